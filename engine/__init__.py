@@ -1,0 +1,16 @@
+"""The rules engine for 500 (Rummy 500): cards, variants, moves, game states, scoring, records and bots.
+
+Pure Python, never imports Streamlit. The public contract (notation, records, rule codes, commands)
+is ``RECORD.md``; the rules are ``RULES.md``.
+"""
+
+from engine.cards import JOKER, Card, make_deck, parse_cards
+from engine.errors import RULE_CODES, RecordError, RulesError
+from engine.moves import Move
+from engine.state import GameState, Phase, PlayerScore
+from engine.variants import PRESETS, HouseRules, Variant, get_variant
+
+__all__ = [
+    "JOKER", "PRESETS", "RULE_CODES", "Card", "GameState", "HouseRules", "Move", "Phase", "PlayerScore",
+    "RecordError", "RulesError", "Variant", "get_variant", "make_deck", "parse_cards",
+]

@@ -1,0 +1,326 @@
+"""Meld maths, free of game state: what a meld is, every meld a hand allows, every lay-off on a meld.
+
+Runs use positions 1–14: an ace is position 1 when low (A-2-3) and 14 when high (Q-K-A). Hands are
+summarised as one bitmask of positions per suit, so listing melds is a few table look-ups:
+
+>>> from engine.cards import parse_cards
+>>> [str(m) for m in hand_melds(parse_cards("5H 6H 7H 8H QS QH QD 2C"))]
+['meld 5H 6H 7H', 'meld 5H 6H 7H 8H', 'meld 6H 7H 8H', 'meld QS QH QD']
+>>> meld_shape(parse_cards("QS KS AS")).low_ace, meld_shape(parse_cards("AS 2S 3S")).low_ace
+(False, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, product
+
+from engine.cards import JOKER, Card
+from engine.errors import RulesError
+from engine.moves import Meld
+
+MAX_RUN = 13
+SET_MAX = 4
+
+
+def rank_at(position: int) -> int:
+    """The rank at a run position: position 14 is the high ace."""
+    return 1 if position == 14 else position
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A valid meld's shape: ``kind`` is "set" or "run"; cards in order (runs low to high, sets by suit).
+
+    For a run, ``suit`` and the positions ``low``–``high``; for a set, ``rank``.
+    """
+
+    kind: str
+    cards: tuple[Card, ...]
+    rank: int = 0
+    suit: int = 0
+    low: int = 0
+    high: int = 0
+
+    @property
+    def low_ace(self) -> bool:
+        """Whether this is a run that starts with a low ace (A-2-3…)."""
+        return self.kind == "run" and self.low == 1
+
+
+def _fail(code: str, message: str) -> RulesError:
+    return RulesError(code, message)
+
+
+def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
+    """Check that ``cards`` (jokers declared) form a set or a run; return its shape or raise ``RulesError``.
+
+    >>> meld_shape(parse_cards("KH AH 2H"))
+    Traceback (most recent call last):
+    ...
+    engine.errors.RulesError: K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both.
+    """
+    if any(c.is_joker and not c.declared for c in cards):
+        raise _fail("joker_needs_declaration", "Say which card the joker stands for, like JK=7H.")
+    if len(cards) < 3:
+        raise _fail("not_a_meld", "A meld needs at least three cards: a set of one rank or a run in one suit.")
+    if all(c.is_joker for c in cards):
+        raise _fail("not_a_meld", "A meld needs at least one natural card besides its jokers.")
+    ranks = {c.rank for c in cards}
+    if len(ranks) == 1:
+        if len(cards) > SET_MAX:
+            raise _fail("set_too_large", "A set holds at most four cards, one of each suit.")
+        if len({c.suit for c in cards}) < len(cards):
+            raise _fail("set_suits_repeat", "Every card in a set must be of a different suit.")
+        ordered = tuple(sorted(cards, key=lambda c: c.suit))
+        return Shape("set", ordered, rank=cards[0].rank)
+    if len({c.suit for c in cards}) > 1:
+        raise _fail("not_a_meld", "These cards are neither a set (one rank) nor a run (one suit, in sequence).")
+    aces = sum(1 for c in cards if c.rank == 1)
+    if aces > 1 or (aces and 2 in ranks and 13 in ranks):
+        raise _fail(
+            "ace_around_corner",
+            "A run holds one ace, low (A-2-3) or high (Q-K-A), never both and never round the corner (K-A-2)."
+            if aces > 1
+            else "K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both.",
+        )
+    high_ace = aces == 1 and 13 in ranks
+    positions = sorted((14 if (c.rank == 1 and high_ace) else c.rank, c) for c in cards)
+    low, high = positions[0][0], positions[-1][0]
+    if high - low + 1 != len(cards) or len({p for p, _ in positions}) != len(cards):
+        raise _fail("not_a_meld", "A run's cards must follow each other with no gap and no repeat.")
+    return Shape("run", tuple(c for _, c in positions), suit=cards[0].suit, low=low, high=high)
+
+
+def could_fit_with_jokers(naturals: list[Card], jokers: int) -> bool:
+    """Whether ``naturals`` and ``jokers`` bare jokers form a meld for some joker declaration.
+
+    >>> could_fit_with_jokers(list(parse_cards("5H 7H")), 1), could_fit_with_jokers(list(parse_cards("5H 8H")), 1)
+    (True, False)
+    """
+    if not naturals or len(naturals) + jokers < 3:
+        return False
+    size = len(naturals) + jokers
+    if len({c.rank for c in naturals}) == 1:
+        return size <= SET_MAX and len({c.suit for c in naturals}) == len(naturals)
+    if len({c.suit for c in naturals}) > 1 or size > MAX_RUN:
+        return False
+    for high_ace in (False, True):
+        positions = [14 if (c.rank == 1 and high_ace) else c.rank for c in naturals]
+        if len(set(positions)) == len(positions) and max(positions) - min(positions) + 1 <= size:
+            return True
+    return False
+
+
+def check_meld(cards: tuple[Card, ...]) -> Shape:
+    """:func:`meld_shape`, but a joker whose declaration is the only fault is named as such."""
+    try:
+        return meld_shape(cards)
+    except RulesError as error:
+        declared = [c for c in cards if c.declared]
+        if declared and error.code != "joker_needs_declaration":
+            naturals = [c for c in cards if not c.is_joker]
+            if could_fit_with_jokers(naturals, len(declared)):
+                raise _fail(
+                    "joker_needs_declaration",
+                    f"The joker cannot stand for {', '.join(str(c.natural_card) for c in declared)} here: "
+                    "declare it as a card that completes the meld.",
+                ) from None
+        raise
+
+
+# --- every meld a hand allows ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _run_shapes(mask: int, jokers: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """(natural positions, joker positions) of every run that a suit's position mask and ``jokers`` allow."""
+    found = []
+    for low in range(1, 13):
+        missing_so_far: list[int] = []
+        present_so_far: list[int] = []
+        for high in range(low, min(low + MAX_RUN - 1, 14) + 1):
+            (present_so_far if mask >> high & 1 else missing_so_far).append(high)
+            if len(missing_so_far) > jokers:
+                break
+            if high - low < 2 or not present_so_far:
+                continue
+            spare = jokers - len(missing_so_far)
+            for k in range(min(spare, len(present_so_far) - 1) + 1):
+                for replaced in combinations(present_so_far, k):
+                    naturals = tuple(p for p in present_so_far if p not in replaced)
+                    found.append((naturals, tuple(sorted(missing_so_far + list(replaced)))))
+    return tuple(found)
+
+
+@lru_cache(maxsize=None)
+def _suit_runs(suit: int, mask: int, jokers: int) -> tuple[Meld, ...]:
+    melds = []
+    for naturals, jokered in _run_shapes(mask, jokers):
+        by_position = {p: Card.natural(rank_at(p), suit) for p in naturals}
+        by_position |= {p: Card.joker_as(Card.natural(rank_at(p), suit)) for p in jokered}
+        melds.append(Meld(tuple(by_position[p] for p in sorted(by_position))))
+    return tuple(melds)
+
+
+@lru_cache(maxsize=None)
+def _rank_sets(rank: int, suits: int, jokers: int) -> tuple[Meld, ...]:
+    held = [s for s in range(4) if suits >> s & 1]
+    melds = []
+    for size in (3, SET_MAX):
+        for n_natural in range(1, min(size, len(held)) + 1):
+            n_jokers = size - n_natural
+            if n_jokers > jokers:
+                continue
+            for natural_suits in combinations(held, n_natural):
+                others = [s for s in range(4) if s not in natural_suits]
+                for joker_suits in combinations(others, n_jokers):
+                    cards = [Card.natural(rank, s) for s in natural_suits]
+                    cards += [Card.joker_as(Card.natural(rank, s)) for s in joker_suits]
+                    melds.append(Meld(tuple(sorted(cards, key=lambda c: c.suit))))
+    return tuple(melds)
+
+
+def hand_melds(hand: tuple[Card, ...] | list[Card]) -> list[Meld]:
+    """Every meld that can be laid from ``hand``, jokers declared every way they fit (as ``Meld`` moves)."""
+    masks = [0, 0, 0, 0]
+    rank_suits: dict[int, int] = {}
+    jokers = 0
+    for card in hand:
+        if card is JOKER:
+            jokers += 1
+            continue
+        masks[card.suit] |= card.positions
+        rank_suits[card.rank] = rank_suits.get(card.rank, 0) | card.suit_bit
+    found: list[Meld] = []
+    for suit in range(4):
+        if masks[suit]:
+            found.extend(_suit_runs(suit, masks[suit], jokers))
+    threshold = max(1, 3 - jokers)
+    for rank, suits in rank_suits.items():
+        if suits.bit_count() >= threshold:
+            found.extend(_rank_sets(rank, suits, min(jokers, 3)))
+    return found
+
+
+# --- lay-offs ------------------------------------------------------------------------------------
+
+
+def layoff_options(shape: Shape, hand: tuple[Card, ...] | list[Card]) -> list[tuple[Card, ...]]:
+    """Every group of cards from ``hand`` that extends the meld ``shape`` (jokers declared every way they fit)."""
+    jokers = sum(1 for c in hand if c is JOKER)
+    held = {c.index for c in hand}
+    if shape.kind == "set":
+        room = SET_MAX - len(shape.cards)
+        missing = [s for s in range(4) if not any(c.suit == s for c in shape.cards)]
+        options = []
+        for k in range(1, room + 1):
+            for suits in combinations(missing, k):
+                options.extend(_fill([Card.natural(shape.rank, s) for s in suits], held, jokers))
+        return options
+    below = list(range(shape.low - 1, 0, -1))
+    above = list(range(shape.high + 1, 15))
+    length = shape.high - shape.low + 1
+    options = []
+    for n_below in range(len(below) + 1):
+        low_cards = [Card.natural(rank_at(p), shape.suit) for p in sorted(below[:n_below])]
+        if n_below and not _fill(low_cards, held, jokers):
+            break
+        for n_above in range(len(above) + 1):
+            if n_below + n_above == 0:
+                continue
+            if length + n_below + n_above > MAX_RUN:
+                break
+            high_cards = [Card.natural(rank_at(p), shape.suit) for p in above[:n_above]]
+            fills = _fill(low_cards + high_cards, held, jokers)
+            if not fills:
+                break
+            options.extend(fills)
+    return options
+
+
+def _fill(wanted: list[Card], held: set[int], jokers: int) -> list[tuple[Card, ...]]:
+    """Every way to supply ``wanted`` cards from a hand: each by the natural card if held, or by a joker."""
+    choices = []
+    for card in wanted:
+        ways = ([card] if card.index in held else []) + ([Card.joker_as(card)] if jokers else [])
+        if not ways:
+            return []
+        choices.append(ways)
+    return [combo for combo in product(*choices) if sum(c.is_joker for c in combo) <= jokers]
+
+
+def extended_shape(shape: Shape, cards: tuple[Card, ...]) -> Shape | None:
+    """The shape of the meld after laying ``cards`` on it, or None when they do not extend it."""
+    try:
+        return meld_shape(shape.cards + cards)
+    except RulesError:
+        return None
+
+
+# --- can a card be used? -------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _natural_run_positions(mask: int, jokers: int) -> int:
+    """The positions that stand as natural cards in some run the mask and ``jokers`` allow, as bits."""
+    bits = 0
+    for naturals, _ in _run_shapes(mask, jokers):
+        for p in naturals:
+            bits |= 1 << p
+    return bits
+
+
+def card_melds_with(card: Card, hand: tuple[Card, ...] | list[Card]) -> bool:
+    """Whether the natural ``card`` belongs to some meld that can be laid from ``hand`` (which holds it).
+
+    >>> card_melds_with(Card.parse("7H"), parse_cards("5H 6H 7H KS")), card_melds_with(Card.parse("KS"), parse_cards("5H 6H 7H KS"))
+    (True, False)
+    """
+    jokers = 0
+    same_rank = 0
+    mask = 0
+    for c in hand:
+        if c is JOKER:
+            jokers += 1
+        else:
+            if c.rank == card.rank:
+                same_rank |= c.suit_bit
+            if c.suit == card.suit:
+                mask |= c.positions
+    jokers = min(jokers, 2)
+    if (same_rank & ~card.suit_bit).bit_count() + jokers >= 2:
+        return True
+    return bool(_natural_run_positions(mask | card.positions, jokers) & card.positions)
+
+
+def card_extends(card: Card, shape: Shape, hand: tuple[Card, ...] | list[Card]) -> bool:
+    """Whether the natural ``card``, helped by other cards from ``hand``, can be laid off on ``shape``.
+
+    >>> run = meld_shape(parse_cards("5H 6H 7H"))
+    >>> card_extends(Card.parse("9H"), run, parse_cards("9H 8H")), card_extends(Card.parse("9H"), run, parse_cards("9H"))
+    (True, False)
+    """
+    if shape.kind == "set":
+        return (
+            card.rank == shape.rank
+            and len(shape.cards) < SET_MAX
+            and not any(c.suit == card.suit for c in shape.cards)
+        )
+    if card.suit != shape.suit:
+        return False
+    jokers = sum(1 for c in hand if c is JOKER)
+    held = {c.index for c in hand}
+    length = shape.high - shape.low + 1
+    for p in (1, 14) if card.rank == 1 else (card.rank,):
+        if p < shape.low:
+            gap = range(p + 1, shape.low)
+        elif p > shape.high:
+            gap = range(shape.high + 1, p)
+        else:
+            continue
+        missing = sum(1 for q in gap if Card.natural(rank_at(q), card.suit).index not in held)
+        if missing <= jokers and length + len(gap) + 1 <= MAX_RUN:
+            return True
+    return False

@@ -1,0 +1,184 @@
+"""Moves and their notation, as ``RECORD.md`` writes them. Parsing a move needs no position.
+
+>>> Move.parse("meld 7H 8H 9H")
+Move.parse('meld 7H 8H 9H')
+>>> str(Move.parse("layoff th on 2")), str(Move.parse("take all")), str(Move.parse("Take 3"))
+('layoff 10H on 2', 'take all', 'take 3')
+>>> Move.parse("meld QS QH QD") == Move.parse("meld QD QS QH")
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.cards import Card, cards_text, parse_cards
+from engine.errors import RulesError
+
+
+class Move:
+    """A move in the notation. Subclasses: Draw, Take, Meld, Layoff, Discard, Stop, Rommi.
+
+    Moves are immutable and compare equal when they do the same thing: the order of a meld's cards
+    does not matter.
+    """
+
+    __slots__ = ("_key", "_text")
+
+    _key: tuple[object, ...]
+    _text: str
+
+    def __init__(self, key: tuple[object, ...], text: str) -> None:
+        self._key = key
+        self._text = text
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Parse a move; raise ``RulesError('unreadable_move')`` with an explanation if it does not parse."""
+        return _parse(" ".join(text.split()).lower())
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Move.parse({self._text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+
+class Draw(Move):
+    """``draw``: take the top card of the stock."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(("draw",), "draw")
+
+
+class Stop(Move):
+    """``stop``: with an empty stock, decline to take from the pile."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(("stop",), "stop")
+
+
+class Take(Move):
+    """``take N`` (the top N cards of the pile) or ``take all`` (``count`` None)."""
+
+    __slots__ = ("count",)
+
+    count: int | None
+
+    def __init__(self, count: int | None) -> None:
+        super().__init__(("take", count), "take all" if count is None else f"take {count}")
+        self.count = count
+
+
+class Rommi(Move):
+    """``rommi N``: the Finnish call out of turn, taking the top N cards of the pile."""
+
+    __slots__ = ("count",)
+
+    count: int
+
+    def __init__(self, count: int) -> None:
+        super().__init__(("rommi", count), f"rommi {count}")
+        self.count = count
+
+
+class Meld(Move):
+    """``meld C C C …``: lay a new meld from the hand (jokers written as ``JK=7H``)."""
+
+    __slots__ = ("cards",)
+
+    cards: tuple[Card, ...]
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        super().__init__(("meld", tuple(sorted(c.index for c in cards))), "meld " + cards_text(cards))
+        self.cards = cards
+
+
+class Layoff(Move):
+    """``layoff C … on M``: lay cards on meld M (numbered from 1 in the order melds reached the table)."""
+
+    __slots__ = ("cards", "meld")
+
+    cards: tuple[Card, ...]
+    meld: int
+
+    def __init__(self, cards: tuple[Card, ...], meld: int) -> None:
+        super().__init__(
+            ("layoff", tuple(sorted(c.index for c in cards)), meld), f"layoff {cards_text(cards)} on {meld}"
+        )
+        self.cards = cards
+        self.meld = meld
+
+
+class Discard(Move):
+    """``discard C``: put a card on the pile, ending the turn."""
+
+    __slots__ = ("card",)
+
+    card: Card
+
+    def __init__(self, card: Card) -> None:
+        super().__init__(("discard", card.index), f"discard {card}")
+        self.card = card
+
+
+DRAW = Draw()
+STOP = Stop()
+TAKE_ALL = Take(None)
+
+
+@lru_cache(maxsize=None)
+def discard(card: Card) -> Discard:
+    """The (shared) discard move of ``card``."""
+    return Discard(card)
+
+
+@lru_cache(maxsize=None)
+def take(count: int) -> Take:
+    """The (shared) ``take N`` move."""
+    return Take(count)
+
+
+_USAGE = "write draw, take N, take all, meld C C C, layoff C on M, discard C, stop or rommi N"
+
+
+def _unreadable(text: str, why: str) -> RulesError:
+    return RulesError("unreadable_move", f"“{text}” is not a move: {why}.")
+
+
+def _count(text: str, word: str) -> int:
+    if not word.isdigit() or int(word) < 1:
+        raise _unreadable(text, "the number of cards is a whole number from 1 up")
+    return int(word)
+
+
+def _parse(text: str) -> Move:
+    words = text.split(" ") if text else []
+    if not words:
+        raise _unreadable(text, _USAGE)
+    verb, args = words[0], words[1:]
+    if verb in ("draw", "stop") and not args:
+        return DRAW if verb == "draw" else STOP
+    if verb == "take" and len(args) == 1:
+        return TAKE_ALL if args[0] == "all" else take(_count(text, args[0]))
+    if verb == "rommi" and len(args) == 1:
+        return Rommi(_count(text, args[0]))
+    if verb == "discard" and len(args) == 1:
+        return discard(Card.parse(args[0]))
+    if verb == "meld" and args:
+        return Meld(parse_cards(args))
+    if verb == "layoff" and len(args) >= 3 and args[-2] == "on":
+        if not args[-1].isdigit() or int(args[-1]) < 1:
+            raise _unreadable(text, "melds are numbered 1, 2, … in the order they reached the table")
+        return Layoff(parse_cards(args[:-2]), int(args[-1]))
+    raise _unreadable(text, _USAGE)

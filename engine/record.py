@@ -1,0 +1,209 @@
+"""The game record of ``RECORD.md``: load a file, build the position, replay the moves.
+
+>>> record = Record.model_validate({
+...     "variant": "femhundra", "players": ["Anna", "Bertil"], "seed": 7,
+...     "moves": ["Anna: draw", "Anna: take all"]})
+>>> result = replay(record)
+>>> result["ok"], result["move"], result["rule"]
+(False, 2, 'wrong_phase')
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine.cards import Card, make_deck
+from engine.errors import RecordError, RulesError
+from engine.moves import Move
+from engine.state import GameState
+from engine.variants import HouseRuleError, Variant, get_variant
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Deal(_Strict):
+    """The cards as dealt (or at any moment of a round): hands, the discard pile, the stock."""
+
+    hands: dict[str, list[str]] = Field(description="Each player's hand.")
+    discard: list[str] = Field(default_factory=list, description="The discard pile, bottom first, top last.")
+    stock: list[str] = Field(default_factory=list, description="The stock, top first.")
+
+
+class TableEntry(_Strict):
+    """A meld already on the table; its cards count as laid by ``by`` in this round's score."""
+
+    by: str
+    cards: list[str]
+
+
+class Record(_Strict):
+    """A deal and the moves played on it."""
+
+    variant: str = Field(description="A preset id from RULES.md.")
+    house_rules: dict[str, Any] = Field(default_factory=dict, description="Overrides of the preset, by the engine's names.")
+    players: list[str] = Field(min_length=2, description="In turn order; the first player moves first.")
+    deal: Deal | None = Field(None, description="Without it the engine shuffles with `seed`.")
+    table: list[TableEntry] = Field(default_factory=list, description="Melds already on the table this round.")
+    totals: dict[str, int] | None = Field(None, description="Game totals before this round.")
+    seed: int | None = Field(None, description="Used only when `deal` is absent.")
+    moves: list[str] = Field(default_factory=list, description='"PLAYER: MOVE", one a line, applied in order.')
+
+
+def load_record(path: str | Path) -> Record:
+    """Read a YAML or JSON record; raise ``RecordError`` naming the file and the field."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(source, "file", f"cannot be read ({error.__class__.__name__})") from None
+    return parse_record(text, source)
+
+
+def parse_record(text: str, source: str = "<record>") -> Record:
+    """Parse record text (YAML, which includes JSON); raise ``RecordError`` naming the field."""
+    if not text.strip():
+        raise RecordError(source, "file", "is empty")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        raise RecordError(source, "file", f"is not YAML or JSON{where}") from None
+    return record_from_data(data, source)
+
+
+def record_from_data(data: object, source: str = "<record>") -> Record:
+    """Validate already-parsed data as a record; raise ``RecordError`` naming the field."""
+    if not isinstance(data, dict):
+        raise RecordError(source, "file", "is not a mapping of fields (variant, players, …)")
+    try:
+        return Record.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or "record"
+        problems = {"missing": "is required", "extra_forbidden": "is not a field of a record"}
+        raise RecordError(source, field, problems.get(first["type"], first["msg"])) from None
+
+
+def _cards(values: list[str], source: str, field: str) -> list[Card]:
+    cards = []
+    for i, text in enumerate(values):
+        try:
+            cards.append(Card.parse(str(text)))
+        except RulesError:
+            raise RecordError(source, f"{field}[{i}]", f"“{text}” is not a card") from None
+    return cards
+
+
+def _variant(record: Record, source: str) -> Variant:
+    try:
+        variant = get_variant(record.variant, record.house_rules)
+    except KeyError as error:
+        raise RecordError(source, "variant", str(error.args[0])) from None
+    except HouseRuleError as error:
+        raise RecordError(source, f"house_rules.{error.field}", error.problem) from None
+    n = len(record.players)
+    if not variant.min_players <= n <= variant.max_players:
+        raise RecordError(source, "players", f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}")
+    if len(set(record.players)) != n:
+        raise RecordError(source, "players", "two players have the same name")
+    return variant
+
+
+def build_state(record: Record, source: str = "<record>") -> GameState:
+    """The position a record starts from (before its moves); ``RecordError`` if it does not add up."""
+    variant = _variant(record, source)
+    players = record.players
+    totals = None
+    if record.totals is not None:
+        if set(record.totals) != set(players):
+            raise RecordError(source, "totals", "must give a total for every player, and only for them")
+        totals = [record.totals[p] for p in players]
+    if record.deal is None:
+        if record.table:
+            raise RecordError(source, "table", "melds on the table need a `deal` that lists the other cards")
+        return GameState.deal(variant, players, seed=record.seed or 0, totals=totals)
+    deal = record.deal
+    if set(deal.hands) != set(players):
+        raise RecordError(source, "deal.hands", "must give a hand for every player, and only for them")
+    hands = [_cards(deal.hands[p], source, f"deal.hands.{p}") for p in players]
+    pile = _cards(deal.discard, source, "deal.discard")
+    stock = _cards(deal.stock, source, "deal.stock")
+    table = []
+    for i, entry in enumerate(record.table):
+        if entry.by not in players:
+            raise RecordError(source, f"table[{i}].by", f"“{entry.by}” is not a player")
+        table.append((players.index(entry.by), _cards(entry.cards, source, f"table[{i}].cards")))
+    _check_adds_up(variant, len(players), [*hands, pile, stock, *(c for _, c in table)], source)
+    try:
+        return GameState.from_position(variant, players, hands, stock, pile, table, totals, seed=record.seed or 0)
+    except RulesError as error:
+        raise RecordError(source, "table", f"a meld is not valid: {error}") from None
+
+
+def _check_adds_up(variant: Variant, players: int, groups: list[list[Card]], source: str) -> None:
+    counted = Counter(c.in_hand for group in groups for c in group)
+    deck = Counter(make_deck(variant.decks(players), 2 if variant.jokers else 0))
+    if counted == deck:
+        return
+    missing = sorted((deck - counted).elements(), key=lambda c: c.index)
+    extra = sorted((counted - deck).elements(), key=lambda c: c.index)
+    parts = []
+    if extra:
+        parts.append("too many " + " ".join(map(str, extra)))
+    if missing:
+        parts.append("missing " + " ".join(map(str, missing[:12])) + (" …" if len(missing) > 12 else ""))
+    raise RecordError(source, "deal", "the cards do not add up to the deck: " + "; ".join(parts))
+
+
+def parse_move_line(line: str, state: GameState) -> tuple[int, Move]:
+    """Split ``"PLAYER: MOVE"`` into a seat and a move; ``RulesError('unreadable_move')`` if it does not parse."""
+    name, colon, text = str(line).partition(":")
+    if not colon:
+        raise RulesError("unreadable_move", f"“{line}” is not a move line: write PLAYER: MOVE, like “Anna: draw”.")
+    name = name.strip()
+    if name not in state.players:
+        raise RulesError("unreadable_move", f"“{name}” is not a player in this game.")
+    return state.players.index(name), Move.parse(text)
+
+
+def replay(record: Record, source: str = "<record>") -> dict[str, Any]:
+    """Apply a record's moves; the replay output of ``RECORD.md`` as a dict."""
+    state = build_state(record, source)
+    for number, line in enumerate(record.moves, start=1):
+        try:
+            seat, move = parse_move_line(line, state)
+            state = state.apply(move, seat)
+        except RulesError as error:
+            return {"ok": False, "move": number, "rule": error.code, "message": str(error)}
+    return summary(state)
+
+
+def summary(state: GameState) -> dict[str, Any]:
+    """The ``ok`` replay output for a state."""
+    over = state.round_over
+    scores = {}
+    for name, s in zip(state.players, state.scores()):
+        scores[name] = {
+            "laid": s.laid, "hand": s.hand, "bonus": s.bonus, "penalty": s.penalty,
+            "round": s.round if over else None, "total": s.total if over else None,
+        }
+    winners = [state.players[i] for i in state.winners]
+    return {
+        "ok": True, "to_move": state.to_move_name, "phase": state.phase.value, "round_over": over,
+        "ended_by": state.ended_by, "scores": scores, "game_over": bool(winners),
+        "winner": winners[0] if len(winners) == 1 else None, "winners": winners,
+    }
+
+
+def to_json(data: dict[str, Any]) -> str:
+    """One line of JSON, as the commands print it."""
+    return json.dumps(data, ensure_ascii=False)

@@ -1,0 +1,746 @@
+"""A round of 500 as an immutable state: legal moves, apply, scores.
+
+A state never changes; :meth:`GameState.apply` returns a new one or raises ``RulesError`` (so undo is
+keeping the previous state). The listing and apply agree exactly: every listed move applies, and
+apply refuses everything else with a rule code and a sentence.
+
+>>> from engine.variants import get_variant
+>>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+>>> state.phase.value, state.to_move_name, len(state.hands[0]), len(state.stock), len(state.pile)
+('draw', 'Anna', 7, 37, 1)
+>>> state = state.apply(Move.parse("draw"))
+>>> state.phase.value
+'play'
+>>> state.apply(Move.parse("take all"))
+Traceback (most recent call last):
+...
+engine.errors.RulesError: You have already drawn this turn: now meld, lay off or discard.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.cards import JOKER, Card, make_deck
+from engine.errors import RulesError
+from engine.melds import (
+    Shape,
+    card_extends,
+    card_melds_with,
+    check_meld,
+    could_fit_with_jokers,
+    extended_shape,
+    hand_melds,
+    layoff_options,
+    meld_shape,
+)
+from engine.moves import (
+    DRAW,
+    STOP,
+    TAKE_ALL,
+    Discard,
+    Draw,
+    Layoff,
+    Meld,
+    Move,
+    Rommi,
+    Stop,
+    Take,
+    discard,
+    take,
+)
+from engine.variants import Variant
+
+
+class Phase(str, Enum):
+    """Where the round stands: the player to move must draw, may play, or the round is over."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table: its shape, and for each of its cards the player who laid it."""
+
+    shape: Shape
+    layers: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The meld's cards in order."""
+        return self.shape.cards
+
+
+@dataclass(frozen=True, slots=True)
+class Duty:
+    """What a take from the pile still obliges the taker to lay.
+
+    ``owed`` cards (as held in hand) must each be laid; with ``any_of`` (femhundra) one new meld holding
+    any of them pays it all. ``layoff_pays``: a lay-off of an owed card counts.
+    """
+
+    owed: tuple[Card, ...]
+    any_of: bool
+    layoff_pays: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """One player's round figures: laid − hand + bonus − penalty = round; total is the game total after it."""
+
+    laid: int
+    hand: int
+    bonus: int
+    penalty: int
+    round: int
+    total: int
+
+
+def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in cards:
+        held = card.in_hand
+        try:
+            rest.remove(held)
+        except ValueError:
+            if held is JOKER:
+                raise RulesError("card_not_held", f"You hold no joker to lay as {card}.") from None
+            raise RulesError("card_not_held", f"You do not hold {card}.") from None
+    return rest
+
+
+def _without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` less one copy of each removed card that is among them."""
+    if not cards:
+        return cards
+    rest = list(cards)
+    for card in removed:
+        if card.in_hand in rest:
+            rest.remove(card.in_hand)
+    return tuple(rest)
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+class GameState:
+    """One round of a game of 500, with the game totals before it. Immutable: moves make new states."""
+
+    __slots__ = (
+        "variant", "players", "hands", "stock", "pile", "table", "to_move", "phase", "duty", "drawn",
+        "from_pile", "melded", "penalties", "totals", "reshuffles", "seed", "round_number", "ended_by",
+        "went_out", "rommi_from",
+    )
+
+    variant: Variant
+    players: tuple[str, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    to_move: int
+    phase: Phase
+    duty: Duty | None
+    drawn: tuple[Card, ...]
+    from_pile: tuple[Card, ...]
+    melded: tuple[bool, ...]
+    penalties: tuple[int, ...]
+    totals: tuple[int, ...]
+    reshuffles: int
+    seed: int
+    round_number: int
+    ended_by: str | None
+    went_out: int | None
+    rommi_from: int | None
+
+    # --- construction -----------------------------------------------------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        variant: Variant,
+        players: Sequence[str],
+        hands: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        pile: Sequence[Card],
+        table: Sequence[tuple[int, Sequence[Card]]] = (),
+        totals: Sequence[int] | None = None,
+        seed: int = 0,
+        round_number: int = 1,
+        to_move: int = 0,
+    ) -> GameState:
+        """A state at the start of ``to_move``'s turn. ``stock`` is top first, ``pile`` bottom first,
+        ``table`` holds (layer, cards) melds. Raises ``ValueError`` for a bad meld or player count."""
+        n = len(players)
+        if not variant.min_players <= n <= variant.max_players:
+            raise ValueError(f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}")
+        if len(set(players)) != n:
+            raise ValueError("player names must differ")
+        melds = []
+        for layer, cards in table:
+            shape = meld_shape(tuple(cards))
+            melds.append(TableMeld(shape, (layer,) * len(shape.cards)))
+        state = cls.__new__(cls)
+        state.variant = variant
+        state.players = tuple(players)
+        state.hands = tuple(_sorted(h) for h in hands)
+        state.stock = tuple(stock)
+        state.pile = tuple(pile)
+        state.table = tuple(melds)
+        state.to_move = to_move
+        state.phase = Phase.DRAW
+        state.duty = None
+        state.drawn = ()
+        state.from_pile = ()
+        state.melded = tuple(any(layer == i for layer, _ in table) for i in range(n))
+        state.penalties = (0,) * n
+        state.totals = tuple(totals) if totals is not None else (0,) * n
+        state.reshuffles = 0
+        state.seed = seed
+        state.round_number = round_number
+        state.ended_by = None
+        state.went_out = None
+        state.rommi_from = None
+        return state._start_turn(to_move, rommi_from=None)
+
+    @classmethod
+    def deal(
+        cls,
+        variant: Variant,
+        players: Sequence[str],
+        seed: int,
+        totals: Sequence[int] | None = None,
+        round_number: int = 1,
+    ) -> GameState:
+        """Shuffle with ``seed`` and deal as the variant says; the first card of the stock starts the pile.
+
+        The player after the dealer starts: player 1 in round 1, the next one each round.
+        """
+        n = len(players)
+        if not variant.min_players <= n <= variant.max_players:
+            raise ValueError(f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}")
+        deck = make_deck(variant.decks(n), 2 if variant.jokers else 0)
+        random.Random(seed).shuffle(deck)
+        size = variant.hand_size(n)
+        first = (round_number - 1) % n
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i in range(size * n):
+            hands[(first + i) % n].append(deck[i])
+        rest = deck[size * n :]
+        return cls.from_position(
+            variant, players, hands, stock=rest[1:], pile=rest[:1], totals=totals, seed=seed,
+            round_number=round_number, to_move=first,
+        )
+
+    def _evolve(self, **changes: object) -> GameState:
+        new = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
+    def next_round(self, seed: int) -> GameState:
+        """The next round of the game, dealt with ``seed``, the totals carried over."""
+        if self.phase is not Phase.OVER:
+            raise RulesError("wrong_phase", "The round is still being played.")
+        if self.game_over:
+            raise RulesError("wrong_phase", "The game is over.")
+        return GameState.deal(
+            self.variant, self.players, seed, totals=[s.total for s in self.scores()],
+            round_number=self.round_number + 1,
+        )
+
+    # --- reading the state ----------------------------------------------------------------------
+
+    @property
+    def to_move_name(self) -> str:
+        """The name of the player to move."""
+        return self.players[self.to_move]
+
+    @property
+    def round_over(self) -> bool:
+        """Whether the round has ended."""
+        return self.phase is Phase.OVER
+
+    def player_index(self, name: str) -> int:
+        """The seat of the player called ``name``; ``KeyError`` if nobody is."""
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise KeyError(f"no player is called {name!r}") from None
+
+    def card_count(self) -> int:
+        """All cards in hands, stock, pile and on the table (each copy counted)."""
+        return (
+            sum(len(h) for h in self.hands) + len(self.stock) + len(self.pile)
+            + sum(len(m.cards) for m in self.table)
+        )
+
+    def laid_points(self) -> list[int]:
+        """Points each player has laid on the table this round (every card scores for its layer)."""
+        points = [0] * len(self.players)
+        value = self.variant.card_value
+        for meld in self.table:
+            low_ace = meld.shape.low_ace
+            for card, layer in zip(meld.cards, meld.layers):
+                points[layer] += value(card, low_ace and card.rank == 1)
+        return points
+
+    def hand_points(self) -> list[int]:
+        """The minus points of the cards each player still holds."""
+        value = self.variant.card_value
+        return [sum(value(c) for c in hand) for hand in self.hands]
+
+    def scores(self) -> list[PlayerScore]:
+        """Every player's figures. Before the round is over, ``round`` and ``total`` hold running values."""
+        laid, hand = self.laid_points(), self.hand_points()
+        result = []
+        for i in range(len(self.players)):
+            bonus = self.variant.going_out_bonus if self.went_out == i else 0
+            round_score = laid[i] - hand[i] + bonus - self.penalties[i]
+            result.append(PlayerScore(laid[i], hand[i], bonus, self.penalties[i], round_score, self.totals[i] + round_score))
+        return result
+
+    @property
+    def winners(self) -> list[int]:
+        """The players who won the game with this round (empty while it goes on, or on a tie to replay)."""
+        if self.phase is not Phase.OVER:
+            return []
+        totals = [s.total for s in self.scores()]
+        reached = [i for i, t in enumerate(totals) if self.variant.reaches_target(t)]
+        if self.variant.must_go_out_to_win:
+            reached = [i for i in reached if i == self.went_out]
+        if not reached:
+            return []
+        best = max(totals[i] for i in reached)
+        leaders = [i for i in reached if totals[i] == best]
+        if len(leaders) > 1 and self.variant.tie_rule == "another_round":
+            return []
+        return leaders
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game ended with this round."""
+        return bool(self.winners)
+
+    # --- legal moves ----------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move (Rommi calls by others: :meth:`rommi_calls`)."""
+        if self.phase is Phase.DRAW:
+            return self._draw_moves()
+        if self.phase is Phase.PLAY:
+            return self._play_moves()
+        return []
+
+    def legal_actions(self) -> list[tuple[int, Move]]:
+        """Every legal (player, move): the player to move's moves and every Rommi call."""
+        actions = [(self.to_move, m) for m in self.legal_moves()]
+        actions.extend(self.rommi_calls())
+        return actions
+
+    def is_legal(self, move: Move, player: int | None = None) -> bool:
+        """Whether ``move`` by ``player`` (default: the player to move) is legal."""
+        try:
+            self.apply(move, player)
+        except RulesError:
+            return False
+        return True
+
+    def _draw_moves(self) -> list[Move]:
+        moves: list[Move] = []
+        if self.stock:
+            moves.append(DRAW)
+        elif self.variant.empty_stock == "stop":
+            moves.append(STOP)
+        size = len(self.pile)
+        if not size:
+            return moves
+        rule = self.variant.pile_take
+        counts = [size] if rule == "whole_pile" else [1] if rule == "top_only" else range(1, size + 1)
+        for n in counts:
+            if self.variant.unusable_pile_penalty is not None or self._take_payable(self.to_move, n):
+                moves.append(TAKE_ALL if rule == "whole_pile" else take(n))
+        return moves
+
+    def _play_moves(self) -> list[Move]:
+        hand = self.hands[self.to_move]
+        duty = self.duty
+        moves: list[Move] = []
+        for meld in hand_melds(hand):
+            if duty is None or self._pays(duty, meld.cards, is_meld=True):
+                moves.append(meld)
+        if duty is None or duty.layoff_pays:
+            moves.extend(self._layoffs(hand, duty))
+        if self.variant.going_out_requires_discard:
+            moves = [m for m in moves if len(m.cards) < len(hand)]  # type: ignore[attr-defined]
+        if duty is None:
+            for card in dict.fromkeys(hand):
+                if not self._discard_blocked(card, hand):
+                    moves.append(discard(card))
+        return moves
+
+    def _layoffs(self, hand: tuple[Card, ...], duty: Duty | None) -> list[Move]:
+        if self.variant.layoff_needs_own_meld and not self.melded[self.to_move]:
+            return []
+        moves: list[Move] = []
+        for number, meld in enumerate(self.table, start=1):
+            for cards in layoff_options(meld.shape, hand):
+                if duty is None or self._pays(duty, cards, is_meld=False):
+                    moves.append(Layoff(cards, number))
+        return moves
+
+    def rommi_calls(self) -> list[tuple[int, Move]]:
+        """Every legal Rommi call: (caller, ``rommi N``)."""
+        if not self._rommi_window_open():
+            return []
+        calls: list[tuple[int, Move]] = []
+        called = self.pile[-1]
+        for player in range(len(self.players)):
+            if player in (self.to_move, self.rommi_from):
+                continue
+            if called is not JOKER and not self._called_card_fits(player, called, self.pile):
+                continue
+            for n in range(1, len(self.pile) + 1):
+                if self._rommi_state(player, n, check=False) is not None:
+                    calls.append((player, Rommi(n)))
+        return calls
+
+    # --- apply ---------------------------------------------------------------------------------
+
+    def apply(self, move: Move | str, player: int | str | None = None) -> GameState:
+        """The state after ``move`` by ``player`` (a seat or a name; default: the player to move).
+
+        Raises ``RulesError`` with a rule code and a sentence for a learner; this state is unchanged.
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        seat = self.to_move if player is None else self.player_index(player) if isinstance(player, str) else player
+        if self.phase is Phase.OVER:
+            raise RulesError("wrong_phase", "The round is over: no more moves can be made in it.")
+        if isinstance(move, Rommi):
+            return self._apply_rommi(move, seat)
+        if seat != self.to_move:
+            raise RulesError("not_your_turn", f"It is {self.to_move_name}'s turn, not {self.players[seat]}'s.")
+        if isinstance(move, Draw):
+            return self._apply_draw()
+        if isinstance(move, Take):
+            return self._apply_take(move)
+        if isinstance(move, Stop):
+            return self._apply_stop()
+        if self.phase is not Phase.PLAY:
+            raise RulesError("wrong_phase", "First draw a card from the stock or take from the discard pile.")
+        if isinstance(move, Meld):
+            return self._apply_meld(move)
+        if isinstance(move, Layoff):
+            return self._apply_layoff(move)
+        if isinstance(move, Discard):
+            return self._apply_discard(move)
+        raise RulesError("unreadable_move", f"“{move}” is not a move this engine knows.")
+
+    def _apply_draw(self) -> GameState:
+        if self.phase is not Phase.DRAW:
+            raise RulesError("wrong_phase", "You have already drawn this turn: now meld, lay off or discard.")
+        if not self.stock:
+            raise RulesError("stock_empty", self._empty_stock_hint())
+        card = self.stock[0]
+        hands = list(self.hands)
+        hands[self.to_move] = _sorted((*self.hands[self.to_move], card))
+        return self._evolve(
+            hands=tuple(hands), stock=self.stock[1:], phase=Phase.PLAY, drawn=(card,), from_pile=(),
+            rommi_from=None,
+        )
+
+    def _empty_stock_hint(self) -> str:
+        if self.variant.empty_stock == "stop":
+            return "The stock is empty: take from the discard pile, or stop to end the round."
+        return "The stock is empty, so there is no card to draw."
+
+    def _take_count(self, move: Take) -> int:
+        size = len(self.pile)
+        if not size:
+            raise RulesError("take_not_allowed", "The discard pile is empty: draw from the stock.")
+        n = size if move.count is None else move.count
+        if n > size:
+            raise RulesError("take_not_allowed", f"The discard pile holds only {size} card{'s' if size > 1 else ''}.")
+        rule, name = self.variant.pile_take, self.variant.name
+        if rule == "whole_pile" and n != size:
+            raise RulesError("take_not_allowed", f"In {name} you take the whole pile, never just the top card." if n == 1
+                             else f"In {name} you take the whole pile, never only part of it.")
+        if rule == "top_only" and n != 1:
+            raise RulesError("take_not_allowed", "With these rules you may take only the top card of the pile.")
+        return n
+
+    def _apply_take(self, move: Take) -> GameState:
+        if self.phase is not Phase.DRAW:
+            raise RulesError("wrong_phase", "You have already drawn this turn: now meld, lay off or discard.")
+        n = self._take_count(move)
+        new = self._after_take(self.to_move, n)
+        if new.duty is not None and not new._duty_payable():
+            penalty = self.variant.unusable_pile_penalty
+            if penalty is None:
+                raise RulesError("taken_card_unusable", self._unusable_message(n))
+            penalties = list(self.penalties)
+            penalties[self.to_move] += penalty
+            new = new._evolve(duty=None, penalties=tuple(penalties))
+        return new
+
+    def _duty_for(self, taken: tuple[Card, ...], called: Card | None = None) -> Duty | None:
+        v = self.variant
+        if v.duty == "new_meld_any_taken":
+            return Duty(_sorted(taken), any_of=True, layoff_pays=False)
+        owed = [taken[0]] if (len(taken) > 1 or v.duty_on_top_card) else []
+        if called is not None:
+            owed = [called] + ([taken[0]] if len(taken) > 1 else [])
+        return Duty(tuple(owed), any_of=False, layoff_pays=v.duty_paid_by_layoff) if owed else None
+
+    def _after_take(self, player: int, n: int, called: bool = False) -> GameState:
+        taken = self.pile[-n:]
+        hands = list(self.hands)
+        hands[player] = _sorted((*self.hands[player], *taken))
+        duty = self._duty_for(taken, self.pile[-1] if called else None)
+        return self._evolve(
+            hands=tuple(hands), pile=self.pile[:-n], phase=Phase.PLAY, to_move=player, duty=duty,
+            drawn=_sorted(taken), from_pile=_sorted(taken), rommi_from=None,
+        )
+
+    def _unusable_message(self, n: int) -> str:
+        if self.variant.duty == "new_meld_any_taken":
+            return (f"In {self.variant.name} you must at once lay a new meld holding a card from the pile, "
+                    "and no meld can be made with these cards.")
+        deepest = self.pile[-n]
+        how = "a meld or a lay-off" if self.variant.duty_paid_by_layoff else "a meld"
+        return f"You would have to use the {deepest} at once, in {how}, and it fits none."
+
+    def _apply_stop(self) -> GameState:
+        if self.duty is not None:
+            raise RulesError("taken_card_not_used", self._duty_message())
+        if self.phase is not Phase.DRAW:
+            raise RulesError("wrong_phase", "You can stop only at the start of your turn, when the stock is empty.")
+        if self.stock:
+            raise RulesError("wrong_phase", "There are cards in the stock: draw one, or take from the pile.")
+        if self.variant.empty_stock != "stop":
+            raise RulesError("wrong_phase", f"In {self.variant.name} an empty stock ends the round by itself.")
+        return self._evolve(phase=Phase.OVER, ended_by="stock_out", rommi_from=None)
+
+    def _apply_meld(self, move: Meld) -> GameState:
+        rest = _remove(self.hands[self.to_move], move.cards)
+        shape = check_meld(move.cards)
+        duty = self._duty_after(move.cards, is_meld=True)
+        self._check_keeps_card(rest)
+        table = (*self.table, TableMeld(shape, (self.to_move,) * len(shape.cards)))
+        melded = list(self.melded)
+        melded[self.to_move] = True
+        return self._after_laying(rest, move.cards, table, duty, melded=tuple(melded))
+
+    def _apply_layoff(self, move: Layoff) -> GameState:
+        if move.meld > len(self.table):
+            raise RulesError("no_such_meld", f"There is no meld {move.meld} on the table" + (
+                f": they are numbered 1 to {len(self.table)}." if self.table else ", which is empty."))
+        rest = _remove(self.hands[self.to_move], move.cards)
+        if self.variant.layoff_needs_own_meld and not self.melded[self.to_move]:
+            raise RulesError("layoff_before_own_meld", "With these rules you lay off only after your own first meld.")
+        target = self.table[move.meld - 1]
+        shape = extended_shape(target.shape, move.cards)
+        if shape is None:
+            raise self._layoff_error(target.shape, move.cards, move.meld)
+        duty = self._duty_after(move.cards, is_meld=False)
+        self._check_keeps_card(rest)
+        layer_of = dict(zip(target.cards, target.layers))
+        table = list(self.table)
+        table[move.meld - 1] = TableMeld(shape, tuple(layer_of.get(c, self.to_move) for c in shape.cards))
+        return self._after_laying(rest, move.cards, tuple(table), duty)
+
+    @staticmethod
+    def _layoff_error(shape: Shape, cards: tuple[Card, ...], number: int) -> RulesError:
+        if any(c is JOKER for c in cards):
+            return RulesError("joker_needs_declaration", "Say which card the joker stands for, like JK=7H.")
+        declared = sum(1 for c in cards if c.declared)
+        naturals = [c.natural_card for c in shape.cards] + [c for c in cards if not c.is_joker]
+        if declared and could_fit_with_jokers(naturals, declared):
+            return RulesError("joker_needs_declaration", "The joker must stand for a card that extends the meld.")
+        what = "set" if shape.kind == "set" else "run"
+        return RulesError("layoff_does_not_fit", f"{' '.join(map(str, cards))} do{'es' if len(cards) == 1 else ''} "
+                          f"not extend the {what} {' '.join(map(str, shape.cards))} (meld {number}).")
+
+    def _after_laying(
+        self, rest: list[Card], laid: tuple[Card, ...], table: tuple[TableMeld, ...], duty: Duty | None,
+        melded: tuple[bool, ...] | None = None,
+    ) -> GameState:
+        hands = list(self.hands)
+        hands[self.to_move] = tuple(rest)
+        changes: dict[str, object] = {
+            "hands": tuple(hands), "table": table, "duty": duty,
+            "drawn": _without(self.drawn, laid), "from_pile": _without(self.from_pile, laid),
+        }
+        if melded is not None:
+            changes["melded"] = melded
+        if not rest:
+            changes |= {"phase": Phase.OVER, "ended_by": "went_out", "went_out": self.to_move}
+        return self._evolve(**changes)
+
+    def _check_keeps_card(self, rest: list[Card]) -> None:
+        if not rest and self.variant.going_out_requires_discard:
+            raise RulesError("must_keep_card_to_discard", "With these rules you go out by discarding: keep a card to discard.")
+
+    def _apply_discard(self, move: Discard) -> GameState:
+        hand = self.hands[self.to_move]
+        rest = _remove(hand, (move.card,))
+        if self.duty is not None:
+            raise RulesError("taken_card_not_used", self._duty_message())
+        if self._discard_blocked(move.card, hand):
+            source = "took from the pile" if self.variant.discard_restriction == "taken_from_pile" else "drew"
+            raise RulesError("cannot_discard_drawn_card",
+                             f"In {self.variant.name} you may not discard the {move.card} you {source} this turn.")
+        hands = list(self.hands)
+        hands[self.to_move] = tuple(rest)
+        new = self._evolve(hands=tuple(hands), pile=(*self.pile, move.card), drawn=(), from_pile=())
+        if not rest:
+            return new._evolve(phase=Phase.OVER, ended_by="went_out", went_out=self.to_move)
+        return new._start_turn((self.to_move + 1) % len(self.players), rommi_from=self.to_move)
+
+    def _discard_blocked(self, card: Card, hand: tuple[Card, ...]) -> bool:
+        rule = self.variant.discard_restriction
+        if rule == "none":
+            return False
+        recent = self.drawn if rule == "drawn_this_turn" else self.from_pile
+        if card not in recent:
+            return False
+        if len(hand) == 1 and self.variant.discard_restriction_last_card_exception:
+            return False
+        return hand.count(card) <= recent.count(card)
+
+    def _start_turn(self, player: int, rommi_from: int | None) -> GameState:
+        """The state at the start of ``player``'s turn, after an empty stock has had its effect."""
+        changes: dict[str, object] = {"to_move": player, "phase": Phase.DRAW, "duty": None, "drawn": (), "from_pile": ()}
+        open_call = rommi_from if (self.variant.rommi_call and len(self.players) > 2) else None
+        changes["rommi_from"] = open_call
+        if not self.stock:
+            rule = self.variant.empty_stock
+            if rule == "round_over":
+                changes |= {"phase": Phase.OVER, "ended_by": "stock_out", "rommi_from": None}
+            elif rule == "reshuffle":
+                if self.reshuffles >= self.variant.reshuffle_limit:
+                    changes |= {"phase": Phase.OVER, "ended_by": "reshuffle_limit", "rommi_from": None}
+                elif len(self.pile) < 2:
+                    changes |= {"phase": Phase.OVER, "ended_by": "stock_out", "rommi_from": None}
+                else:
+                    stock = list(self.pile[:-1])
+                    random.Random(self.seed * 1_000_003 + self.round_number * 101 + self.reshuffles).shuffle(stock)
+                    changes |= {"stock": tuple(stock), "pile": self.pile[-1:], "reshuffles": self.reshuffles + 1}
+        return self._evolve(**changes)
+
+    # --- the duty from a take --------------------------------------------------------------------
+
+    def _duty_message(self) -> str:
+        duty = self.duty
+        assert duty is not None
+        if duty.any_of:
+            return f"In {self.variant.name} you must first lay a new meld holding a card from the pile you took."
+        how = "in a meld or a lay-off" if duty.layoff_pays else "in a meld"
+        owed = " and the ".join(str(c) for c in duty.owed)
+        return f"You must first lay the {owed} you took from the pile, {how}."
+
+    def _pays(self, duty: Duty, cards: tuple[Card, ...], is_meld: bool) -> bool:
+        if not is_meld and not duty.layoff_pays:
+            return False
+        return any(c.in_hand in duty.owed for c in cards)
+
+    def _duty_after(self, cards: tuple[Card, ...], is_meld: bool) -> Duty | None:
+        duty = self.duty
+        if duty is None:
+            return None
+        if not self._pays(duty, cards, is_meld):
+            raise RulesError("taken_card_not_used", self._duty_message())
+        if duty.any_of:
+            return None
+        rest = _without(duty.owed, cards)
+        return Duty(rest, duty.any_of, duty.layoff_pays) if rest else None
+
+    def _duty_payable(self) -> bool:
+        """Whether the player to move can still pay their duty (checked before a take is allowed)."""
+        duty = self.duty
+        if duty is None:
+            return True
+        if len(duty.owed) == 1 or duty.any_of:
+            fast = self._duty_payable_fast(duty)
+            if fast is not None:
+                return fast
+        return self._duty_payable_exact()
+
+    def _duty_payable_exact(self) -> bool:
+        for move in self._play_moves():
+            new = self.apply(move)
+            if new.duty is None or new._duty_payable_exact():
+                return True
+        return False
+
+    def _duty_payable_fast(self, duty: Duty) -> bool | None:
+        """A quick answer for a one-card duty; None when only the exact search can tell."""
+        if self.variant.going_out_requires_discard or any(c is JOKER for c in duty.owed):
+            return None
+        hand = self.hands[self.to_move]
+        if any(card_melds_with(c, hand) for c in duty.owed):
+            return True
+        if not duty.layoff_pays or (self.variant.layoff_needs_own_meld and not self.melded[self.to_move]):
+            return False
+        return any(card_extends(c, m.shape, hand) for c in duty.owed for m in self.table)
+
+    def _take_payable(self, player: int, n: int) -> bool:
+        duty = self._duty_for(self.pile[-n:])
+        if duty is None:
+            return True
+        return self._after_take(player, n)._duty_payable()
+
+    # --- Rommi! --------------------------------------------------------------------------------
+
+    def _rommi_window_open(self) -> bool:
+        return self.rommi_from is not None and self.phase is Phase.DRAW and bool(self.pile)
+
+    def _called_card_fits(self, player: int, called: Card, pile: tuple[Card, ...]) -> bool:
+        cards = (*self.hands[player], *pile)
+        return card_melds_with(called, cards) or any(card_extends(called, m.shape, cards) for m in self.table)
+
+    def _rommi_state(self, player: int, n: int, check: bool) -> GameState | None:
+        """The state after ``rommi n`` by ``player``; None (or, with ``check``, a RulesError) if illegal."""
+        def refuse(code: str, message: str) -> None:
+            if check:
+                raise RulesError(code, message)
+
+        if n > len(self.pile):
+            refuse("take_not_allowed", f"The discard pile holds only {len(self.pile)} cards.")
+            return None
+        new = self._after_take(player, n, called=True)
+        called = self.pile[-1]
+        if not new._duty_payable_for((called,)):
+            refuse("rommi_not_allowed", f"The {called} fits no meld, so there is nothing to call Rommi on.")
+            return None
+        if not new._duty_payable():
+            refuse("taken_card_unusable", f"You would have to lay the {self.pile[-n]} at once, and it fits none.")
+            return None
+        return new
+
+    def _duty_payable_for(self, owed: tuple[Card, ...]) -> bool:
+        assert self.duty is not None
+        return self._evolve(duty=Duty(owed, False, self.duty.layoff_pays))._duty_payable()
+
+    def _apply_rommi(self, move: Rommi, player: int) -> GameState:
+        name = self.variant.name
+        if not self.variant.rommi_call:
+            raise RulesError("rommi_not_allowed", f"{name} has no Rommi call: only the Finnish rommi does.")
+        if len(self.players) == 2:
+            raise RulesError("rommi_not_allowed", "With two players nobody may call Rommi.")
+        if not self._rommi_window_open():
+            raise RulesError("rommi_not_allowed", "Call Rommi right after a discard, before the next player draws.")
+        if player == self.to_move:
+            raise RulesError("rommi_not_allowed", "It is your turn: take from the pile instead of calling Rommi.")
+        if player == self.rommi_from:
+            raise RulesError("rommi_not_allowed", "You cannot call Rommi on the card you discarded yourself.")
+        new = self._rommi_state(player, move.count, check=True)
+        assert new is not None
+        return new

@@ -1,0 +1,257 @@
+"""Variants of 500 as data: one frozen model holding every rule parameter that ``RULES.md`` varies.
+
+The five presets follow the table in ``RULES.md``; house rules are overrides checked when the variant
+is built:
+
+>>> v = get_variant("femhundra", {"going_out_bonus": 50, "jokers": True})
+>>> v.going_out_bonus, v.jokers, v.house_rules
+(50, True, ('going_out_bonus', 'jokers'))
+>>> get_variant("femhundra", {"target": 600})
+Traceback (most recent call last):
+...
+engine.variants.HouseRuleError: house_rules.target: the target is 250, 500 or 1000, not 600
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from engine.cards import Card
+
+Scale = Literal["nordic", "face"]
+PileTake = Literal["whole_pile", "any_depth", "top_only"]
+DutyKind = Literal["new_meld_any_taken", "deepest_card"]
+DiscardRestriction = Literal["none", "drawn_this_turn", "taken_from_pile"]
+EmptyStock = Literal["stop", "round_over", "reshuffle"]
+TargetCompare = Literal["above", "reach"]
+TieRule = Literal["another_round", "shared"]
+
+
+class Variant(BaseModel):
+    """Every rule parameter of a variant of 500. Frozen; build one with :func:`get_variant`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(description="Preset id, as written in a record's `variant` field.")
+    name: str = Field(description="The name players use.")
+    source: str = Field(description="Where the rules come from.")
+    min_players: int = Field(ge=2, description="Fewest players.")
+    max_players: int = Field(le=8, description="Most players.")
+    two_decks_from: int | None = Field(description="From this many players two decks are shuffled together; None: always one.")
+    jokers: bool = Field(description="Two jokers per deck are in play, wild.")
+    joker_value: int = Field(15, description="Points of a joker, laid or in hand.")
+    cards_dealt: int = Field(7, description="Cards dealt to each player with three or more players.")
+    cards_dealt_two_players: int = Field(description="Cards dealt to each player with two players.")
+    scale: Scale = Field(description="nordic: 2–9 = 5, 10–K = 10, A = 15; face: 2–10 face value, J–K = 10, A = 15.")
+    ace_low_value: int = Field(description="Points of an ace that is the low ace of a run (A-2-3…).")
+    pile_take: PileTake = Field(description="whole_pile: only the whole pile; any_depth: any card with all above it; top_only: just the top card.")
+    duty: DutyKind = Field(description="What a take from the pile obliges: a new meld holding a taken card, or laying the deepest card taken.")
+    duty_on_top_card: bool = Field(description="Taking only the top card carries the duty too.")
+    duty_paid_by_layoff: bool = Field(description="A lay-off of the owed card pays the duty.")
+    unusable_pile_penalty: int | None = Field(description="None: a take whose duty cannot be met is illegal; a number: it is allowed and costs that many points.")
+    discard_restriction: DiscardRestriction = Field(description="Which cards of this turn may not be discarded.")
+    discard_restriction_last_card_exception: bool = Field(True, description="The restriction does not apply to one's only card.")
+    layoff_needs_own_meld: bool = Field(False, description="A player may lay off only after their own first meld.")
+    going_out_requires_discard: bool = Field(False, description="Going out needs a final discard: no meld or lay-off may empty the hand.")
+    empty_stock: EmptyStock = Field(description="stop: the player to move takes from the pile or stops; round_over: the round ends; reshuffle: the pile but its top becomes the stock.")
+    reshuffle_limit: int = Field(0, description="How many reshuffles a round allows; the next empty stock ends the round.")
+    rommi_call: bool = Field(False, description="The Finnish out-of-turn call 'Rommi!'.")
+    target: int = Field(500, description="Points that end the game.")
+    target_compare: TargetCompare = Field(description="above: a total must pass the target (> 500); reach: reaching it is enough (≥ 500).")
+    must_go_out_to_win: bool = Field(False, description="Only the player who goes out can win, once past the target.")
+    tie_rule: TieRule = Field("another_round", description="When the leaders past the target tie: play another round, or share the win.")
+    going_out_bonus: int = Field(0, ge=0, description="Points for the player who goes out.")
+    house_rules: tuple[str, ...] = Field((), description="Names of the house rules applied to the preset.")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Variant:
+        if self.min_players > self.max_players:
+            raise ValueError("min_players is above max_players")
+        if self.empty_stock == "reshuffle" and self.reshuffle_limit < 1:
+            raise ValueError("a reshuffling variant needs reshuffle_limit ≥ 1")
+        return self
+
+    def decks(self, players: int) -> int:
+        """How many decks are shuffled together for ``players`` players.
+
+        >>> get_variant("femhundra").decks(4), get_variant("femhundra").decks(5)
+        (1, 2)
+        """
+        return 2 if self.two_decks_from is not None and players >= self.two_decks_from else 1
+
+    def hand_size(self, players: int) -> int:
+        """How many cards each player is dealt.
+
+        >>> get_variant("dansk").hand_size(2), get_variant("dansk").hand_size(3)
+        (13, 7)
+        """
+        return self.cards_dealt_two_players if players == 2 else self.cards_dealt
+
+    def card_value(self, card: Card, low_ace: bool = False) -> int:
+        """Points of ``card``: a joker is ``joker_value``; ``low_ace`` marks the low ace of a run.
+
+        >>> nordic, face = get_variant("femhundra"), get_variant("500-rum")
+        >>> [nordic.card_value(Card.parse(t)) for t in ("7H", "10S", "KD", "AC")]
+        [5, 10, 10, 15]
+        >>> [face.card_value(Card.parse(t)) for t in ("7H", "10S", "KD", "AC")], face.card_value(Card.parse("AC"), low_ace=True)
+        ([7, 10, 10, 15], 1)
+        """
+        if card.is_joker:
+            return self.joker_value
+        rank = card.rank
+        if rank == 1:
+            return self.ace_low_value if low_ace else 15
+        if rank >= 10:
+            return 10
+        return 5 if self.scale == "nordic" else rank
+
+    def reaches_target(self, total: int) -> bool:
+        """Whether a game total ends the game.
+
+        >>> get_variant("femhundra").reaches_target(500), get_variant("dansk").reaches_target(500)
+        (False, True)
+        """
+        return total > self.target if self.target_compare == "above" else total >= self.target
+
+
+class HouseRules(BaseModel):
+    """The house rules a table may switch on, by the engine's own names. Each is checked on its own."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    jokers: bool | None = Field(None, description="Play with two jokers per deck, wild, worth 15.")
+    target: Literal[250, 500, 1000] | None = Field(None, description="Points that end the game.")
+    cards_dealt_two_players: Literal[7, 10, 13] | None = Field(None, description="Cards dealt with two players.")
+    going_out_bonus: Literal[0, 25, 50, 100] | None = Field(None, description="Bonus for going out.")
+    unusable_pile_penalty: Literal[50, 100] | None = Field(None, description="A take from the pile that cannot be used costs this many points instead of being illegal.")
+    layoff_needs_own_meld: bool | None = Field(None, description="Lay off only after your own first meld.")
+    must_go_out_to_win: bool | None = Field(None, description="Only the player who goes out can win.")
+    going_out_requires_discard: bool | None = Field(None, description="Going out needs a final discard.")
+    target_compare: TargetCompare | None = Field(None, description="Pass the target (above) or reach it (reach).")
+    tie_rule: TieRule | None = Field(None, description="A tie at the top: another round, or a shared win.")
+
+    def overrides(self) -> dict[str, Any]:
+        """The fields that were set, as Variant overrides."""
+        return self.model_dump(exclude_none=True)
+
+
+class HouseRuleError(ValueError):
+    """A house rule that is unknown or has a value the engine does not allow; names the rule."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"house_rules.{field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+_COMMON: Final[dict[str, Any]] = {"joker_value": 15, "cards_dealt": 7, "target": 500}
+
+PRESETS: Final[dict[str, Variant]] = {
+    v.id: v
+    for v in (
+        Variant(
+            **_COMMON,
+            id="femhundra",
+            name="Femhundra (Swedish 500)",
+            source="Swedish rules, seed 000 (femhundra: full rules, the Anna and Bertil example)",
+            min_players=2, max_players=8, two_decks_from=5, jokers=False,
+            cards_dealt_two_players=7, scale="nordic", ace_low_value=15,
+            pile_take="whole_pile", duty="new_meld_any_taken", duty_on_top_card=True, duty_paid_by_layoff=False,
+            unusable_pile_penalty=None, discard_restriction="none",
+            empty_stock="stop", target_compare="above",
+        ),
+        Variant(
+            **_COMMON,
+            id="dansk",
+            name="500 (Danish)",
+            source="Danish rules, seed 001 (500: deal, digging in the pile, 500 rum point values)",
+            min_players=2, max_players=7, two_decks_from=None, jokers=False,
+            cards_dealt_two_players=13, scale="face", ace_low_value=1,
+            pile_take="any_depth", duty="deepest_card", duty_on_top_card=False, duty_paid_by_layoff=True,
+            unusable_pile_penalty=None, discard_restriction="none",
+            empty_stock="round_over", target_compare="reach",
+        ),
+        Variant(
+            **_COMMON,
+            id="rommi",
+            name="500 rommi (Finnish)",
+            source="Finnish rules, seed 003 (500 rommi: jokers, the Rommi! call, discard restriction)",
+            min_players=2, max_players=8, two_decks_from=5, jokers=True,
+            cards_dealt_two_players=7, scale="nordic", ace_low_value=15,
+            pile_take="any_depth", duty="deepest_card", duty_on_top_card=False, duty_paid_by_layoff=True,
+            unusable_pile_penalty=None, discard_restriction="drawn_this_turn",
+            empty_stock="stop", rommi_call=True, target_compare="reach",
+        ),
+        Variant(
+            **_COMMON,
+            id="rummy500-nl",
+            name="Rummy 500 (Dutch)",
+            source="Dutch rules, seed 004 (Rummy 500: digging, no throw-back, reshuffle at most twice)",
+            min_players=2, max_players=7, two_decks_from=5, jokers=False,
+            cards_dealt_two_players=13, scale="face", ace_low_value=1,
+            pile_take="any_depth", duty="deepest_card", duty_on_top_card=False, duty_paid_by_layoff=True,
+            unusable_pile_penalty=None, discard_restriction="taken_from_pile",
+            empty_stock="reshuffle", reshuffle_limit=2, target_compare="reach",
+        ),
+        Variant(
+            **_COMMON,
+            id="500-rum",
+            name="500 Rum (English)",
+            source="Hoyle / Bicycle 500 Rum, named in seeds 000 and 001; agrees with pagat.com",
+            min_players=2, max_players=8, two_decks_from=5, jokers=False,
+            cards_dealt_two_players=13, scale="face", ace_low_value=1,
+            pile_take="any_depth", duty="deepest_card", duty_on_top_card=True, duty_paid_by_layoff=True,
+            unusable_pile_penalty=None, discard_restriction="none",
+            empty_stock="stop", target_compare="reach",
+        ),
+    )
+}
+
+_ALIASES: Final[dict[str, str]] = {
+    "500": "dansk", "danish": "dansk", "swedish": "femhundra", "finnish": "rommi", "500 rommi": "rommi",
+    "dutch": "rummy500-nl", "rummy 500": "rummy500-nl", "500 rum": "500-rum", "500rum": "500-rum",
+}
+
+
+def find_variant_id(name: str) -> str | None:
+    """The preset id for a name or alias, or None.
+
+    >>> find_variant_id("Dutch"), find_variant_id("500 Rum"), find_variant_id("canasta")
+    ('rummy500-nl', '500-rum', None)
+    """
+    key = name.strip().lower()
+    if key in PRESETS:
+        return key
+    return _ALIASES.get(key)
+
+
+def get_variant(name: str, house_rules: Mapping[str, Any] | HouseRules | None = None) -> Variant:
+    """The preset ``name`` (an id or alias) with ``house_rules`` applied.
+
+    Raises ``KeyError`` for an unknown variant and :class:`HouseRuleError` for a bad house rule.
+    """
+    variant_id = find_variant_id(name)
+    if variant_id is None:
+        raise KeyError(f"unknown variant {name!r}; known: {', '.join(PRESETS)}")
+    preset = PRESETS[variant_id]
+    if not house_rules:
+        return preset
+    if isinstance(house_rules, HouseRules):
+        rules = house_rules
+    else:
+        try:
+            rules = HouseRules.model_validate(dict(house_rules))
+        except ValidationError as error:
+            first = error.errors()[0]
+            field = ".".join(str(p) for p in first["loc"]) or "house_rules"
+            if first["type"] == "extra_forbidden":
+                raise HouseRuleError(field, f"unknown house rule; known: {', '.join(HouseRules.model_fields)}") from None
+            if field == "target":
+                raise HouseRuleError(field, f"the target is 250, 500 or 1000, not {first.get('input')}") from None
+            raise HouseRuleError(field, first["msg"]) from None
+    overrides = rules.overrides()
+    changed = tuple(sorted(k for k, v in overrides.items() if getattr(preset, k) != v))
+    return Variant.model_validate({**preset.model_dump(), **overrides, "house_rules": changed})
