@@ -78,19 +78,16 @@ def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
     if len({c.suit for c in cards}) > 1:
         raise _fail("not_a_meld", "These cards are neither a set (one rank) nor a run (one suit, in sequence).")
     aces = sum(1 for c in cards if c.rank == 1)
-    if aces > 1 or (aces and 2 in ranks and 13 in ranks):
-        raise _fail(
-            "ace_around_corner",
-            "A run holds one ace, low (A-2-3) or high (Q-K-A), never both and never round the corner (K-A-2)."
-            if aces > 1
-            else "K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both.",
-        )
-    high_ace = aces == 1 and 13 in ranks
-    positions = sorted((14 if (c.rank == 1 and high_ace) else c.rank, c) for c in cards)
-    low, high = positions[0][0], positions[-1][0]
-    if high - low + 1 != len(cards) or len({p for p, _ in positions}) != len(cards):
-        raise _fail("not_a_meld", "A run's cards must follow each other with no gap and no repeat.")
-    return Shape("run", tuple(c for _, c in positions), suit=cards[0].suit, low=low, high=high)
+    if aces > 1:
+        raise _fail("ace_around_corner", "A run holds one ace, low (A-2-3) or high (Q-K-A), never both.")
+    for high_ace in (False, True) if aces else (False,):
+        positions = sorted((14 if (c.rank == 1 and high_ace) else c.rank, c) for c in cards)
+        low, high = positions[0][0], positions[-1][0]
+        if high - low + 1 == len(cards) and len({p for p, _ in positions}) == len(cards):
+            return Shape("run", tuple(c for _, c in positions), suit=cards[0].suit, low=low, high=high)
+    if aces and 2 in ranks and 13 in ranks:
+        raise _fail("ace_around_corner", "K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both.")
+    raise _fail("not_a_meld", "A run's cards must follow each other with no gap and no repeat.")
 
 
 def could_fit_with_jokers(naturals: list[Card], jokers: int) -> bool:

@@ -379,6 +379,8 @@ class GameState:
             moves.extend(self._layoffs(hand, duty))
         if self.variant.going_out_requires_discard:
             moves = [m for m in moves if len(m.cards) < len(hand)]  # type: ignore[attr-defined]
+        if duty is not None and len(duty.owed) > 1:
+            moves = [m for m in moves if self.is_legal(m)]  # paying one owed card must not strand another
         if duty is None:
             for card in dict.fromkeys(hand):
                 if not self._discard_blocked(card, hand):
@@ -582,7 +584,11 @@ class GameState:
             changes["melded"] = melded
         if not rest:
             changes |= {"phase": Phase.OVER, "ended_by": "went_out", "went_out": self.to_move}
-        return self._evolve(**changes)
+        new = self._evolve(**changes)
+        if duty is not None and rest and not new._duty_payable():
+            owed = " and the ".join(str(c) for c in duty.owed)
+            raise RulesError("taken_card_not_used", f"Lay these cards so that you can still lay the {owed} from the pile.")
+        return new
 
     def _check_keeps_card(self, rest: list[Card]) -> None:
         if not rest and self.variant.going_out_requires_discard:
@@ -611,9 +617,14 @@ class GameState:
         recent = self.drawn if rule == "drawn_this_turn" else self.from_pile
         if card not in recent:
             return False
-        if len(hand) == 1 and self.variant.discard_restriction_last_card_exception:
-            return False
-        return hand.count(card) <= recent.count(card)
+        if hand.count(card) > recent.count(card):
+            return False  # another copy of it was in hand before this turn
+        # Our ruling: when every card in hand is one the restriction covers, it lifts, so the turn can end
+        # (the Dutch "unless it is the only card in hand" is the one-card case of this).
+        return not (
+            self.variant.discard_restriction_exception
+            and all(hand.count(c) <= recent.count(c) for c in hand)
+        )
 
     def _start_turn(self, player: int, rommi_from: int | None) -> GameState:
         """The state at the start of ``player``'s turn, after an empty stock has had its effect."""

@@ -53,7 +53,7 @@ class Variant(BaseModel):
     duty_paid_by_layoff: bool = Field(description="A lay-off of the owed card pays the duty.")
     unusable_pile_penalty: int | None = Field(description="None: a take whose duty cannot be met is illegal; a number: it is allowed and costs that many points.")
     discard_restriction: DiscardRestriction = Field(description="Which cards of this turn may not be discarded.")
-    discard_restriction_last_card_exception: bool = Field(True, description="The restriction does not apply to one's only card.")
+    discard_restriction_exception: bool = Field(True, description="The restriction lifts when every card in hand is one it covers (the Dutch 'only card in hand' exception, generalised so that a turn can always end).")
     layoff_needs_own_meld: bool = Field(False, description="A player may lay off only after their own first meld.")
     going_out_requires_discard: bool = Field(False, description="Going out needs a final discard: no meld or lay-off may empty the hand.")
     empty_stock: EmptyStock = Field(description="stop: the player to move takes from the pile or stops; round_over: the round ends; reshuffle: the pile but its top becomes the stock.")
