@@ -11,6 +11,19 @@ from engine.state import GameState, Phase, PlayerScore
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
 
 __all__ = [
-    "JOKER", "PRESETS", "RULE_CODES", "Card", "GameState", "HouseRules", "Move", "Phase", "PlayerScore",
-    "RecordError", "RulesError", "Variant", "get_variant", "make_deck", "parse_cards",
+    "JOKER",
+    "PRESETS",
+    "RULE_CODES",
+    "Card",
+    "GameState",
+    "HouseRules",
+    "Move",
+    "Phase",
+    "PlayerScore",
+    "RecordError",
+    "RulesError",
+    "Variant",
+    "get_variant",
+    "make_deck",
+    "parse_cards",
 ]

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.cards import JOKER, Card
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.melds import card_extends, hand_melds
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Stop, Take
 from engine.state import GameState, Phase
 
 
@@ -54,70 +55,79 @@ def _laid_value(state: GameState, cards: tuple[Card, ...]) -> int:
     return sum(value(c, low_ace=low and c.rank == 1 and len({x.suit for x in cards}) == 1) for c in cards)
 
 
+#: How much of a card's value left in hand a bot expects to lose (it may still be laid later).
+HAND_RISK = 0.5
+
+
+def _potential(state: GameState, hand: tuple[Card, ...]) -> float:
+    """A quick worth of a hand: the points its melds and single lay-offs would lay now, greedily,
+    less a share of the cards that would stay in it."""
+    rest = list(hand)
+    laid = 0
+    while True:
+        melds = hand_melds(rest)
+        if not melds:
+            break
+        best = max(melds, key=lambda m: _laid_value(state, m.cards))
+        laid += _laid_value(state, best.cards)
+        for card in best.cards:
+            rest.remove(card.in_hand)
+    kept = 0
+    for card in rest:
+        if not card.is_joker and any(card_extends(card, m.shape, (card,)) for m in state.table):
+            laid += _value(state, card)
+        else:
+            kept += _value(state, card)
+    return laid - HAND_RISK * kept
+
+
 class GreedyBot:
     """Lays what pays now, takes from the pile when the haul is worth it, discards its least useful card."""
 
     name = "greedy"
 
     def choose(self, state: GameState, rng: random.Random) -> tuple[int, Move]:
-        """The greedy action for the player to move (or a paying Rommi call)."""
-        calls = state.rommi_calls()
+        """The greedy action for the player to move, or a Rommi call whose haul is worth it."""
+        calls = [(seat, move) for seat, move in state.rommi_calls() if self._take_gain(state, move, seat) > 0]
         if calls:
-            return max(calls, key=lambda a: a[1].count if isinstance(a[1], Rommi) else 0)  # the biggest haul
+            return max(calls, key=lambda a: self._take_gain(state, a[1], a[0]))
         moves = state.legal_moves()
         if state.phase is Phase.DRAW:
             return state.to_move, self._draw(state, moves)
         return state.to_move, self._play(state, moves)
 
+    def _take_gain(self, state: GameState, move: Move, seat: int) -> float:
+        """What a take (or call) is worth against drawing: how much better the hand stands after it."""
+        after = state.apply(move, seat)
+        penalty = after.penalties[seat] - state.penalties[seat]
+        return _potential(state, after.hands[seat]) - _potential(state, state.hands[seat]) - penalty
+
     def _draw(self, state: GameState, moves: list[Move]) -> Move:
         takes = [m for m in moves if isinstance(m, Take)]
-        best: Move | None = None
-        best_gain = 0
-        hand = state.hands[state.to_move]
-        for move in takes:
-            n = len(state.pile) if move.count is None else move.count
-            taken = state.pile[-n:]
-            after = state.apply(move)
-            gain = self._meldable_value(after) - self._meldable_value_of(state, hand)
-            gain -= sum(_value(state, c) for c in taken) // 3  # cards that may end in hand cost later
-            if after.penalties[state.to_move] > state.penalties[state.to_move]:
-                gain -= after.penalties[state.to_move] - state.penalties[state.to_move]
-            if gain > best_gain:
-                best, best_gain = move, gain
-        if best is not None:
-            return best
+        gains = [(self._take_gain(state, m, state.to_move), m) for m in takes]
+        best = max(gains, key=lambda g: g[0], default=None)
+        if best is not None and best[0] > 0:
+            return best[1]
         for move in moves:
-            if isinstance(move, Draw):
+            if isinstance(move, (Draw, Stop)):
                 return move
-        return next((m for m in moves if isinstance(m, Stop)), moves[0])
-
-    @staticmethod
-    def _meldable_value_of(state: GameState, hand: tuple[Card, ...]) -> int:
-        from engine.melds import hand_melds
-
-        best = 0
-        for meld in hand_melds(hand):
-            best = max(best, _laid_value(state, meld.cards))
-        return best
-
-    def _meldable_value(self, state: GameState) -> int:
-        return self._meldable_value_of(state, state.hands[state.to_move])
+        return moves[0]
 
     def _play(self, state: GameState, moves: list[Move]) -> Move:
-        laying = [m for m in moves if isinstance(m, (Meld, Layoff))]
-        if laying:
-            # Prefer the move that scores most; keep jokers for where they pay most.
-            def score(m: Meld | Layoff) -> tuple[int, int]:
-                jokers = sum(1 for c in m.cards if c.is_joker)
-                return (_laid_value(state, m.cards) - 10 * jokers, len(m.cards))
-
-            best = max(laying, key=lambda m: score(m))  # type: ignore[arg-type]
-            if state.duty is not None or score(best)[0] > 0:  # type: ignore[arg-type]
-                return best
+        laying: list[Meld | Layoff] = [m for m in moves if isinstance(m, (Meld, Layoff))]
         discards = [m for m in moves if isinstance(m, Discard)]
+        if laying:
+            best = max(laying, key=lambda m: (self._lay_score(state, m), len(m.cards)))
+            if state.duty is not None or not discards or self._lay_score(state, best) > 0:
+                return best
         if discards:
             return max(discards, key=lambda m: self._discard_priority(state, m.card))
-        return laying[0] if laying else moves[0]
+        return moves[0]
+
+    @staticmethod
+    def _lay_score(state: GameState, move: Meld | Layoff) -> int:
+        """Points laid, less a little for each joker spent (a joker can fill a bigger meld later)."""
+        return _laid_value(state, move.cards) - 5 * sum(1 for c in move.cards if c.is_joker)
 
     @staticmethod
     def _discard_priority(state: GameState, card: Card) -> float:
@@ -133,8 +143,6 @@ class GreedyBot:
                 priority -= 8
             elif other.suit == card.suit and abs(other.rank - card.rank) <= 2:
                 priority -= 6 if abs(other.rank - card.rank) == 1 else 3
-        from engine.melds import card_extends
-
         if any(card_extends(card, m.shape, (card,)) for m in state.table):
             priority -= 12  # it would feed anyone's lay-off: keep it and lay it off yourself
         return priority
@@ -151,7 +159,9 @@ def get_bot(name: str) -> Bot:
         raise KeyError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
 
 
-def play_round(state: GameState, bots: list[Bot], rng: random.Random, max_decisions: int = 5000) -> tuple[GameState, int]:
+def play_round(
+    state: GameState, bots: list[Bot], rng: random.Random, max_decisions: int = 5000
+) -> tuple[GameState, int]:
     """Play ``state`` to the end of its round; each seat uses its bot. Returns the last state and the decision count.
 
     A Rommi call is chosen by the seat that calls (the bot of the player to move decides first;

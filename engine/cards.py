@@ -39,7 +39,7 @@ class Card:
     ``index`` orders cards: naturals 0–51 by suit then rank, the bare joker 52, declared jokers after.
     """
 
-    __slots__ = ("rank", "suit", "is_joker", "declared", "index", "positions", "suit_bit", "_text")
+    __slots__ = ("_text", "declared", "index", "is_joker", "positions", "rank", "suit", "suit_bit")
 
     rank: int
     suit: int
@@ -134,7 +134,9 @@ def _parse_slow(text: str) -> Card:
     if raw.startswith(JOKER_TEXT + "="):
         inner = _parse_slow(raw[len(JOKER_TEXT) + 1 :])
         if inner.is_joker:
-            raise RulesError("unreadable_move", f"“{text}” is not a card: a joker stands for a natural card, like JK=7H.")
+            raise RulesError(
+                "unreadable_move", f"“{text}” is not a card: a joker stands for a natural card, like JK=7H."
+            )
         return DECLARED[inner.index]
     rank = _RANK_ALIASES.get(raw[:-1]) if raw else None
     suit = _SUIT_ALIASES.get(raw[-1:]) if raw else None
@@ -152,9 +154,7 @@ NATURALS: Final = tuple(
     for rank in range(1, 14)
 )
 JOKER: Final = Card(0, 0, True, False, 52, JOKER_TEXT)
-DECLARED: Final = tuple(
-    Card(c.rank, c.suit, True, True, 53 + c.index, f"{JOKER_TEXT}={c}") for c in NATURALS
-)
+DECLARED: Final = tuple(Card(c.rank, c.suit, True, True, 53 + c.index, f"{JOKER_TEXT}={c}") for c in NATURALS)
 _BY_TEXT: dict[str, Card] = {str(c): c for c in (*NATURALS, JOKER, *DECLARED)}
 
 

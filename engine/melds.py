@@ -13,7 +13,7 @@ summarised as one bitmask of positions per suit, so listing melds is a few table
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 from engine.cards import JOKER, Card
@@ -86,7 +86,9 @@ def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
         if high - low + 1 == len(cards) and len({p for p, _ in positions}) == len(cards):
             return Shape("run", tuple(c for _, c in positions), suit=cards[0].suit, low=low, high=high)
     if aces and 2 in ranks and 13 in ranks:
-        raise _fail("ace_around_corner", "K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both.")
+        raise _fail(
+            "ace_around_corner", "K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both."
+        )
     raise _fail("not_a_meld", "A run's cards must follow each other with no gap and no repeat.")
 
 
@@ -130,7 +132,7 @@ def check_meld(cards: tuple[Card, ...]) -> Shape:
 # --- every meld a hand allows ------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _run_shapes(mask: int, jokers: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """(natural positions, joker positions) of every run that a suit's position mask and ``jokers`` allow."""
     found = []
@@ -151,7 +153,7 @@ def _run_shapes(mask: int, jokers: int) -> tuple[tuple[tuple[int, ...], tuple[in
     return tuple(found)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_runs(suit: int, mask: int, jokers: int) -> tuple[Meld, ...]:
     melds = []
     for naturals, jokered in _run_shapes(mask, jokers):
@@ -161,7 +163,7 @@ def _suit_runs(suit: int, mask: int, jokers: int) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rank_sets(rank: int, suits: int, jokers: int) -> tuple[Meld, ...]:
     held = [s for s in range(4) if suits >> s & 1]
     melds = []
@@ -204,10 +206,21 @@ def hand_melds(hand: tuple[Card, ...] | list[Card]) -> list[Meld]:
 # --- lay-offs ------------------------------------------------------------------------------------
 
 
-def layoff_options(shape: Shape, hand: tuple[Card, ...] | list[Card]) -> list[tuple[Card, ...]]:
-    """Every group of cards from ``hand`` that extends the meld ``shape`` (jokers declared every way they fit)."""
-    jokers = sum(1 for c in hand if c is JOKER)
-    held = {c.index for c in hand}
+def hand_index(hand: tuple[Card, ...] | list[Card]) -> tuple[set[int], int]:
+    """A hand summarised for :func:`layoff_options`: the indices of its cards, and its joker count."""
+    return {c.index for c in hand}, sum(1 for c in hand if c is JOKER)
+
+
+def layoff_options(
+    shape: Shape, hand: tuple[Card, ...] | list[Card], index: tuple[set[int], int] | None = None
+) -> list[tuple[Card, ...]]:
+    """Every group of cards from ``hand`` that extends the meld ``shape`` (jokers declared every way they fit).
+
+    ``index``, from :func:`hand_index`, saves summarising the same hand for every meld on the table.
+    """
+    held, jokers = index if index is not None else hand_index(hand)
+    if not jokers and not _has_neighbour(shape, held):
+        return []
     if shape.kind == "set":
         room = SET_MAX - len(shape.cards)
         missing = [s for s in range(4) if not any(c.suit == s for c in shape.cards)]
@@ -237,6 +250,15 @@ def layoff_options(shape: Shape, hand: tuple[Card, ...] | list[Card]) -> list[tu
     return options
 
 
+def _has_neighbour(shape: Shape, held: set[int]) -> bool:
+    """Whether ``held`` has a natural card that could go next to the meld (a cheap first test)."""
+    if shape.kind == "set":
+        return any(Card.natural(shape.rank, s).index in held for s in range(4))
+    return (shape.low > 1 and Card.natural(rank_at(shape.low - 1), shape.suit).index in held) or (
+        shape.high < 14 and Card.natural(rank_at(shape.high + 1), shape.suit).index in held
+    )
+
+
 def _fill(wanted: list[Card], held: set[int], jokers: int) -> list[tuple[Card, ...]]:
     """Every way to supply ``wanted`` cards from a hand: each by the natural card if held, or by a joker."""
     choices = []
@@ -259,7 +281,7 @@ def extended_shape(shape: Shape, cards: tuple[Card, ...]) -> Shape | None:
 # --- can a card be used? -------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _natural_run_positions(mask: int, jokers: int) -> int:
     """The positions that stand as natural cards in some run the mask and ``jokers`` allow, as bits."""
     bits = 0
@@ -301,9 +323,7 @@ def card_extends(card: Card, shape: Shape, hand: tuple[Card, ...] | list[Card]) 
     """
     if shape.kind == "set":
         return (
-            card.rank == shape.rank
-            and len(shape.cards) < SET_MAX
-            and not any(c.suit == card.suit for c in shape.cards)
+            card.rank == shape.rank and len(shape.cards) < SET_MAX and not any(c.suit == card.suit for c in shape.cards)
         )
     if card.suit != shape.suit:
         return False

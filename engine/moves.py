@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engine.cards import Card, cards_text, parse_cards
 from engine.errors import RulesError
@@ -137,13 +137,13 @@ STOP = Stop()
 TAKE_ALL = Take(None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def discard(card: Card) -> Discard:
     """The (shared) discard move of ``card``."""
     return Discard(card)
 
 
-@lru_cache(maxsize=None)
+@cache
 def take(count: int) -> Take:
     """The (shared) ``take N`` move."""
     return Take(count)

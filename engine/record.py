@@ -48,7 +48,9 @@ class Record(_Strict):
     """A deal and the moves played on it."""
 
     variant: str = Field(description="A preset id from RULES.md.")
-    house_rules: dict[str, Any] = Field(default_factory=dict, description="Overrides of the preset, by the engine's names.")
+    house_rules: dict[str, Any] = Field(
+        default_factory=dict, description="Overrides of the preset, by the engine's names."
+    )
     players: list[str] = Field(min_length=2, description="In turn order; the first player moves first.")
     deal: Deal | None = Field(None, description="Without it the engine shuffles with `seed`.")
     table: list[TableEntry] = Field(default_factory=list, description="Melds already on the table this round.")
@@ -112,7 +114,9 @@ def _variant(record: Record, source: str) -> Variant:
         raise RecordError(source, f"house_rules.{error.field}", error.problem) from None
     n = len(record.players)
     if not variant.min_players <= n <= variant.max_players:
-        raise RecordError(source, "players", f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}")
+        raise RecordError(
+            source, "players", f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}"
+        )
     if len(set(record.players)) != n:
         raise RecordError(source, "players", "two players have the same name")
     return variant
@@ -191,16 +195,26 @@ def summary(state: GameState) -> dict[str, Any]:
     """The ``ok`` replay output for a state."""
     over = state.round_over
     scores = {}
-    for name, s in zip(state.players, state.scores()):
+    for name, s in zip(state.players, state.scores(), strict=False):
         scores[name] = {
-            "laid": s.laid, "hand": s.hand, "bonus": s.bonus, "penalty": s.penalty,
-            "round": s.round if over else None, "total": s.total if over else None,
+            "laid": s.laid,
+            "hand": s.hand,
+            "bonus": s.bonus,
+            "penalty": s.penalty,
+            "round": s.round if over else None,
+            "total": s.total if over else None,
         }
     winners = [state.players[i] for i in state.winners]
     return {
-        "ok": True, "to_move": state.to_move_name, "phase": state.phase.value, "round_over": over,
-        "ended_by": state.ended_by, "scores": scores, "game_over": bool(winners),
-        "winner": winners[0] if len(winners) == 1 else None, "winners": winners,
+        "ok": True,
+        "to_move": state.to_move_name,
+        "phase": state.phase.value,
+        "round_over": over,
+        "ended_by": state.ended_by,
+        "scores": scores,
+        "game_over": bool(winners),
+        "winner": winners[0] if len(winners) == 1 else None,
+        "winners": winners,
     }
 
 

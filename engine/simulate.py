@@ -46,7 +46,7 @@ def simulate(
     wins = [0.0] * players
     start = time.perf_counter()
     for index in range(rounds):
-        state = GameState.deal(rules, names, seed=round_seed(seed, index))
+        state = GameState.deal(rules, names, seed=round_seed(seed, index), round_number=index + 1)
         rng = random.Random(round_seed(seed, index))
         final, count = play_round(state, seat_bots, rng)
         decisions += count

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from engine.cards import JOKER, Card, make_deck
 from engine.errors import RulesError
@@ -33,6 +33,7 @@ from engine.melds import (
     check_meld,
     could_fit_with_jokers,
     extended_shape,
+    hand_index,
     hand_melds,
     layoff_options,
     meld_shape,
@@ -55,7 +56,7 @@ from engine.moves import (
 from engine.variants import Variant
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """Where the round stands: the player to move must draw, may play, or the round is over."""
 
     DRAW = "draw"
@@ -133,9 +134,26 @@ class GameState:
     """One round of a game of 500, with the game totals before it. Immutable: moves make new states."""
 
     __slots__ = (
-        "variant", "players", "hands", "stock", "pile", "table", "to_move", "phase", "duty", "drawn",
-        "from_pile", "melded", "penalties", "totals", "reshuffles", "seed", "round_number", "ended_by",
-        "went_out", "rommi_from",
+        "drawn",
+        "duty",
+        "ended_by",
+        "from_pile",
+        "hands",
+        "melded",
+        "penalties",
+        "phase",
+        "pile",
+        "players",
+        "reshuffles",
+        "rommi_from",
+        "round_number",
+        "seed",
+        "stock",
+        "table",
+        "to_move",
+        "totals",
+        "variant",
+        "went_out",
     )
 
     variant: Variant
@@ -234,14 +252,40 @@ class GameState:
             hands[(first + i) % n].append(deck[i])
         rest = deck[size * n :]
         return cls.from_position(
-            variant, players, hands, stock=rest[1:], pile=rest[:1], totals=totals, seed=seed,
-            round_number=round_number, to_move=first,
+            variant,
+            players,
+            hands,
+            stock=rest[1:],
+            pile=rest[:1],
+            totals=totals,
+            seed=seed,
+            round_number=round_number,
+            to_move=first,
         )
 
     def _evolve(self, **changes: object) -> GameState:
         new = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        get = changes.get
+        new.variant = self.variant
+        new.players = self.players
+        new.hands = get("hands", self.hands)  # type: ignore[assignment]
+        new.stock = get("stock", self.stock)  # type: ignore[assignment]
+        new.pile = get("pile", self.pile)  # type: ignore[assignment]
+        new.table = get("table", self.table)  # type: ignore[assignment]
+        new.to_move = get("to_move", self.to_move)  # type: ignore[assignment]
+        new.phase = get("phase", self.phase)  # type: ignore[assignment]
+        new.duty = get("duty", self.duty)  # type: ignore[assignment]
+        new.drawn = get("drawn", self.drawn)  # type: ignore[assignment]
+        new.from_pile = get("from_pile", self.from_pile)  # type: ignore[assignment]
+        new.melded = get("melded", self.melded)  # type: ignore[assignment]
+        new.penalties = get("penalties", self.penalties)  # type: ignore[assignment]
+        new.totals = self.totals
+        new.reshuffles = get("reshuffles", self.reshuffles)  # type: ignore[assignment]
+        new.seed = self.seed
+        new.round_number = self.round_number
+        new.ended_by = get("ended_by", self.ended_by)  # type: ignore[assignment]
+        new.went_out = get("went_out", self.went_out)  # type: ignore[assignment]
+        new.rommi_from = get("rommi_from", self.rommi_from)  # type: ignore[assignment]
         return new
 
     def next_round(self, seed: int) -> GameState:
@@ -251,7 +295,10 @@ class GameState:
         if self.game_over:
             raise RulesError("wrong_phase", "The game is over.")
         return GameState.deal(
-            self.variant, self.players, seed, totals=[s.total for s in self.scores()],
+            self.variant,
+            self.players,
+            seed,
+            totals=[s.total for s in self.scores()],
             round_number=self.round_number + 1,
         )
 
@@ -277,8 +324,7 @@ class GameState:
     def card_count(self) -> int:
         """All cards in hands, stock, pile and on the table (each copy counted)."""
         return (
-            sum(len(h) for h in self.hands) + len(self.stock) + len(self.pile)
-            + sum(len(m.cards) for m in self.table)
+            sum(len(h) for h in self.hands) + len(self.stock) + len(self.pile) + sum(len(m.cards) for m in self.table)
         )
 
     def laid_points(self) -> list[int]:
@@ -287,7 +333,7 @@ class GameState:
         value = self.variant.card_value
         for meld in self.table:
             low_ace = meld.shape.low_ace
-            for card, layer in zip(meld.cards, meld.layers):
+            for card, layer in zip(meld.cards, meld.layers, strict=False):
                 points[layer] += value(card, low_ace and card.rank == 1)
         return points
 
@@ -303,7 +349,9 @@ class GameState:
         for i in range(len(self.players)):
             bonus = self.variant.going_out_bonus if self.went_out == i else 0
             round_score = laid[i] - hand[i] + bonus - self.penalties[i]
-            result.append(PlayerScore(laid[i], hand[i], bonus, self.penalties[i], round_score, self.totals[i] + round_score))
+            result.append(
+                PlayerScore(laid[i], hand[i], bonus, self.penalties[i], round_score, self.totals[i] + round_score)
+            )
         return result
 
     @property
@@ -391,8 +439,9 @@ class GameState:
         if self.variant.layoff_needs_own_meld and not self.melded[self.to_move]:
             return []
         moves: list[Move] = []
+        index = hand_index(hand)
         for number, meld in enumerate(self.table, start=1):
-            for cards in layoff_options(meld.shape, hand):
+            for cards in layoff_options(meld.shape, hand, index):
                 if duty is None or self._pays(duty, cards, is_meld=False):
                     moves.append(Layoff(cards, number))
         return moves
@@ -454,7 +503,11 @@ class GameState:
         hands = list(self.hands)
         hands[self.to_move] = _sorted((*self.hands[self.to_move], card))
         return self._evolve(
-            hands=tuple(hands), stock=self.stock[1:], phase=Phase.PLAY, drawn=(card,), from_pile=(),
+            hands=tuple(hands),
+            stock=self.stock[1:],
+            phase=Phase.PLAY,
+            drawn=(card,),
+            from_pile=(),
             rommi_from=None,
         )
 
@@ -472,8 +525,12 @@ class GameState:
             raise RulesError("take_not_allowed", f"The discard pile holds only {size} card{'s' if size > 1 else ''}.")
         rule, name = self.variant.pile_take, self.variant.name
         if rule == "whole_pile" and n != size:
-            raise RulesError("take_not_allowed", f"In {name} you take the whole pile, never just the top card." if n == 1
-                             else f"In {name} you take the whole pile, never only part of it.")
+            raise RulesError(
+                "take_not_allowed",
+                f"In {name} you take the whole pile, never just the top card."
+                if n == 1
+                else f"In {name} you take the whole pile, never only part of it.",
+            )
         if rule == "top_only" and n != 1:
             raise RulesError("take_not_allowed", "With these rules you may take only the top card of the pile.")
         return n
@@ -507,14 +564,22 @@ class GameState:
         hands[player] = _sorted((*self.hands[player], *taken))
         duty = self._duty_for(taken, self.pile[-1] if called else None)
         return self._evolve(
-            hands=tuple(hands), pile=self.pile[:-n], phase=Phase.PLAY, to_move=player, duty=duty,
-            drawn=_sorted(taken), from_pile=_sorted(taken), rommi_from=None,
+            hands=tuple(hands),
+            pile=self.pile[:-n],
+            phase=Phase.PLAY,
+            to_move=player,
+            duty=duty,
+            drawn=_sorted(taken),
+            from_pile=_sorted(taken),
+            rommi_from=None,
         )
 
     def _unusable_message(self, n: int) -> str:
         if self.variant.duty == "new_meld_any_taken":
-            return (f"In {self.variant.name} you must at once lay a new meld holding a card from the pile, "
-                    "and no meld can be made with these cards.")
+            return (
+                f"In {self.variant.name} you must at once lay a new meld holding a card from the pile, "
+                "and no meld can be made with these cards."
+            )
         deepest = self.pile[-n]
         how = "a meld or a lay-off" if self.variant.duty_paid_by_layoff else "a meld"
         return f"You would have to use the {deepest} at once, in {how}, and it fits none."
@@ -542,8 +607,11 @@ class GameState:
 
     def _apply_layoff(self, move: Layoff) -> GameState:
         if move.meld > len(self.table):
-            raise RulesError("no_such_meld", f"There is no meld {move.meld} on the table" + (
-                f": they are numbered 1 to {len(self.table)}." if self.table else ", which is empty."))
+            raise RulesError(
+                "no_such_meld",
+                f"There is no meld {move.meld} on the table"
+                + (f": they are numbered 1 to {len(self.table)}." if self.table else ", which is empty."),
+            )
         rest = _remove(self.hands[self.to_move], move.cards)
         if self.variant.layoff_needs_own_meld and not self.melded[self.to_move]:
             raise RulesError("layoff_before_own_meld", "With these rules you lay off only after your own first meld.")
@@ -553,7 +621,7 @@ class GameState:
             raise self._layoff_error(target.shape, move.cards, move.meld)
         duty = self._duty_after(move.cards, is_meld=False)
         self._check_keeps_card(rest)
-        layer_of = dict(zip(target.cards, target.layers))
+        layer_of = dict(zip(target.cards, target.layers, strict=False))
         table = list(self.table)
         table[move.meld - 1] = TableMeld(shape, tuple(layer_of.get(c, self.to_move) for c in shape.cards))
         return self._after_laying(rest, move.cards, tuple(table), duty)
@@ -567,18 +635,28 @@ class GameState:
         if declared and could_fit_with_jokers(naturals, declared):
             return RulesError("joker_needs_declaration", "The joker must stand for a card that extends the meld.")
         what = "set" if shape.kind == "set" else "run"
-        return RulesError("layoff_does_not_fit", f"{' '.join(map(str, cards))} do{'es' if len(cards) == 1 else ''} "
-                          f"not extend the {what} {' '.join(map(str, shape.cards))} (meld {number}).")
+        return RulesError(
+            "layoff_does_not_fit",
+            f"{' '.join(map(str, cards))} do{'es' if len(cards) == 1 else ''} "
+            f"not extend the {what} {' '.join(map(str, shape.cards))} (meld {number}).",
+        )
 
     def _after_laying(
-        self, rest: list[Card], laid: tuple[Card, ...], table: tuple[TableMeld, ...], duty: Duty | None,
+        self,
+        rest: list[Card],
+        laid: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        duty: Duty | None,
         melded: tuple[bool, ...] | None = None,
     ) -> GameState:
         hands = list(self.hands)
         hands[self.to_move] = tuple(rest)
         changes: dict[str, object] = {
-            "hands": tuple(hands), "table": table, "duty": duty,
-            "drawn": _without(self.drawn, laid), "from_pile": _without(self.from_pile, laid),
+            "hands": tuple(hands),
+            "table": table,
+            "duty": duty,
+            "drawn": _without(self.drawn, laid),
+            "from_pile": _without(self.from_pile, laid),
         }
         if melded is not None:
             changes["melded"] = melded
@@ -587,12 +665,16 @@ class GameState:
         new = self._evolve(**changes)
         if duty is not None and rest and not new._duty_payable():
             owed = " and the ".join(str(c) for c in duty.owed)
-            raise RulesError("taken_card_not_used", f"Lay these cards so that you can still lay the {owed} from the pile.")
+            raise RulesError(
+                "taken_card_not_used", f"Lay these cards so that you can still lay the {owed} from the pile."
+            )
         return new
 
     def _check_keeps_card(self, rest: list[Card]) -> None:
         if not rest and self.variant.going_out_requires_discard:
-            raise RulesError("must_keep_card_to_discard", "With these rules you go out by discarding: keep a card to discard.")
+            raise RulesError(
+                "must_keep_card_to_discard", "With these rules you go out by discarding: keep a card to discard."
+            )
 
     def _apply_discard(self, move: Discard) -> GameState:
         hand = self.hands[self.to_move]
@@ -601,8 +683,10 @@ class GameState:
             raise RulesError("taken_card_not_used", self._duty_message())
         if self._discard_blocked(move.card, hand):
             source = "took from the pile" if self.variant.discard_restriction == "taken_from_pile" else "drew"
-            raise RulesError("cannot_discard_drawn_card",
-                             f"In {self.variant.name} you may not discard the {move.card} you {source} this turn.")
+            raise RulesError(
+                "cannot_discard_drawn_card",
+                f"In {self.variant.name} you may not discard the {move.card} you {source} this turn.",
+            )
         hands = list(self.hands)
         hands[self.to_move] = tuple(rest)
         new = self._evolve(hands=tuple(hands), pile=(*self.pile, move.card), drawn=(), from_pile=())
@@ -621,14 +705,17 @@ class GameState:
             return False  # another copy of it was in hand before this turn
         # Our ruling: when every card in hand is one the restriction covers, it lifts, so the turn can end
         # (the Dutch "unless it is the only card in hand" is the one-card case of this).
-        return not (
-            self.variant.discard_restriction_exception
-            and all(hand.count(c) <= recent.count(c) for c in hand)
-        )
+        return not (self.variant.discard_restriction_exception and all(hand.count(c) <= recent.count(c) for c in hand))
 
     def _start_turn(self, player: int, rommi_from: int | None) -> GameState:
         """The state at the start of ``player``'s turn, after an empty stock has had its effect."""
-        changes: dict[str, object] = {"to_move": player, "phase": Phase.DRAW, "duty": None, "drawn": (), "from_pile": ()}
+        changes: dict[str, object] = {
+            "to_move": player,
+            "phase": Phase.DRAW,
+            "duty": None,
+            "drawn": (),
+            "from_pile": (),
+        }
         open_call = rommi_from if (self.variant.rommi_call and len(self.players) > 2) else None
         changes["rommi_from"] = open_call
         if not self.stock:
@@ -693,20 +780,24 @@ class GameState:
 
     def _duty_payable_fast(self, duty: Duty) -> bool | None:
         """A quick answer for a one-card duty; None when only the exact search can tell."""
+        return self._fast_payable(duty, self.hands[self.to_move], self.to_move)
+
+    def _fast_payable(self, duty: Duty, hand: tuple[Card, ...], player: int) -> bool | None:
         if self.variant.going_out_requires_discard or any(c is JOKER for c in duty.owed):
             return None
-        hand = self.hands[self.to_move]
         if any(card_melds_with(c, hand) for c in duty.owed):
             return True
-        if not duty.layoff_pays or (self.variant.layoff_needs_own_meld and not self.melded[self.to_move]):
+        if not duty.layoff_pays or (self.variant.layoff_needs_own_meld and not self.melded[player]):
             return False
         return any(card_extends(c, m.shape, hand) for c in duty.owed for m in self.table)
 
     def _take_payable(self, player: int, n: int) -> bool:
-        duty = self._duty_for(self.pile[-n:])
+        taken = self.pile[-n:]
+        duty = self._duty_for(taken)
         if duty is None:
             return True
-        return self._after_take(player, n)._duty_payable()
+        fast = self._fast_payable(duty, self.hands[player] + taken, player)
+        return fast if fast is not None else self._after_take(player, n)._duty_payable()
 
     # --- Rommi! --------------------------------------------------------------------------------
 
@@ -719,6 +810,7 @@ class GameState:
 
     def _rommi_state(self, player: int, n: int, check: bool) -> GameState | None:
         """The state after ``rommi n`` by ``player``; None (or, with ``check``, a RulesError) if illegal."""
+
         def refuse(code: str, message: str) -> None:
             if check:
                 raise RulesError(code, message)

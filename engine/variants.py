@@ -40,29 +40,50 @@ class Variant(BaseModel):
     source: str = Field(description="Where the rules come from.")
     min_players: int = Field(ge=2, description="Fewest players.")
     max_players: int = Field(le=8, description="Most players.")
-    two_decks_from: int | None = Field(description="From this many players two decks are shuffled together; None: always one.")
+    two_decks_from: int | None = Field(
+        description="From this many players two decks are shuffled together; None: always one."
+    )
     jokers: bool = Field(description="Two jokers per deck are in play, wild.")
     joker_value: int = Field(15, description="Points of a joker, laid or in hand.")
     cards_dealt: int = Field(7, description="Cards dealt to each player with three or more players.")
     cards_dealt_two_players: int = Field(description="Cards dealt to each player with two players.")
     scale: Scale = Field(description="nordic: 2–9 = 5, 10–K = 10, A = 15; face: 2–10 face value, J–K = 10, A = 15.")
     ace_low_value: int = Field(description="Points of an ace that is the low ace of a run (A-2-3…).")
-    pile_take: PileTake = Field(description="whole_pile: only the whole pile; any_depth: any card with all above it; top_only: just the top card.")
-    duty: DutyKind = Field(description="What a take from the pile obliges: a new meld holding a taken card, or laying the deepest card taken.")
+    pile_take: PileTake = Field(
+        description="whole_pile: only the whole pile; any_depth: any card with all above it; top_only: just the top card."
+    )
+    duty: DutyKind = Field(
+        description="What a take from the pile obliges: a new meld holding a taken card, or laying the deepest card taken."
+    )
     duty_on_top_card: bool = Field(description="Taking only the top card carries the duty too.")
     duty_paid_by_layoff: bool = Field(description="A lay-off of the owed card pays the duty.")
-    unusable_pile_penalty: int | None = Field(description="None: a take whose duty cannot be met is illegal; a number: it is allowed and costs that many points.")
+    unusable_pile_penalty: int | None = Field(
+        description="None: a take whose duty cannot be met is illegal; a number: it is allowed and costs that many points."
+    )
     discard_restriction: DiscardRestriction = Field(description="Which cards of this turn may not be discarded.")
-    discard_restriction_exception: bool = Field(True, description="The restriction lifts when every card in hand is one it covers (the Dutch 'only card in hand' exception, generalised so that a turn can always end).")
+    discard_restriction_exception: bool = Field(
+        True,
+        description="The restriction lifts when every card in hand is one it covers (the Dutch 'only card in hand' exception, generalised so that a turn can always end).",
+    )
     layoff_needs_own_meld: bool = Field(False, description="A player may lay off only after their own first meld.")
-    going_out_requires_discard: bool = Field(False, description="Going out needs a final discard: no meld or lay-off may empty the hand.")
-    empty_stock: EmptyStock = Field(description="stop: the player to move takes from the pile or stops; round_over: the round ends; reshuffle: the pile but its top becomes the stock.")
-    reshuffle_limit: int = Field(0, description="How many reshuffles a round allows; the next empty stock ends the round.")
+    going_out_requires_discard: bool = Field(
+        False, description="Going out needs a final discard: no meld or lay-off may empty the hand."
+    )
+    empty_stock: EmptyStock = Field(
+        description="stop: the player to move takes from the pile or stops; round_over: the round ends; reshuffle: the pile but its top becomes the stock."
+    )
+    reshuffle_limit: int = Field(
+        0, description="How many reshuffles a round allows; the next empty stock ends the round."
+    )
     rommi_call: bool = Field(False, description="The Finnish out-of-turn call 'Rommi!'.")
     target: int = Field(500, description="Points that end the game.")
-    target_compare: TargetCompare = Field(description="above: a total must pass the target (> 500); reach: reaching it is enough (≥ 500).")
+    target_compare: TargetCompare = Field(
+        description="above: a total must pass the target (> 500); reach: reaching it is enough (≥ 500)."
+    )
     must_go_out_to_win: bool = Field(False, description="Only the player who goes out can win, once past the target.")
-    tie_rule: TieRule = Field("another_round", description="When the leaders past the target tie: play another round, or share the win.")
+    tie_rule: TieRule = Field(
+        "another_round", description="When the leaders past the target tie: play another round, or share the win."
+    )
     going_out_bonus: int = Field(0, ge=0, description="Points for the player who goes out.")
     house_rules: tuple[str, ...] = Field((), description="Names of the house rules applied to the preset.")
 
@@ -126,7 +147,9 @@ class HouseRules(BaseModel):
     target: Literal[250, 500, 1000] | None = Field(None, description="Points that end the game.")
     cards_dealt_two_players: Literal[7, 10, 13] | None = Field(None, description="Cards dealt with two players.")
     going_out_bonus: Literal[0, 25, 50, 100] | None = Field(None, description="Bonus for going out.")
-    unusable_pile_penalty: Literal[50, 100] | None = Field(None, description="A take from the pile that cannot be used costs this many points instead of being illegal.")
+    unusable_pile_penalty: Literal[50, 100] | None = Field(
+        None, description="A take from the pile that cannot be used costs this many points instead of being illegal."
+    )
     layoff_needs_own_meld: bool | None = Field(None, description="Lay off only after your own first meld.")
     must_go_out_to_win: bool | None = Field(None, description="Only the player who goes out can win.")
     going_out_requires_discard: bool | None = Field(None, description="Going out needs a final discard.")
@@ -157,62 +180,121 @@ PRESETS: Final[dict[str, Variant]] = {
             id="femhundra",
             name="Femhundra (Swedish 500)",
             source="Swedish rules, seed 000 (femhundra: full rules, the Anna and Bertil example)",
-            min_players=2, max_players=8, two_decks_from=5, jokers=False,
-            cards_dealt_two_players=7, scale="nordic", ace_low_value=15,
-            pile_take="whole_pile", duty="new_meld_any_taken", duty_on_top_card=True, duty_paid_by_layoff=False,
-            unusable_pile_penalty=None, discard_restriction="none",
-            empty_stock="stop", target_compare="above",
+            min_players=2,
+            max_players=8,
+            two_decks_from=5,
+            jokers=False,
+            cards_dealt_two_players=7,
+            scale="nordic",
+            ace_low_value=15,
+            pile_take="whole_pile",
+            duty="new_meld_any_taken",
+            duty_on_top_card=True,
+            duty_paid_by_layoff=False,
+            unusable_pile_penalty=None,
+            discard_restriction="none",
+            empty_stock="stop",
+            target_compare="above",
         ),
         Variant(
             **_COMMON,
             id="dansk",
             name="500 (Danish)",
             source="Danish rules, seed 001 (500: deal, digging in the pile, 500 rum point values)",
-            min_players=2, max_players=7, two_decks_from=None, jokers=False,
-            cards_dealt_two_players=13, scale="face", ace_low_value=1,
-            pile_take="any_depth", duty="deepest_card", duty_on_top_card=False, duty_paid_by_layoff=True,
-            unusable_pile_penalty=None, discard_restriction="none",
-            empty_stock="round_over", target_compare="reach",
+            min_players=2,
+            max_players=7,
+            two_decks_from=None,
+            jokers=False,
+            cards_dealt_two_players=13,
+            scale="face",
+            ace_low_value=1,
+            pile_take="any_depth",
+            duty="deepest_card",
+            duty_on_top_card=False,
+            duty_paid_by_layoff=True,
+            unusable_pile_penalty=None,
+            discard_restriction="none",
+            empty_stock="round_over",
+            target_compare="reach",
         ),
         Variant(
             **_COMMON,
             id="rommi",
             name="500 rommi (Finnish)",
             source="Finnish rules, seed 003 (500 rommi: jokers, the Rommi! call, discard restriction)",
-            min_players=2, max_players=8, two_decks_from=5, jokers=True,
-            cards_dealt_two_players=7, scale="nordic", ace_low_value=15,
-            pile_take="any_depth", duty="deepest_card", duty_on_top_card=False, duty_paid_by_layoff=True,
-            unusable_pile_penalty=None, discard_restriction="drawn_this_turn",
-            empty_stock="stop", rommi_call=True, target_compare="reach",
+            min_players=2,
+            max_players=8,
+            two_decks_from=5,
+            jokers=True,
+            cards_dealt_two_players=7,
+            scale="nordic",
+            ace_low_value=15,
+            pile_take="any_depth",
+            duty="deepest_card",
+            duty_on_top_card=False,
+            duty_paid_by_layoff=True,
+            unusable_pile_penalty=None,
+            discard_restriction="drawn_this_turn",
+            empty_stock="stop",
+            rommi_call=True,
+            target_compare="reach",
         ),
         Variant(
             **_COMMON,
             id="rummy500-nl",
             name="Rummy 500 (Dutch)",
             source="Dutch rules, seed 004 (Rummy 500: digging, no throw-back, reshuffle at most twice)",
-            min_players=2, max_players=7, two_decks_from=5, jokers=False,
-            cards_dealt_two_players=13, scale="face", ace_low_value=1,
-            pile_take="any_depth", duty="deepest_card", duty_on_top_card=False, duty_paid_by_layoff=True,
-            unusable_pile_penalty=None, discard_restriction="taken_from_pile",
-            empty_stock="reshuffle", reshuffle_limit=2, target_compare="reach",
+            min_players=2,
+            max_players=7,
+            two_decks_from=5,
+            jokers=False,
+            cards_dealt_two_players=13,
+            scale="face",
+            ace_low_value=1,
+            pile_take="any_depth",
+            duty="deepest_card",
+            duty_on_top_card=False,
+            duty_paid_by_layoff=True,
+            unusable_pile_penalty=None,
+            discard_restriction="taken_from_pile",
+            empty_stock="reshuffle",
+            reshuffle_limit=2,
+            target_compare="reach",
         ),
         Variant(
             **_COMMON,
             id="500-rum",
             name="500 Rum (English)",
             source="Hoyle / Bicycle 500 Rum, named in seeds 000 and 001; agrees with pagat.com",
-            min_players=2, max_players=8, two_decks_from=5, jokers=False,
-            cards_dealt_two_players=13, scale="face", ace_low_value=1,
-            pile_take="any_depth", duty="deepest_card", duty_on_top_card=True, duty_paid_by_layoff=True,
-            unusable_pile_penalty=None, discard_restriction="none",
-            empty_stock="stop", target_compare="reach",
+            min_players=2,
+            max_players=8,
+            two_decks_from=5,
+            jokers=False,
+            cards_dealt_two_players=13,
+            scale="face",
+            ace_low_value=1,
+            pile_take="any_depth",
+            duty="deepest_card",
+            duty_on_top_card=True,
+            duty_paid_by_layoff=True,
+            unusable_pile_penalty=None,
+            discard_restriction="none",
+            empty_stock="stop",
+            target_compare="reach",
         ),
     )
 }
 
 _ALIASES: Final[dict[str, str]] = {
-    "500": "dansk", "danish": "dansk", "swedish": "femhundra", "finnish": "rommi", "500 rommi": "rommi",
-    "dutch": "rummy500-nl", "rummy 500": "rummy500-nl", "500 rum": "500-rum", "500rum": "500-rum",
+    "500": "dansk",
+    "danish": "dansk",
+    "swedish": "femhundra",
+    "finnish": "rommi",
+    "500 rommi": "rommi",
+    "dutch": "rummy500-nl",
+    "rummy 500": "rummy500-nl",
+    "500 rum": "500-rum",
+    "500rum": "500-rum",
 }
 
 
@@ -248,7 +330,9 @@ def get_variant(name: str, house_rules: Mapping[str, Any] | HouseRules | None = 
             first = error.errors()[0]
             field = ".".join(str(p) for p in first["loc"]) or "house_rules"
             if first["type"] == "extra_forbidden":
-                raise HouseRuleError(field, f"unknown house rule; known: {', '.join(HouseRules.model_fields)}") from None
+                raise HouseRuleError(
+                    field, f"unknown house rule; known: {', '.join(HouseRules.model_fields)}"
+                ) from None
             if field == "target":
                 raise HouseRuleError(field, f"the target is 250, 500 or 1000, not {first.get('input')}") from None
             raise HouseRuleError(field, first["msg"]) from None
