@@ -42,6 +42,7 @@ class Shape:
     suit: int = 0
     low: int = 0
     high: int = 0
+    touching: frozenset[int] = frozenset()
 
     @property
     def low_ace(self) -> bool:
@@ -74,7 +75,9 @@ def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
         if len({c.suit for c in cards}) < len(cards):
             raise _fail("set_suits_repeat", "Every card in a set must be of a different suit.")
         ordered = tuple(sorted(cards, key=lambda c: c.suit))
-        return Shape("set", ordered, rank=cards[0].rank)
+        rank = cards[0].rank
+        free = [] if len(cards) == SET_MAX else [s for s in range(4) if not any(c.suit == s for c in cards)]
+        return Shape("set", ordered, rank=rank, touching=frozenset(Card.natural(rank, s).index for s in free))
     if len({c.suit for c in cards}) > 1:
         raise _fail("not_a_meld", "These cards are neither a set (one rank) nor a run (one suit, in sequence).")
     aces = sum(1 for c in cards if c.rank == 1)
@@ -84,7 +87,10 @@ def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
         positions = sorted((14 if (c.rank == 1 and high_ace) else c.rank, c) for c in cards)
         low, high = positions[0][0], positions[-1][0]
         if high - low + 1 == len(cards) and len({p for p, _ in positions}) == len(cards):
-            return Shape("run", tuple(c for _, c in positions), suit=cards[0].suit, low=low, high=high)
+            suit = cards[0].suit
+            ends = [p for p in (low - 1, high + 1) if 1 <= p <= 14 and len(cards) < MAX_RUN]
+            touching = frozenset(Card.natural(rank_at(p), suit).index for p in ends)
+            return Shape("run", tuple(c for _, c in positions), suit=suit, low=low, high=high, touching=touching)
     if aces and 2 in ranks and 13 in ranks:
         raise _fail(
             "ace_around_corner", "K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both."
@@ -194,8 +200,9 @@ def hand_melds(hand: tuple[Card, ...] | list[Card]) -> list[Meld]:
         rank_suits[card.rank] = rank_suits.get(card.rank, 0) | card.suit_bit
     found: list[Meld] = []
     for suit in range(4):
-        if masks[suit]:
-            found.extend(_suit_runs(suit, masks[suit], jokers))
+        mask = masks[suit]
+        if mask and (jokers or mask & (mask >> 1) & (mask >> 2)):  # without jokers a run needs 3 in a row
+            found.extend(_suit_runs(suit, mask, jokers))
     threshold = max(1, 3 - jokers)
     for rank, suits in rank_suits.items():
         if suits.bit_count() >= threshold:
@@ -219,7 +226,7 @@ def layoff_options(
     ``index``, from :func:`hand_index`, saves summarising the same hand for every meld on the table.
     """
     held, jokers = index if index is not None else hand_index(hand)
-    if not jokers and not _has_neighbour(shape, held):
+    if not jokers and held.isdisjoint(shape.touching):
         return []
     if shape.kind == "set":
         room = SET_MAX - len(shape.cards)
@@ -248,15 +255,6 @@ def layoff_options(
                 break
             options.extend(fills)
     return options
-
-
-def _has_neighbour(shape: Shape, held: set[int]) -> bool:
-    """Whether ``held`` has a natural card that could go next to the meld (a cheap first test)."""
-    if shape.kind == "set":
-        return any(Card.natural(shape.rank, s).index in held for s in range(4))
-    return (shape.low > 1 and Card.natural(rank_at(shape.low - 1), shape.suit).index in held) or (
-        shape.high < 14 and Card.natural(rank_at(shape.high + 1), shape.suit).index in held
-    )
 
 
 def _fill(wanted: list[Card], held: set[int], jokers: int) -> list[tuple[Card, ...]]:
@@ -291,27 +289,66 @@ def _natural_run_positions(mask: int, jokers: int) -> int:
     return bits
 
 
+class HandSummary:
+    """A hand as bitmasks, for quick "can this card be used?" questions. Cards can be added one by one,
+    so a take of 1, 2, 3 … cards from the pile is checked in one pass."""
+
+    __slots__ = ("jokers", "rank_suits", "suit_masks")
+
+    def __init__(self, hand: tuple[Card, ...] | list[Card] = ()) -> None:
+        self.jokers = 0
+        self.rank_suits = [0] * 14
+        self.suit_masks = [0, 0, 0, 0]
+        for card in hand:
+            self.add(card)
+
+    def add(self, card: Card) -> None:
+        """Count ``card`` as held."""
+        if card is JOKER:
+            self.jokers += 1
+        else:
+            self.rank_suits[card.rank] |= card.suit_bit
+            self.suit_masks[card.suit] |= card.positions
+
+    def melds_with(self, card: Card) -> bool:
+        """Whether the natural ``card`` belongs to some meld of the held cards (and itself)."""
+        jokers = min(self.jokers, 2)
+        if (self.rank_suits[card.rank] & ~card.suit_bit).bit_count() + jokers >= 2:
+            return True
+        return bool(_natural_run_positions(self.suit_masks[card.suit] | card.positions, jokers) & card.positions)
+
+    def extends(self, card: Card, shape: Shape) -> bool:
+        """Whether the natural ``card``, helped by held cards, can be laid off on ``shape``."""
+        if shape.kind == "set":
+            return (
+                card.rank == shape.rank
+                and len(shape.cards) < SET_MAX
+                and not any(c.suit == card.suit for c in shape.cards)
+            )
+        if card.suit != shape.suit:
+            return False
+        mask = self.suit_masks[card.suit]
+        length = shape.high - shape.low + 1
+        for p in (1, 14) if card.rank == 1 else (card.rank,):
+            if p < shape.low:
+                gap = range(p + 1, shape.low)
+            elif p > shape.high:
+                gap = range(shape.high + 1, p)
+            else:
+                continue
+            missing = sum(1 for q in gap if not mask >> q & 1)
+            if missing <= self.jokers and length + len(gap) + 1 <= MAX_RUN:
+                return True
+        return False
+
+
 def card_melds_with(card: Card, hand: tuple[Card, ...] | list[Card]) -> bool:
     """Whether the natural ``card`` belongs to some meld that can be laid from ``hand`` (which holds it).
 
     >>> card_melds_with(Card.parse("7H"), parse_cards("5H 6H 7H KS")), card_melds_with(Card.parse("KS"), parse_cards("5H 6H 7H KS"))
     (True, False)
     """
-    jokers = 0
-    same_rank = 0
-    mask = 0
-    for c in hand:
-        if c is JOKER:
-            jokers += 1
-        else:
-            if c.rank == card.rank:
-                same_rank |= c.suit_bit
-            if c.suit == card.suit:
-                mask |= c.positions
-    jokers = min(jokers, 2)
-    if (same_rank & ~card.suit_bit).bit_count() + jokers >= 2:
-        return True
-    return bool(_natural_run_positions(mask | card.positions, jokers) & card.positions)
+    return HandSummary(hand).melds_with(card)
 
 
 def card_extends(card: Card, shape: Shape, hand: tuple[Card, ...] | list[Card]) -> bool:
@@ -321,23 +358,4 @@ def card_extends(card: Card, shape: Shape, hand: tuple[Card, ...] | list[Card]) 
     >>> card_extends(Card.parse("9H"), run, parse_cards("9H 8H")), card_extends(Card.parse("9H"), run, parse_cards("9H"))
     (True, False)
     """
-    if shape.kind == "set":
-        return (
-            card.rank == shape.rank and len(shape.cards) < SET_MAX and not any(c.suit == card.suit for c in shape.cards)
-        )
-    if card.suit != shape.suit:
-        return False
-    jokers = sum(1 for c in hand if c is JOKER)
-    held = {c.index for c in hand}
-    length = shape.high - shape.low + 1
-    for p in (1, 14) if card.rank == 1 else (card.rank,):
-        if p < shape.low:
-            gap = range(p + 1, shape.low)
-        elif p > shape.high:
-            gap = range(shape.high + 1, p)
-        else:
-            continue
-        missing = sum(1 for q in gap if Card.natural(rank_at(q), card.suit).index not in held)
-        if missing <= jokers and length + len(gap) + 1 <= MAX_RUN:
-            return True
-    return False
+    return HandSummary(hand).extends(card, shape)

@@ -27,9 +27,8 @@ from enum import StrEnum
 from engine.cards import JOKER, Card, make_deck
 from engine.errors import RulesError
 from engine.melds import (
+    HandSummary,
     Shape,
-    card_extends,
-    card_melds_with,
     check_meld,
     could_fit_with_jokers,
     extended_shape,
@@ -410,10 +409,15 @@ class GameState:
         if not size:
             return moves
         rule = self.variant.pile_take
-        counts = [size] if rule == "whole_pile" else [1] if rule == "top_only" else range(1, size + 1)
-        for n in counts:
-            if self.variant.unusable_pile_penalty is not None or self._take_payable(self.to_move, n):
-                moves.append(TAKE_ALL if rule == "whole_pile" else take(n))
+        if rule == "whole_pile":
+            if self.variant.unusable_pile_penalty is not None or self._take_payable(self.to_move, size):
+                moves.append(TAKE_ALL)
+            return moves
+        summary = HandSummary(self.hands[self.to_move])
+        for n in range(1, (1 if rule == "top_only" else size) + 1):
+            summary.add(self.pile[-n])  # the summary holds the hand and the top n cards
+            if self.variant.unusable_pile_penalty is not None or self._take_payable(self.to_move, n, summary):
+                moves.append(take(n))
         return moves
 
     def _play_moves(self) -> list[Move]:
@@ -430,9 +434,10 @@ class GameState:
         if duty is not None and len(duty.owed) > 1:
             moves = [m for m in moves if self.is_legal(m)]  # paying one owed card must not strand another
         if duty is None:
-            for card in dict.fromkeys(hand):
-                if not self._discard_blocked(card, hand):
-                    moves.append(discard(card))
+            if self.variant.discard_restriction == "none":
+                moves.extend(discard(card) for card in dict.fromkeys(hand))
+            else:
+                moves.extend(discard(c) for c in dict.fromkeys(hand) if not self._discard_blocked(c, hand))
         return moves
 
     def _layoffs(self, hand: tuple[Card, ...], duty: Duty | None) -> list[Move]:
@@ -521,6 +526,8 @@ class GameState:
         if not size:
             raise RulesError("take_not_allowed", "The discard pile is empty: draw from the stock.")
         n = size if move.count is None else move.count
+        if n < 1:
+            raise RulesError("take_not_allowed", "Take at least one card: take 1 is the top card of the pile.")
         if n > size:
             raise RulesError("take_not_allowed", f"The discard pile holds only {size} card{'s' if size > 1 else ''}.")
         rule, name = self.variant.pile_take, self.variant.name
@@ -606,7 +613,7 @@ class GameState:
         return self._after_laying(rest, move.cards, table, duty, melded=tuple(melded))
 
     def _apply_layoff(self, move: Layoff) -> GameState:
-        if move.meld > len(self.table):
+        if not 1 <= move.meld <= len(self.table):
             raise RulesError(
                 "no_such_meld",
                 f"There is no meld {move.meld} on the table"
@@ -678,6 +685,8 @@ class GameState:
 
     def _apply_discard(self, move: Discard) -> GameState:
         hand = self.hands[self.to_move]
+        if move.card.declared:
+            raise RulesError("card_not_held", f"A joker in hand is discarded as JK, not as {move.card}.")
         rest = _remove(hand, (move.card,))
         if self.duty is not None:
             raise RulesError("taken_card_not_used", self._duty_message())
@@ -782,21 +791,23 @@ class GameState:
         """A quick answer for a one-card duty; None when only the exact search can tell."""
         return self._fast_payable(duty, self.hands[self.to_move], self.to_move)
 
-    def _fast_payable(self, duty: Duty, hand: tuple[Card, ...], player: int) -> bool | None:
+    def _fast_payable(self, duty: Duty, hand: tuple[Card, ...], player: int, summary: HandSummary | None = None) -> bool | None:
         if self.variant.going_out_requires_discard or any(c is JOKER for c in duty.owed):
             return None
-        if any(card_melds_with(c, hand) for c in duty.owed):
+        summary = summary or HandSummary(hand)
+        if any(summary.melds_with(c) for c in duty.owed):
             return True
         if not duty.layoff_pays or (self.variant.layoff_needs_own_meld and not self.melded[player]):
             return False
-        return any(card_extends(c, m.shape, hand) for c in duty.owed for m in self.table)
+        return any(summary.extends(c, m.shape) for c in duty.owed for m in self.table)
 
-    def _take_payable(self, player: int, n: int) -> bool:
+    def _take_payable(self, player: int, n: int, summary: HandSummary | None = None) -> bool:
+        """Whether ``player`` could pay the duty of taking ``n`` cards (``summary``: their hand and those cards)."""
         taken = self.pile[-n:]
         duty = self._duty_for(taken)
         if duty is None:
             return True
-        fast = self._fast_payable(duty, self.hands[player] + taken, player)
+        fast = self._fast_payable(duty, self.hands[player] + taken, player, summary)
         return fast if fast is not None else self._after_take(player, n)._duty_payable()
 
     # --- Rommi! --------------------------------------------------------------------------------
@@ -805,8 +816,8 @@ class GameState:
         return self.rommi_from is not None and self.phase is Phase.DRAW and bool(self.pile)
 
     def _called_card_fits(self, player: int, called: Card, pile: tuple[Card, ...]) -> bool:
-        cards = (*self.hands[player], *pile)
-        return card_melds_with(called, cards) or any(card_extends(called, m.shape, cards) for m in self.table)
+        summary = HandSummary((*self.hands[player], *pile))
+        return summary.melds_with(called) or any(summary.extends(called, m.shape) for m in self.table)
 
     def _rommi_state(self, player: int, n: int, check: bool) -> GameState | None:
         """The state after ``rommi n`` by ``player``; None (or, with ``check``, a RulesError) if illegal."""
@@ -815,6 +826,9 @@ class GameState:
             if check:
                 raise RulesError(code, message)
 
+        if n < 1:
+            refuse("take_not_allowed", "Call for at least one card: rommi 1 is the top card of the pile.")
+            return None
         if n > len(self.pile):
             refuse("take_not_allowed", f"The discard pile holds only {len(self.pile)} cards.")
             return None
