@@ -166,7 +166,7 @@ def _suit_runs(suit: int, mask: int, jokers: int) -> tuple[Meld, ...]:
         by_position = {p: Card.natural(rank_at(p), suit) for p in naturals}
         by_position |= {p: Card.joker_as(Card.natural(rank_at(p), suit)) for p in jokered}
         melds.append(Meld(tuple(by_position[p] for p in sorted(by_position))))
-    return tuple(melds)
+    return tuple(dict.fromkeys(melds))  # A-…-K and 2-…-A of the same cards are one meld
 
 
 @cache
@@ -254,6 +254,12 @@ def layoff_options(
             if not fills:
                 break
             options.extend(fills)
+    if any(len(o) + length == MAX_RUN for o in options):
+        # The ace can end a 13-card run low or high: the same cards then come up twice.
+        unique: dict[tuple[int, ...], tuple[Card, ...]] = {}
+        for option in options:
+            unique.setdefault(tuple(sorted(c.index for c in option)), option)
+        options = list(unique.values())
     return options
 
 

@@ -642,6 +642,17 @@ class GameState:
         if declared and could_fit_with_jokers(naturals, declared):
             return RulesError("joker_needs_declaration", "The joker must stand for a card that extends the meld.")
         what = "set" if shape.kind == "set" else "run"
+        if shape.kind == "run" and any(c.rank == 1 for c in (*shape.cards, *cards)):
+            try:
+                meld_shape(shape.cards + cards)
+            except RulesError as error:
+                if error.code == "ace_around_corner":
+                    return RulesError(
+                        "ace_around_corner",
+                        "That would take the run round the corner: an ace ends a run, low (A-2-3) or high (Q-K-A).",
+                    )
+        if shape.kind == "set" and len(shape.cards) == 4:
+            return RulesError("layoff_does_not_fit", f"Meld {number} is a full set: a set holds at most four cards.")
         return RulesError(
             "layoff_does_not_fit",
             f"{' '.join(map(str, cards))} do{'es' if len(cards) == 1 else ''} "
@@ -835,7 +846,11 @@ class GameState:
         new = self._after_take(player, n, called=True)
         called = self.pile[-1]
         if not new._duty_payable_for((called,)):
-            refuse("rommi_not_allowed", f"The {called} fits no meld, so there is nothing to call Rommi on.")
+            if called is JOKER or self._called_card_fits(player, called, self.pile):  # it fits, deeper in the pile
+                refuse("taken_card_unusable", f"With {n} card{'s' if n > 1 else ''} from the pile you could not lay "
+                       f"the {called} at once: take down to the cards it melds with.")
+            else:
+                refuse("rommi_not_allowed", f"The {called} fits no meld, so there is nothing to call Rommi on.")
             return None
         if not new._duty_payable():
             refuse("taken_card_unusable", f"You would have to lay the {self.pile[-n]} at once, and it fits none.")

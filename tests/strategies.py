@@ -1,0 +1,163 @@
+"""Helpers for the property tests: variant cases, state snapshots, card accounting and move candidates.
+
+Nothing here asserts; ``test_properties.py`` does. The candidate moves are "plausible" moves a learner
+(or a buggy UI) might send: most are illegal, some are legal, and the tests compare each with the listing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+from engine.cards import JOKER, NATURALS, Card, make_deck
+from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard
+from engine.state import GameState
+from engine.variants import PRESETS, Variant, get_variant
+
+#: House-rule combinations played besides the presets: (preset id, house rules).
+HOUSE_RULE_CASES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("femhundra", {"jokers": True, "unusable_pile_penalty": 100, "going_out_bonus": 50}),
+    ("dansk", {"jokers": True, "layoff_needs_own_meld": True}),
+    ("500-rum", {"jokers": True, "going_out_requires_discard": True, "unusable_pile_penalty": 100}),
+    ("rummy500-nl", {"layoff_needs_own_meld": True, "going_out_requires_discard": True, "going_out_bonus": 25}),
+    ("rommi", {"must_go_out_to_win": True, "going_out_requires_discard": True, "layoff_needs_own_meld": True}),
+    ("rommi", {"unusable_pile_penalty": 50, "going_out_bonus": 100}),
+)
+
+
+def variant_cases() -> list[tuple[str, dict[str, Any]]]:
+    """Every preset (no house rules) and every house-rule combination."""
+    return [(vid, {}) for vid in PRESETS] + list(HOUSE_RULE_CASES)
+
+
+def case_id(variant_id: str, house: dict[str, Any]) -> str:
+    """A short pytest id for a variant case."""
+    if not house:
+        return variant_id
+    return variant_id + "+" + ",".join(f"{k}={v}" for k, v in sorted(house.items()))
+
+
+def player_cases(with_house_rules: bool = True) -> Iterator[tuple[str, dict[str, Any], int]]:
+    """(variant id, house rules, players) for every player count of every preset; a few for house rules."""
+    for vid, variant in PRESETS.items():
+        for n in range(variant.min_players, variant.max_players + 1):
+            yield vid, {}, n
+    if with_house_rules:
+        for vid, house in HOUSE_RULE_CASES:
+            variant = get_variant(vid, house)
+            for n in sorted({variant.min_players, 3, 5, variant.max_players}):
+                if variant.min_players <= n <= variant.max_players:
+                    yield vid, house, n
+
+
+def deal(variant_id: str, house: dict[str, Any], players: int, seed: int, totals: list[int] | None = None) -> GameState:
+    """A fresh round (``totals``: the game totals before it)."""
+    names = [f"P{i + 1}" for i in range(players)]
+    return GameState.deal(get_variant(variant_id, house), names, seed=seed, totals=totals)
+
+
+def snapshot(state: GameState) -> tuple[object, ...]:
+    """Every slot of a state, to compare before and after a move."""
+    return tuple(getattr(state, name) for name in GameState.__slots__)
+
+
+def deck_of(variant: Variant, players: int) -> Counter[Card]:
+    """The variant's deck for ``players`` players, as a multiset."""
+    return Counter(make_deck(variant.decks(players), 2 if variant.jokers else 0))
+
+
+def cards_in_play(state: GameState) -> Counter[Card]:
+    """Hands + stock + pile + table as a multiset, declared jokers counted as jokers."""
+    found: Counter[Card] = Counter()
+    for hand in state.hands:
+        found.update(c.in_hand for c in hand)
+    found.update(c.in_hand for c in state.stock)
+    found.update(c.in_hand for c in state.pile)
+    for meld in state.table:
+        found.update(c.in_hand for c in meld.cards)
+    return found
+
+
+def action_key(state: GameState, seat: int, move: Move) -> tuple[int, object]:
+    """A move by a seat, normalised: ``take all`` and ``take len(pile)`` are the same move."""
+    if isinstance(move, Take) and move.count is None:
+        move = Take(len(state.pile))
+    return seat, move
+
+
+def _declarations(state: GameState, naturals: list[Card], rng: random.Random) -> list[Card]:
+    """Natural cards a joker might plausibly be declared as next to ``naturals``."""
+    options: list[Card] = []
+    for c in naturals:
+        options += [Card.natural(c.rank, s) for s in range(4)]
+        options += [Card.natural(r, c.suit) for r in range(max(1, c.rank - 3), min(13, c.rank + 3) + 1)]
+    for meld in state.table:
+        shape = meld.shape
+        if shape.kind == "set":
+            options += [Card.natural(shape.rank, s) for s in range(4)]
+        else:
+            for p in (shape.low - 1, shape.high + 1):
+                if 1 <= p <= 14:
+                    options.append(Card.natural(1 if p == 14 else p, shape.suit))
+    return options or [rng.choice(NATURALS)]
+
+
+def _with_jokers(cards: list[Card], state: GameState, rng: random.Random) -> tuple[Card, ...]:
+    """``cards`` with each bare joker declared (mostly plausibly, sometimes at random, rarely left bare)."""
+    naturals = [c for c in cards if not c.is_joker]
+    out = []
+    for c in cards:
+        if c is JOKER:
+            roll = rng.random()
+            if roll < 0.1:
+                out.append(JOKER)
+            elif roll < 0.3:
+                out.append(Card.joker_as(rng.choice(NATURALS)))
+            else:
+                out.append(Card.joker_as(rng.choice(_declarations(state, naturals, rng))))
+        else:
+            out.append(c)
+    return tuple(out)
+
+
+def candidate_actions(state: GameState, rng: random.Random) -> list[tuple[int, Move]]:
+    """Plausible (seat, move) pairs for ``state``, legal or not."""
+    seat = state.to_move
+    seats = range(len(state.players))
+    hand = state.hands[seat]
+    pile = len(state.pile)
+    out: list[tuple[int, Move]] = [(seat, DRAW), (seat, STOP), (seat, TAKE_ALL)]
+    out += [(seat, Take(n)) for n in range(pile + 2)]
+    out += [(s, Rommi(n)) for s in seats for n in range(pile + 2)]
+    out += [(seat, discard(c)) for c in dict.fromkeys(hand)]
+    held = set(hand)
+    absent = [c for c in (*NATURALS, JOKER) if c not in held]
+    if absent:
+        out.append((seat, discard(rng.choice(absent))))
+    if JOKER in held:
+        out.append((seat, discard(Card.joker_as(rng.choice(NATURALS)))))  # a joker goes to the pile bare
+    for _ in range(8):
+        if len(hand) < 3:
+            break
+        cards = rng.sample(hand, rng.choice((3, 4)) if len(hand) >= 4 else 3)
+        out.append((seat, Meld(_with_jokers(cards, state, rng))))
+    for number in range(len(state.table) + 2):
+        for _ in range(3):
+            if not hand:
+                break
+            cards = rng.sample(hand, min(len(hand), rng.choice((1, 1, 2))))
+            out.append((seat, Layoff(_with_jokers(cards, state, rng), number)))
+    # Someone else's turn: the same kinds of move by another seat.
+    others = [s for s in seats if s != seat]
+    for move in (DRAW, TAKE_ALL, STOP, *(discard(c) for c in hand[:2])):
+        out.append((rng.choice(others), move))
+    return out
+
+
+def subsets(cards: tuple[Card, ...], low: int, high: int) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of ``cards`` of size ``low``..``high`` (as index combinations)."""
+    for size in range(low, min(high, len(cards)) + 1):
+        yield from combinations(cards, size)
