@@ -65,15 +65,27 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TableMeld:
-    """A meld on the table: its shape, and for each of its cards the player who laid it."""
+    """A meld on the table: its shape, for each of its cards the player who laid it, who melded it, and
+    the cards it was melded with (the others were laid off on it)."""
 
     shape: Shape
     layers: tuple[int, ...]
+    owner: int
+    base: frozenset[Card]
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The meld's cards in order."""
         return self.shape.cards
+
+    def laid_off(self, card: Card) -> bool:
+        """Whether ``card`` of this meld was laid off on it (not part of the meld as first laid)."""
+        return card not in self.base
+
+    @staticmethod
+    def new(shape: Shape, player: int) -> TableMeld:
+        """A meld just laid by ``player``."""
+        return TableMeld(shape, (player,) * len(shape.cards), player, frozenset(shape.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +214,7 @@ class GameState:
         melds = []
         for layer, cards in table:
             shape = meld_shape(tuple(cards))
-            melds.append(TableMeld(shape, (layer,) * len(shape.cards)))
+            melds.append(TableMeld.new(shape, layer))
         state = cls.__new__(cls)
         state.variant = variant
         state.players = tuple(players)
@@ -607,7 +619,7 @@ class GameState:
         shape = check_meld(move.cards)
         duty = self._duty_after(move.cards, is_meld=True)
         self._check_keeps_card(rest)
-        table = (*self.table, TableMeld(shape, (self.to_move,) * len(shape.cards)))
+        table = (*self.table, TableMeld.new(shape, self.to_move))
         melded = list(self.melded)
         melded[self.to_move] = True
         return self._after_laying(rest, move.cards, table, duty, melded=tuple(melded))
@@ -630,7 +642,8 @@ class GameState:
         self._check_keeps_card(rest)
         layer_of = dict(zip(target.cards, target.layers, strict=False))
         table = list(self.table)
-        table[move.meld - 1] = TableMeld(shape, tuple(layer_of.get(c, self.to_move) for c in shape.cards))
+        layers = tuple(layer_of.get(c, self.to_move) for c in shape.cards)
+        table[move.meld - 1] = TableMeld(shape, layers, target.owner, target.base)
         return self._after_laying(rest, move.cards, tuple(table), duty)
 
     @staticmethod

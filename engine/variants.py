@@ -178,7 +178,7 @@ PRESETS: Final[dict[str, Variant]] = {
         Variant(
             **_COMMON,
             id="femhundra",
-            name="Femhundra (Swedish 500)",
+            name="femhundra",
             source="Swedish rules, seed 000 (femhundra: full rules, the Anna and Bertil example)",
             min_players=2,
             max_players=8,
@@ -199,7 +199,7 @@ PRESETS: Final[dict[str, Variant]] = {
         Variant(
             **_COMMON,
             id="dansk",
-            name="500 (Danish)",
+            name="Danish 500",
             source="Danish rules, seed 001 (500: deal, digging in the pile, 500 rum point values)",
             min_players=2,
             max_players=7,
@@ -220,7 +220,7 @@ PRESETS: Final[dict[str, Variant]] = {
         Variant(
             **_COMMON,
             id="rommi",
-            name="500 rommi (Finnish)",
+            name="500 rommi",
             source="Finnish rules, seed 003 (500 rommi: jokers, the Rommi! call, discard restriction)",
             min_players=2,
             max_players=8,
@@ -242,7 +242,7 @@ PRESETS: Final[dict[str, Variant]] = {
         Variant(
             **_COMMON,
             id="rummy500-nl",
-            name="Rummy 500 (Dutch)",
+            name="Dutch Rummy 500",
             source="Dutch rules, seed 004 (Rummy 500: digging, no throw-back, reshuffle at most twice)",
             min_players=2,
             max_players=7,
@@ -264,7 +264,7 @@ PRESETS: Final[dict[str, Variant]] = {
         Variant(
             **_COMMON,
             id="500-rum",
-            name="500 Rum (English)",
+            name="500 Rum",
             source="Hoyle / Bicycle 500 Rum, named in seeds 000 and 001; agrees with pagat.com",
             min_players=2,
             max_players=8,

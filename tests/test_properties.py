@@ -321,7 +321,7 @@ def shapes_and_hands(draw: st.DrawFn) -> tuple[Shape, tuple[Card, ...]]:
     else:
         suit = draw(st.integers(min_value=0, max_value=3))
         low = draw(st.integers(min_value=1, max_value=12))
-        length = draw(st.integers(min_value=3, max_value=14 - low + 1))
+        length = draw(st.integers(min_value=3, max_value=min(13, 15 - low)))  # at most one ace
         cards = [Card.natural(1 if p == 14 else p, suit) for p in range(low, low + length)]
         near = [Card.natural(r, suit) for r in range(1, 14)]
     jokered = draw(st.lists(st.integers(min_value=0, max_value=len(cards) - 1), max_size=2, unique=True))
