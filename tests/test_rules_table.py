@@ -172,7 +172,8 @@ def test_card_value_in_hand(preset: str, card: str, value: int) -> None:
     + [(p, "AH 2H 3H", 1 + 2 + 3) for p in FACE]  # the low ace of a run is 1 under face value
     + [(p, "QH KH AH", 10 + 10 + 15) for p in PRESETS]  # a high ace is 15 everywhere
     + [(p, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 15 + 8 * 5 + 4 * 10) for p in NORDIC]
-    + [(p, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 3 * 10) for p in FACE],
+    # Our ruling: a full A-K run holds a king, so its ace counts high (15), not as the low ace.
+    + [(p, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 15 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 3 * 10) for p in FACE],
 )
 def test_laid_run_value(preset: str, run: str, laid: int) -> None:
     state = position(preset, "KC", "KD", table=((ANNA, run),))
