@@ -7,7 +7,8 @@ is ``RECORD.md``; the rules are ``RULES.md``.
 from engine.cards import JOKER, Card, make_deck, parse_cards
 from engine.errors import RULE_CODES, RecordError, RulesError
 from engine.moves import Move
-from engine.state import GameState, Phase, PlayerScore
+from engine.scoring import PlayerScore
+from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
 
 __all__ = [

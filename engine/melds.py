@@ -366,3 +366,30 @@ def card_extends(card: Card, shape: Shape, hand: tuple[Card, ...] | list[Card]) 
     (True, False)
     """
     return HandSummary(hand).extends(card, shape)
+
+
+def layoff_error(shape: Shape, cards: tuple[Card, ...], number: int) -> RulesError:
+    """The error for ``cards`` that do not extend the meld ``shape`` (numbered ``number``)."""
+    if any(c is JOKER for c in cards):
+        return RulesError("joker_needs_declaration", "Say which card the joker stands for, like JK=7H.")
+    declared = sum(1 for c in cards if c.declared)
+    naturals = [c.natural_card for c in shape.cards] + [c for c in cards if not c.is_joker]
+    if declared and could_fit_with_jokers(naturals, declared):
+        return RulesError("joker_needs_declaration", "The joker must stand for a card that extends the meld.")
+    what = "set" if shape.kind == "set" else "run"
+    if shape.kind == "run" and any(c.rank == 1 for c in (*shape.cards, *cards)):
+        try:
+            meld_shape(shape.cards + cards)
+        except RulesError as error:
+            if error.code == "ace_around_corner":
+                return RulesError(
+                    "ace_around_corner",
+                    "That would take the run round the corner: an ace ends a run, low (A-2-3) or high (Q-K-A).",
+                )
+    if shape.kind == "set" and len(shape.cards) == 4:
+        return RulesError("layoff_does_not_fit", f"Meld {number} is a full set: a set holds at most four cards.")
+    return RulesError(
+        "layoff_does_not_fit",
+        f"{' '.join(map(str, cards))} do{'es' if len(cards) == 1 else ''} "
+        f"not extend the {what} {' '.join(map(str, shape.cards))} (meld {number}).",
+    )

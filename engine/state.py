@@ -24,23 +24,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine import listing, payable, rommi, scoring
 from engine.cards import JOKER, Card, make_deck
+from engine.duty import Duty, duty_for, unusable_message
 from engine.errors import RulesError
 from engine.melds import (
-    HandSummary,
     Shape,
     check_meld,
-    could_fit_with_jokers,
     extended_shape,
-    hand_index,
-    hand_melds,
-    layoff_options,
+    layoff_error,
     meld_shape,
 )
 from engine.moves import (
-    DRAW,
-    STOP,
-    TAKE_ALL,
     Discard,
     Draw,
     Layoff,
@@ -49,9 +44,8 @@ from engine.moves import (
     Rommi,
     Stop,
     Take,
-    discard,
-    take,
 )
+from engine.scoring import PlayerScore
 from engine.variants import Variant
 
 
@@ -86,31 +80,6 @@ class TableMeld:
     def new(shape: Shape, player: int) -> TableMeld:
         """A meld just laid by ``player``."""
         return TableMeld(shape, (player,) * len(shape.cards), player, frozenset(shape.cards))
-
-
-@dataclass(frozen=True, slots=True)
-class Duty:
-    """What a take from the pile still obliges the taker to lay.
-
-    ``owed`` cards (as held in hand) must each be laid; with ``any_of`` (femhundra) one new meld holding
-    any of them pays it all. ``layoff_pays``: a lay-off of an owed card counts.
-    """
-
-    owed: tuple[Card, ...]
-    any_of: bool
-    layoff_pays: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerScore:
-    """One player's round figures: laid − hand + bonus − penalty = round; total is the game total after it."""
-
-    laid: int
-    hand: int
-    bonus: int
-    penalty: int
-    round: int
-    total: int
 
 
 def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> list[Card]:
@@ -340,47 +309,20 @@ class GameState:
 
     def laid_points(self) -> list[int]:
         """Points each player has laid on the table this round (every card scores for its layer)."""
-        points = [0] * len(self.players)
-        value = self.variant.card_value
-        for meld in self.table:
-            low_ace = meld.shape.low_ace
-            for card, layer in zip(meld.cards, meld.layers, strict=False):
-                points[layer] += value(card, low_ace and card.rank == 1)
-        return points
+        return scoring.laid_points(self)
 
     def hand_points(self) -> list[int]:
         """The minus points of the cards each player still holds."""
-        value = self.variant.card_value
-        return [sum(value(c) for c in hand) for hand in self.hands]
+        return scoring.hand_points(self)
 
     def scores(self) -> list[PlayerScore]:
         """Every player's figures. Before the round is over, ``round`` and ``total`` hold running values."""
-        laid, hand = self.laid_points(), self.hand_points()
-        result = []
-        for i in range(len(self.players)):
-            bonus = self.variant.going_out_bonus if self.went_out == i else 0
-            round_score = laid[i] - hand[i] + bonus - self.penalties[i]
-            result.append(
-                PlayerScore(laid[i], hand[i], bonus, self.penalties[i], round_score, self.totals[i] + round_score)
-            )
-        return result
+        return scoring.scores(self)
 
     @property
     def winners(self) -> list[int]:
         """The players who won the game with this round (empty while it goes on, or on a tie to replay)."""
-        if self.phase is not Phase.OVER:
-            return []
-        totals = [s.total for s in self.scores()]
-        reached = [i for i, t in enumerate(totals) if self.variant.reaches_target(t)]
-        if self.variant.must_go_out_to_win:
-            reached = [i for i in reached if i == self.went_out]
-        if not reached:
-            return []
-        best = max(totals[i] for i in reached)
-        leaders = [i for i in reached if totals[i] == best]
-        if len(leaders) > 1 and self.variant.tie_rule == "another_round":
-            return []
-        return leaders
+        return scoring.winners(self)
 
     @property
     def game_over(self) -> bool:
@@ -392,16 +334,20 @@ class GameState:
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move (Rommi calls by others: :meth:`rommi_calls`)."""
         if self.phase is Phase.DRAW:
-            return self._draw_moves()
+            return listing.draw_moves(self)
         if self.phase is Phase.PLAY:
-            return self._play_moves()
+            return listing.play_moves(self)
         return []
 
     def legal_actions(self) -> list[tuple[int, Move]]:
         """Every legal (player, move): the player to move's moves and every Rommi call."""
         actions = [(self.to_move, m) for m in self.legal_moves()]
-        actions.extend(self.rommi_calls())
+        actions.extend(rommi.calls(self))
         return actions
+
+    def rommi_calls(self) -> list[tuple[int, Move]]:
+        """Every legal Rommi call: (caller, ``rommi N``)."""
+        return rommi.calls(self)
 
     def is_legal(self, move: Move, player: int | None = None) -> bool:
         """Whether ``move`` by ``player`` (default: the player to move) is legal."""
@@ -410,74 +356,6 @@ class GameState:
         except RulesError:
             return False
         return True
-
-    def _draw_moves(self) -> list[Move]:
-        moves: list[Move] = []
-        if self.stock:
-            moves.append(DRAW)
-        elif self.variant.empty_stock == "stop":
-            moves.append(STOP)
-        size = len(self.pile)
-        if not size:
-            return moves
-        rule = self.variant.pile_take
-        if rule == "whole_pile":
-            if self.variant.unusable_pile_penalty is not None or self._take_payable(self.to_move, size):
-                moves.append(TAKE_ALL)
-            return moves
-        summary = HandSummary(self.hands[self.to_move])
-        for n in range(1, (1 if rule == "top_only" else size) + 1):
-            summary.add(self.pile[-n])  # the summary holds the hand and the top n cards
-            if self.variant.unusable_pile_penalty is not None or self._take_payable(self.to_move, n, summary):
-                moves.append(take(n))
-        return moves
-
-    def _play_moves(self) -> list[Move]:
-        hand = self.hands[self.to_move]
-        duty = self.duty
-        moves: list[Move] = []
-        for meld in hand_melds(hand):
-            if duty is None or self._pays(duty, meld.cards, is_meld=True):
-                moves.append(meld)
-        if duty is None or duty.layoff_pays:
-            moves.extend(self._layoffs(hand, duty))
-        if self.variant.going_out_requires_discard:
-            moves = [m for m in moves if len(m.cards) < len(hand)]  # type: ignore[attr-defined]
-        if duty is not None and len(duty.owed) > 1:
-            moves = [m for m in moves if self.is_legal(m)]  # paying one owed card must not strand another
-        if duty is None:
-            if self.variant.discard_restriction == "none":
-                moves.extend(discard(card) for card in dict.fromkeys(hand))
-            else:
-                moves.extend(discard(c) for c in dict.fromkeys(hand) if not self._discard_blocked(c, hand))
-        return moves
-
-    def _layoffs(self, hand: tuple[Card, ...], duty: Duty | None) -> list[Move]:
-        if self.variant.layoff_needs_own_meld and not self.melded[self.to_move]:
-            return []
-        moves: list[Move] = []
-        index = hand_index(hand)
-        for number, meld in enumerate(self.table, start=1):
-            for cards in layoff_options(meld.shape, hand, index):
-                if duty is None or self._pays(duty, cards, is_meld=False):
-                    moves.append(Layoff(cards, number))
-        return moves
-
-    def rommi_calls(self) -> list[tuple[int, Move]]:
-        """Every legal Rommi call: (caller, ``rommi N``)."""
-        if not self._rommi_window_open():
-            return []
-        calls: list[tuple[int, Move]] = []
-        called = self.pile[-1]
-        for player in range(len(self.players)):
-            if player in (self.to_move, self.rommi_from):
-                continue
-            if called is not JOKER and not self._called_card_fits(player, called, self.pile):
-                continue
-            for n in range(1, len(self.pile) + 1):
-                if self._rommi_state(player, n, check=False) is not None:
-                    calls.append((player, Rommi(n)))
-        return calls
 
     # --- apply ---------------------------------------------------------------------------------
 
@@ -492,7 +370,7 @@ class GameState:
         if self.phase is Phase.OVER:
             raise RulesError("wrong_phase", "The round is over: no more moves can be made in it.")
         if isinstance(move, Rommi):
-            return self._apply_rommi(move, seat)
+            return rommi.apply_call(self, move, seat)
         if seat != self.to_move:
             raise RulesError("not_your_turn", f"It is {self.to_move_name}'s turn, not {self.players[seat]}'s.")
         if isinstance(move, Draw):
@@ -559,29 +437,20 @@ class GameState:
             raise RulesError("wrong_phase", "You have already drawn this turn: now meld, lay off or discard.")
         n = self._take_count(move)
         new = self._after_take(self.to_move, n)
-        if new.duty is not None and not new._duty_payable():
+        if new.duty is not None and not payable.duty_payable(new):
             penalty = self.variant.unusable_pile_penalty
             if penalty is None:
-                raise RulesError("taken_card_unusable", self._unusable_message(n))
+                raise RulesError("taken_card_unusable", unusable_message(self.variant, self.pile[-n]))
             penalties = list(self.penalties)
             penalties[self.to_move] += penalty
             new = new._evolve(duty=None, penalties=tuple(penalties))
         return new
 
-    def _duty_for(self, taken: tuple[Card, ...], called: Card | None = None) -> Duty | None:
-        v = self.variant
-        if v.duty == "new_meld_any_taken":
-            return Duty(_sorted(taken), any_of=True, layoff_pays=False)
-        owed = [taken[0]] if (len(taken) > 1 or v.duty_on_top_card) else []
-        if called is not None:
-            owed = [called] + ([taken[0]] if len(taken) > 1 else [])
-        return Duty(tuple(owed), any_of=False, layoff_pays=v.duty_paid_by_layoff) if owed else None
-
     def _after_take(self, player: int, n: int, called: bool = False) -> GameState:
         taken = self.pile[-n:]
         hands = list(self.hands)
         hands[player] = _sorted((*self.hands[player], *taken))
-        duty = self._duty_for(taken, self.pile[-1] if called else None)
+        duty = duty_for(self.variant, taken, self.pile[-1] if called else None)
         return self._evolve(
             hands=tuple(hands),
             pile=self.pile[:-n],
@@ -593,19 +462,9 @@ class GameState:
             rommi_from=None,
         )
 
-    def _unusable_message(self, n: int) -> str:
-        if self.variant.duty == "new_meld_any_taken":
-            return (
-                f"In {self.variant.name} you must at once lay a new meld holding a card from the pile, "
-                "and no meld can be made with these cards."
-            )
-        deepest = self.pile[-n]
-        how = "a meld or a lay-off" if self.variant.duty_paid_by_layoff else "a meld"
-        return f"You would have to use the {deepest} at once, in {how}, and it fits none."
-
     def _apply_stop(self) -> GameState:
         if self.duty is not None:
-            raise RulesError("taken_card_not_used", self._duty_message())
+            raise RulesError("taken_card_not_used", self.duty.message(self.variant))
         if self.phase is not Phase.DRAW:
             raise RulesError("wrong_phase", "You can stop only at the start of your turn, when the stock is empty.")
         if self.stock:
@@ -637,7 +496,7 @@ class GameState:
         target = self.table[move.meld - 1]
         shape = extended_shape(target.shape, move.cards)
         if shape is None:
-            raise self._layoff_error(target.shape, move.cards, move.meld)
+            raise layoff_error(target.shape, move.cards, move.meld)
         duty = self._duty_after(move.cards, is_meld=False)
         self._check_keeps_card(rest)
         layer_of = dict(zip(target.cards, target.layers, strict=False))
@@ -645,32 +504,6 @@ class GameState:
         layers = tuple(layer_of.get(c, self.to_move) for c in shape.cards)
         table[move.meld - 1] = TableMeld(shape, layers, target.owner, target.base)
         return self._after_laying(rest, move.cards, tuple(table), duty)
-
-    @staticmethod
-    def _layoff_error(shape: Shape, cards: tuple[Card, ...], number: int) -> RulesError:
-        if any(c is JOKER for c in cards):
-            return RulesError("joker_needs_declaration", "Say which card the joker stands for, like JK=7H.")
-        declared = sum(1 for c in cards if c.declared)
-        naturals = [c.natural_card for c in shape.cards] + [c for c in cards if not c.is_joker]
-        if declared and could_fit_with_jokers(naturals, declared):
-            return RulesError("joker_needs_declaration", "The joker must stand for a card that extends the meld.")
-        what = "set" if shape.kind == "set" else "run"
-        if shape.kind == "run" and any(c.rank == 1 for c in (*shape.cards, *cards)):
-            try:
-                meld_shape(shape.cards + cards)
-            except RulesError as error:
-                if error.code == "ace_around_corner":
-                    return RulesError(
-                        "ace_around_corner",
-                        "That would take the run round the corner: an ace ends a run, low (A-2-3) or high (Q-K-A).",
-                    )
-        if shape.kind == "set" and len(shape.cards) == 4:
-            return RulesError("layoff_does_not_fit", f"Meld {number} is a full set: a set holds at most four cards.")
-        return RulesError(
-            "layoff_does_not_fit",
-            f"{' '.join(map(str, cards))} do{'es' if len(cards) == 1 else ''} "
-            f"not extend the {what} {' '.join(map(str, shape.cards))} (meld {number}).",
-        )
 
     def _after_laying(
         self,
@@ -694,7 +527,7 @@ class GameState:
         if not rest:
             changes |= {"phase": Phase.OVER, "ended_by": "went_out", "went_out": self.to_move}
         new = self._evolve(**changes)
-        if duty is not None and rest and not new._duty_payable():
+        if duty is not None and rest and not payable.duty_payable(new):
             owed = " and the ".join(str(c) for c in duty.owed)
             raise RulesError(
                 "taken_card_not_used", f"Lay these cards so that you can still lay the {owed} from the pile."
@@ -713,7 +546,7 @@ class GameState:
             raise RulesError("card_not_held", f"A joker in hand is discarded as JK, not as {move.card}.")
         rest = _remove(hand, (move.card,))
         if self.duty is not None:
-            raise RulesError("taken_card_not_used", self._duty_message())
+            raise RulesError("taken_card_not_used", self.duty.message(self.variant))
         if self._discard_blocked(move.card, hand):
             source = "took from the pile" if self.variant.discard_restriction == "taken_from_pile" else "drew"
             raise RulesError(
@@ -768,124 +601,11 @@ class GameState:
 
     # --- the duty from a take --------------------------------------------------------------------
 
-    def _duty_message(self) -> str:
-        duty = self.duty
-        assert duty is not None
-        if duty.any_of:
-            return f"In {self.variant.name} you must first lay a new meld holding a card from the pile you took."
-        how = "in a meld or a lay-off" if duty.layoff_pays else "in a meld"
-        owed = " and the ".join(str(c) for c in duty.owed)
-        return f"You must first lay the {owed} you took from the pile, {how}."
-
-    def _pays(self, duty: Duty, cards: tuple[Card, ...], is_meld: bool) -> bool:
-        if not is_meld and not duty.layoff_pays:
-            return False
-        return any(c.in_hand in duty.owed for c in cards)
-
     def _duty_after(self, cards: tuple[Card, ...], is_meld: bool) -> Duty | None:
+        """The duty left after laying ``cards``; refuses a lay that does not pay an owed duty."""
         duty = self.duty
         if duty is None:
             return None
-        if not self._pays(duty, cards, is_meld):
-            raise RulesError("taken_card_not_used", self._duty_message())
-        if duty.any_of:
-            return None
-        rest = _without(duty.owed, cards)
-        return Duty(rest, duty.any_of, duty.layoff_pays) if rest else None
-
-    def _duty_payable(self) -> bool:
-        """Whether the player to move can still pay their duty (checked before a take is allowed)."""
-        duty = self.duty
-        if duty is None:
-            return True
-        if len(duty.owed) == 1 or duty.any_of:
-            fast = self._duty_payable_fast(duty)
-            if fast is not None:
-                return fast
-        return self._duty_payable_exact()
-
-    def _duty_payable_exact(self) -> bool:
-        for move in self._play_moves():
-            new = self.apply(move)
-            if new.duty is None or new._duty_payable_exact():
-                return True
-        return False
-
-    def _duty_payable_fast(self, duty: Duty) -> bool | None:
-        """A quick answer for a one-card duty; None when only the exact search can tell."""
-        return self._fast_payable(duty, self.hands[self.to_move], self.to_move)
-
-    def _fast_payable(self, duty: Duty, hand: tuple[Card, ...], player: int, summary: HandSummary | None = None) -> bool | None:
-        if self.variant.going_out_requires_discard or any(c is JOKER for c in duty.owed):
-            return None
-        summary = summary or HandSummary(hand)
-        if any(summary.melds_with(c) for c in duty.owed):
-            return True
-        if not duty.layoff_pays or (self.variant.layoff_needs_own_meld and not self.melded[player]):
-            return False
-        return any(summary.extends(c, m.shape) for c in duty.owed for m in self.table)
-
-    def _take_payable(self, player: int, n: int, summary: HandSummary | None = None) -> bool:
-        """Whether ``player`` could pay the duty of taking ``n`` cards (``summary``: their hand and those cards)."""
-        taken = self.pile[-n:]
-        duty = self._duty_for(taken)
-        if duty is None:
-            return True
-        fast = self._fast_payable(duty, self.hands[player] + taken, player, summary)
-        return fast if fast is not None else self._after_take(player, n)._duty_payable()
-
-    # --- Rommi! --------------------------------------------------------------------------------
-
-    def _rommi_window_open(self) -> bool:
-        return self.rommi_from is not None and self.phase is Phase.DRAW and bool(self.pile)
-
-    def _called_card_fits(self, player: int, called: Card, pile: tuple[Card, ...]) -> bool:
-        summary = HandSummary((*self.hands[player], *pile))
-        return summary.melds_with(called) or any(summary.extends(called, m.shape) for m in self.table)
-
-    def _rommi_state(self, player: int, n: int, check: bool) -> GameState | None:
-        """The state after ``rommi n`` by ``player``; None (or, with ``check``, a RulesError) if illegal."""
-
-        def refuse(code: str, message: str) -> None:
-            if check:
-                raise RulesError(code, message)
-
-        if n < 1:
-            refuse("take_not_allowed", "Call for at least one card: rommi 1 is the top card of the pile.")
-            return None
-        if n > len(self.pile):
-            refuse("take_not_allowed", f"The discard pile holds only {len(self.pile)} cards.")
-            return None
-        new = self._after_take(player, n, called=True)
-        called = self.pile[-1]
-        if not new._duty_payable_for((called,)):
-            if called is JOKER or self._called_card_fits(player, called, self.pile):  # it fits, deeper in the pile
-                refuse("taken_card_unusable", f"With {n} card{'s' if n > 1 else ''} from the pile you could not lay "
-                       f"the {called} at once: take down to the cards it melds with.")
-            else:
-                refuse("rommi_not_allowed", f"The {called} fits no meld, so there is nothing to call Rommi on.")
-            return None
-        if not new._duty_payable():
-            refuse("taken_card_unusable", f"You would have to lay the {self.pile[-n]} at once, and it fits none.")
-            return None
-        return new
-
-    def _duty_payable_for(self, owed: tuple[Card, ...]) -> bool:
-        assert self.duty is not None
-        return self._evolve(duty=Duty(owed, False, self.duty.layoff_pays))._duty_payable()
-
-    def _apply_rommi(self, move: Rommi, player: int) -> GameState:
-        name = self.variant.name
-        if not self.variant.rommi_call:
-            raise RulesError("rommi_not_allowed", f"{name} has no Rommi call: only the Finnish rommi does.")
-        if len(self.players) == 2:
-            raise RulesError("rommi_not_allowed", "With two players nobody may call Rommi.")
-        if not self._rommi_window_open():
-            raise RulesError("rommi_not_allowed", "Call Rommi right after a discard, before the next player draws.")
-        if player == self.to_move:
-            raise RulesError("rommi_not_allowed", "It is your turn: take from the pile instead of calling Rommi.")
-        if player == self.rommi_from:
-            raise RulesError("rommi_not_allowed", "You cannot call Rommi on the card you discarded yourself.")
-        new = self._rommi_state(player, move.count, check=True)
-        assert new is not None
-        return new
+        if not duty.pays(cards, is_meld):
+            raise RulesError("taken_card_not_used", duty.message(self.variant))
+        return duty.after(cards)

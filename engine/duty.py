@@ -1,0 +1,74 @@
+"""The duty that comes with a take from the discard pile: which cards must be laid, and how.
+
+>>> from engine.variants import get_variant
+>>> duty = duty_for(get_variant("dansk"), parse_cards("9H 5C 2D"))
+>>> [str(c) for c in duty.owed], duty.layoff_pays
+(['9H'], True)
+>>> duty_for(get_variant("dansk"), parse_cards("2D")) is None  # the top card alone carries no duty
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.variants import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Duty:
+    """What a take from the pile still obliges the taker to lay.
+
+    ``owed`` cards (as held in hand) must each be laid; with ``any_of`` (femhundra) one new meld holding
+    any of them pays it all. ``layoff_pays``: a lay-off of an owed card counts.
+    """
+
+    owed: tuple[Card, ...]
+    any_of: bool
+    layoff_pays: bool
+
+    def pays(self, cards: tuple[Card, ...], is_meld: bool) -> bool:
+        """Whether laying ``cards`` (as a meld, or as a lay-off) pays at least part of the duty."""
+        if not is_meld and not self.layoff_pays:
+            return False
+        return any(c.in_hand in self.owed for c in cards)
+
+    def after(self, cards: tuple[Card, ...]) -> Duty | None:
+        """The duty left once ``cards`` (which pay it) are laid; None when it is paid in full."""
+        if self.any_of:
+            return None
+        rest = list(self.owed)
+        for card in cards:
+            if card.in_hand in rest:
+                rest.remove(card.in_hand)
+        return Duty(tuple(rest), self.any_of, self.layoff_pays) if rest else None
+
+    def message(self, variant: Variant) -> str:
+        """The sentence for a learner who tries anything else first."""
+        if self.any_of:
+            return f"In {variant.name} you must first lay a new meld holding a card from the pile you took."
+        how = "in a meld or a lay-off" if self.layoff_pays else "in a meld"
+        owed = " and the ".join(str(c) for c in self.owed)
+        return f"You must first lay the {owed} you took from the pile, {how}."
+
+
+def duty_for(variant: Variant, taken: tuple[Card, ...], called: Card | None = None) -> Duty | None:
+    """The duty of taking ``taken`` (deepest first) from the pile; ``called``: the card of a Rommi call."""
+    if variant.duty == "new_meld_any_taken":
+        return Duty(tuple(sorted(taken, key=lambda c: c.index)), any_of=True, layoff_pays=False)
+    owed = [taken[0]] if (len(taken) > 1 or variant.duty_on_top_card) else []
+    if called is not None:
+        owed = [called] + ([taken[0]] if len(taken) > 1 else [])
+    return Duty(tuple(owed), any_of=False, layoff_pays=variant.duty_paid_by_layoff) if owed else None
+
+
+def unusable_message(variant: Variant, deepest: Card) -> str:
+    """Why a take is refused when its duty could not be paid."""
+    if variant.duty == "new_meld_any_taken":
+        return (
+            f"In {variant.name} you must at once lay a new meld holding a card from the pile, "
+            "and no meld can be made with these cards."
+        )
+    how = "a meld or a lay-off" if variant.duty_paid_by_layoff else "a meld"
+    return f"You would have to use the {deepest} at once, in {how}, and it fits none."

@@ -1,0 +1,76 @@
+"""The legal-move listing of a state: every move the player to move may make, and every Rommi call.
+
+It reads the same checks :meth:`GameState.apply` uses, so the listing and apply agree exactly (the
+property tests hold them to it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards import Card
+from engine.melds import HandSummary, hand_index, hand_melds, layoff_options
+from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Move, discard, take
+from engine.payable import take_payable
+
+if TYPE_CHECKING:
+    from engine.duty import Duty
+    from engine.state import GameState
+
+
+def draw_moves(state: GameState) -> list[Move]:
+    """The moves at the start of a turn: draw, the takes whose duty can be paid, stop."""
+    moves: list[Move] = []
+    if state.stock:
+        moves.append(DRAW)
+    elif state.variant.empty_stock == "stop":
+        moves.append(STOP)
+    size = len(state.pile)
+    if not size:
+        return moves
+    rule = state.variant.pile_take
+    if rule == "whole_pile":
+        if state.variant.unusable_pile_penalty is not None or take_payable(state, state.to_move, size):
+            moves.append(TAKE_ALL)
+        return moves
+    summary = HandSummary(state.hands[state.to_move])
+    for n in range(1, (1 if rule == "top_only" else size) + 1):
+        summary.add(state.pile[-n])  # the summary holds the hand and the top n cards
+        if state.variant.unusable_pile_penalty is not None or take_payable(state, state.to_move, n, summary):
+            moves.append(take(n))
+    return moves
+
+
+def play_moves(state: GameState) -> list[Move]:
+    """The moves after drawing: melds, lay-offs and discards (only the ones that pay a duty while one is owed)."""
+    hand = state.hands[state.to_move]
+    duty = state.duty
+    moves: list[Move] = []
+    for meld in hand_melds(hand):
+        if duty is None or duty.pays(meld.cards, is_meld=True):
+            moves.append(meld)
+    if duty is None or duty.layoff_pays:
+        moves.extend(layoffs(state, hand, duty))
+    if state.variant.going_out_requires_discard:
+        moves = [m for m in moves if len(m.cards) < len(hand)]  # type: ignore[attr-defined]
+    if duty is not None and len(duty.owed) > 1:
+        moves = [m for m in moves if state.is_legal(m)]  # paying one owed card must not strand another
+    if duty is None:
+        if state.variant.discard_restriction == "none":
+            moves.extend(discard(card) for card in dict.fromkeys(hand))
+        else:
+            moves.extend(discard(c) for c in dict.fromkeys(hand) if not state._discard_blocked(c, hand))
+    return moves
+
+
+def layoffs(state: GameState, hand: tuple[Card, ...], duty: Duty | None) -> list[Move]:
+    """Every lay-off from ``hand`` on every meld on the table (only those paying ``duty`` while one is owed)."""
+    if state.variant.layoff_needs_own_meld and not state.melded[state.to_move]:
+        return []
+    moves: list[Move] = []
+    index = hand_index(hand)
+    for number, meld in enumerate(state.table, start=1):
+        for cards in layoff_options(meld.shape, hand, index):
+            if duty is None or duty.pays(cards, is_meld=False):
+                moves.append(Layoff(cards, number))
+    return moves

@@ -1,0 +1,67 @@
+"""Can a duty from the pile still be paid? Asked before a take is allowed, and after every lay while a
+two-card (Rommi) duty is owed. A quick bitmask answer covers one owed card; an exact search covers the rest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards import JOKER, Card
+from engine.duty import Duty, duty_for
+from engine.melds import HandSummary
+
+if TYPE_CHECKING:
+    from engine.state import GameState
+
+
+def duty_payable(state: GameState) -> bool:
+    """Whether the player to move can still pay their duty (True when none is owed)."""
+    duty = state.duty
+    if duty is None:
+        return True
+    if len(duty.owed) == 1 or duty.any_of:
+        fast = duty_payable_fast(state)
+        if fast is not None:
+            return fast
+    return duty_payable_exact(state)
+
+
+def duty_payable_exact(state: GameState) -> bool:
+    """The exact answer: some sequence of listed lays pays the whole duty."""
+    from engine.listing import play_moves
+
+    for move in play_moves(state):
+        new = state.apply(move)
+        if new.duty is None or duty_payable_exact(new):
+            return True
+    return False
+
+
+def duty_payable_fast(state: GameState) -> bool | None:
+    """A quick answer for a one-card duty; None when only the exact search can tell."""
+    assert state.duty is not None
+    return fast_payable(state, state.duty, state.hands[state.to_move], state.to_move)
+
+
+def fast_payable(
+    state: GameState, duty: Duty, hand: tuple[Card, ...], player: int, summary: HandSummary | None = None
+) -> bool | None:
+    """Whether ``player`` holding ``hand`` could pay ``duty`` in one lay; None when it cannot be told quickly."""
+    if state.variant.going_out_requires_discard or any(c is JOKER for c in duty.owed):
+        return None
+    summary = summary or HandSummary(hand)
+    if any(summary.melds_with(c) for c in duty.owed):
+        return True
+    if not duty.layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
+        return False
+    return any(summary.extends(c, m.shape) for c in duty.owed for m in state.table)
+
+
+def take_payable(state: GameState, player: int, n: int, summary: HandSummary | None = None) -> bool:
+    """Whether ``player`` could pay the duty of taking ``n`` cards (``summary``: their hand and those cards)."""
+    taken = state.pile[-n:]
+    duty = duty_for(state.variant, taken)
+    if duty is None:
+        return True
+    fast = fast_payable(state, duty, state.hands[player] + taken, player, summary)
+    return fast if fast is not None else duty_payable(state._after_take(player, n))
