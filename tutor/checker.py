@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.cards import Card
 from engine.errors import RecordError, RulesError
 from engine.moves import Move
 from engine.record import parse_move_line
@@ -82,8 +83,6 @@ def number_answer(scenario: Scenario, state: GameState | None = None) -> int:
         return answer.value
     state = state or scenario.start()
     if answer.card_value is not None:
-        from engine.cards import Card
-
         return state.variant.card_value(Card.parse(answer.card_value), low_ace=answer.low_ace)
     assert answer.score is not None and answer.player is not None
     score = state.scores()[state.player_index(answer.player)]
@@ -135,7 +134,9 @@ def check_judgement(scenario: Scenario, says_legal: bool, language: str = "en") 
     explain = (" " + localize(task.explain, language)) if task.explain else ""
     if says_legal == legal:
         return Verdict(True, True, code, t("learn.judge_right", language) + " " + reason + explain, state)
-    return Verdict(True, False, code, t("learn.judge_wrong", language) + " " + reason + explain, state)
+    extra = scenario.feedback.get("wrong")
+    nudge = (" " + localize(extra, language)) if extra else ""
+    return Verdict(True, False, code, t("learn.judge_wrong", language) + nudge + " " + reason + explain, state)
 
 
 def check_scenario(scenario: Scenario, source: str) -> None:
@@ -165,6 +166,11 @@ def check_scenario(scenario: Scenario, source: str) -> None:
 def _check_step(scenario: Scenario, step: Step, state: GameState, source: str, field: str) -> GameState:
     seat = learner_seat(scenario, state)
     for j, matcher in enumerate(step.accept):
+        for k, text in enumerate(matcher.with_):
+            try:
+                Card.parse(text)
+            except RulesError as error:
+                raise RecordError(source, f"{field}.accept[{j}].with[{k}]", str(error)) from None
         if matcher.move is None:
             continue
         try:

@@ -57,7 +57,12 @@ class _Fields(dict[str, Any]):
 
 
 def variant_fields(variant: Variant) -> dict[str, Any]:
-    """Fields a lesson text may use: ``{variant_name}``, ``{target}``, ``{ace_low_value}``, …"""
+    """Fields a lesson text may use: ``{variant_name}``, ``{target}``, ``{ace_low_value}``, ``{target_rule}``, …
+
+    >>> from engine.variants import get_variant
+    >>> variant_fields(get_variant("femhundra"))["target_rule"], variant_fields(get_variant("dansk"))["target_rule"]
+    ('more than 500', '500 or more')
+    """
     return {
         "variant_name": variant.name,
         "variant_id": variant.id,
@@ -67,7 +72,52 @@ def variant_fields(variant: Variant) -> dict[str, Any]:
         "cards_dealt": variant.cards_dealt,
         "cards_dealt_two_players": variant.cards_dealt_two_players,
         "scale": "5/10/15 (Nordic)" if variant.scale == "nordic" else "face value (500 Rum)",
+        "target_rule": f"more than {variant.target}" if variant.target_compare == "above" else f"{variant.target} or more",
+        "pile_rule": _PILE_RULES[variant.pile_take],
+        "duty_rule": _duty_rule(variant),
+        "discard_rule": _DISCARD_RULES[variant.discard_restriction],
+        "empty_stock_rule": _empty_stock_rule(variant),
+        "jokers_rule": (
+            f"two jokers per deck are in play, wild, worth {variant.joker_value}"
+            if variant.jokers
+            else "jokers are not used (a house rule may add them)"
+        ),
     }
+
+
+_PILE_RULES: dict[str, str] = {
+    "whole_pile": "take the whole discard pile, never just part of it",
+    "any_depth": "take any card of the discard pile together with every card above it",
+    "top_only": "take only the top card of the discard pile",
+}
+
+_DISCARD_RULES: dict[str, str] = {
+    "none": "you may discard any card",
+    "drawn_this_turn": "you may not discard a card you drew or took this turn",
+    "taken_from_pile": "you may not discard a card you took from the pile this turn, unless it is the only card in your hand",
+}
+
+
+def _duty_rule(variant: Variant) -> str:
+    """What a take from the pile obliges, in words."""
+    if variant.duty == "new_meld_any_taken":
+        return "you must at once lay a new meld that holds a card from the pile (a lay-off does not count)"
+    how = "in a meld or a lay-off" if variant.duty_paid_by_layoff else "in a meld"
+    if variant.duty_on_top_card:
+        return f"the deepest card you take, even the top card alone, must be used at once, {how}"
+    return f"the deepest card you take must be used at once, {how}; the top card alone carries no duty"
+
+
+def _empty_stock_rule(variant: Variant) -> str:
+    """What an empty stock does, in words."""
+    if variant.empty_stock == "round_over":
+        return "the round ends"
+    if variant.empty_stock == "reshuffle":
+        return (
+            "the pile, all but its top card, is shuffled into a new stock, at most "
+            f"{variant.reshuffle_limit} times a round; the next time, the round ends"
+        )
+    return "the player to move takes from the pile or stops, and stopping ends the round"
 
 
 def parse_lesson(text: str, source: str) -> Lesson:
@@ -102,12 +152,14 @@ def load_curriculum(lessons_dir: Path = LESSONS_DIR, scenarios_dir: Path = SCENA
         if scenario.id in scenarios:
             raise RecordError(str(path), "id", f"“{scenario.id}” is used by another scenario")
         scenarios[scenario.id] = scenario
-    lessons = []
+    lessons: list[Lesson] = []
     for path in sorted(lessons_dir.glob("*.md")):
         lesson = parse_lesson(path.read_text(encoding="utf-8"), str(path))
         missing = [s for s in lesson.scenarios if s not in scenarios]
         if missing:
             raise RecordError(str(path), "scenarios", f"no scenario files for {missing}")
+        if any(other.id == lesson.id for other in lessons):
+            raise RecordError(str(path), "id", f"“{lesson.id}” is used by another lesson")
         lessons.append(lesson)
     lessons.sort(key=lambda lesson: lesson.order)
     return Curriculum(tuple(lessons), scenarios)

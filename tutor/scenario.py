@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.cards import Card, make_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.record import Deal, Record, TableEntry, build_state, parse_move_line
 from engine.state import GameState
-from engine.variants import PRESETS, get_variant
+from engine.variants import PRESETS, HouseRuleError, get_variant
 
 #: Text a learner reads: English, or a mapping from language code to text (English required).
 Text = str | dict[str, str]
@@ -170,14 +170,30 @@ class Scenario(_Strict):
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
-    @model_validator(mode="after")
-    def _known_keys(self) -> Scenario:
-        if self.variant not in PRESETS:
-            raise ValueError(f"variant: unknown variant {self.variant!r}; known: {', '.join(PRESETS)}")
-        unknown = set(self.feedback) - set(RULE_CODES) - {"not_asked", "wrong"}
+    # Field validators (not one model validator), so that a load error names the field at fault.
+    @field_validator("variant")
+    @classmethod
+    def _known_variant(cls, variant: str) -> str:
+        if variant not in PRESETS:
+            raise ValueError(f"unknown variant {variant!r}; known: {', '.join(PRESETS)}")
+        return variant
+
+    @field_validator("house_rules")
+    @classmethod
+    def _known_house_rules(cls, house_rules: dict[str, Any]) -> dict[str, Any]:
+        try:
+            get_variant(next(iter(PRESETS)), house_rules)  # house rules are checked alone, whatever the preset
+        except HouseRuleError as error:
+            raise ValueError(str(error)) from None
+        return house_rules
+
+    @field_validator("feedback")
+    @classmethod
+    def _known_keys(cls, feedback: dict[str, Text]) -> dict[str, Text]:
+        unknown = set(feedback) - set(RULE_CODES) - {"not_asked", "wrong"}
         if unknown:
-            raise ValueError(f"feedback: unknown keys {sorted(unknown)} (use rule codes, not_asked or wrong)")
-        return self
+            raise ValueError(f"unknown keys {sorted(unknown)} (use rule codes, not_asked or wrong)")
+        return feedback
 
     @property
     def learner(self) -> str:
@@ -200,7 +216,7 @@ def _record(scenario: Scenario) -> Record:
     if pos.fill_stock:
         listed: Counter[Card] = Counter()
         for cards in (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table)):
-            listed.update(Card.parse(c).in_hand for c in cards)
+            listed.update(card.in_hand for card in map(_card_or_none, cards) if card is not None)
         deck = Counter(make_deck(variant.decks(len(pos.players)), 2 if variant.jokers else 0))
         stock += [str(c) for c in sorted((deck - listed).elements(), key=lambda c: c.index)]
     return Record(
@@ -208,6 +224,14 @@ def _record(scenario: Scenario) -> Record:
         deal=Deal(hands=pos.deal.hands, discard=pos.deal.discard, stock=stock),
         table=pos.table, totals=pos.totals, moves=pos.moves,
     )
+
+
+def _card_or_none(text: str) -> Card | None:
+    """The card, or None for text that is not one (``build_state`` then names the field at fault)."""
+    try:
+        return Card.parse(str(text))
+    except RulesError:
+        return None
 
 
 def _play(scenario: Scenario, state: GameState, moves: list[str]) -> GameState:
@@ -274,12 +298,27 @@ def load_scenario(path: str | Path) -> Scenario:
         scenario = Scenario.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        field = ".".join(str(p) for p in first["loc"] if not str(p).endswith("Task")) or "scenario"
+        field = _field_name(first["loc"])
         raise RecordError(source, field, first["msg"].removeprefix("Value error, ")) from None
     from tutor.checker import check_scenario
 
     check_scenario(scenario, source)
     return scenario
+
+
+def _field_name(loc: tuple[int | str, ...]) -> str:
+    """A validation error's location as a field name, like ``task.steps[0].answer`` (the task kind left out).
+
+    >>> _field_name(("task", "move", "steps", 0, "colour")), _field_name(())
+    ('task.steps[0].colour', 'scenario')
+    """
+    parts = list(loc)
+    if len(parts) > 1 and parts[0] == "task" and parts[1] in ("move", "number", "choice", "judge"):
+        del parts[1]
+    field = ""
+    for part in parts:
+        field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
+    return field or "scenario"
 
 
 def scenario_schema() -> dict[str, Any]:

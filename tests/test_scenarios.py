@@ -1,0 +1,503 @@
+"""The curriculum content: every lesson and scenario file, checked against the schema and the engine.
+
+Every move step's answer is replayed through the checker (legal and accepted), and a clearly wrong move
+at each step is refused or not accepted; numbers, judgements and choices are checked against what the
+engine computes for the position; broken copies of the files must fail with an error naming the file
+and the field.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from engine.cards import Card
+from engine.errors import RecordError, RulesError
+from engine.moves import Discard, Layoff, Meld, Move
+from engine.record import load_record
+from engine.state import GameState
+from engine.variants import PRESETS, get_variant
+from tutor.checker import (
+    check_choice,
+    check_judgement,
+    check_number,
+    judge_answer,
+    learner_seat,
+    number_answer,
+    play_lines,
+    try_move,
+)
+from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, load_curriculum
+from tutor.scenario import (
+    SCHEMA_PATH,
+    ChoiceTask,
+    JudgeTask,
+    MoveTask,
+    NumberTask,
+    Scenario,
+    load_scenario,
+    localize,
+    matches,
+)
+from tutor.schema import schema_text
+
+SCENARIO_FILES = sorted(SCENARIOS_DIR.glob("*.yaml"))
+LESSON_FILES = sorted(LESSONS_DIR.glob("*.md"))
+RECORDS = Path(__file__).parent / "records"
+SCHEMA_LINE = "# yaml-language-server: $schema=scenario.schema.json"
+
+
+def curriculum_scenarios() -> dict[str, Scenario]:
+    return load_curriculum().scenarios
+
+
+def scenarios_of(kind: type) -> list[Scenario]:
+    return [s for s in curriculum_scenarios().values() if isinstance(s.task, kind)]
+
+
+def ids(kind: type) -> list[str]:
+    """The ids of the scenarios with this kind of task: empty when the curriculum does not load (then
+    `test_curriculum_loads` says why, instead of every test failing at collection)."""
+    try:
+        return sorted(s.id for s in scenarios_of(kind))
+    except RecordError:
+        return []
+
+
+def by_id(scenario_id: str) -> Scenario:
+    return curriculum_scenarios()[scenario_id]
+
+
+# --- the files ------------------------------------------------------------------------------------
+
+
+def test_schema_is_current() -> None:
+    """`python -m tutor.schema` regenerates it: run that after changing tutor/scenario.py."""
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=[p.stem for p in SCENARIO_FILES])
+def test_scenario_file_follows_the_schema(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.splitlines()[0] == SCHEMA_LINE
+    data = yaml.safe_load(text)
+    assert f"{data['id']}.yaml" == path.name, "a scenario file is named after its id"
+    try:
+        import jsonschema
+    except ImportError:  # without jsonschema, the pydantic model the schema is made from decides
+        Scenario.model_validate(data)
+    else:
+        schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+        jsonschema.validators.validator_for(schema)(schema).validate(data)
+
+
+def test_curriculum_loads() -> None:
+    load_curriculum()  # a RecordError names the file and the field at fault
+
+
+def test_curriculum_size_and_links() -> None:
+    curriculum = load_curriculum()
+    assert len(curriculum.lessons) >= 15
+    assert len(curriculum.scenarios) >= 30
+    assert len(curriculum.lessons) == len(LESSON_FILES)
+    assert len(curriculum.scenarios) == len(SCENARIO_FILES)
+    named = [s for lesson in curriculum.lessons for s in lesson.scenarios]
+    assert set(named) <= set(curriculum.scenarios)
+    assert sorted(named) == sorted(curriculum.scenarios), "every scenario is used by exactly one lesson"
+    orders = [lesson.order for lesson in curriculum.lessons]
+    assert orders == sorted(set(orders)), "lesson orders are distinct"
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])
+def test_lesson_file_name_and_variants(path: Path) -> None:
+    match = re.fullmatch(r"(\d\d)-[a-z0-9-]+\.md", path.name)
+    assert match, f"{path.name} is not NN-slug.md"
+    curriculum = load_curriculum()
+    (lesson,) = [ln for ln in curriculum.lessons if int(match.group(1)) == ln.order]
+    assert lesson.body
+    variants = list(PRESETS) if lesson.variants == "all" else lesson.variants
+    if lesson.variants != "all":
+        # a lesson for some variants says so in its title, and only holds scenarios set in them
+        assert "(" in lesson.title
+        for scenario_id in lesson.scenarios:
+            assert curriculum.scenarios[scenario_id].variant in lesson.variants, scenario_id
+    for variant_id in variants:
+        text = lesson.text(PRESETS[variant_id])
+        assert not re.search(r"\{\w+\}", text), f"an unknown field is left in the text for {variant_id}"
+
+
+def test_every_task_kind_and_a_sequence_with_replies() -> None:
+    kinds = {s.task.kind for s in curriculum_scenarios().values()}
+    assert kinds == {"move", "number", "choice", "judge"}
+    steps = [s.task.steps for s in curriculum_scenarios().values() if isinstance(s.task, MoveTask)]
+    assert any(len(sequence) > 1 and any(step.after for step in sequence) for sequence in steps)
+    assert {s.variant for s in curriculum_scenarios().values()} == set(PRESETS)
+
+
+@pytest.mark.parametrize("scenario_id", ids(object))
+def test_hints_and_feedback(scenario_id: str) -> None:
+    scenario = by_id(scenario_id)
+    assert len(scenario.hints) >= 2
+    assert scenario.feedback, "feedback for the likely wrong answers"
+    last = localize(scenario.hints[-1])
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        assert set(scenario.feedback) - {"not_asked"}, "feedback keyed by a rule code"
+        for step in task.steps:  # the last hint gives the answer: every card of every step
+            for card in answer_cards(step.answer):
+                assert card in last, f"the last hint does not show {card} of “{step.answer}”"
+    else:
+        assert set(scenario.feedback) == {"wrong"}, "a number, choice or judgement is right or wrong"
+    if isinstance(task, NumberTask):
+        assert str(number_answer(scenario)) in last
+
+
+def answer_cards(answer: str) -> list[str]:
+    move = Move.parse(answer)
+    cards: tuple[Card, ...] = ()
+    if isinstance(move, (Meld, Layoff)):
+        cards = move.cards
+    elif isinstance(move, Discard):
+        cards = (move.card,)
+    return [("JK=" if c.declared else "") + c.rank_text + c.suit_symbol for c in cards]
+
+
+# --- move tasks: replay every step ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scenario_id", ids(MoveTask))
+def test_move_steps_replay(scenario_id: str) -> None:
+    """Each step's answer is legal and accepted; a legal move it does not ask for is turned down (with the
+    `not_asked` feedback), and moves the engine refuses are refused with the scenario's feedback added."""
+    scenario = by_id(scenario_id)
+    task = scenario.task
+    assert isinstance(task, MoveTask)
+    state = scenario.start()
+    for step in task.steps:
+        seat = learner_seat(scenario, state)
+        unasked = [
+            m for p, m in state.legal_actions() if p == seat and not any(matches(a, m, state) for a in step.accept)
+        ]
+        refused = refusals(state, seat)
+        assert unasked or refused, "no wrong move to try"
+        for move in unasked[:1]:
+            verdict = try_move(scenario, step, state, move)
+            assert verdict.legal and not verdict.asked and verdict.state is state, move
+            if "not_asked" in scenario.feedback:
+                assert verdict.message == localize(scenario.feedback["not_asked"])
+        for code, move in refused.items():
+            verdict = try_move(scenario, step, state, move)
+            assert (verdict.legal, verdict.asked, verdict.code, verdict.state) == (False, False, code, state), move
+            if code in scenario.feedback:
+                assert verdict.message.endswith(" " + localize(scenario.feedback[code]))
+        verdict = try_move(scenario, step, state, step.answer)
+        assert verdict.legal and verdict.asked, verdict.message
+        assert verdict.state is not state
+        state = verdict.state
+
+
+def refusals(state: GameState, seat: int) -> dict[str, Move]:
+    """For each rule code the engine gives to a spread of moves the learner could try here, the first such move."""
+    hand = [str(c) for c in state.hands[seat]]
+    texts = ["draw", "stop", "take all"]
+    texts += [f"{verb} {n}" for verb in ("take", "rommi") for n in range(1, len(state.pile) + 1)]
+    texts += [f"discard {c}" for c in dict.fromkeys(hand)]
+    texts += ["meld " + " ".join(combo) for combo in itertools.combinations(hand, 3)]
+    texts += [f"layoff {c} on {m}" for c in dict.fromkeys(hand) for m in range(1, len(state.table) + 2)]
+    found: dict[str, Move] = {}
+    for text in texts:
+        move = Move.parse(text)
+        try:
+            state.apply(move, seat)
+        except RulesError as error:
+            found.setdefault(error.code, move)
+    return found
+
+
+@pytest.mark.parametrize("scenario_id", ids(MoveTask))
+def test_feedback_codes_can_happen(scenario_id: str) -> None:
+    """Feedback keyed by a rule code the engine never gives in the scenario would never be shown."""
+    scenario = by_id(scenario_id)
+    task = scenario.task
+    assert isinstance(task, MoveTask)
+    state, reachable = scenario.start(), set()
+    for step in task.steps:
+        reachable |= set(refusals(state, learner_seat(scenario, state)))
+        state = try_move(scenario, step, state, step.answer).state
+    assert set(scenario.feedback) - {"not_asked", "wrong"} <= reachable
+
+
+# --- the Anna and Bertil example -----------------------------------------------------------------
+
+# Anna: queens 30, Bertil's queen 10, run 15 (Nordic) / 18 (500 Rum), hand 25, round 20 / 23.
+NUMBERS = {
+    "anna-bertil-nordic-queens": 30,
+    "anna-bertil-nordic-bertil": 10,
+    "anna-bertil-nordic-run": 15,
+    "anna-bertil-nordic-hand": 25,
+    "anna-bertil-nordic-round": 20,
+    "anna-bertil-face-run": 18,
+    "anna-bertil-face-round": 23,
+    "nordic-count-hand": 15 + 10 + 5 + 5,
+    "face-count-hand": 15 + 10 + 9 + 2,
+    "nordic-low-ace": 15,
+    "low-ace-points": 1 + 2 + 3,
+    "layoff-points": 9,
+    "joker-in-hand-value": 15 + 5 + 10,
+    "end-new-total": 480 + 4 + 5 + 6 + 7,
+}
+
+
+@pytest.mark.parametrize("scenario_id", ids(NumberTask))
+def test_number_answers(scenario_id: str) -> None:
+    scenario = by_id(scenario_id)
+    assert number_answer(scenario) == NUMBERS[scenario_id]
+    assert check_number(scenario, NUMBERS[scenario_id]).asked
+    assert not check_number(scenario, NUMBERS[scenario_id] + 1).asked
+
+
+@pytest.mark.parametrize("scenario_id", ["anna-bertil-nordic-run", "anna-bertil-face-run"])
+def test_fixed_run_values_are_the_engines(scenario_id: str) -> None:
+    """The run's worth is typed as a fixed value: it is what Anna's laid points grew by with the run."""
+    scenario = by_id(scenario_id)
+    task = scenario.task
+    assert isinstance(task, NumberTask) and task.answer.value is not None
+    assert scenario.position.moves[-1] == "Anna: meld 5H 6H 7H"
+    before = scenario.model_copy(
+        update={"position": scenario.position.model_copy(update={"moves": scenario.position.moves[:-1]})}
+    ).start()
+    after = scenario.start()
+    anna = after.player_index("Anna")
+    assert after.scores()[anna].laid - before.scores()[anna].laid == task.answer.value
+
+
+@pytest.mark.parametrize("scenario_id", [s for s in NUMBERS if s.startswith("anna-bertil")] + ["anna-bertil-play"])
+def test_anna_bertil_positions_replay_the_record(scenario_id: str) -> None:
+    scenario = by_id(scenario_id)
+    record = load_record(RECORDS / f"anna_bertil_{scenario.variant}.yaml")
+    assert record.deal is not None
+    assert scenario.position.deal.hands == record.deal.hands
+    assert scenario.position.deal.discard == record.deal.discard
+    assert scenario.position.moves == record.moves[: len(scenario.position.moves)]
+
+
+def test_playing_anna_gives_her_round() -> None:
+    scenario = by_id("anna-bertil-play")
+    task = scenario.task
+    assert isinstance(task, MoveTask)
+    state = scenario.start()
+    for step in task.steps:
+        state = try_move(scenario, step, state, step.answer).state
+    record = load_record(RECORDS / "anna_bertil_femhundra.yaml")
+    played = [*scenario.position.moves]
+    for step in task.steps:
+        played += [f"Anna: {step.answer}", *step.after]
+    assert played == record.moves
+    assert state.round_over
+    anna = state.scores()[state.player_index("Anna")]
+    assert (anna.laid, anna.hand, anna.round) == (30 + 15, 25, 20)
+
+
+# --- judgements and choices ------------------------------------------------------------------------
+
+JUDGED = {
+    "judge-mixed-suit-run": (False, "not_a_meld"),
+    "judge-round-the-corner": (False, "ace_around_corner"),
+    "judge-layoff-around-corner": (False, "ace_around_corner"),
+    "judge-meld-before-draw": (False, "wrong_phase"),
+    "judge-layoff-not-fit": (False, "layoff_does_not_fit"),
+    "judge-go-out-layoff": (True, None),
+    "femhundra-judge-take-top": (False, "take_not_allowed"),
+    "femhundra-judge-unusable": (False, "taken_card_unusable"),
+    "dansk-top-card-free": (True, None),
+    "500rum-top-card-duty": (False, "taken_card_unusable"),
+    "rommi-judge-unusable": (False, "taken_card_unusable"),
+    "rommi-no-discard-drawn": (False, "cannot_discard_drawn_card"),
+    "nl-no-discard-taken": (False, "cannot_discard_drawn_card"),
+    "nl-only-card-exception": (True, None),
+    "dansk-stock-out": (False, "wrong_phase"),
+    "judge-bare-joker": (False, "joker_needs_declaration"),
+    "rommi-full-set-joker": (False, "layoff_does_not_fit"),
+    "rommi-call-judge-next": (False, "rommi_not_allowed"),
+    "rommi-call-too-late": (False, "rommi_not_allowed"),
+}
+
+
+@pytest.mark.parametrize("scenario_id", ids(JudgeTask))
+def test_judgements(scenario_id: str) -> None:
+    scenario = by_id(scenario_id)
+    legal, code, reason = judge_answer(scenario)
+    assert (legal, code) == JUDGED[scenario_id]
+    right, wrong = check_judgement(scenario, legal), check_judgement(scenario, not legal)
+    assert right.asked and not wrong.asked
+    assert reason in right.message and reason in wrong.message
+    assert localize(scenario.feedback["wrong"]) in wrong.message
+
+
+def engine_agrees(scenario_id: str) -> bool:
+    """What the engine says about the situation a choice is about (the aim of the game is no position)."""
+    state = by_id(scenario_id).start()
+    seats = state.player_index
+    if scenario_id == "aim-of-the-game":
+        return True
+    if scenario_id == "dig-choice":
+        taken = play_lines(state, ["You: take 4"]).hands[seats("You")]
+        return sorted(map(str, taken)) == sorted(
+            [*by_id(scenario_id).position.deal.hands["You"], "10H", "2S", "KD", "7C"]
+        )
+    if scenario_id == "nl-reshuffle-choice":
+        after = play_lines(state, ["Anna: draw", "Anna: discard QC"])
+        return (state.reshuffles, after.round_over, after.ended_by) == (2, True, "reshuffle_limit")
+    if scenario_id == "rommi-who-may-call":
+        return sorted({player for player, _ in state.rommi_calls()}) == [seats("Cecilia"), seats("David")]
+    totals = [score.total for score in state.scores()]
+    if scenario_id == "femhundra-500-not-over":
+        return state.round_over and totals[seats("You")] == 500 and not state.game_over
+    if scenario_id == "highest-wins":
+        return totals == [502, 523] and state.winners == [seats("Bertil")]
+    if scenario_id == "tie-another-round":
+        return state.round_over and totals == [500, 500] and state.winners == []
+    raise AssertionError(f"no engine check for the choice {scenario_id}")
+
+
+@pytest.mark.parametrize("scenario_id", ids(ChoiceTask))
+def test_choices(scenario_id: str) -> None:
+    scenario = by_id(scenario_id)
+    task = scenario.task
+    assert isinstance(task, ChoiceTask)
+    assert check_choice(scenario, task.correct).asked
+    for other in range(len(task.options)):
+        if other != task.correct:
+            assert not check_choice(scenario, other).asked
+    assert engine_agrees(scenario_id), "the engine disagrees with the correct option"
+
+
+def test_the_end_of_the_game_rules_behind_the_choices() -> None:
+    assert not get_variant("femhundra").reaches_target(500)
+    assert all(get_variant(v).reaches_target(500) for v in PRESETS if v != "femhundra")
+
+
+# --- broken files ----------------------------------------------------------------------------------
+
+BASE = "meld-a-set"
+
+
+def broken(tmp_path: Path, change: Callable[[dict[str, Any]], None], name: str = BASE) -> Path:
+    data = copy.deepcopy(yaml.safe_load((SCENARIOS_DIR / f"{name}.yaml").read_text(encoding="utf-8")))
+    change(data)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(SCHEMA_LINE + "\n" + yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def _set(*keys: str | int, value: object) -> Callable[[dict[str, Any]], None]:
+    def change(data: dict[str, Any]) -> None:
+        node: Any = data
+        for key in keys[:-1]:
+            node = node[key]
+        node[keys[-1]] = value
+
+    return change
+
+
+BROKEN = {
+    "unknown field": (_set("colour", value="red"), "colour"),
+    "unknown step field": (_set("task", "steps", 0, "colour", value="red"), "task.steps[0].colour"),
+    "bad card": (_set("position", "deal", "hands", "You", value=["8S", "8X"]), "position.deal.hands.You[1]"),
+    "bad card in a matcher": (
+        _set("task", "steps", 0, "accept", 0, "with", value=["8Z"]),
+        "task.steps[0].accept[0].with[0]",
+    ),
+    "answer the engine refuses": (_set("task", "steps", 0, "answer", value="meld 8S 8H 3C"), "task.steps[0].answer"),
+    "answer not accepted": (_set("task", "steps", 0, "answer", value="discard 2C"), "task.steps[0].answer"),
+    "unknown variant": (_set("variant", value="canasta"), "variant"),
+    "unknown house rule": (_set("house_rules", value={"colour": 1}), "house_rules"),
+    "feedback key not a rule code": (_set("feedback", "too_bad", value="Oh no."), "feedback"),
+    "refused position move": (_set("position", "moves", value=["You: draw", "You: draw"]), "position.moves"),
+    "unknown learner": (_set("position", "learner", value="Zed"), "position.learner"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_broken_scenario_names_file_and_field(tmp_path: Path, case: str) -> None:
+    change, field = BROKEN[case]
+    path = broken(tmp_path, change)
+    with pytest.raises(RecordError) as error:
+        load_scenario(path)
+    assert (error.value.source, error.value.field) == (str(path), field)
+    assert str(error.value).startswith(f"{path}: {field}: ")
+
+
+def test_broken_number_and_judge_tasks(tmp_path: Path) -> None:
+    path = broken(tmp_path, _set("task", "answer", value={"score": "round"}), "anna-bertil-nordic-round")
+    with pytest.raises(RecordError, match="a score needs the player") as error:
+        load_scenario(path)
+    assert (error.value.source, error.value.field) == (str(path), "task.answer")
+    path = broken(tmp_path, _set("task", "move", value="You meld 4S 5S 6D"), "judge-mixed-suit-run")
+    with pytest.raises(RecordError) as error:
+        load_scenario(path)
+    assert (error.value.source, error.value.field) == (str(path), "task.move")
+
+
+def curriculum_dirs(tmp_path: Path, lessons: dict[str, str], scenarios: list[str]) -> tuple[Path, Path]:
+    lesson_dir, scenario_dir = tmp_path / "lessons", tmp_path / "scenarios"
+    lesson_dir.mkdir()
+    scenario_dir.mkdir()
+    for name, text in lessons.items():
+        (lesson_dir / name).write_text(text, encoding="utf-8")
+    for scenario_id in scenarios:
+        (scenario_dir / f"{scenario_id}.yaml").write_bytes((SCENARIOS_DIR / f"{scenario_id}.yaml").read_bytes())
+    return lesson_dir, scenario_dir
+
+
+LESSON = "---\nid: {id}\ntitle: Sets\norder: {order}\nvariants: all\nscenarios: [{scenarios}]\n---\nText.\n"
+
+
+def test_lesson_naming_a_missing_scenario(tmp_path: Path) -> None:
+    text = LESSON.format(id="sets", order=1, scenarios="meld-a-set, meld-a-cake")
+    lessons, scenarios = curriculum_dirs(tmp_path, {"01-sets.md": text}, [BASE])
+    with pytest.raises(RecordError, match="meld-a-cake") as error:
+        load_curriculum(lessons, scenarios)
+    assert (error.value.source, error.value.field) == (str(lessons / "01-sets.md"), "scenarios")
+
+
+@pytest.mark.parametrize(
+    ("front", "field"),
+    [
+        ("id: sets\ntitle: Sets\norder: 1\nvariants: [canasta]\nscenarios: [meld-a-set]", "variants"),
+        ("id: sets\ntitle: Sets\norder: 1\nscenarios: [meld-a-set]\ncolour: red", "colour"),
+        ("id: sets\ntitle: Sets\nscenarios: [meld-a-set]", "order"),
+    ],
+)
+def test_broken_lesson_front_matter(tmp_path: Path, front: str, field: str) -> None:
+    lessons, scenarios = curriculum_dirs(tmp_path, {"01-sets.md": f"---\n{front}\n---\nText.\n"}, [BASE])
+    with pytest.raises(RecordError) as error:
+        load_curriculum(lessons, scenarios)
+    assert (error.value.source, error.value.field) == (str(lessons / "01-sets.md"), field)
+
+
+def test_two_lessons_with_one_id(tmp_path: Path) -> None:
+    one = LESSON.format(id="sets", order=1, scenarios=BASE)
+    two = LESSON.format(id="sets", order=2, scenarios=BASE)
+    lessons, scenarios = curriculum_dirs(tmp_path, {"01-sets.md": one, "02-sets.md": two}, [BASE])
+    with pytest.raises(RecordError) as error:
+        load_curriculum(lessons, scenarios)
+    assert (error.value.source, error.value.field) == (str(lessons / "02-sets.md"), "id")
+
+
+def test_a_broken_scenario_stops_the_curriculum(tmp_path: Path) -> None:
+    lessons, scenarios = curriculum_dirs(
+        tmp_path, {"01-sets.md": LESSON.format(id="sets", order=1, scenarios=BASE)}, []
+    )
+    bad = broken(scenarios, _set("variant", value="canasta"))
+    with pytest.raises(RecordError) as error:
+        load_curriculum(lessons, scenarios)
+    assert (error.value.source, error.value.field) == (str(bad), "variant")
