@@ -1,16 +1,29 @@
-"""The Rummy 500 tutor: Streamlit entry point (a thin router; the rules live in ``engine``)."""
+"""The Rummy 500 tutor: Streamlit entry point, a thin router.
+
+Sets the shared session defaults, reads the browser's language, draws the shared sidebar (the variant,
+house rules, the four-colour deck) and runs the chosen page. Rules live in ``engine``, lesson logic in
+``tutor``, page bodies in ``ui``.
+"""
 
 import streamlit as st
 
-from engine.variants import PRESETS
+from tutor.strings import pick_language, t
+from ui import session
+from ui.sidebar import render_sidebar
 
-st.set_page_config(page_title="Rummy 500 tutor", page_icon="🃏", layout="wide")
-st.title("Learn 500")
-st.write(
-    "500 (femhundra, 500 rommi, Rummy 500, 500 Rum) is the rummy game where every card you lay "
-    "scores for you and every card left in your hand counts against you. Choose your table's variant:"
+st.set_page_config(page_title="Learn 500", page_icon="🃏", layout="wide")
+session.init_defaults()
+language = pick_language(st.context.locale)
+st.session_state[session.LANGUAGE] = language
+
+page = st.navigation(
+    [
+        st.Page("ui/pages/learn.py", title=t("ui.nav.learn", language), icon="🎓", default=True),
+        st.Page("ui/pages/compare.py", title=t("ui.nav.compare", language), icon="⚖️"),
+        st.Page("ui/pages/practice.py", title=t("ui.nav.practice", language), icon="🃏"),
+        st.Page("ui/pages/rules.py", title=t("ui.nav.rules", language), icon="📖"),
+        st.Page("ui/pages/progress.py", title=t("ui.nav.progress", language), icon="⭐"),
+    ]
 )
-choice = st.selectbox("Variant", list(PRESETS), format_func=lambda v: PRESETS[v].name, key="variant")
-variant = PRESETS[choice]
-st.caption(f"Source: {variant.source}")
-st.info("Lessons, the variant comparison and practice games are on their way.")
+render_sidebar(language)
+page.run()

@@ -1,0 +1,66 @@
+"""Speed of the Learn page: the median time of one interaction (a card clicked in the hand, and the
+whole script rerun that follows), measured with Streamlit's AppTest in this process.
+
+Run: ``python benchmarks/bench_app.py`` (``--runs N``, default 30). Target (issue 3): ≤ 100 ms on the
+server side. AppTest adds its own overhead (building the widget tree, a polling wait of a few ms), so
+the figure is an upper bound of what the server spends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+LESSON = "taking-the-pile-femhundra"
+
+
+def bench_card_click(runs: int) -> tuple[float, float]:
+    """(median ms, first-run ms) of a rerun after a hand card is clicked on the Learn page."""
+    from streamlit.testing.v1 import AppTest
+
+    from tutor.move_text import hand_options
+    from ui import session
+
+    folder = tempfile.mkdtemp(prefix="bench-app-")
+    os.environ["RUMMY500_PROGRESS_DB"] = str(Path(folder) / "progress.sqlite3")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["lesson"] = LESSON
+    clock = time.perf_counter
+    start = clock()
+    at.run()
+    first = (clock() - start) * 1000
+    if at.exception:
+        raise SystemExit(f"the app failed: {at.exception}")
+    run = at.session_state[session.RUN]
+    values = [[v] for v in hand_options(run.state.hands[run.seat])]
+    samples = []
+    for i in range(runs):
+        pills = at.pills(key=session.HAND).set_value(values[i % len(values)])
+        start = clock()
+        pills.run()
+        samples.append((clock() - start) * 1000)
+        if at.exception:
+            raise SystemExit(f"the app failed: {at.exception}")
+    return statistics.median(samples), first
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30, help="interactions to time (default 30)")
+    args = parser.parse_args()
+    median, first = bench_card_click(args.runs)
+    print(f"Learn page, first run (imports, curriculum):        {first:8.1f} ms")
+    print(f"Learn page, one card click (median of {args.runs:>3} reruns): {median:8.1f} ms  (target ≤ 100 ms)")
+
+
+if __name__ == "__main__":
+    main()

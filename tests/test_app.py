@@ -1,0 +1,352 @@
+"""The app through Streamlit's AppTest: every page runs, and every scenario of every lesson is solved
+through the widgets the way a learner would solve it (pick cards, press buttons, type, choose, judge).
+
+The lessons are read from ``load_curriculum()``, so a lesson added later is covered without a change
+here. Progress goes to a temporary database (``RUMMY500_PROGRESS_DB``).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pytest
+import yaml
+from streamlit.testing.v1 import AppTest
+
+from engine.cards import Card
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.state import Phase
+from tutor.checker import judge_answer, number_answer
+from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
+from tutor.lesson_flow import ScenarioRun
+from tutor.move_text import hand_options, option_for_depth
+from tutor.progress import ProgressStore
+from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
+from ui import session
+
+APP = "../app.py"
+CURRICULUM = load_curriculum()
+PAGES = ("learn", "compare", "practice", "rules", "progress")
+
+
+@pytest.fixture
+def progress_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh progress file for each test, and the repository's own lessons."""
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("RUMMY500_PROGRESS_DB", str(path))
+    monkeypatch.delenv(session.CONTENT_ENV, raising=False)
+    return path
+
+
+def start(lesson: str | None = None, locale: str | None = None) -> AppTest:
+    """The app, run once (at ``?lesson=…`` when given)."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    if lesson is not None:
+        at.query_params["lesson"] = lesson
+    if locale is not None:
+        at.context = {"locale": locale}
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def current_run(at: AppTest) -> ScenarioRun:
+    run = at.session_state[session.RUN]
+    assert isinstance(run, ScenarioRun)
+    return run
+
+
+def texts(elements: Iterable[object]) -> list[str]:
+    """The values of shown elements (errors, warnings, captions…) as text."""
+    return [str(getattr(e, "value", "")) for e in elements]
+
+
+# --- acting like a learner ------------------------------------------------------------------------
+
+
+def play(at: AppTest, text: str) -> None:
+    """Make the move ``text`` through the widgets: pick the cards, press the button."""
+    run = current_run(at)
+    state = run.state
+    move = Move.parse(text)
+    if isinstance(move, Draw):
+        at.button(key="learn_draw").click()
+    elif isinstance(move, Stop):
+        at.button(key="learn_stop").click()
+    elif isinstance(move, Take) and move.count is None:
+        at.button(key="learn_take_all").click()
+    elif isinstance(move, Take | Rommi):
+        assert move.count is not None
+        at.pills(key=session.PILE).set_value(option_for_depth(state.pile, move.count))
+        at.button(key="learn_take" if isinstance(move, Take) else "learn_rommi").click()
+    elif isinstance(move, Discard):
+        at.pills(key=session.HAND).set_value(pick(state.hands[run.seat], [move.card]))
+        at.button(key="learn_discard").click()
+    elif isinstance(move, Meld | Layoff):
+        at.pills(key=session.HAND).set_value(pick(state.hands[run.seat], list(move.cards)))
+        declared = [c for c in move.cards if c.is_joker]
+        if declared:
+            at.run()  # the joker pickers appear once a joker is picked
+            for i, card in enumerate(declared):
+                at.selectbox(key=f"{session.JOKER_PREFIX}{i}").set_value(str(card.natural_card))
+        if isinstance(move, Layoff):
+            at.selectbox(key=session.LAYOFF_TARGET).set_value(move.meld)
+            at.button(key="learn_layoff").click()
+        else:
+            at.button(key="learn_meld").click()
+    else:  # pragma: no cover - a new kind of move
+        raise AssertionError(f"no widgets for {text}")
+    at.run()
+    assert not at.exception, at.exception
+
+
+def pick(hand: Sequence[Card], cards: Sequence[Card]) -> list[str]:
+    """The hand's option values for ``cards`` (a declared joker is the joker in hand)."""
+    free = list(zip(hand, hand_options(hand), strict=True))
+    values = []
+    for card in cards:
+        held = card.in_hand
+        match = next(i for i, (c, _) in enumerate(free) if c is held)
+        values.append(free.pop(match)[1])
+    return values
+
+
+def solve(at: AppTest, scenario: Scenario) -> None:
+    """Solve the open scenario through the widgets and check that each step says so."""
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        for number, step in enumerate(task.steps):
+            play(at, step.answer)
+            run = current_run(at)
+            assert run.step_index == number + 1, (scenario.id, step.answer, texts(at.error), texts(at.warning))
+            assert at.success, (scenario.id, step.answer)
+    elif isinstance(task, NumberTask):
+        at.number_input(key=session.NUMBER).set_value(number_answer(scenario))
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, ChoiceTask):
+        at.radio(key=session.CHOICE).set_value(task.correct)
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, JudgeTask):
+        legal, _, _ = judge_answer(scenario)
+        at.button(key="learn_judge_legal" if legal else "learn_judge_illegal").click().run()
+    assert not at.exception, at.exception
+    assert current_run(at).solved, (scenario.id, texts(at.error), texts(at.warning))
+    assert any(s.startswith("Solved!") for s in texts(at.success)), texts(at.success)
+    charts = len(at.get("plotly_chart"))
+    if isinstance(task, MoveTask):
+        assert charts == 1  # how the hand's cards turned into minus points, move by move
+    elif isinstance(task, NumberTask) and task.answer.score is not None:
+        assert charts == 1  # the round's waterfall, once solved
+
+
+def wrong_attempt(at: AppTest, scenario: Scenario) -> None:
+    """One wrong attempt: its explanation shows, and the position stays exactly as it was."""
+    run = current_run(at)
+    before = run.state
+    hand_labels = list(at.pills(key=session.HAND).options) if isinstance(scenario.task, MoveTask) else []
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        if before.phase is Phase.DRAW:  # discarding before drawing
+            at.pills(key=session.HAND).set_value(hand_options(before.hands[run.seat])[:1])
+            at.button(key="learn_discard").click().run()
+        else:  # drawing twice
+            at.button(key="learn_draw").click().run()
+        shown = texts(at.error)
+        assert shown and shown[0], scenario.id
+        code = run.feedback.code if run.feedback else None
+        extra = scenario.feedback.get(code or "")
+        if extra:
+            assert localize(extra) in shown[0]
+        assert list(at.pills(key=session.HAND).options) == hand_labels
+    elif isinstance(task, NumberTask):
+        at.number_input(key=session.NUMBER).set_value(number_answer(scenario) + 1)
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, ChoiceTask):
+        at.radio(key=session.CHOICE).set_value((task.correct + 1) % len(task.options))
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, JudgeTask):
+        legal, _, _ = judge_answer(scenario)
+        at.button(key="learn_judge_illegal" if legal else "learn_judge_legal").click().run()
+    assert not at.exception, at.exception
+    if not isinstance(task, MoveTask):
+        shown = texts(at.warning)
+        assert shown and shown[0], scenario.id
+        if "wrong" in scenario.feedback and not isinstance(task, JudgeTask):
+            assert localize(scenario.feedback["wrong"]) in shown[0]
+    after = current_run(at)
+    assert after is run and after.state is before and not after.solved
+    assert after.step_index == 0
+
+
+# --- every page -----------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_every_page_runs() -> None:
+    at = start(locale="sv-SE")
+    for page in PAGES:
+        at.switch_page(f"ui/pages/{page}.py").run()
+        assert not at.exception, (page, at.exception)
+        assert at.title, page
+    at.switch_page("ui/pages/compare.py").run()
+    assert at.info and "Coming soon" in at.info[0].value
+    at.switch_page("ui/pages/rules.py").run()
+    markdown = "\n".join(texts(at.markdown))
+    assert "`pile_take` | whole_pile |" in markdown  # the chosen preset's value, from the model
+    assert "A discard restriction never traps a player" in markdown  # a ruling from the README
+
+
+# --- every lesson, through the widgets ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lesson", CURRICULUM.lessons, ids=lambda lesson: lesson.id)
+def test_lesson_solved_through_the_ui(lesson: Lesson, progress_db: Path) -> None:
+    at = start(lesson=lesson.id)
+    assert at.header[0].value == lesson.title  # ?lesson=<id> opens the lesson
+    for index, scenario_id in enumerate(lesson.scenarios):
+        scenario = CURRICULUM.scenarios[scenario_id]
+        run = current_run(at)
+        assert run.scenario.id == scenario_id and at.session_state[session.INDEX] == index
+        if index == 0:
+            wrong_attempt(at, scenario)
+        solve(at, scenario)
+        if index + 1 < len(lesson.scenarios):
+            at.button(key="learn_next").click().run()
+            assert not at.exception, at.exception
+    store = ProgressStore(progress_db)
+    assert store.stars(session.DEFAULT_LEARNER) == dict.fromkeys(lesson.scenarios, 3)  # a wrong try costs no star
+    assert lesson.id in store.completed_lessons(session.DEFAULT_LEARNER)
+
+
+# --- details of the Learn page --------------------------------------------------------------------
+
+TAKE_LESSON = "taking-the-pile-femhundra"
+TAKE_SCENARIO = "femhundra-take-whole-pile"
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_an_illegal_take_is_explained_and_changes_nothing() -> None:
+    at = start(lesson=TAKE_LESSON)
+    before = current_run(at).state
+    at.pills(key=session.PILE).set_value("5D")  # the top card only: femhundra takes the whole pile
+    at.button(key="learn_take").click().run()
+    assert not at.exception
+    assert at.error[0].value.startswith("In femhundra you take the whole pile, never just the top card.")
+    assert "In femhundra the pile is all or nothing." in at.error[0].value  # the scenario's own feedback
+    assert any("take_not_allowed" in c for c in texts(at.caption))
+    assert current_run(at).state is before
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_a_legal_move_not_asked_for_is_a_warning() -> None:
+    at = start(lesson=TAKE_LESSON)
+    at.button(key="learn_draw").click().run()
+    assert at.warning[0].value == "That is legal, but the 5♦ is waiting for you in the pile."
+    assert current_run(at).step_index == 0 and len(current_run(at).states) == 1
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_a_pick_that_makes_no_move_says_what_to_pick() -> None:
+    at = start(lesson=TAKE_LESSON)
+    at.button(key="learn_take").click().run()
+    assert "deepest card" in at.info[-1].value or any("deepest card" in i for i in texts(at.info))
+    at.button(key="learn_discard").click().run()
+    assert any("exactly one card" in i for i in texts(at.info))
+
+
+def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
+    at = start(lesson=TAKE_LESSON)
+    at.button(key="learn_hint").click().run()
+    at.button(key="learn_hint").click().run()
+    assert [i for i in texts(at.info) if i.startswith("Hint")][:2] == [
+        "Hint 1: Which card in the pile would make a meld with your cards?",
+        "Hint 2: Your 5♥ and 5♠ want the 5♦. In femhundra you take the whole pile.",
+    ]
+    solve(at, CURRICULUM.scenarios[TAKE_SCENARIO])
+    assert "Solved! ★☆☆" in texts(at.success)
+    store = ProgressStore(progress_db)
+    assert store.stars(session.DEFAULT_LEARNER)[TAKE_SCENARIO] == 1
+    assert store.last_place(session.DEFAULT_LEARNER) is not None
+
+    # A returning learner (a new session on the same file) resumes at the saved place.
+    again = start()
+    assert again.session_state[session.LESSON] == store.last_place(session.DEFAULT_LEARNER)[0]  # type: ignore[index]
+    assert any(i.startswith("Welcome back!") for i in texts(again.info))
+    again.switch_page("ui/pages/progress.py").run()
+    assert not again.exception
+    assert any(m.value == f"1 / {sum(len(x.scenarios) for x in CURRICULUM.lessons)}" for m in again.metric)
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_an_unknown_lesson_in_the_link_is_explained() -> None:
+    at = start(lesson="no-such-lesson")
+    assert any("no-such-lesson" in w for w in texts(at.warning))
+    assert at.header  # a lesson is open all the same
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
+    at = start(lesson=TAKE_LESSON)
+    at.toggle(key=session.FOUR_COLOUR).set_value(True).run()
+    assert any(label.startswith(":green[") for label in at.pills(key=session.HAND).options)  # the 7♣, 9♣
+    at.toggle(key="app_hr_femhundra_jokers").set_value(True).run()
+    variant = at.session_state[session.VARIANT]
+    assert variant.jokers and variant.house_rules == ("jokers",)
+    at.selectbox(key=session.VARIANT_ID).set_value("dansk").run()
+    assert not at.exception
+    assert at.session_state[session.VARIANT].id == "dansk"
+    assert any("not your chosen Danish 500" in i for i in texts(at.info))  # the femhundra lesson says so
+    at.switch_page("ui/pages/rules.py").run()
+    assert at.title[0].value == "The rules of Danish 500"
+
+
+# --- broken content -------------------------------------------------------------------------------
+
+
+def test_a_broken_scenario_file_is_named_not_a_traceback(
+    tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(LESSONS_DIR, content / "lessons")
+    shutil.copytree(SCENARIOS_DIR, content / "scenarios")
+    data = yaml.safe_load((SCENARIOS_DIR / f"{TAKE_SCENARIO}.yaml").read_text(encoding="utf-8"))
+    data["id"] = "broken-one"
+    del data["title"]
+    (content / "scenarios" / "broken.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    monkeypatch.setenv(session.CONTENT_ENV, str(content))
+    at = start()
+    assert not at.exception
+    message = at.error[0].value
+    assert "broken.yaml" in message and "field: title" in message
+
+
+def test_every_scenario_file_solved_through_the_ui(
+    tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every scenario file, even one no lesson names yet, in one generated lesson: a wrong try, then solved."""
+    content = tmp_path / "content"
+    shutil.copytree(SCENARIOS_DIR, content / "scenarios")
+    (content / "lessons").mkdir()
+    ids = sorted(CURRICULUM.scenarios)
+    front = yaml.safe_dump({"id": "every-scenario", "title": "Every scenario", "order": 1, "scenarios": ids})
+    (content / "lessons" / "every.md").write_text(f"---\n{front}---\nAll of them.\n", encoding="utf-8")
+    monkeypatch.setenv(session.CONTENT_ENV, str(content))
+    at = start(lesson="every-scenario")
+    for index, scenario_id in enumerate(ids):
+        scenario = CURRICULUM.scenarios[scenario_id]
+        assert current_run(at).scenario.id == scenario_id
+        wrong_attempt(at, scenario)
+        solve(at, scenario)
+        if index + 1 < len(ids):
+            at.button(key="learn_next").click().run()
+    assert ProgressStore(progress_db).completed_lessons(session.DEFAULT_LEARNER) == {"every-scenario"}
+
+
+def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progress_db: Path) -> None:
+    lesson = next(x for x in CURRICULUM.lessons if len(x.scenarios) > 1)
+    ProgressStore(progress_db).save_place(session.DEFAULT_LEARNER, lesson.id, 1)
+    at = start(lesson=lesson.id)
+    assert at.session_state[session.INDEX] == 1
+    assert current_run(at).scenario.id == lesson.scenarios[1]

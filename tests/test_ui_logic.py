@@ -1,0 +1,254 @@
+"""The pure logic under the app, without Streamlit running: move text from picks, the scenario run
+(stars, hints, feedback), the way through the lessons, the rules reference, the card drawings, and the
+sidebar's house-rule options."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from types import ModuleType
+
+import pytest
+
+import tutor.lesson_flow
+import tutor.move_text
+import tutor.reference
+import ui.cards
+import ui.sidebar
+from engine.cards import Card, parse_cards
+from engine.moves import Move
+from engine.state import GameState
+from engine.variants import PRESETS, HouseRules, Variant, get_variant
+from tutor.curriculum import Curriculum, Lesson, load_curriculum
+from tutor.lesson_flow import MAX_STARS, MIN_STARS, ScenarioRun, lesson_done, place_after, star_text
+from tutor.move_text import (
+    SelectionProblem,
+    build_move,
+    card_options,
+    hand_options,
+    laid_text,
+    option_card,
+    option_for_depth,
+    pile_depth,
+)
+from tutor.reference import rulings, variant_reference
+from ui.cards import board_html, card_html, card_label, colour, hand_html, pile_html, table_html
+from ui.sidebar import chosen_overrides, house_rule_options
+
+TAKE_SCENARIO = "femhundra-take-whole-pile"
+
+
+@pytest.mark.parametrize(
+    "module", [tutor.move_text, tutor.lesson_flow, tutor.reference, ui.cards, ui.sidebar], ids=lambda m: m.__name__
+)
+def test_doctests(module: ModuleType) -> None:
+    result = doctest.testmod(module, extraglobs={"Card": Card, "parse_cards": parse_cards, "Move": Move})
+    assert result.failed == 0 and result.attempted > 0
+
+
+# --- move text ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("action", "kwargs", "expected"),
+    [
+        ("draw", {}, "draw"),
+        ("stop", {}, "stop"),
+        ("take_all", {}, "take all"),
+        ("take", {"pile_pick": "2C", "pile": parse_cards("9H 2C 5D")}, "take 2"),
+        ("take", {"pile_pick": "5D", "pile": parse_cards("9H 2C 5D")}, "take 1"),
+        ("rommi", {"pile_pick": "9H", "pile": parse_cards("9H 2C 5D")}, "rommi 3"),
+        ("meld", {"picked": ["5S", "5H", "5D"]}, "meld 5S 5H 5D"),
+        ("meld", {"picked": ["6H", "JK", "8H"], "declarations": ["7H"]}, "meld 6H JK=7H 8H"),
+        ("meld", {"picked": ["JK", "JK·2", "8H"], "declarations": ["6H", "7H"]}, "meld JK=6H JK=7H 8H"),
+        ("meld", {"picked": ["JK", "8H", "9H"]}, "meld JK 8H 9H"),  # no declaration: the engine explains
+        ("layoff", {"picked": ["QC"], "meld": 1}, "layoff QC on 1"),
+        ("layoff", {"picked": ["JK"], "declarations": ["QC"], "meld": 2}, "layoff JK=QC on 2"),
+        ("discard", {"picked": ["KH"]}, "discard KH"),
+        ("discard", {"picked": ["9H·2"]}, "discard 9H"),
+    ],
+)
+def test_build_move(action: str, kwargs: dict[str, object], expected: str) -> None:
+    text = build_move(action, **kwargs)  # type: ignore[arg-type]
+    assert text == expected
+    assert str(Move.parse(text)) == expected  # every built text is in the notation
+
+
+@pytest.mark.parametrize(
+    ("action", "kwargs", "key"),
+    [
+        ("take", {}, "ui.problem.pick_pile_card"),
+        ("rommi", {}, "ui.problem.pick_pile_card"),
+        ("take", {"pile_pick": "KD", "pile": parse_cards("9H")}, "ui.problem.pick_pile_card"),
+        ("meld", {}, "ui.problem.pick_cards"),
+        ("layoff", {}, "ui.problem.pick_cards"),
+        ("layoff", {"picked": ["QC"]}, "ui.problem.pick_meld"),
+        ("discard", {}, "ui.problem.pick_one_card"),
+        ("discard", {"picked": ["5H", "5S"]}, "ui.problem.pick_one_card"),
+    ],
+)
+def test_picks_that_make_no_move(action: str, kwargs: dict[str, object], key: str) -> None:
+    with pytest.raises(SelectionProblem) as raised:
+        build_move(action, **kwargs)  # type: ignore[arg-type]
+    assert raised.value.key == key
+    from tutor.strings import t
+
+    assert t(key)  # the sentence exists
+
+
+def test_option_values_are_unique_and_round_trip() -> None:
+    cards = parse_cards("9H 2C 9H JK JK 9H")
+    options = card_options(cards)
+    assert options == ["9H", "2C", "9H·2", "JK", "JK·2", "9H·3"]
+    assert [option_card(v) for v in options] == list(cards)
+    assert hand_options(cards) == options
+    for depth in range(1, len(cards) + 1):
+        assert pile_depth(cards, option_for_depth(cards, depth)) == depth
+    assert laid_text(parse_cards("JK 5H"), []) == "JK 5H"
+
+
+# --- a scenario run -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def curriculum() -> Curriculum:
+    return load_curriculum()
+
+
+def test_a_run_keeps_the_position_on_a_refused_move(curriculum: Curriculum) -> None:
+    run = ScenarioRun(curriculum.scenarios[TAKE_SCENARIO])
+    start = run.state
+    refused = run.play("take 1")
+    assert refused.kind == "error" and refused.code == "take_not_allowed"
+    assert "In femhundra the pile is all or nothing." in refused.message
+    unasked = run.play("draw")
+    assert unasked.kind == "warning" and unasked.message == "That is legal, but the 5♦ is waiting for you in the pile."
+    assert run.state is start and run.step_index == 0 and run.wrong_attempts == 2 and run.moves == []
+    assert run.play("take all").kind == "success" and run.step_index == 1 and not run.solved
+    assert run.play("meld 5S 5H 5D").kind == "success" and run.solved
+    assert run.moves == ["take all", "meld 5S 5H 5D"] and len(run.states) == 3
+    assert run.stars == MAX_STARS  # wrong attempts cost nothing; hints do
+
+
+def test_hints_cost_a_star_each_down_to_one(curriculum: Curriculum) -> None:
+    run = ScenarioRun(curriculum.scenarios[TAKE_SCENARIO])
+    stars = [run.stars]
+    while run.reveal_hint():
+        stars.append(run.stars)
+    assert stars == [3, 2, 1, 1][: len(stars)] and run.stars >= MIN_STARS
+    assert run.hints_left == 0 and not run.reveal_hint()
+    assert len(run.hints()) == len(run.scenario.hints)
+
+
+def test_other_tasks_through_a_run(curriculum: Curriculum) -> None:
+    from tutor.checker import judge_answer, number_answer
+    from tutor.scenario import ChoiceTask, JudgeTask, NumberTask
+
+    kinds = set()
+    for scenario in curriculum.scenarios.values():
+        task = scenario.task
+        run = ScenarioRun(scenario)
+        if isinstance(task, NumberTask):
+            assert run.answer_number(number_answer(scenario) + 1).kind == "warning" and not run.solved
+            assert run.answer_number(number_answer(scenario)).kind == "success" and run.solved
+        elif isinstance(task, ChoiceTask):
+            assert run.answer_choice((task.correct + 1) % len(task.options)).kind == "warning"
+            assert run.answer_choice(task.correct).kind == "success" and run.solved
+        elif isinstance(task, JudgeTask):
+            legal = judge_answer(scenario)[0]
+            assert run.judge(not legal).kind == "warning"
+            assert run.judge(legal).kind == "success" and run.solved
+        else:
+            continue
+        kinds.add(type(task).__name__)
+    assert kinds  # at least one scenario of these kinds exists
+
+
+def test_the_way_through_the_lessons() -> None:
+    lessons = (
+        Lesson(id="a", title="A", order=1, scenarios=["s1", "s2"]),
+        Lesson(id="b", title="B", order=2, variants=["dansk"], scenarios=["s3"]),
+        Lesson(id="c", title="C", order=3, scenarios=["s4"]),
+    )
+    course = Curriculum(lessons, {})
+    assert place_after(course, lessons[0], 0, "femhundra") == ("a", 1)
+    assert place_after(course, lessons[0], 1, "femhundra") == ("c", 0)  # b is not for femhundra
+    assert place_after(course, lessons[0], 1, "dansk") == ("b", 0)
+    assert place_after(course, lessons[2], 0, "dansk") is None
+    assert lesson_done(lessons[0], {"s1": 1, "s2": 3}) and not lesson_done(lessons[0], {"s1": 2})
+    assert star_text(0) == "☆☆☆" and star_text(3) == "★★★"
+
+
+# --- the rules reference --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant_id", list(PRESETS))
+def test_the_reference_lists_every_rule_with_its_value(variant_id: str) -> None:
+    variant = PRESETS[variant_id]
+    rows = variant_reference(variant)
+    names = [row.name for row in rows]
+    assert names == [n for n in Variant.model_fields if n not in {"id", "name", "source", "house_rules"}]
+    assert all(row.description for row in rows)
+    assert not any(row.house_rule for row in rows)
+    assert {row.name: row.value for row in rows}["pile_take"] == variant.pile_take
+
+
+def test_the_reference_marks_house_rules_and_reads_the_rulings() -> None:
+    rows = {row.name: row for row in variant_reference(get_variant("dansk", {"target": 1000, "going_out_bonus": 25}))}
+    assert rows["target"].value == "1000" and rows["target"].house_rule
+    assert rows["going_out_bonus"].house_rule and not rows["pile_take"].house_rule
+    items = rulings()
+    assert len(items) >= 5 and all(not item.startswith("- ") for item in items)
+    assert any("Rommi caller owes two cards" in item for item in items)
+
+
+# --- card drawings --------------------------------------------------------------------------------
+
+
+def test_cards_colours_and_labels() -> None:
+    assert [colour(Card.parse(c)) for c in ("AS", "AH", "AD", "AC")] == ["black", "red", "red", "black"]
+    assert [colour(Card.parse(c), True) for c in ("AS", "AH", "AD", "AC")] == ["black", "red", "blue", "green"]
+    assert card_label(Card.parse("10D"), four_colour=True) == ":blue[10♦]"
+    assert card_label(Card.parse("JK")) == ":violet[Joker]"
+    joker = card_html(Card.parse("JK"))
+    assert "r5-joker" in joker and "★" in joker
+    declared = card_html(Card.parse("JK=7H"))
+    assert "r5-declared" in declared and "joker as 7 of hearts" in declared and "r5-red" in declared
+    assert card_html(Card.parse("QH"), caption="<Bertil>").count("&lt;Bertil&gt;") == 1  # names are escaped
+
+
+def test_hand_pile_and_table_drawings() -> None:
+    hand = parse_cards("5H 5S 9C")
+    drawn = hand_html(hand, picked=[1])
+    assert drawn.count('class="r5-card') == 3 and drawn.count(' r5-picked"') == 1
+    pile = pile_html(parse_cards("9H 2C 5D"))
+    assert re.findall(r"take \d", pile) == ["take 3", "take 2", "take 1"]  # bottom to top
+    variant = get_variant("femhundra")
+    state = GameState.from_position(
+        variant,
+        ["Anna", "Bertil"],
+        hands=[parse_cards("QC 2S 3S"), parse_cards("4D 7C")],
+        stock=parse_cards("8C 9D"),
+        pile=parse_cards("3D"),
+        table=[(0, parse_cards("QS QH QD")), (1, parse_cards("5H 6H 7H"))],
+    )
+    state = state.apply("draw").apply("layoff QC on 1")
+    table = table_html(state, learner=0)
+    assert "meld 1 · set · by Anna" in table and "meld 2 · run · by Bertil" in table
+    first = table.split("meld 2")[0]
+    assert first.count(">Anna<") == 4  # the queens, each captioned with who laid it
+    board = board_html(state, learner=0)
+    assert "Bertil · 2 cards" in board and "Stock" in board and "take 1" in board
+
+
+# --- the sidebar's house rules --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("field", list(HouseRules.model_fields))
+def test_every_house_rule_option_is_accepted_by_the_engine(field: str) -> None:
+    options = house_rule_options(field)
+    assert options
+    for variant_id in PRESETS:
+        for value in options:
+            variant = get_variant(variant_id, chosen_overrides(variant_id, {field: value}))
+            assert getattr(variant, field) == value

@@ -1,0 +1,510 @@
+"""The Learn page: the lessons for the chosen variant, a lesson's text, and its scenarios one after another.
+
+Moves are made the way a learner makes them: pick cards (pills over the hand, one card of the spread
+discard pile), press a button. The picks become move text (:func:`tutor.move_text.build_move`), the
+engine judges it (:class:`tutor.lesson_flow.ScenarioRun`, through :mod:`tutor.checker`), and the page
+shows what it said: an illegal move as an error naming the rule, a legal but unasked move as a warning,
+success as success. An attempt that is not accepted leaves the position exactly as it was.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+import streamlit as st
+
+from engine.cards import NATURALS, Card
+from engine.errors import RULE_CODES, RecordError
+from engine.variants import PRESETS, Variant
+from tutor.curriculum import Curriculum, Lesson
+from tutor.lesson_flow import ScenarioRun, lesson_done, place_after, star_text
+from tutor.move_text import (
+    Action,
+    SelectionProblem,
+    build_move,
+    card_options,
+    hand_options,
+    option_card,
+    pile_depth,
+)
+from tutor.progress import ProgressError, ProgressStore
+from tutor.scenario import ChoiceTask, JudgeTask, NumberTask, localize
+from tutor.strings import t
+from ui import session
+from ui.cards import board_html, card_face, card_label, hand_html
+
+#: Widget keys cleared when a new scenario opens or a move is accepted.
+_PICK_KEYS = (session.HAND, session.PILE, session.LAYOFF_TARGET)
+_ANSWER_KEYS = (session.NUMBER, session.CHOICE)
+_MAX_JOKER_PICKERS = 4
+LAST_MOVE = "learn_last_move"
+
+
+# --- the page ---------------------------------------------------------------------------------------
+
+
+def render_learn_page() -> None:
+    """Draw the Learn page."""
+    language = session.language()
+    chosen = session.variant()
+    content = session.curriculum()
+    st.title(t("ui.learn.title", language))
+    if isinstance(content, RecordError):
+        st.error(t("ui.learn.content_error", language, source=content.source, field=content.field, problem=content.problem))
+        return
+    if not content.lessons:
+        st.info(t("ui.learn.no_lessons", language))
+        return
+    store = session.progress_store()
+    if isinstance(store, ProgressError):
+        st.warning(t("ui.progress_unavailable", language, error=str(store)))
+    lesson = _current_lesson(content, chosen, store, language)
+    notice = st.session_state.get(session.NOTICE)
+    if notice:
+        kind, message = notice
+        (st.warning if kind == "warning" else st.info)(message)
+        st.session_state[session.NOTICE] = None
+    stars, done = _progress(store)
+    with st.sidebar:
+        _lesson_list(content, chosen, lesson, stars, done, language)
+    _lesson(content, lesson, chosen, language)
+
+
+def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set[str]]:
+    if isinstance(store, ProgressError):
+        return {}, set()
+    try:
+        learner = session.learner()
+        return store.stars(learner), store.completed_lessons(learner)
+    except ProgressError:
+        return {}, set()
+
+
+# --- which lesson ---------------------------------------------------------------------------------
+
+
+def open_lesson(lesson_id: str, index: int = 0, link: bool = True) -> None:
+    """Open scenario ``index`` of a lesson (a button callback too); ``link`` puts it in the address."""
+    state = st.session_state
+    state[session.LESSON] = lesson_id
+    state[session.INDEX] = index
+    state[session.RUN] = None
+    if link:
+        st.query_params["lesson"] = lesson_id
+
+
+def _current_lesson(content: Curriculum, chosen: Variant, store: ProgressStore | ProgressError, language: str) -> Lesson:
+    state = st.session_state
+    wanted = st.query_params.get("lesson")
+    if wanted and wanted != state.get(session.LESSON):
+        try:
+            linked = content.lesson(wanted)
+            place = _last_place(store)
+            index = place[1] if place is not None and place[0] == wanted else 0
+            open_lesson(wanted, max(0, min(index, len(linked.scenarios) - 1)), link=False)
+        except KeyError:
+            state[session.NOTICE] = ("warning", t("ui.learn.no_such_lesson", language, lesson=wanted))
+            del st.query_params["lesson"]
+        state[session.RESUMED] = True
+    if state.get(session.LESSON) is None and not state.get(session.RESUMED):
+        state[session.RESUMED] = True
+        place = _last_place(store)
+        if place is not None and any(lesson.id == place[0] for lesson in content.lessons):
+            lesson = content.lesson(place[0])
+            index = max(0, min(place[1], len(lesson.scenarios) - 1))
+            open_lesson(lesson.id, index)
+            state[session.NOTICE] = (
+                "info",
+                t("ui.learn.resumed", language, lesson=lesson.title, number=index + 1, count=len(lesson.scenarios)),
+            )
+    current = state.get(session.LESSON)
+    if current is None or all(lesson.id != current for lesson in content.lessons):
+        mine = content.for_variant(chosen.id)
+        first = mine[0] if mine else content.lessons[0]
+        open_lesson(first.id, 0)
+        current = first.id
+    lesson = content.lesson(str(current))
+    if not 0 <= state.get(session.INDEX, 0) < len(lesson.scenarios):
+        state[session.INDEX] = 0
+        state[session.RUN] = None
+    return lesson
+
+
+def _last_place(store: ProgressStore | ProgressError) -> tuple[str, int] | None:
+    """Where the learner stopped last time (lesson id, scenario index), if the store knows."""
+    if isinstance(store, ProgressError):
+        return None
+    try:
+        return store.last_place(session.learner())
+    except ProgressError:
+        return None
+
+
+def _lesson_list(content: Curriculum, chosen: Variant, current: Lesson, stars: dict[str, int], done: set[str], language: str) -> None:
+    st.subheader(t("ui.learn.lessons_for", language, variant=chosen.name))
+    mine = content.for_variant(chosen.id)
+    if not mine:
+        st.caption(t("ui.learn.no_lessons_for", language, variant=chosen.name))
+    for lesson in mine:
+        _lesson_button(lesson, current, stars, done)
+    others = [lesson for lesson in content.lessons if not lesson.holds_for(chosen.id)]
+    if others:
+        with st.expander(t("ui.learn.other_lessons", language)):
+            for lesson in others:
+                _lesson_button(lesson, current, stars, done)
+
+
+def _lesson_button(lesson: Lesson, current: Lesson, stars: dict[str, int], done: set[str]) -> None:
+    earned = sum(stars.get(s, 0) for s in lesson.scenarios)
+    mark = "✓ " if lesson.id in done else ""
+    label = f"{mark}{lesson.title} · {earned}/{3 * len(lesson.scenarios)} ★"
+    st.button(
+        label,
+        key=f"learn_open_{lesson.id}",
+        on_click=open_lesson,
+        args=(lesson.id, 0),
+        type="primary" if lesson.id == current.id else "secondary",
+        width="stretch",
+    )
+
+
+def lesson_variant(lesson: Lesson, chosen: Variant) -> Variant:
+    """The variant a lesson's text is read in: the chosen one if the lesson holds for it, else its own."""
+    if lesson.holds_for(chosen.id) or lesson.variants == "all":
+        return chosen
+    return PRESETS[lesson.variants[0]]
+
+
+# --- one lesson -----------------------------------------------------------------------------------
+
+
+def _lesson(content: Curriculum, lesson: Lesson, chosen: Variant, language: str) -> None:
+    index = int(st.session_state.get(session.INDEX, 0))
+    variant = lesson_variant(lesson, chosen)
+    st.header(lesson.title)
+    if variant is not chosen:
+        names = ", ".join(PRESETS[v].name for v in lesson.variants if v in PRESETS)
+        st.info(t("ui.learn.other_variant", language, variants=names, chosen=chosen.name))
+    with st.expander(t("ui.learn.lesson_text", language), expanded=index == 0):
+        st.markdown(lesson.text(variant))
+    scenario = content.scenarios[lesson.scenarios[index]]
+    run = st.session_state.get(session.RUN)
+    if not isinstance(run, ScenarioRun) or run.scenario.id != scenario.id:
+        run = ScenarioRun(scenario)
+        st.session_state[session.RUN] = run
+        for key in (*_PICK_KEYS, *_ANSWER_KEYS, *_joker_keys(), LAST_MOVE):
+            st.session_state.pop(key, None)
+    _scenario(content, lesson, index, run, language)
+
+
+def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun, language: str) -> None:
+    scenario, state = run.scenario, run.state
+    st.subheader(
+        t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.scenarios), title=localize(scenario.title, language))
+    )
+    rules = state.variant.name + (f" + {', '.join(state.variant.house_rules)}" if state.variant.house_rules else "")
+    st.caption(t("ui.learn.played_with", language, variant=rules))
+    st.markdown(localize(scenario.task.prompt, language))
+    step = run.step
+    if step is not None and step.prompt is not None:
+        if run.step_count > 1:
+            st.markdown(t("ui.learn.step", language, number=run.step_index + 1, count=run.step_count))
+        st.markdown(f"**{localize(step.prompt, language)}**")
+
+    four = session.four_colour()
+    st.html(board_html(state, run.seat, four, _board_labels(language)))
+    task = scenario.task
+    if run.is_move_task and not run.solved:
+        _move_controls(run, language, four)
+    else:
+        hand = state.hands[run.seat]
+        st.markdown(f"**{t('ui.learn.your_hand', language, name=scenario.learner)}**")
+        st.html(hand_html(hand, (), four))
+        if not run.solved:
+            if isinstance(task, NumberTask):
+                _number_controls(language)
+            elif isinstance(task, ChoiceTask):
+                _choice_controls(task, language)
+            elif isinstance(task, JudgeTask):
+                _judge_controls(task, language)
+
+    _feedback(run, language)
+    _hints(run, language)
+    if run.solved:
+        _solved(content, lesson, index, run, language)
+    _charts(run, language)
+
+
+def _board_labels(language: str) -> dict[str, str]:
+    keys = ("stock", "pile", "table", "take", "cards", "empty_pile", "to_move", "meld", "set", "run", "by", "empty")
+    return {key: t(f"ui.board.{key}", language) for key in keys}
+
+
+def _joker_keys() -> list[str]:
+    return [f"{session.JOKER_PREFIX}{i}" for i in range(_MAX_JOKER_PICKERS)]
+
+
+# --- move tasks -----------------------------------------------------------------------------------
+
+
+def _move_controls(run: ScenarioRun, language: str, four: bool) -> None:
+    state = run.state
+    hand = state.hands[run.seat]
+    options = hand_options(hand)
+    picked = [v for v in (st.session_state.get(session.HAND) or []) if v in options]
+    if picked != (st.session_state.get(session.HAND) or []):
+        st.session_state[session.HAND] = picked
+    pile_values = card_options(state.pile)
+    if st.session_state.get(session.PILE) not in (None, *pile_values):
+        st.session_state[session.PILE] = None
+
+    st.markdown(f"**{t('ui.learn.your_hand', language, name=run.scenario.learner)}**")
+    st.html(hand_html(hand, [options.index(v) for v in picked], four))
+    st.pills(
+        t("ui.learn.pick_hand", language),
+        options,
+        selection_mode="multi",
+        key=session.HAND,
+        format_func=lambda v: card_label(option_card(v), four),
+    )
+    if state.pile:
+        st.pills(
+            t("ui.learn.pick_pile", language),
+            pile_values,
+            selection_mode="single",
+            key=session.PILE,
+            format_func=lambda v: f"{card_label(option_card(v), four)} · {t('ui.board.take', language)} {pile_depth(state.pile, v)}",
+        )
+    jokers = sum(1 for v in picked if option_card(v).is_joker)
+    for i in range(min(jokers, _MAX_JOKER_PICKERS)):
+        st.selectbox(
+            t("ui.learn.joker_stands_for", language, number=i + 1),
+            [str(c) for c in NATURALS],
+            index=None,
+            placeholder=t("ui.learn.joker_placeholder", language),
+            key=f"{session.JOKER_PREFIX}{i}",
+            format_func=lambda v: card_face(Card.parse(v)),
+        )
+    if state.table:
+        numbers = list(range(1, len(state.table) + 1))
+        if st.session_state.get(session.LAYOFF_TARGET) not in numbers:
+            st.session_state[session.LAYOFF_TARGET] = numbers[0]
+        st.selectbox(
+            t("ui.learn.layoff_target", language),
+            numbers,
+            key=session.LAYOFF_TARGET,
+            format_func=lambda n: f"{t('ui.board.meld', language)} {n}: "
+            + " ".join(card_face(c) for c in state.table[n - 1].cards),
+        )
+
+    actions: list[Action] = ["draw", "take", "take_all", "meld", "layoff", "discard"]
+    if not state.stock:
+        actions.append("stop")
+    if state.variant.rommi_call and len(state.players) > 2:
+        actions.append("rommi")
+    with st.container(horizontal=True):
+        for action in actions:
+            st.button(
+                t(f"ui.actions.{action}", language),
+                key=f"learn_{action}",
+                on_click=_act,
+                args=(action,),
+                type="primary" if action in ("meld", "layoff") else "secondary",
+            )
+    last = st.session_state.get(LAST_MOVE)
+    if last:
+        st.caption(t("ui.learn.your_move", language, move=last))
+
+
+def _act(action: Action) -> None:
+    """A button of a move task: build the move from the picks and let the engine judge it."""
+    run = st.session_state.get(session.RUN)
+    if not isinstance(run, ScenarioRun):
+        return
+    language = session.language()
+    state = run.state
+    picked = list(st.session_state.get(session.HAND) or [])
+    jokers = sum(1 for v in picked if option_card(v).is_joker)
+    declarations = [st.session_state.get(f"{session.JOKER_PREFIX}{i}") for i in range(jokers)]
+    meld = st.session_state.get(session.LAYOFF_TARGET) if state.table else 1
+    try:
+        text = build_move(
+            action,
+            picked=picked,
+            pile_pick=st.session_state.get(session.PILE),
+            pile=state.pile,
+            meld=meld,
+            declarations=declarations,
+        )
+    except SelectionProblem as problem:
+        run.note(t(problem.key, language))
+        return
+    st.session_state[LAST_MOVE] = text
+    feedback = run.play(text, language)
+    if feedback.kind == "success":
+        for key in (*_PICK_KEYS, *_joker_keys()):
+            st.session_state.pop(key, None)
+        if run.solved:
+            _record(run)
+
+
+# --- number, choice and judge tasks ---------------------------------------------------------------
+
+
+def _number_controls(language: str) -> None:
+    st.number_input(
+        t("ui.learn.your_number", language),
+        value=None,
+        step=1,
+        key=session.NUMBER,
+        placeholder=t("ui.learn.number_placeholder", language),
+    )
+    st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("number",), type="primary")
+
+
+def _choice_controls(task: ChoiceTask, language: str) -> None:
+    st.radio(
+        t("ui.learn.your_choice", language),
+        list(range(len(task.options))),
+        index=None,
+        key=session.CHOICE,
+        format_func=lambda i: localize(task.options[i], language),
+    )
+    st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("choice",), type="primary")
+
+
+def _judge_controls(task: JudgeTask, language: str) -> None:
+    player, _, move = task.move.partition(":")
+    st.markdown(t("ui.learn.judge_move", language, player=player.strip(), move=move.strip()))
+    with st.container(horizontal=True):
+        st.button(t("ui.learn.legal", language), key="learn_judge_legal", on_click=_check, args=("legal",))
+        st.button(t("ui.learn.not_legal", language), key="learn_judge_illegal", on_click=_check, args=("illegal",))
+
+
+def _check(kind: str) -> None:
+    """The check button of a number or choice task, or a judge button."""
+    run = st.session_state.get(session.RUN)
+    if not isinstance(run, ScenarioRun):
+        return
+    language = session.language()
+    if kind == "number":
+        typed = st.session_state.get(session.NUMBER)
+        if typed is None:
+            run.note(t("ui.problem.type_number", language))
+            return
+        run.answer_number(int(typed), language)
+    elif kind == "choice":
+        picked = st.session_state.get(session.CHOICE)
+        if picked is None:
+            run.note(t("ui.problem.pick_option", language))
+            return
+        run.answer_choice(int(picked), language)
+    else:
+        run.judge(kind == "legal", language)
+    if run.solved:
+        _record(run)
+
+
+# --- feedback, hints, progress --------------------------------------------------------------------
+
+
+def _feedback(run: ScenarioRun, language: str) -> None:
+    feedback = run.feedback
+    if feedback is None or not feedback.message:
+        return
+    show = {"error": st.error, "warning": st.warning, "success": st.success, "info": st.info}[feedback.kind]
+    show(feedback.message)
+    if feedback.kind == "error" and feedback.code in RULE_CODES:
+        st.caption(
+            t("ui.learn.rule_code", language, code=feedback.code, meaning=RULE_CODES[feedback.code], variant=run.state.variant.name)
+        )
+        st.caption(t("ui.learn.unchanged", language))
+    save_error = st.session_state.get(session.SAVE_ERROR)
+    if save_error:
+        st.warning(t("ui.progress_unavailable", language, error=save_error))
+
+
+def _hints(run: ScenarioRun, language: str) -> None:
+    for number, hint in enumerate(run.hints(language), start=1):
+        st.info(t("ui.learn.hint_text", language, number=number, hint=hint))
+    if run.solved or not run.scenario.hints:
+        return
+    st.button(
+        t("ui.learn.hint", language, left=run.hints_left),
+        key="learn_hint",
+        on_click=_hint,
+        disabled=run.hints_left == 0,
+    )
+    st.caption(t("ui.learn.hint_cost", language, stars=star_text(run.stars)))
+
+
+def _hint() -> None:
+    """The hint button: show the next hint (it costs a star)."""
+    run = st.session_state.get(session.RUN)
+    if isinstance(run, ScenarioRun):
+        run.reveal_hint()
+
+
+def _record(run: ScenarioRun) -> None:
+    """Save a solved scenario: its stars, the place to resume, and the lesson if it is now complete."""
+    store = session.progress_store()
+    st.session_state[session.SAVE_ERROR] = None
+    if isinstance(store, ProgressError):
+        st.session_state[session.SAVE_ERROR] = str(store)
+        return
+    content = session.curriculum()
+    lesson_id = st.session_state.get(session.LESSON)
+    if isinstance(content, RecordError) or lesson_id is None:
+        return
+    lesson = content.lesson(str(lesson_id))
+    index = int(st.session_state.get(session.INDEX, 0))
+    learner = session.learner()
+    try:
+        store.record_scenario(learner, run.scenario.id, run.stars)
+        if lesson_done(lesson, store.stars(learner)):
+            store.complete_lesson(learner, lesson.id)
+        place = place_after(content, lesson, index, session.variant().id)
+        store.save_place(learner, *(place or (lesson.id, index)))
+    except ProgressError as error:
+        st.session_state[session.SAVE_ERROR] = str(error)
+
+
+def _solved(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun, language: str) -> None:
+    st.success(t("ui.learn.solved", language, stars=star_text(run.stars)))
+    place = place_after(content, lesson, index, session.variant().id)
+    if place is None:
+        st.info(t("ui.learn.all_done", language, variant=session.variant().name))
+        st.button(t("ui.learn.again", language), key="learn_again", on_click=open_lesson, args=(lesson.id, index))
+        return
+    label = "ui.learn.next" if place[0] == lesson.id else "ui.learn.next_lesson"
+    st.button(t(label, language), key="learn_next", on_click=open_lesson, args=place, type="primary")
+
+
+# --- charts ---------------------------------------------------------------------------------------
+
+
+def _charts_module() -> ModuleType | None:
+    try:
+        return importlib.import_module("tutor.charts")
+    except ImportError:
+        return None
+
+
+def _charts(run: ScenarioRun, language: str) -> None:
+    charts: Any = _charts_module()
+    if charts is None:
+        return
+    if run.is_move_task:
+        seat = run.seat
+        series = {run.state.players[seat]: charts.hand_minus_points(run.states, seat)}
+        labels = [t("ui.learn.chart_start", language), *run.moves]
+        figure = charts.hand_points_figure(series, t("ui.learn.chart_hand_title", language), labels, language)
+        with st.expander(t("ui.learn.chart_hand_title", language), expanded=run.solved):
+            st.plotly_chart(figure, key="learn_chart_hand")
+    scored = run.score_seat()
+    if scored is not None and run.solved:
+        breakdown = charts.round_breakdown(run.state, scored)
+        title = t("ui.learn.chart_round_title", language, name=run.state.players[scored])
+        st.plotly_chart(charts.round_waterfall_figure(breakdown, title, language), key="learn_chart_round")

@@ -1,0 +1,46 @@
+"""The Rules page: every parameter of the chosen variant, generated from the engine's ``Variant`` model
+(its description and value), the engine's own rulings from the README, and the rule codes it explains."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.errors import RULE_CODES
+from tutor.reference import rulings, variant_reference
+from tutor.strings import t
+from ui import session
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render_rules_page() -> None:
+    """Draw the Rules page for the variant chosen in the sidebar."""
+    language = session.language()
+    variant = session.variant()
+    st.title(t("ui.rules.title", language, variant=variant.name))
+    st.caption(t("ui.rules.source", language, source=variant.source))
+    if variant.house_rules:
+        st.info(t("ui.rules.house_rules", language, rules=", ".join(variant.house_rules)))
+    header = (
+        f"| {t('ui.rules.col_rule', language)} | {t('ui.rules.col_value', language)} "
+        f"| {t('ui.rules.col_meaning', language)} |\n|---|---|---|\n"
+    )
+    rows = []
+    for row in variant_reference(variant):
+        value = f"**{_cell(row.value)}** ✎" if row.house_rule else _cell(row.value)
+        rows.append(f"| `{row.name}` | {value} | {_cell(row.description)} |")
+    st.markdown(header + "\n".join(rows))
+    st.caption(t("ui.rules.house_rule_mark", language))
+
+    st.subheader(t("ui.rules.rulings", language))
+    st.markdown(t("ui.rules.rulings_intro", language))
+    items = rulings()
+    if items:
+        st.markdown("\n".join(f"- {item}" for item in items))
+    else:
+        st.caption(t("ui.rules.no_rulings", language))
+
+    st.subheader(t("ui.rules.codes", language))
+    st.markdown("\n".join(f"- `{code}`: {meaning}" for code, meaning in RULE_CODES.items()))

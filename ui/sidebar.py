@@ -1,0 +1,115 @@
+"""The sidebar every page shares: the variant (a preset and house rules), the four-colour deck, the learner.
+
+House-rule widgets are built from the fields of :class:`engine.variants.HouseRules` (a toggle for a yes/no
+rule, a select box for a rule with fixed values), start at the preset's value, and the result is
+validated through :func:`engine.variants.get_variant`, so the sidebar offers exactly what the engine allows.
+"""
+
+from __future__ import annotations
+
+import types
+from functools import partial
+from typing import Any, Literal, Union, get_args, get_origin
+
+import streamlit as st
+
+from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant
+from tutor.reference import value_text
+from tutor.strings import t
+from ui import session
+
+
+def house_rule_options(field: str) -> list[Any]:
+    """The values a house rule may take, from its type in ``HouseRules`` (``None``, "unset", left out).
+
+    >>> house_rule_options("target"), house_rule_options("jokers")
+    ([250, 500, 1000], [False, True])
+    """
+    annotation = HouseRules.model_fields[field].annotation
+    options: list[Any] = []
+    for arg in _union_args(annotation):
+        if arg is type(None):
+            continue
+        if arg is bool:
+            options.extend([False, True])
+        elif get_origin(arg) is Literal:
+            options.extend(get_args(arg))
+    return options
+
+
+def _union_args(annotation: Any) -> tuple[Any, ...]:
+    if get_origin(annotation) in (Union, types.UnionType):
+        return get_args(annotation)
+    return (annotation,)
+
+
+def widget_key(variant_id: str, field: str) -> str:
+    """The session key of a house-rule widget: one per preset, so each preset keeps its own choices."""
+    return f"app_hr_{variant_id}_{field}"
+
+
+def chosen_overrides(variant_id: str, values: dict[str, Any]) -> dict[str, Any]:
+    """The house rules that differ from the preset, from the widgets' ``values`` by field.
+
+    >>> chosen_overrides("femhundra", {"target": 500, "jokers": True})
+    {'jokers': True}
+    """
+    preset = PRESETS[variant_id]
+    return {field: value for field, value in values.items() if value is not None and getattr(preset, field) != value}
+
+
+def render_sidebar(language: str) -> Variant:
+    """Draw the shared sidebar and store the chosen variant in ``session_state``; return it."""
+    sidebar = st.sidebar
+    sidebar.selectbox(
+        t("ui.sidebar.variant", language),
+        list(PRESETS),
+        format_func=lambda vid: PRESETS[vid].name,
+        key=session.VARIANT_ID,
+    )
+    variant_id = str(st.session_state.get(session.VARIANT_ID) or session.DEFAULT_VARIANT)
+    if variant_id not in PRESETS:
+        variant_id = session.DEFAULT_VARIANT
+    preset = PRESETS[variant_id]
+    sidebar.caption(t("ui.sidebar.source", language, source=preset.source))
+
+    values: dict[str, Any] = {}
+    with sidebar.expander(t("ui.sidebar.house_rules", language)):
+        for field, info in HouseRules.model_fields.items():
+            key = widget_key(variant_id, field)
+            options = house_rule_options(field)
+            current = getattr(preset, field)
+            if current not in options:
+                options = [current, *options]  # e.g. "no penalty" (None) when the rule is off in the preset
+            st.session_state.setdefault(key, current)
+            label = info.description or field
+            if options == [False, True]:
+                values[field] = st.toggle(label, key=key)
+            else:
+                values[field] = st.selectbox(
+                    label,
+                    options,
+                    key=key,
+                    format_func=partial(_option_text, language=language),
+                )
+    overrides = chosen_overrides(variant_id, values)
+    try:
+        chosen = get_variant(variant_id, overrides)
+        st.session_state[session.HOUSE_RULE_ERROR] = None
+    except HouseRuleError as error:
+        chosen = preset
+        st.session_state[session.HOUSE_RULE_ERROR] = str(error)
+        sidebar.error(t("ui.sidebar.house_rule_error", language, error=str(error)))
+    if chosen.house_rules:
+        sidebar.caption(t("ui.sidebar.house_rules_on", language, rules=", ".join(chosen.house_rules)))
+    st.session_state[session.VARIANT] = chosen
+
+    sidebar.toggle(t("ui.sidebar.four_colour", language), key=session.FOUR_COLOUR)
+    sidebar.text_input(t("ui.sidebar.learner", language), key=session.LEARNER)
+    return chosen
+
+
+def _option_text(value: Any, language: str = "en") -> str:
+    if value is None:
+        return t("ui.sidebar.rule_off", language)
+    return value_text(value)
