@@ -40,6 +40,16 @@ _PICK_KEYS = (session.HAND, session.PILE, session.LAYOFF_TARGET)
 _ANSWER_KEYS = (session.NUMBER, session.CHOICE)
 _MAX_JOKER_PICKERS = 4
 LAST_MOVE = "learn_last_move"
+#: A picked pill draws its label in the theme's primary colour (red), which would make a black card
+#: (Q♠, 9♣) look red once picked; keep black cards black. Red and four-colour labels carry their own colour.
+PICK_CSS = (
+    "<style>"
+    + ",".join(
+        f'.st-key-{key} button[aria-pressed="true"] [data-testid="stMarkdownContainer"] p'
+        for key in (session.HAND, session.PILE)
+    )
+    + "{color:#161616}</style>"
+)
 
 
 # --- the page ---------------------------------------------------------------------------------------
@@ -261,7 +271,7 @@ def _move_controls(run: ScenarioRun, language: str, four: bool) -> None:
         st.session_state[session.PILE] = None
 
     st.markdown(f"**{t('ui.learn.your_hand', language, name=run.scenario.learner)}**")
-    st.html(hand_html(hand, [options.index(v) for v in picked], four))
+    st.html(PICK_CSS + hand_html(hand, [options.index(v) for v in picked], four))
     st.pills(
         t("ui.learn.pick_hand", language),
         options,
