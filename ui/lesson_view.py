@@ -219,9 +219,8 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
     st.markdown(localize(scenario.task.prompt, language))
     step = run.step
     if step is not None and step.prompt is not None:
-        if run.step_count > 1:
-            st.markdown(t("ui.learn.step", language, number=run.step_index + 1, count=run.step_count))
-        st.markdown(f"**{localize(step.prompt, language)}**")
+        counter = t("ui.learn.step", language, number=run.step_index + 1, count=run.step_count) + " "
+        st.markdown((counter if run.step_count > 1 else "") + f"**{localize(step.prompt, language)}**")
 
     four = session.four_colour()
     st.html(board_html(state, run.seat, four, _board_labels(language)))
@@ -309,7 +308,7 @@ def _move_controls(run: ScenarioRun, language: str, four: bool) -> None:
             + " ".join(card_face(c) for c in state.table[n - 1].cards),
         )
 
-    actions: list[Action] = ["draw", "take", "take_all", "meld", "layoff", "discard"]
+    actions: list[Action] = ["draw", "take", "take_all", "meld", *(["layoff"] if state.table else []), "discard"]
     if not state.stock:
         actions.append("stop")
     if state.variant.rommi_call and len(state.players) > 2:
@@ -321,7 +320,7 @@ def _move_controls(run: ScenarioRun, language: str, four: bool) -> None:
                 key=f"learn_{action}",
                 on_click=_act,
                 args=(action,),
-                type="primary" if action in ("meld", "layoff") else "secondary",
+                type="primary" if action == "meld" else "secondary",
             )
     last = st.session_state.get(LAST_MOVE)
     if last:
