@@ -278,6 +278,36 @@ def test_playing_the_first_lesson_with_clicks(tab: Page, server_url: str, shots:
     shoot(tab, shots, "05-choice-solved")
 
 
+def test_clicking_the_card_drawings_picks_them(tab: Page, server_url: str, shots: Path) -> None:
+    """The cards themselves are clickable (a custom component); each click picks the card, as its pill does."""
+    open_app(tab, server_url)
+    for number, (face, name) in enumerate(zip(QUEENS, QUEEN_NAMES, strict=True), start=1):
+        tab.locator(f'[data-pick] [aria-label="{name}"]').first.click()
+        expect(pill(tab, face)).to_have_attribute("aria-pressed", "true")
+        expect(tab.locator(".r5-picked")).to_have_count(number)
+    tab.locator(f'[data-pick] [aria-label="{QUEEN_NAMES[0]}"]').first.click()  # a second click puts it back
+    expect(pill(tab, QUEENS[0])).to_have_attribute("aria-pressed", "false")
+    tab.locator(f'[data-pick] [aria-label="{QUEEN_NAMES[0]}"]').first.click()
+    expect(pill(tab, QUEENS[0])).to_have_attribute("aria-pressed", "true")
+    shoot(tab, shots, "07-cards-clicked")
+    tab.get_by_role("button", name="Meld picked cards").click()
+    expect(alert(tab, "success").first).to_be_visible()
+    expect(tab.locator(".r5-meld")).to_have_count(1)
+    no_traceback(tab)
+
+
+def test_clicking_a_pile_card_picks_the_take(tab: Page, server_url: str, shots: Path) -> None:
+    """In the femhundra pile lesson, clicking the 5♦ on the pile picks it as the card to take down to."""
+    open_app(tab, server_url, "?lesson=taking-the-pile-femhundra")
+    tab.locator('[data-pick] [aria-label="5 of diamonds"]').first.click()
+    pile = tab.get_by_role("radiogroup", name="Pick a card of the discard pile (you take it and every card above it)")
+    expect(pile.get_by_role("radio", name="5♦ · take 1")).to_be_checked()  # a single-pick pills is a radio group
+    tab.get_by_role("button", name="Take to the picked card").click()
+    expect(alert(tab, "error").first).to_contain_text("whole pile")  # femhundra: all or nothing
+    shoot(tab, shots, "08-pile-clicked")
+    no_traceback(tab)
+
+
 def test_an_illegal_meld_is_explained_and_the_cards_stay(tab: Page, server_url: str, shots: Path) -> None:
     open_app(tab, server_url)
     faces_before = hand_pills(tab).get_by_role("button").all_inner_texts()

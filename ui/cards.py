@@ -45,6 +45,8 @@ CSS: Final = """<style>
 .r5-title{font-size:14px;font-weight:700;margin:0 0 4px 0}
 .r5-empty{opacity:.7;font-style:italic;margin:4px 0 10px 0}
 .r5-zone{margin-bottom:6px}
+.r5-clickable{cursor:pointer}
+.r5-clickable:hover .r5-card{box-shadow:0 0 0 2px #f2a900,0 3px 6px rgba(0,0,0,.4)}
 </style>"""
 
 SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
@@ -98,8 +100,10 @@ def card_label(card: Card, four_colour: bool = False) -> str:
     return f":{'violet' if tint == 'joker' else tint}[{face}]"
 
 
-def card_html(card: Card, four_colour: bool = False, picked: bool = False, caption: str = "", you: bool = False) -> str:
-    """One card, face up, with an optional caption under it."""
+def card_html(
+    card: Card, four_colour: bool = False, picked: bool = False, caption: str = "", you: bool = False, pick: str = ""
+) -> str:
+    """One card, face up, with an optional caption under it; ``pick`` makes it clickable with that value."""
     tint = colour(card, four_colour)
     classes = f"r5-card r5-{tint}" + (" r5-declared" if card.declared else "") + (" r5-picked" if picked else "")
     if card.is_joker and not card.declared:
@@ -113,6 +117,8 @@ def card_html(card: Card, four_colour: bool = False, picked: bool = False, capti
         f'<div class="r5-tl">{corner}</div>{badge}<div class="r5-pip">{pip}</div><div class="r5-br">{corner}</div></div>'
     )
     cap = f'<div class="r5-cap{" r5-you" if you else ""}">{escape(caption)}</div>' if caption else ""
+    if pick:
+        return f'<div class="r5-slot r5-clickable" data-pick="{escape(pick)}">{face}{cap}</div>'
     return f'<div class="r5-slot">{face}{cap}</div>'
 
 
@@ -130,10 +136,14 @@ def row_html(cards: Sequence[str]) -> str:
     return f'<div class="r5-row">{"".join(cards)}</div>'
 
 
-def hand_html(hand: Sequence[Card], picked: Sequence[int] = (), four_colour: bool = False) -> str:
-    """A hand, face up; the cards at the ``picked`` positions stand out."""
+def hand_html(
+    hand: Sequence[Card], picked: Sequence[int] = (), four_colour: bool = False, values: Sequence[str] = ()
+) -> str:
+    """A hand, face up; the cards at the ``picked`` positions stand out. With ``values`` (one per card)
+    each card is clickable and reports its value."""
     chosen = set(picked)
-    return CSS + row_html([card_html(c, four_colour, picked=i in chosen) for i, c in enumerate(hand)])
+    picks = list(values) or [""] * len(hand)
+    return CSS + row_html([card_html(c, four_colour, picked=i in chosen, pick=picks[i]) for i, c in enumerate(hand)])
 
 
 def table_html(state: GameState, learner: int, four_colour: bool = False, labels: dict[str, str] | None = None) -> str:
@@ -155,13 +165,26 @@ def table_html(state: GameState, learner: int, four_colour: bool = False, labels
     return f'<div class="r5-melds">{"".join(melds)}</div>'
 
 
-def pile_html(pile: Sequence[Card], four_colour: bool = False, take_word: str = "take", empty: str = "") -> str:
+def pile_html(
+    pile: Sequence[Card],
+    four_colour: bool = False,
+    take_word: str = "take",
+    empty: str = "",
+    values: Sequence[str] = (),
+    picked: str | None = None,
+) -> str:
     """The discard pile spread bottom to top (left to right), every card visible, each captioned with
-    the take that reaches it (``take 1`` is the top card)."""
+    the take that reaches it (``take 1`` is the top card). With ``values`` each card is clickable."""
     if not pile:
         return f'<div class="r5-empty">{escape(empty)}</div>'
     size = len(pile)
-    return row_html([card_html(c, four_colour, caption=f"{take_word} {size - i}") for i, c in enumerate(pile)])
+    picks = list(values) or [""] * size
+    return row_html(
+        [
+            card_html(c, four_colour, picked=bool(picks[i]) and picks[i] == picked, caption=f"{take_word} {size - i}", pick=picks[i])
+            for i, c in enumerate(pile)
+        ]
+    )
 
 
 def others_html(state: GameState, learner: int, cards_word: str = "cards", to_move_word: str = "to move") -> str:
@@ -185,8 +208,12 @@ def board_html(
     learner: int,
     four_colour: bool = False,
     labels: dict[str, str] | None = None,
+    pile_values: Sequence[str] = (),
+    pile_picked: str | None = None,
 ) -> str:
-    """The whole table as one block: the other players, the stock and pile, the melds."""
+    """The whole table as one block: the other players, the stock and pile, the melds.
+
+    With ``pile_values`` the pile's cards are clickable (``pile_picked`` stands out)."""
     words = {
         "stock": "Stock",
         "pile": "Discard pile (bottom → top)",
@@ -204,7 +231,7 @@ def board_html(
         + '<div style="display:flex;gap:28px;flex-wrap:wrap">'
         + f'<div class="r5-zone"><div class="r5-title">{escape(words["stock"])}</div>{row_html([stock])}</div>'
         + f'<div class="r5-zone"><div class="r5-title">{escape(words["pile"])}</div>'
-        + pile_html(state.pile, four_colour, words["take"], words["empty_pile"])
+        + pile_html(state.pile, four_colour, words["take"], words["empty_pile"], pile_values, pile_picked)
         + "</div></div>"
         + f'<div class="r5-zone"><div class="r5-title">{escape(words["table"])}</div>'
         + table_html(state, learner, four_colour, labels)

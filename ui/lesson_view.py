@@ -34,6 +34,7 @@ from tutor.scenario import ChoiceTask, JudgeTask, NumberTask, localize
 from tutor.strings import t
 from ui import session
 from ui.cards import board_html, card_face, card_label, hand_html
+from ui.clickable import clickable_cards
 
 #: Widget keys cleared when a new scenario opens or a move is accepted.
 _PICK_KEYS = (session.HAND, session.PILE, session.LAYOFF_TARGET)
@@ -223,8 +224,15 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
         st.markdown((counter if run.step_count > 1 else "") + f"**{localize(step.prompt, language)}**")
 
     four = session.four_colour()
-    st.html(board_html(state, run.seat, four, _board_labels(language)))
     task = scenario.task
+    if run.is_move_task and not run.solved:
+        pile_values = card_options(state.pile)
+        board = board_html(
+            state, run.seat, four, _board_labels(language), pile_values, st.session_state.get(session.PILE)
+        )
+        clickable_cards(board, key="learn_board_cards", on_click=_pick_pile_card)
+    else:
+        st.html(board_html(state, run.seat, four, _board_labels(language)))
     if run.is_move_task and not run.solved:
         _move_controls(run, language, four)
     else:
@@ -270,7 +278,12 @@ def _move_controls(run: ScenarioRun, language: str, four: bool) -> None:
         st.session_state[session.PILE] = None
 
     st.markdown(f"**{t('ui.learn.your_hand', language, name=run.scenario.learner)}**")
-    st.html(PICK_CSS + hand_html(hand, [options.index(v) for v in picked], four))
+    st.html(PICK_CSS)  # outside the component: it styles the pills of the page
+    clickable_cards(
+        hand_html(hand, [options.index(v) for v in picked], four, values=options),
+        key="learn_hand_cards",
+        on_click=_toggle_hand_card,
+    )
     st.pills(
         t("ui.learn.pick_hand", language),
         options,
@@ -308,7 +321,9 @@ def _move_controls(run: ScenarioRun, language: str, four: bool) -> None:
             + " ".join(card_face(c) for c in state.table[n - 1].cards),
         )
 
-    actions: list[Action] = ["draw", "take", "take_all", "meld", *(["layoff"] if state.table else []), "discard"]
+    actions: list[Action] = ["draw", "take", "take_all", "meld", "layoff", "discard"]
+    if not state.table:
+        actions.remove("layoff")  # nothing to lay off on yet
     if not state.stock:
         actions.append("stop")
     if state.variant.rommi_call and len(state.players) > 2:
@@ -325,6 +340,17 @@ def _move_controls(run: ScenarioRun, language: str, four: bool) -> None:
     last = st.session_state.get(LAST_MOVE)
     if last:
         st.caption(t("ui.learn.your_move", language, move=last))
+
+
+def _toggle_hand_card(value: str) -> None:
+    """A click on a card of the hand picks it, or puts it back."""
+    picked = list(st.session_state.get(session.HAND) or [])
+    st.session_state[session.HAND] = [v for v in picked if v != value] if value in picked else [*picked, value]
+
+
+def _pick_pile_card(value: str) -> None:
+    """A click on a card of the discard pile picks it as the card to take down to (again: unpicks it)."""
+    st.session_state[session.PILE] = None if st.session_state.get(session.PILE) == value else value
 
 
 def _act(action: Action) -> None:
