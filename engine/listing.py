@@ -69,7 +69,10 @@ def layoffs(state: GameState, hand: tuple[Card, ...], duty: Duty | None) -> list
         return []
     moves: list[Move] = []
     index = hand_index(hand)
+    held, jokers = index
     for number, meld in enumerate(state.table, start=1):
+        if not jokers and held.isdisjoint(meld.shape.touching):
+            continue  # no card of the hand touches this meld
         for cards in layoff_options(meld.shape, hand, index):
             if duty is None or duty.pays(cards, is_meld=False):
                 moves.append(Layoff(cards, number))

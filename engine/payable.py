@@ -43,6 +43,16 @@ def duty_payable_fast(state: GameState) -> bool | None:
     return fast_payable(state, state.duty, state.hands[state.to_move], state.to_move)
 
 
+def card_payable(state: GameState, card: Card, summary: HandSummary, player: int, layoff_pays: bool) -> bool:
+    """Whether the natural ``card``, held with the cards of ``summary``, can be laid at once by ``player``:
+    in a meld, or (where a lay-off pays and is allowed now) laid off on a meld on the table."""
+    if summary.melds_with(card):
+        return True
+    if not layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
+        return False
+    return any(summary.extends(card, m.shape) for m in state.table)
+
+
 def fast_payable(
     state: GameState, duty: Duty, hand: tuple[Card, ...], player: int, summary: HandSummary | None = None
 ) -> bool | None:
@@ -50,17 +60,20 @@ def fast_payable(
     if state.variant.going_out_requires_discard or any(c is JOKER for c in duty.owed):
         return None
     summary = summary or HandSummary(hand)
-    if any(summary.melds_with(c) for c in duty.owed):
-        return True
-    if not duty.layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
-        return False
-    return any(summary.extends(c, m.shape) for c in duty.owed for m in state.table)
+    return any(card_payable(state, c, summary, player, duty.layoff_pays) for c in duty.owed)
 
 
 def take_payable(state: GameState, player: int, n: int, summary: HandSummary | None = None) -> bool:
     """Whether ``player`` could pay the duty of taking ``n`` cards (``summary``: their hand and those cards)."""
+    variant = state.variant
+    deepest = state.pile[-n]
+    if variant.duty == "deepest_card" and summary is not None and not variant.going_out_requires_discard:
+        if n == 1 and not variant.duty_on_top_card:
+            return True  # the top card alone is free
+        if deepest is not JOKER:
+            return card_payable(state, deepest, summary, player, variant.duty_paid_by_layoff)
     taken = state.pile[-n:]
-    duty = duty_for(state.variant, taken)
+    duty = duty_for(variant, taken)
     if duty is None:
         return True
     fast = fast_payable(state, duty, state.hands[player] + taken, player, summary)
