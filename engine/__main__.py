@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--rounds", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--bot", default="random", help="random or greedy; or one per seat, comma-separated")
+    sim.add_argument("--bot", default="random", help="random, greedy or coach; or one per seat, comma-separated")
     args = parser.parse_args(argv)
     if args.command == "replay":
         try:

@@ -1,7 +1,8 @@
 """Computer players. Each picks one (player, move) from :meth:`GameState.legal_actions`.
 
 ``random`` picks uniformly. ``greedy`` lays what pays, takes from the pile when it can pay the duty and
-the haul is worth it, and discards its least useful card.
+the haul is worth it, and discards its least useful card. ``coach`` (:mod:`engine.coachbot`) looks
+further: it weighs kept cards by their chances, draws against takes, and what a discard gives the next player.
 
 >>> from engine.variants import get_variant
 >>> from engine.state import GameState
@@ -18,8 +19,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.cards import JOKER, Card
+from engine.coachbot import CoachBot
 from engine.melds import card_extends, hand_melds
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Stop, Take
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import GameState, Phase
 
 
@@ -32,6 +34,14 @@ class Bot(Protocol):
         """A legal action for ``state``, using ``rng`` for any chance."""
         ...
 
+    def call(self, state: GameState, seat: int, rng: random.Random) -> Move | None:
+        """The Rommi call ``seat`` makes now (when the window is open), or None."""
+        ...
+
+    def move(self, state: GameState, rng: random.Random) -> Move:
+        """The move of the player to move (no Rommi call)."""
+        ...
+
 
 class RandomBot:
     """A uniformly random legal action at every decision (Rommi calls included)."""
@@ -42,6 +52,19 @@ class RandomBot:
         """A uniformly random legal action."""
         actions = state.legal_actions()
         return actions[rng.randrange(len(actions))]
+
+    def call(self, state: GameState, seat: int, rng: random.Random) -> Move | None:
+        """A random call of ``seat``, as often as a uniform pick among every legal action would call."""
+        actions = state.legal_actions()
+        mine = [m for s, m in actions if s == seat and isinstance(m, Rommi)]
+        if not mine or rng.randrange(len(actions)) >= len(mine):
+            return None
+        return mine[rng.randrange(len(mine))]
+
+    def move(self, state: GameState, rng: random.Random) -> Move:
+        """A uniformly random legal move of the player to move."""
+        moves = state.legal_moves()
+        return moves[rng.randrange(len(moves))]
 
 
 def _value(state: GameState, card: Card) -> int:
@@ -91,10 +114,20 @@ class GreedyBot:
         calls = [(seat, move) for seat, move in state.rommi_calls() if self._take_gain(state, move, seat) > 0]
         if calls:
             return max(calls, key=lambda a: self._take_gain(state, a[1], a[0]))
+        return state.to_move, self.move(state, rng)
+
+    def move(self, state: GameState, rng: random.Random) -> Move:
+        """The greedy move of the player to move (no Rommi call)."""
         moves = state.legal_moves()
         if state.phase is Phase.DRAW:
-            return state.to_move, self._draw(state, moves)
-        return state.to_move, self._play(state, moves)
+            return self._draw(state, moves)
+        return self._play(state, moves)
+
+    def call(self, state: GameState, seat: int, rng: random.Random) -> Move | None:
+        """The call of ``seat`` whose haul is worth most, if any is worth making."""
+        calls = [(self._take_gain(state, m, s), m) for s, m in state.rommi_calls() if s == seat]
+        best = max(calls, key=lambda g: g[0], default=None)
+        return best[1] if best is not None and best[0] > 0 else None
 
     def _take_gain(self, state: GameState, move: Move, seat: int) -> float:
         """What a take (or call) is worth against drawing: how much better the hand stands after it."""
@@ -148,31 +181,42 @@ class GreedyBot:
         return priority
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "coach": CoachBot}
 
 
 def get_bot(name: str) -> Bot:
-    """A computer player by name: ``random`` or ``greedy``; ``KeyError`` for another name."""
+    """A computer player by name: ``random``, ``greedy`` or ``coach``; ``KeyError`` for another name."""
     try:
         return BOTS[name]()
     except KeyError:
         raise KeyError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
 
 
+#: Called after every applied move with (state before, seat, move, state after).
+MoveObserver = Callable[[GameState, int, Move, GameState], None]
+
+
 def play_round(
-    state: GameState, bots: list[Bot], rng: random.Random, max_decisions: int = 5000
+    state: GameState,
+    bots: list[Bot],
+    rng: random.Random,
+    max_decisions: int = 5000,
+    on_move: MoveObserver | None = None,
 ) -> tuple[GameState, int]:
     """Play ``state`` to the end of its round; each seat uses its bot. Returns the last state and the decision count.
 
     A Rommi call is chosen by the seat that calls (the bot of the player to move decides first;
-    other bots may call instead when they hold a call).
+    other bots may call instead when they hold a call). ``on_move``, if given, sees every move applied.
     """
     decisions = 0
     while state.phase is not Phase.OVER:
         if decisions >= max_decisions:
             raise RuntimeError(f"round did not end within {max_decisions} decisions")
         seat, move = bots[_decider(state, bots)].choose(state, rng)
-        state = state.apply(move, seat)
+        after = state.apply(move, seat)
+        if on_move is not None:
+            on_move(state, seat, move, after)
+        state = after
         decisions += 1
     return state, decisions
 

@@ -56,6 +56,12 @@ class Record(_Strict):
     table: list[TableEntry] = Field(default_factory=list, description="Melds already on the table this round.")
     totals: dict[str, int] | None = Field(None, description="Game totals before this round.")
     seed: int | None = Field(None, description="Used only when `deal` is absent.")
+    round: int = Field(
+        1,
+        ge=1,
+        description="The round's number in its game: in round k the k-th player in turn starts (counting "
+        "round the table); it also seeds the Dutch reshuffle. Optional, 1 by default.",
+    )
     moves: list[str] = Field(default_factory=list, description='"PLAYER: MOVE", one a line, applied in order.')
 
 
@@ -134,7 +140,7 @@ def build_state(record: Record, source: str = "<record>") -> GameState:
     if record.deal is None:
         if record.table:
             raise RecordError(source, "table", "melds on the table need a `deal` that lists the other cards")
-        return GameState.deal(variant, players, seed=record.seed or 0, totals=totals)
+        return GameState.deal(variant, players, seed=record.seed or 0, totals=totals, round_number=record.round)
     deal = record.deal
     if set(deal.hands) != set(players):
         raise RecordError(source, "deal.hands", "must give a hand for every player, and only for them")
@@ -148,7 +154,18 @@ def build_state(record: Record, source: str = "<record>") -> GameState:
         table.append((players.index(entry.by), _cards(entry.cards, source, f"table[{i}].cards")))
     _check_adds_up(variant, len(players), [*hands, pile, stock, *(c for _, c in table)], source)
     try:
-        return GameState.from_position(variant, players, hands, stock, pile, table, totals, seed=record.seed or 0)
+        return GameState.from_position(
+            variant,
+            players,
+            hands,
+            stock,
+            pile,
+            table,
+            totals,
+            seed=record.seed or 0,
+            round_number=record.round,
+            to_move=(record.round - 1) % len(players),
+        )
     except RulesError as error:
         raise RecordError(source, "table", f"a meld is not valid: {error}") from None
 

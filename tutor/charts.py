@@ -307,3 +307,52 @@ def totals_race_figure(totals_by_round: dict[str, list[int]], target: int, langu
         legend=_LEGEND_ON_TOP,
     )
     return figure
+
+
+def laid_and_hand_figure(
+    laid: list[int],
+    hand: list[int],
+    labels: list[str],
+    names: tuple[str, str],
+    title: str,
+    language: str = "en",
+) -> go.Figure:
+    """One player's round turn by turn: the points they have laid (above zero) and the minus points in
+    their hand (below zero), so the learner sees hand cards turn into laid points, or stay as minus.
+
+    ``laid`` and ``hand`` are as :func:`laid_points_series` and :func:`hand_minus_points` give them
+    (``hand`` not negated); ``labels`` name the points on the x axis; ``names`` are the two lines' names.
+    """
+    if not len(laid) == len(hand) == len(labels):
+        raise ValueError(f"{len(laid)} laid points, {len(hand)} hand points and {len(labels)} labels")
+    unit = t("charts.points_unit", language)
+    positions = list(range(len(labels)))
+    figure = go.Figure()
+    for name, values, sign in ((names[0], laid, 1), (names[1], hand, -1)):
+        figure.add_trace(
+            go.Scatter(
+                x=positions,
+                y=[sign * v for v in values],
+                name=name,
+                mode="lines+markers",
+                line={"shape": "hv"},
+                fill="tozeroy",
+                customdata=[[label, signed(sign * v)] for label, v in zip(labels, values, strict=True)],
+                hovertemplate=f"%{{customdata[0]}}<br>{name}: %{{customdata[1]}} {unit}<extra></extra>",
+            )
+        )
+    figure.update_layout(
+        title={"text": title},
+        xaxis={
+            "tickmode": "array",
+            "tickvals": positions,
+            "ticktext": list(labels),
+            "range": [-0.5, max(len(labels), 1) - 0.5],
+            "tickangle": -35,
+            "automargin": True,
+        },
+        yaxis={"title": {"text": t("charts.points_unit", language)}, "zeroline": True},
+        hovermode="x unified",
+        legend=_LEGEND_ON_TOP,
+    )
+    return figure

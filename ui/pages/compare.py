@@ -1,5 +1,5 @@
-"""The Compare variants page (not built yet: says what is coming)."""
+"""The Compare variants page (the page body lives in ``ui.compare_view``)."""
 
-from ui.coming_soon import render_coming_soon
+from ui.compare_view import render_compare_page
 
-render_coming_soon("compare")
+render_compare_page()

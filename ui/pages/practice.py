@@ -1,5 +1,5 @@
-"""The Practice page (not built yet: says what is coming)."""
+"""The Practice page: a whole game against computer players, with a coach (the body is in ``ui.practice_view``)."""
 
-from ui.coming_soon import render_coming_soon
+from ui.practice_view import render_practice_page
 
-render_coming_soon("practice")
+render_practice_page()

@@ -1,0 +1,432 @@
+"""The ``coach`` computer player: it lays what pays like ``greedy``, but judges the cards it keeps by their
+chances, and looks at the cards it cannot see before it takes or discards.
+
+It reads only what its seat may see: its own hand, the table, the discard pile, the size of the stock and
+how many cards each other player holds. The cards it cannot see (the others' hands and the stock) are
+known only as a set; the coach reasons over that set:
+
+- a card kept in hand is worth what it may still score: a card that one more card would lay (a pair, two
+  cards of a run, a card next to a meld's end) has *outs*, the unseen cards that complete it, and its
+  chance of being laid before the round ends grows with the outs and with the turns likely left (fewer as
+  the stock shrinks and as the others' hands do); a lonely card is mostly minus points;
+- drawing is worth the average over every card the stock could hold, so a take from the pile is weighed
+  against a real draw, not against doing nothing;
+- a discard is weighed by what it costs to keep the others, and by what it gives the next player: the
+  coach deals the unseen cards at random into the next player's hand a few times (determinization) and
+  measures how much the pile with that card on top would be worth to them.
+
+>>> from engine.state import GameState
+>>> from engine.variants import get_variant
+>>> state = GameState.deal(get_variant("500-rum"), ["A", "B"], seed=3)
+>>> seat, move = CoachBot().choose(state, random.Random(0))
+>>> seat, move in state.legal_moves()
+(0, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from engine.cards import JOKER, Card, make_deck
+from engine.melds import HandSummary, Shape, hand_melds, rank_at
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.payable import take_payable
+from engine.state import GameState, Phase
+from engine.variants import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class CoachWeights:
+    """The coach's judgement in numbers (tuned by self-play against ``greedy``)."""
+
+    samples: int = 6  # hands dealt to the next player when weighing a discard
+    depth: int = 8  # deepest take from the pile considered for the next player
+    turns_per_card: float = 1.5  # turns likely left per card in the smallest other hand
+    lonely: float = 0.5  # a lonely card's chance is this times the square of finding a partner
+    pile_chance: float = 0.6  # the chance of laying a card whose out lies in the pile
+    feed: float = 1.0  # weight of what a discard gives the next player
+    out_per_card: float = 2.0  # worth of going out, per card the others still hold
+
+
+# --- what a seat may see ---------------------------------------------------------------------------
+
+
+@cache
+def _deck(decks: int, jokers: int) -> Counter[Card]:
+    return Counter(make_deck(decks, jokers))
+
+
+def unseen_cards(state: GameState, seat: int) -> Counter[Card]:
+    """The cards ``seat`` cannot see (the others' hands and the stock, together), as held in hand.
+
+    Read from the deck, less the seat's own hand, the table and the pile: never from the hidden cards.
+
+    >>> from engine.variants import get_variant
+    >>> state = GameState.deal(get_variant("femhundra"), ["A", "B"], seed=1)
+    >>> sum(unseen_cards(state, 0).values()) == len(state.stock) + len(state.hands[1])
+    True
+    """
+    variant = state.variant
+    seen: Counter[Card] = Counter(state.hands[seat])
+    seen.update(state.pile)
+    for meld in state.table:
+        seen.update(c.in_hand for c in meld.cards)
+    return _deck(variant.decks(len(state.players)), 2 if variant.jokers else 0) - seen
+
+
+def laid_value(variant: Variant, cards: Sequence[Card]) -> int:
+    """Points a group of cards scores on the table (the low ace of a run counted low)."""
+    low = any(c.rank == 2 for c in cards) and not any(c.rank == 13 for c in cards)
+    one_suit = len({c.suit for c in cards}) == 1
+    return sum(variant.card_value(c, low_ace=low and one_suit and c.rank == 1) for c in cards)
+
+
+class Outlook:
+    """What the seat knows that bears on the worth of a hand: the table, the unseen cards, the pile within
+    reach, and how many more draws the seat can expect before the round ends."""
+
+    __slots__ = (
+        "jokers_unseen",
+        "opponent_cards",
+        "pile_reach",
+        "shapes",
+        "turns",
+        "unseen",
+        "unseen_count",
+        "variant",
+    )
+
+    def __init__(self, state: GameState, seat: int, weights: CoachWeights) -> None:
+        self.variant = state.variant
+        self.shapes: tuple[Shape, ...] = tuple(m.shape for m in state.table)
+        self.unseen = unseen_cards(state, seat)
+        self.unseen_count = max(1, sum(self.unseen.values()))
+        self.jokers_unseen = self.unseen.get(JOKER, 0)
+        others = [len(h) for i, h in enumerate(state.hands) if i != seat]
+        self.opponent_cards = sum(others)
+        players = len(state.players)
+        smallest = min(others) if others else 0
+        self.turns = max(0.0, min(len(state.stock) / players, weights.turns_per_card * smallest))
+        pile = state.pile
+        if not pile:
+            reach: frozenset[Card] = frozenset()
+        elif state.variant.pile_take == "top_only":
+            reach = frozenset(pile[-1:])
+        else:
+            reach = frozenset(pile)
+        self.pile_reach = reach
+
+    def fits_table(self, card: Card) -> bool:
+        """Whether the natural ``card`` can be laid off on a meld on the table by itself."""
+        return any(card.index in shape.touching for shape in self.shapes)
+
+
+def split_hand(outlook: Outlook, hand: Sequence[Card]) -> tuple[int, list[Card]]:
+    """(points the hand could lay now, greedily: its best melds, then single lay-offs; the cards kept)."""
+    variant = outlook.variant
+    rest = list(hand)
+    laid = 0
+    while True:
+        melds = hand_melds(rest)
+        if not melds:
+            break
+        best = max(melds, key=lambda m: laid_value(variant, m.cards))
+        laid += laid_value(variant, best.cards)
+        for card in best.cards:
+            rest.remove(card.in_hand)
+    kept = []
+    for card in rest:
+        if card is not JOKER and outlook.fits_table(card):
+            laid += variant.card_value(card)
+        else:
+            kept.append(card)
+    return laid, kept
+
+
+def _chance(outs: float, outlook: Outlook) -> float:
+    """The chance that one of ``outs`` unseen cards comes to the seat in the draws left."""
+    if outs <= 0 or outlook.turns <= 0:
+        return 0.0
+    miss = max(0.0, 1.0 - outs / outlook.unseen_count)
+    return 1.0 - float(miss**outlook.turns)
+
+
+def use_chances(outlook: Outlook, kept: Sequence[Card], weights: CoachWeights) -> list[float]:
+    """For each kept card, the chance that it is laid before the round ends."""
+    unseen = outlook.unseen
+    naturals = [c for c in kept if c is not JOKER]
+    jokers_held = len(kept) - len(naturals)
+    chances = []
+    for card in kept:
+        if card is JOKER:
+            chances.append(min(1.0, 0.3 + 0.1 * len(naturals)) if outlook.turns >= 1 else 0.0)
+            continue
+        suit, rank = card.suit, card.rank
+        same_rank = {c.suit for c in naturals if c.rank == rank}
+        outs = 0
+        wanted: list[Card] = []
+        connected = len(same_rank) >= 2
+        if connected:
+            wanted.extend(Card.natural(rank, s) for s in range(4) if s not in same_rank)
+        positions = (1, 14) if rank == 1 else (rank,)
+        suited = [
+            p for c in naturals if c.suit == suit and c is not card for p in ((1, 14) if c.rank == 1 else (c.rank,))
+        ]
+        for p in positions:
+            for q in suited:
+                gap = abs(q - p)
+                if gap == 1:
+                    connected = True
+                    low, high = min(p, q), max(p, q)
+                    wanted.extend(Card.natural(rank_at(r), suit) for r in (low - 1, high + 1) if 1 <= r <= 14)
+                elif gap == 2:
+                    connected = True
+                    wanted.append(Card.natural(rank_at((p + q) // 2), suit))
+            for shape in outlook.shapes:
+                if shape.kind == "run" and shape.suit == suit and (p == shape.high + 2 or p == shape.low - 2):
+                    connected = True
+                    wanted.append(Card.natural(rank_at((p + (shape.high if p > shape.high else shape.low)) // 2), suit))
+        if connected:
+            outs = sum(unseen.get(c, 0) for c in dict.fromkeys(wanted)) + outlook.jokers_unseen
+            chance = _chance(outs, outlook)
+            if any(c in outlook.pile_reach for c in wanted):
+                chance = max(chance, weights.pile_chance)
+            if jokers_held:
+                chance = 1.0
+        else:
+            partners = sum(unseen.get(Card.natural(rank, s), 0) for s in range(4) if s != suit)
+            for p in positions:
+                for r in (p - 2, p - 1, p + 1, p + 2):
+                    if 1 <= r <= 14 and rank_at(r) != rank:
+                        partners += unseen.get(Card.natural(rank_at(r), suit), 0)
+            found = _chance(partners + outlook.jokers_unseen, outlook)
+            chance = found if jokers_held else weights.lonely * found * found
+        chances.append(chance)
+    return chances
+
+
+def hand_worth(
+    outlook: Outlook,
+    hand: Sequence[Card],
+    weights: CoachWeights,
+    discard_follows: bool,
+    locked: Sequence[Card] = (),
+) -> float:
+    """What ``hand`` is expected to add to the seat's round score: what it lays now, plus for each card
+    kept its chance of being laid (its value) less the chance of it being caught in hand (minus its value).
+
+    ``discard_follows``: the turn still ends with a discard, which sheds the worst card kept that is not
+    ``locked`` (a card the variant forbids discarding this turn).
+    """
+    variant = outlook.variant
+    laid, kept = split_hand(outlook, hand)
+    if not kept:
+        return laid + weights.out_per_card * outlook.opponent_cards
+    chances = use_chances(outlook, kept, weights)
+    parts = [(2 * p - 1) * variant.card_value(c) for c, p in zip(kept, chances, strict=True)]
+    worth = laid + sum(parts)
+    if discard_follows:
+        free = [part for card, part in zip(kept, parts, strict=True) if card not in locked] or parts
+        worth -= min(free)
+        if len(kept) == 1:  # the last card goes on the pile: out
+            worth += weights.out_per_card * outlook.opponent_cards
+    return worth
+
+
+def quick_potential(outlook: Outlook, hand: Sequence[Card]) -> float:
+    """A plain worth of a hand (what it lays now, less half of what it keeps): the coach's guess at how
+    another player judges their own hand."""
+    laid, kept = split_hand(outlook, hand)
+    return laid - 0.5 * sum(outlook.variant.card_value(c) for c in kept)
+
+
+# --- the player ------------------------------------------------------------------------------------
+
+
+class CoachBot:
+    """Greedy's habits with a better judgement of kept cards, real draws and the next player's chances."""
+
+    name = "coach"
+
+    def __init__(self, weights: CoachWeights | None = None) -> None:
+        self.weights = weights or CoachWeights()
+
+    # --- the Bot protocol ---
+
+    def choose(self, state: GameState, rng: random.Random) -> tuple[int, Move]:
+        """The coach's action: a Rommi call worth making, else the best move of the player to move."""
+        for seat in _callers(state):
+            call = self.call(state, seat, rng)
+            if call is not None:
+                return seat, call
+        return state.to_move, self.move(state, rng)
+
+    def call(self, state: GameState, seat: int, rng: random.Random) -> Move | None:
+        """The Rommi call ``seat`` should make now, or None."""
+        calls = [m for s, m in state.rommi_calls() if s == seat]
+        if not calls:
+            return None
+        outlook = Outlook(state, seat, self.weights)
+        hand = state.hands[seat]
+        keep = hand_worth(outlook, hand, self.weights, discard_follows=False)
+        best = max(calls, key=lambda m: self._take_worth(state, outlook, seat, m))
+        return best if self._take_worth(state, outlook, seat, best) > keep else None
+
+    def move(self, state: GameState, rng: random.Random) -> Move:
+        """The coach's move for the player to move (no Rommi call)."""
+        return self.ranked(state, rng)[0][0]
+
+    # --- evaluations (used by the tutor's advice too) ---
+
+    def ranked(self, state: GameState, rng: random.Random) -> list[tuple[Move, float]]:
+        """Every legal move of the player to move with the coach's score, best first.
+
+        Scores are points the move is expected to be worth to the mover this round (higher is better);
+        they compare moves of one decision, not across decisions.
+        """
+        moves = state.legal_moves()
+        if not moves:
+            return []
+        seat = state.to_move
+        outlook = Outlook(state, seat, self.weights)
+        if state.phase is Phase.DRAW:
+            scored = [(m, self._draw_score(state, outlook, seat, m)) for m in moves]
+        else:
+            scored = self._play_scores(state, outlook, seat, moves, rng)
+        scored.sort(key=lambda pair: -pair[1])
+        return scored
+
+    def _draw_score(self, state: GameState, outlook: Outlook, seat: int, move: Move) -> float:
+        hand = state.hands[seat]
+        if isinstance(move, Draw):
+            return self.draw_worth(outlook, hand)
+        if isinstance(move, Stop):
+            return -float(sum(state.variant.card_value(c) for c in hand))
+        return self._take_worth(state, outlook, seat, move)
+
+    def draw_worth(self, outlook: Outlook, hand: Sequence[Card]) -> float:
+        """The worth of drawing from the stock: the average over every card the stock could hold."""
+        total = 0.0
+        count = 0
+        locks = outlook.variant.discard_restriction == "drawn_this_turn"
+        for card, copies in outlook.unseen.items():
+            locked = (card,) if locks else ()
+            total += copies * hand_worth(outlook, (*hand, card), self.weights, discard_follows=True, locked=locked)
+            count += copies
+        if not count:
+            return hand_worth(outlook, hand, self.weights, discard_follows=True)
+        return total / count
+
+    def _take_worth(self, state: GameState, outlook: Outlook, seat: int, move: Move) -> float:
+        pile = state.pile
+        n = len(pile) if isinstance(move, Take) and move.count is None else int(getattr(move, "count", 1) or 1)
+        taken = pile[-n:]
+        locked = taken if state.variant.discard_restriction != "none" else ()
+        hand = state.hands[seat]
+        worth = hand_worth(outlook, (*hand, *taken), self.weights, discard_follows=True, locked=locked)
+        penalty = state.variant.unusable_pile_penalty
+        if penalty is not None and not isinstance(move, Rommi) and not take_payable(state, seat, n):
+            worth -= penalty
+        return worth
+
+    def _play_scores(
+        self, state: GameState, outlook: Outlook, seat: int, moves: list[Move], rng: random.Random
+    ) -> list[tuple[Move, float]]:
+        hand = state.hands[seat]
+        variant = state.variant
+        lays = [m for m in moves if isinstance(m, (Meld, Layoff))]
+        discards = [m for m in moves if isinstance(m, Discard)]
+        scored: list[tuple[Move, float]] = []
+        bonus = 1000.0  # laying comes first: a lay that pays always beats holding it back
+        for lay in lays:
+            rest = _less(hand, lay.cards)
+            gain = laid_value(variant, lay.cards) - 5 * sum(1 for c in lay.cards if c.is_joker)
+            worth = gain + hand_worth(outlook, rest, self.weights, discard_follows=bool(rest))
+            scored.append((lay, worth + (bonus if gain > 0 else 0.0)))
+        if discards:
+            feed = self._feeds(state, outlook, seat, [m.card for m in discards], rng)
+            for discard in discards:
+                rest = _less(hand, (discard.card,))
+                worth = hand_worth(outlook, rest, self.weights, discard_follows=False)
+                if not rest:
+                    worth += 100.0
+                scored.append((discard, worth - self.weights.feed * feed.get(discard.card, 0.0)))
+        return scored
+
+    # --- what a discard gives the next player ---
+
+    def _feeds(
+        self, state: GameState, outlook: Outlook, seat: int, cards: list[Card], rng: random.Random
+    ) -> dict[Card, float]:
+        """For each candidate discard, how much more the pile would be worth to the next player with it on top."""
+        players = len(state.players)
+        nxt = (seat + 1) % players
+        size = len(state.hands[nxt])
+        pool = list(outlook.unseen.elements())
+        if not pool or size == 0 or size > len(pool):
+            return {}
+        hands = [tuple(rng.sample(pool, size)) for _ in range(self.weights.samples)]
+        base = [quick_potential(outlook, h) for h in hands]
+        before = sum(self._pile_gain(outlook, h, b, state.pile) for h, b in zip(hands, base, strict=True))
+        feeds = {}
+        for card in dict.fromkeys(cards):
+            pile = (*state.pile, card)
+            after = sum(self._pile_gain(outlook, h, b, pile) for h, b in zip(hands, base, strict=True))
+            feeds[card] = (after - before) / len(hands)
+        return feeds
+
+    def _pile_gain(self, outlook: Outlook, hand: tuple[Card, ...], base: float, pile: tuple[Card, ...]) -> float:
+        """The best a player holding ``hand`` could gain by taking from ``pile`` (0 if nothing pays)."""
+        variant = outlook.variant
+        if not pile:
+            return 0.0
+        if variant.pile_take == "whole_pile":
+            depths: Sequence[int] = (len(pile),)
+        elif variant.pile_take == "top_only":
+            depths = (1,)
+        else:
+            depths = range(1, min(len(pile), self.weights.depth) + 1)
+        best = 0.0
+        summary = HandSummary(hand)
+        for n in depths:
+            taken = pile[-n:]
+            for card in taken if variant.pile_take == "whole_pile" else taken[:1]:
+                summary.add(card)
+            if not _payable(outlook, summary, taken, n):
+                continue
+            gain = quick_potential(outlook, (*hand, *taken)) - base
+            best = max(best, gain)
+        return best
+
+
+def _payable(outlook: Outlook, summary: HandSummary, taken: tuple[Card, ...], n: int) -> bool:
+    """Whether a take of ``taken`` (deepest first) looks usable at once to a holder of ``summary`` (and them)."""
+    variant = outlook.variant
+    if variant.duty == "new_meld_any_taken":
+        return any(c is not JOKER and summary.melds_with(c) for c in taken)
+    if n == 1 and not variant.duty_on_top_card:
+        return True
+    deepest = taken[0]
+    if deepest is JOKER:
+        return True
+    return summary.melds_with(deepest) or (variant.duty_paid_by_layoff and outlook.fits_table(deepest))
+
+
+def _less(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card.in_hand)
+    return tuple(rest)
+
+
+def _callers(state: GameState) -> list[int]:
+    """The seats that hold a Rommi call now, nearest in turn order first."""
+    seats = {s for s, _ in state.rommi_calls()}
+    if not seats or state.rommi_from is None:
+        return []
+    n = len(state.players)
+    return [s for s in ((state.rommi_from + k) % n for k in range(1, n)) if s in seats]

@@ -1,0 +1,202 @@
+"""The coach's advice on prepared positions: the suggested move and its reason, the review of a move
+just played, and the ``coach`` computer player (it sees only what its seat may see; it is registered)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.bots import BOTS, get_bot
+from engine.cards import parse_cards
+from engine.coachbot import CoachBot, unseen_cards
+from engine.moves import Move
+from engine.state import GameState, Phase
+from engine.variants import get_variant
+from tutor.coach import Advice, card_text, review, suggest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def position(
+    variant: str,
+    hands: tuple[str, str],
+    stock: str,
+    pile: str,
+    table: tuple[tuple[int, str], ...] = (),
+    house_rules: dict[str, object] | None = None,
+    draw: bool = True,
+) -> GameState:
+    """Anna (to move) and Bertil; Anna has drawn the stock's top card when ``draw``."""
+    state = GameState.from_position(
+        get_variant(variant, house_rules),
+        ["Anna", "Bertil"],
+        [parse_cards(h) for h in hands],
+        parse_cards(stock),
+        parse_cards(pile),
+        [(layer, parse_cards(cards)) for layer, cards in table],
+    )
+    return state.apply("draw") if draw else state
+
+
+def advice(state: GameState) -> Advice:
+    found = suggest(state, 0)
+    assert found is not None
+    assert found.move in state.legal_moves()  # from the engine's own listing
+    return found
+
+
+# --- suggestions ---------------------------------------------------------------------------------------
+
+
+def test_meld_the_queens() -> None:
+    state = position("femhundra", ("QS QH QD 2C 9S", "3H 4D 7C 8S JD"), "5C 6C 7D", "4S")
+    found = advice(state)
+    assert str(found.move) == "meld QS QH QD"
+    assert found.reason == "Meld Q♠ Q♥ Q♦: 30 points on the table and 30 fewer in your hand."
+
+
+def test_lay_off_and_the_review_of_a_missed_lay_off() -> None:
+    state = position("femhundra", ("9H KC 2S 4D", "3C 5C 7D 9S JD"), "8D 10C QS", "5S", ((1, "6H 7H 8H"),))
+    found = advice(state)
+    assert str(found.move) == "layoff 9H on 1"
+    assert found.reason == "Lay off 9♥ on meld 1: 5 points on the table and 5 fewer in your hand."
+    assert review(state, Move.parse("discard KC"), 0) == (
+        "Laying off 9♥ on meld 1 would have scored 5 and saved you 5 in hand."
+    )
+    assert review(state, Move.parse("layoff 9H on 1"), 0) is None  # the move was fine
+
+
+def test_going_out() -> None:
+    state = position("500-rum", ("QS QH", "3C 5C 7D 9S JD"), "QD 10C 4H", "5S")
+    found = advice(state)
+    assert str(found.move) == "meld QS QH QD" and "you go out" in found.reason
+
+
+def test_dig_for_a_card_that_melds() -> None:
+    state = position("dansk", ("7H 8H KC 2S 4D QC", "3C 5C 7D 9S JD 4S"), "8D 10C QS 2C", "3S 9H 2D", draw=False)
+    found = advice(state)
+    assert str(found.move) == "take 2"
+    assert found.reason == "Take 2 from the pile: with the 9♥ you can meld 7♥ 8♥ 9♥ at once."
+    assert review(state, Move.parse("draw"), 0) == "Taking 2 from the pile would have let you lay 7♥ 8♥ 9♥ at once."
+
+
+def test_take_the_whole_pile_in_femhundra() -> None:
+    state = position("femhundra", ("7H 8H KC 2S", "3C 5C 7D 9S JD"), "8D 10C QS", "4C 9H 3D", draw=False)
+    found = advice(state)
+    assert str(found.move) == "take all" and "meld 7♥ 8♥ 9♥" in found.reason
+
+
+def test_do_not_dig_for_a_load_of_high_cards() -> None:
+    state = position(
+        "dansk", ("7H 8H 3S 2S 4D 6C", "3C 5C 7D 9S JD 4S"), "8D 10S 5H 2C", "9H KD AC QS JD 10C", draw=False
+    )
+    found = advice(state)
+    assert str(found.move) == "draw" and "no take" in found.reason
+    assert review(state, Move.parse("take 6"), 0) == (
+        "Drawing from the stock was better: the 6 cards you took add 64 points to your hand, more than they let you lay."
+    )
+
+
+def test_keep_the_card_that_would_feed_the_next_player() -> None:
+    state = position(
+        "femhundra",
+        ("KS 2C 3H 5D", "3C 5C 7D 9S JD"),
+        "8D 10C QH",
+        "4S",
+        ((1, "10S JS QS"),),
+        house_rules={"layoff_needs_own_meld": True},  # Anna has no meld yet: she cannot lay the K♠ off
+    )
+    found = advice(state)
+    assert str(found.move) != "discard KS"
+    assert "the K♠ fits meld 1, so the next player could lay it off" in found.reason
+    assert review(state, Move.parse("discard KS"), 0) == (
+        f"The K♠ fits meld 1: the next player can lay it off. Discarding the {card_text(found.move.card)} was safer."  # type: ignore[attr-defined]
+    )
+
+
+def test_a_lonely_high_card_goes() -> None:
+    state = position("500-rum", ("5H 6H 9C 9D KS 2D", "3C 5C 7D 9S JD 4S"), "8S 10C QH", "4C")
+    found = advice(state)
+    assert str(found.move) == "discard KS"
+    assert "goes with no card in your hand" in found.reason
+
+
+def test_nothing_to_advise_out_of_turn() -> None:
+    state = position("femhundra", ("QS QH QD 2C 9S", "3H 4D 7C 8S JD"), "5C 6C 7D", "4S")
+    assert suggest(state, 1) is None
+    assert review(state, Move.parse("draw"), 1) is None
+
+
+def test_greedy_hints_and_the_same_advice_twice() -> None:
+    state = position("500-rum", ("5H 6H 9C 9D KS 2D", "3C 5C 7D 9S JD 4S"), "8S 10C QH", "4C")
+    assert suggest(state, 0, level="greedy") is not None
+    assert suggest(state, 0) == suggest(state, 0)  # the coach's chances are fixed by the position
+
+
+# --- the coach computer player -------------------------------------------------------------------------
+
+
+def test_the_coach_sees_only_what_its_seat_may_see() -> None:
+    """At every decision of a round, a position that differs only in the cards the coach's seat cannot
+    see (the other hand and the stock, dealt anew) gets the same move from it."""
+    coach = CoachBot()
+    for variant_id, seed in (("500-rum", 1), ("femhundra", 2), ("rommi", 3)):
+        state = GameState.deal(get_variant(variant_id), ["Anna", "Bertil"], seed=seed)
+        rng = random.Random(seed)
+        compared = 0
+        while state.phase is not Phase.OVER:
+            seat = state.to_move
+            hidden = [*state.hands[1 - seat], *state.stock]
+            rng.shuffle(hidden)
+            size = len(state.hands[1 - seat])
+            hands = list(state.hands)
+            hands[1 - seat] = tuple(sorted(hidden[:size], key=lambda c: c.index))
+            swapped = state._evolve(hands=tuple(hands), stock=tuple(hidden[size:]))
+            assert unseen_cards(state, seat) == unseen_cards(swapped, seat)
+            move = coach.move(state, random.Random(compared))
+            assert coach.move(swapped, random.Random(compared)) == move
+            compared += 1
+            state = state.apply(move)
+        assert compared > 10
+
+
+def test_the_coach_is_registered() -> None:
+    assert "coach" in BOTS and get_bot("coach").name == "coach"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "simulate",
+            "--variant",
+            "rommi",
+            "--players",
+            "3",
+            "--rounds",
+            "2",
+            "--seed",
+            "1",
+            "--bot",
+            "coach,greedy,random",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    stats = json.loads(result.stdout)
+    assert stats["bots"] == ["coach", "greedy", "random"] and stats["rounds"] == 2
+
+
+@pytest.mark.parametrize("variant", ["femhundra", "dansk", "rommi", "rummy500-nl", "500-rum"])
+def test_the_coach_plays_legal_moves_to_the_end(variant: str) -> None:
+    from engine.bots import play_round
+
+    state = GameState.deal(get_variant(variant), ["A", "B", "C"], seed=3)
+    final, decisions = play_round(state, [CoachBot(), CoachBot(), get_bot("greedy")], random.Random(3))
+    assert final.round_over and decisions > 0
