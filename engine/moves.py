@@ -25,12 +25,34 @@ class Move:
 
     __slots__ = ("_key", "_text")
 
-    _key: tuple[object, ...]
-    _text: str
+    _key: tuple[object, ...] | None
+    _text: str | None
 
-    def __init__(self, key: tuple[object, ...], text: str) -> None:
+    def __init__(self, key: tuple[object, ...] | None, text: str | None) -> None:
         self._key = key
         self._text = text
+
+    def _make_key(self) -> tuple[object, ...]:
+        """The key of a move built without one (melds and lay-offs make theirs on demand)."""
+        return ()
+
+    def _make_text(self) -> str:
+        """The text of a move built without one."""
+        return ""
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """What the move does, as a value: equal for moves that do the same thing."""
+        if self._key is None:
+            self._key = self._make_key()
+        return self._key
+
+    @property
+    def text(self) -> str:
+        """The move in the notation."""
+        if self._text is None:
+            self._text = self._make_text()
+        return self._text
 
     @staticmethod
     def parse(text: str) -> Move:
@@ -38,16 +60,16 @@ class Move:
         return _parse(" ".join(text.split()).lower())
 
     def __str__(self) -> str:
-        return self._text
+        return self.text
 
     def __repr__(self) -> str:
-        return f"Move.parse({self._text!r})"
+        return f"Move.parse({self.text!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and self._key == other._key
+        return isinstance(other, Move) and self.key == other.key
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return hash(self.key)
 
 
 class Draw(Move):
@@ -100,8 +122,14 @@ class Meld(Move):
     cards: tuple[Card, ...]
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
-        super().__init__(("meld", tuple(sorted(c.index for c in cards))), "meld " + cards_text(cards))
+        super().__init__(None, None)  # key and text are made on demand: listings build many melds
         self.cards = cards
+
+    def _make_key(self) -> tuple[object, ...]:
+        return ("meld", tuple(sorted(c.index for c in self.cards)))
+
+    def _make_text(self) -> str:
+        return "meld " + cards_text(self.cards)
 
 
 class Layoff(Move):
@@ -113,11 +141,15 @@ class Layoff(Move):
     meld: int
 
     def __init__(self, cards: tuple[Card, ...], meld: int) -> None:
-        super().__init__(
-            ("layoff", tuple(sorted(c.index for c in cards)), meld), f"layoff {cards_text(cards)} on {meld}"
-        )
+        super().__init__(None, None)
         self.cards = cards
         self.meld = meld
+
+    def _make_key(self) -> tuple[object, ...]:
+        return ("layoff", tuple(sorted(c.index for c in self.cards)), self.meld)
+
+    def _make_text(self) -> str:
+        return f"layoff {cards_text(self.cards)} on {self.meld}"
 
 
 class Discard(Move):

@@ -23,6 +23,12 @@ def duty_payable(state: GameState) -> bool:
         fast = duty_payable_fast(state)
         if fast is not None:
             return fast
+    elif not state.variant.going_out_requires_discard and JOKER not in duty.owed:
+        # Two owed cards (a Rommi call): each must at least be layable now. A card that fits a meld made
+        # from the held cards also melds with those cards directly, so this never rules out a real way.
+        summary = HandSummary(state.hands[state.to_move])
+        if not all(card_payable(state, c, summary, state.to_move, duty.layoff_pays) for c in duty.owed):
+            return False
     return duty_payable_exact(state)
 
 
