@@ -49,9 +49,11 @@ class RandomBot:
     name = "random"
 
     def choose(self, state: GameState, rng: random.Random) -> tuple[int, Move]:
-        """A uniformly random legal action."""
-        actions = state.legal_actions()
-        return actions[rng.randrange(len(actions))]
+        """A uniformly random legal action (the same pick as from ``legal_actions()``, without building it)."""
+        moves = state.legal_moves()
+        calls = state.rommi_calls()
+        i = rng.randrange(len(moves) + len(calls))
+        return (state.to_move, moves[i]) if i < len(moves) else calls[i - len(moves)]
 
     def call(self, state: GameState, seat: int, rng: random.Random) -> Move | None:
         """A random call of ``seat``, as often as a uniform pick among every legal action would call."""

@@ -23,6 +23,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
 from engine import listing, payable, rommi, scoring
 from engine.cards import JOKER, Card, make_deck
@@ -106,8 +107,11 @@ def _without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ..
     return tuple(rest)
 
 
+_BY_INDEX = attrgetter("index")
+
+
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: c.index))
+    return tuple(sorted(cards, key=_BY_INDEX))
 
 
 class GameState:
