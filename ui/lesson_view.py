@@ -9,15 +9,12 @@ success as success. An attempt that is not accepted leaves the position exactly 
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
-from typing import Any
-
 import streamlit as st
 
 from engine.cards import NATURALS, Card
 from engine.errors import RULE_CODES, RecordError
 from engine.variants import PRESETS, Variant
+from tutor import charts
 from tutor.curriculum import Curriculum, Lesson
 from tutor.lesson_flow import ScenarioRun, lesson_done, place_after, star_text
 from tutor.move_text import (
@@ -520,23 +517,20 @@ def _solved(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun, l
 # --- charts ---------------------------------------------------------------------------------------
 
 
-def _charts_module() -> ModuleType | None:
-    try:
-        return importlib.import_module("tutor.charts")
-    except ImportError:
-        return None
-
-
 def _charts(run: ScenarioRun, language: str) -> None:
-    charts: Any = _charts_module()
-    if charts is None:
-        return
     if run.is_move_task:
         seat = run.seat
         series = {run.state.players[seat]: charts.hand_minus_points(run.states, seat)}
         labels = [t("ui.learn.chart_start", language), *run.moves]
         figure = charts.hand_points_figure(series, t("ui.learn.chart_hand_title", language), labels, language)
-        with st.expander(t("ui.learn.chart_hand_title", language), expanded=run.solved):
+        # A toggle, not an expander: a chart inside a closed expander still makes the browser load plotly,
+        # which would slow the first page; the chart opens by itself once the scenario is solved.
+        shown = st.toggle(
+            t("ui.learn.chart_hand_title", language),
+            value=run.solved,
+            key=f"learn_show_chart_{run.scenario.id}_{run.solved}",
+        )
+        if shown:
             st.plotly_chart(figure, key="learn_chart_hand")
     scored = run.score_seat()
     if scored is not None and run.solved:
