@@ -12,69 +12,30 @@ browser context, so each is a new Streamlit session with nothing cached in the b
 from __future__ import annotations
 
 import argparse
-import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.app_server import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    ServerError,
+    free_port,
+    start_server,
+    stop_server,
+    wait_for_health,
+)
+
 TITLE = "Learn 500"
 TARGET_S = 3.0
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(port: int, folder: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "RUMMY500_PROGRESS_DB": str(folder / "progress.sqlite3")}
-    env.pop("RUMMY500_CONTENT_DIR", None)
-    command = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
-        "--server.headless", "true",
-        "--server.address", "127.0.0.1",
-        "--server.port", str(port),
-        "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
-    ]  # fmt: skip
-    with (folder / "streamlit.log").open("wb") as log:
-        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-
-
-def wait_for_health(url: str, server: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"streamlit exited with {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                if answer.read().decode().strip() == "ok":
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.02)
-    raise SystemExit(f"no 'ok' from {url}/_stcore/health in {timeout:.0f} s")
 
 
 def first_page(browser: Browser, url: str, since: float | None = None) -> tuple[float, float]:
@@ -100,29 +61,27 @@ def main() -> None:
     args = parser.parse_args()
     if args.loads < 1:
         parser.error("--loads must be at least 1")
-    if not Path(CHROMIUM).exists():
+    if not CHROMIUM.exists():
         raise SystemExit(f"{CHROMIUM} is missing: apt-get install -y chromium")
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as folder, sync_playwright() as playwright:
         started = time.perf_counter()
-        server = start_server(port, Path(folder))
+        server = start_server(port, Path(folder) / "progress.sqlite3", Path(folder) / "streamlit.log")
         try:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
             launched = time.perf_counter() - started
-            wait_for_health(url, server)
+            try:
+                wait_for_health(url, server, poll=0.02)
+            except ServerError as error:
+                raise SystemExit(str(error)) from None
             ok_at = time.perf_counter()
             healthy = ok_at - started
             loads = [first_page(browser, url, since=ok_at)]
             loads += [first_page(browser, url) for _ in range(args.loads - 1)]
             browser.close()
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(timeout=10)
+            stop_server(server)
     samples = [shown for _, shown in loads]
     median = statistics.median(samples)
     mounted = statistics.median(m for m, _ in loads)

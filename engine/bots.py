@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.cards import JOKER, Card
-from engine.coachbot import CoachBot
-from engine.melds import card_extends, hand_melds
+from engine.coachbot import CoachBot, laid_value, lay_melds
+from engine.melds import card_extends
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import GameState, Phase
 
@@ -75,9 +75,7 @@ def _value(state: GameState, card: Card) -> int:
 
 def _laid_value(state: GameState, cards: tuple[Card, ...]) -> int:
     """Points a group of cards scores on the table (low aces of runs counted low)."""
-    value = state.variant.card_value
-    low = any(c.rank == 2 for c in cards) and not any(c.rank == 13 for c in cards)
-    return sum(value(c, low_ace=low and c.rank == 1 and len({x.suit for x in cards}) == 1) for c in cards)
+    return laid_value(state.variant, cards)
 
 
 #: How much of a card's value left in hand a bot expects to lose (it may still be laid later).
@@ -87,16 +85,7 @@ HAND_RISK = 0.5
 def _potential(state: GameState, hand: tuple[Card, ...]) -> float:
     """A quick worth of a hand: the points its melds and single lay-offs would lay now, greedily,
     less a share of the cards that would stay in it."""
-    rest = list(hand)
-    laid = 0
-    while True:
-        melds = hand_melds(rest)
-        if not melds:
-            break
-        best = max(melds, key=lambda m: _laid_value(state, m.cards))
-        laid += _laid_value(state, best.cards)
-        for card in best.cards:
-            rest.remove(card.in_hand)
+    laid, rest = lay_melds(state.variant, hand)
     kept = 0
     for card in rest:
         if not card.is_joker and any(card_extends(card, m.shape, (card,)) for m in state.table):

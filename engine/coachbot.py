@@ -125,19 +125,24 @@ class Outlook:
         return any(card.index in shape.touching for shape in self.shapes)
 
 
-def split_hand(outlook: Outlook, hand: Sequence[Card]) -> tuple[int, list[Card]]:
-    """(points the hand could lay now, greedily: its best melds, then single lay-offs; the cards kept)."""
-    variant = outlook.variant
+def lay_melds(variant: Variant, hand: Sequence[Card]) -> tuple[int, list[Card]]:
+    """(points the hand's melds would lay now, greedily, the best first; the cards left over)."""
     rest = list(hand)
     laid = 0
     while True:
         melds = hand_melds(rest)
         if not melds:
-            break
+            return laid, rest
         best = max(melds, key=lambda m: laid_value(variant, m.cards))
         laid += laid_value(variant, best.cards)
         for card in best.cards:
             rest.remove(card.in_hand)
+
+
+def split_hand(outlook: Outlook, hand: Sequence[Card]) -> tuple[int, list[Card]]:
+    """(points the hand could lay now, greedily: its best melds, then single lay-offs; the cards kept)."""
+    variant = outlook.variant
+    laid, rest = lay_melds(variant, hand)
     kept = []
     for card in rest:
         if card is not JOKER and outlook.fits_table(card):

@@ -17,18 +17,15 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
 import sqlite3
 import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from benchmarks.app_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, ServerError, free_port, start_server, stop_server
+from benchmarks.app_server import wait_for_health as app_server_health
 from tutor.curriculum import load_curriculum
 from tutor.scenario import ChoiceTask, MoveTask, localize
 
@@ -37,19 +34,6 @@ try:
 except ImportError:  # pragma: no cover - depends on the machine
     sync_playwright = None  # type: ignore[assignment]
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-HEALTH_TIMEOUT = 30.0  # seconds for the server to answer ``ok``
 RENDER_TIMEOUT = 20_000  # ms for an element to appear (the first page load imports the app)
 VIEWPORT: ViewportSize = {"width": 1280, "height": 1600}  # tall, so a screenshot holds the table and the buttons
 
@@ -81,28 +65,12 @@ def require_browser() -> None:
 # --- the server and the browser -------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def wait_for_health(url: str, server: subprocess.Popen[bytes], log: Path, timeout: float = HEALTH_TIMEOUT) -> None:
+def wait_for_health(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
     """Poll ``/_stcore/health`` until it says ``ok``; fail with the server's log if it dies or stays silent."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"streamlit exited with {server.returncode}:\n{log.read_text(errors='replace')}", pytrace=False)
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                if answer.read().decode().strip() == "ok":
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.1)
-    pytest.fail(
-        f"no 'ok' from {url}/_stcore/health in {timeout:.0f} s:\n{log.read_text(errors='replace')}", pytrace=False
-    )
+    try:
+        app_server_health(url, server, log)
+    except ServerError as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 @pytest.fixture(scope="module")
@@ -113,29 +81,13 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     progress = folder / "progress.sqlite3"
     log = folder / "streamlit.log"
     port = free_port()
-    env = {**os.environ, "RUMMY500_PROGRESS_DB": str(progress)}
-    env.pop("RUMMY500_CONTENT_DIR", None)
-    command = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
-        "--server.headless", "true",
-        "--server.address", "127.0.0.1",
-        "--server.port", str(port),
-        "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
-    ]  # fmt: skip
     url = f"http://127.0.0.1:{port}"
-    with log.open("wb") as out:
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    server = start_server(port, progress, log)
     try:
         wait_for_health(url, server, log)
         yield url, progress
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+        stop_server(server)
 
 
 @pytest.fixture(scope="module")

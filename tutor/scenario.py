@@ -10,8 +10,9 @@ move the engine refuses.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -283,8 +284,9 @@ def _cards_of(move: Move, before: GameState) -> tuple[Card, ...]:
     return ()
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Load and check one scenario file; ``RecordError`` names the file and the field at fault."""
+def read_mapping(path: str | Path, fields: str) -> dict[str, Any]:
+    """The YAML mapping in a record file; ``RecordError`` if it cannot be read, is not YAML or not a mapping
+    (``fields`` names a few of the fields expected, for that message)."""
     source = str(path)
     try:
         data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
@@ -293,13 +295,29 @@ def load_scenario(path: str | Path) -> Scenario:
     except yaml.YAMLError:
         raise RecordError(source, "file", "is not YAML") from None
     if not isinstance(data, dict):
-        raise RecordError(source, "file", "is not a mapping of fields (id, title, variant, …)")
+        raise RecordError(source, "file", f"is not a mapping of fields ({fields})")
+    return data
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def validated(
+    model: type[_Model], data: dict[str, Any], source: str, field_name: Callable[[tuple[int | str, ...]], str]
+) -> _Model:
+    """``data`` checked as a ``model``; the first problem as a ``RecordError`` naming the field (``field_name``)."""
     try:
-        scenario = Scenario.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        field = _field_name(first["loc"])
-        raise RecordError(source, field, first["msg"].removeprefix("Value error, ")) from None
+        raise RecordError(source, field_name(first["loc"]), first["msg"].removeprefix("Value error, ")) from None
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Load and check one scenario file; ``RecordError`` names the file and the field at fault."""
+    source = str(path)
+    data = read_mapping(path, "id, title, variant, …")
+    scenario = validated(Scenario, data, source, _field_name)
     from tutor.checker import check_scenario
 
     check_scenario(scenario, source)

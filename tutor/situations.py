@@ -32,15 +32,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from engine.cards import JOKER, NATURALS, Card, make_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
 from engine.record import Deal, Record, TableEntry, build_state, parse_move_line
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
-from tutor.scenario import Position, Text, localize
+from tutor.scenario import Position, Text, localize, read_mapping, validated
 from tutor.strings import t
 
 SITUATIONS_DIR: Final = Path(__file__).resolve().parent.parent / "scenarios" / "situations"
@@ -332,20 +331,8 @@ def check_situation(situation: Situation, source: str) -> None:
 def load_situation(path: str | Path) -> Situation:
     """Load and check one situation file; ``RecordError`` names the file and the field at fault."""
     source = str(path)
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise RecordError(source, "file", f"cannot be read ({error.__class__.__name__})") from None
-    except yaml.YAMLError:
-        raise RecordError(source, "file", "is not YAML") from None
-    if not isinstance(data, dict):
-        raise RecordError(source, "file", "is not a mapping of fields (id, title, position, …)")
-    try:
-        situation = Situation.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "situation"
-        raise RecordError(source, field, first["msg"].removeprefix("Value error, ")) from None
+    data = read_mapping(path, "id, title, position, …")
+    situation = validated(Situation, data, source, lambda loc: ".".join(str(p) for p in loc) or "situation")
     check_situation(situation, source)
     return situation
 

@@ -18,6 +18,7 @@ from typing import Final
 
 from engine.cards import Card
 from engine.state import GameState
+from tutor.coach import card_text
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
 CSS: Final = """<style>
@@ -84,11 +85,9 @@ def card_name(card: Card) -> str:
 
 
 def card_face(card: Card) -> str:
-    """Rank and suit symbol (``Q♥``), ``Joker`` for a joker in hand, ``7♥ (JK)`` for a declared joker."""
-    if card.is_joker and not card.declared:
-        return "Joker"
-    face = f"{card.rank_text}{card.suit_symbol}"
-    return f"{face} (JK)" if card.declared else face
+    """Rank and suit symbol (``Q♥``), ``Joker`` for a joker in hand, ``7♥ (JK)`` for a declared joker:
+    as the coach writes it (:func:`tutor.coach.card_text`)."""
+    return card_text(card)
 
 
 def card_label(card: Card, four_colour: bool = False) -> str:

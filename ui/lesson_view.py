@@ -11,43 +11,31 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.cards import NATURALS, Card
 from engine.errors import RULE_CODES, RecordError
 from engine.variants import PRESETS, Variant
 from tutor import charts
 from tutor.curriculum import Curriculum, Lesson
 from tutor.lesson_flow import ScenarioRun, lesson_done, place_after, star_text
-from tutor.move_text import (
-    Action,
-    SelectionProblem,
-    build_move,
-    card_options,
-    hand_options,
-    option_card,
-    pile_depth,
-)
+from tutor.move_text import Action, SelectionProblem
 from tutor.progress import ProgressError, ProgressStore
 from tutor.scenario import ChoiceTask, JudgeTask, NumberTask, localize
 from tutor.strings import t
 from ui import session
-from ui.cards import board_html, card_face, card_label, hand_html
-from ui.clickable import clickable_cards
-
-#: Widget keys cleared when a new scenario opens or a move is accepted.
-_PICK_KEYS = (session.HAND, session.PILE, session.LAYOFF_TARGET)
-_ANSWER_KEYS = (session.NUMBER, session.CHOICE)
-_MAX_JOKER_PICKERS = 4
-LAST_MOVE = "learn_last_move"
-#: A picked pill draws its label in the theme's primary colour (red), which would make a black card
-#: (Q♠, 9♣) look red once picked; keep black cards black. Red and four-colour labels carry their own colour.
-PICK_CSS = (
-    "<style>"
-    + ",".join(
-        f'.st-key-{key} button[aria-pressed="true"] [data-testid="stMarkdownContainer"] p'
-        for key in (session.HAND, session.PILE)
-    )
-    + "{color:#161616}</style>"
+from ui.cards import board_html, hand_html
+from ui.move_controls import (
+    PickKeys,
+    board_labels,
+    clear_picks,
+    clickable_board,
+    move_controls,
+    picked_move,
+    turn_actions,
 )
+
+#: The pick widgets' keys (``learn_hand``, ``learn_pile``, ...) and the buttons' prefix.
+KEYS = PickKeys("learn_", session.HAND, session.PILE, session.LAYOFF_TARGET, session.JOKER_PREFIX)
+_ANSWER_KEYS = (session.NUMBER, session.CHOICE)
+LAST_MOVE = "learn_last_move"
 
 
 # --- the page ---------------------------------------------------------------------------------------
@@ -202,7 +190,8 @@ def _lesson(content: Curriculum, lesson: Lesson, chosen: Variant, language: str)
     if not isinstance(run, ScenarioRun) or run.scenario.id != scenario.id:
         run = ScenarioRun(scenario)
         st.session_state[session.RUN] = run
-        for key in (*_PICK_KEYS, *_ANSWER_KEYS, *_joker_keys(), LAST_MOVE):
+        clear_picks(KEYS)
+        for key in (*_ANSWER_KEYS, LAST_MOVE):
             st.session_state.pop(key, None)
     _scenario(content, lesson, index, run, language)
 
@@ -223,13 +212,9 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
     four = session.four_colour()
     task = scenario.task
     if run.is_move_task and not run.solved:
-        pile_values = card_options(state.pile)
-        board = board_html(
-            state, run.seat, four, _board_labels(language), pile_values, st.session_state.get(session.PILE)
-        )
-        clickable_cards(board, key="learn_board_cards", on_click=_pick_pile_card)
+        clickable_board(KEYS, state, run.seat, four, language)
     else:
-        st.html(board_html(state, run.seat, four, _board_labels(language)))
+        st.html(board_html(state, run.seat, four, board_labels(language)))
     if run.is_move_task and not run.solved:
         _move_controls(run, language, four)
     else:
@@ -251,103 +236,17 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
     _charts(run, language)
 
 
-def _board_labels(language: str) -> dict[str, str]:
-    keys = ("stock", "pile", "table", "take", "cards", "empty_pile", "to_move", "meld", "set", "run", "by", "empty")
-    return {key: t(f"ui.board.{key}", language) for key in keys}
-
-
-def _joker_keys() -> list[str]:
-    return [f"{session.JOKER_PREFIX}{i}" for i in range(_MAX_JOKER_PICKERS)]
-
-
 # --- move tasks -----------------------------------------------------------------------------------
 
 
 def _move_controls(run: ScenarioRun, language: str, four: bool) -> None:
     state = run.state
-    hand = state.hands[run.seat]
-    options = hand_options(hand)
-    picked = [v for v in (st.session_state.get(session.HAND) or []) if v in options]
-    if picked != (st.session_state.get(session.HAND) or []):
-        st.session_state[session.HAND] = picked
-    pile_values = card_options(state.pile)
-    if st.session_state.get(session.PILE) not in (None, *pile_values):
-        st.session_state[session.PILE] = None
-
     st.markdown(f"**{t('ui.learn.your_hand', language, name=run.scenario.learner)}**")
-    st.html(PICK_CSS)  # outside the component: it styles the pills of the page
-    clickable_cards(
-        hand_html(hand, [options.index(v) for v in picked], four, values=options),
-        key="learn_hand_cards",
-        on_click=_toggle_hand_card,
-    )
-    st.pills(
-        t("ui.learn.pick_hand", language),
-        options,
-        selection_mode="multi",
-        key=session.HAND,
-        format_func=lambda v: card_label(option_card(v), four),
-    )
-    if state.pile:
-        st.pills(
-            t("ui.learn.pick_pile", language),
-            pile_values,
-            selection_mode="single",
-            key=session.PILE,
-            format_func=lambda v: f"{card_label(option_card(v), four)} · {t('ui.board.take', language)} {pile_depth(state.pile, v)}",
-        )
-    jokers = sum(1 for v in picked if option_card(v).is_joker)
-    for i in range(min(jokers, _MAX_JOKER_PICKERS)):
-        st.selectbox(
-            t("ui.learn.joker_stands_for", language, number=i + 1),
-            [str(c) for c in NATURALS],
-            index=None,
-            placeholder=t("ui.learn.joker_placeholder", language),
-            key=f"{session.JOKER_PREFIX}{i}",
-            format_func=lambda v: card_face(Card.parse(v)),
-        )
-    if state.table:
-        numbers = list(range(1, len(state.table) + 1))
-        if st.session_state.get(session.LAYOFF_TARGET) not in numbers:
-            st.session_state[session.LAYOFF_TARGET] = numbers[0]
-        st.selectbox(
-            t("ui.learn.layoff_target", language),
-            numbers,
-            key=session.LAYOFF_TARGET,
-            format_func=lambda n: f"{t('ui.board.meld', language)} {n}: "
-            + " ".join(card_face(c) for c in state.table[n - 1].cards),
-        )
-
-    actions: list[Action] = ["draw", "take", "take_all", "meld", "layoff", "discard"]
-    if not state.table:
-        actions.remove("layoff")  # nothing to lay off on yet
-    if not state.stock:
-        actions.append("stop")
-    if state.variant.rommi_call and len(state.players) > 2:
-        actions.append("rommi")
-    with st.container(horizontal=True):
-        for action in actions:
-            st.button(
-                t(f"ui.actions.{action}", language),
-                key=f"learn_{action}",
-                on_click=_act,
-                args=(action,),
-                type="primary" if action == "meld" else "secondary",
-            )
+    rommi = state.variant.rommi_call and len(state.players) > 2
+    move_controls(KEYS, state, state.hands[run.seat], language, four, turn_actions(state, rommi), _act)
     last = st.session_state.get(LAST_MOVE)
     if last:
         st.caption(t("ui.learn.your_move", language, move=last))
-
-
-def _toggle_hand_card(value: str) -> None:
-    """A click on a card of the hand picks it, or puts it back."""
-    picked = list(st.session_state.get(session.HAND) or [])
-    st.session_state[session.HAND] = [v for v in picked if v != value] if value in picked else [*picked, value]
-
-
-def _pick_pile_card(value: str) -> None:
-    """A click on a card of the discard pile picks it as the card to take down to (again: unpicks it)."""
-    st.session_state[session.PILE] = None if st.session_state.get(session.PILE) == value else value
 
 
 def _act(action: Action) -> None:
@@ -356,28 +255,15 @@ def _act(action: Action) -> None:
     if not isinstance(run, ScenarioRun):
         return
     language = session.language()
-    state = run.state
-    picked = list(st.session_state.get(session.HAND) or [])
-    jokers = sum(1 for v in picked if option_card(v).is_joker)
-    declarations = [st.session_state.get(f"{session.JOKER_PREFIX}{i}") for i in range(jokers)]
-    meld = st.session_state.get(session.LAYOFF_TARGET) if state.table else 1
     try:
-        text = build_move(
-            action,
-            picked=picked,
-            pile_pick=st.session_state.get(session.PILE),
-            pile=state.pile,
-            meld=meld,
-            declarations=declarations,
-        )
+        text = picked_move(KEYS, action, run.state)
     except SelectionProblem as problem:
         run.note(t(problem.key, language))
         return
     st.session_state[LAST_MOVE] = text
     feedback = run.play(text, language)
     if feedback.kind == "success":
-        for key in (*_PICK_KEYS, *_joker_keys()):
-            st.session_state.pop(key, None)
+        clear_picks(KEYS)
         if run.solved:
             _record(run)
 

@@ -8,22 +8,31 @@ the review come from :mod:`tutor.coach`; the charts from :mod:`tutor.charts`. Ke
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 import streamlit as st
 
-from engine.cards import NATURALS, Card
 from engine.errors import RULE_CODES, RecordError, RulesError
 from engine.moves import Move
 from engine.state import GameState
 from tutor.charts import hand_minus_points, laid_and_hand_figure, laid_points_series, totals_race_figure
 from tutor.coach import Advice, review, suggest
-from tutor.move_text import Action, SelectionProblem, build_move, card_options, hand_options, option_card, pile_depth
+from tutor.move_text import Action, SelectionProblem
 from tutor.practice import LEVELS, MAX_COMPUTERS, Game, RecordViewer, computer_seats, people_seats
 from tutor.progress import ProgressError
 from tutor.strings import t
 from ui import session
-from ui.cards import board_html, card_face, card_label, hand_html
+from ui.cards import board_html, card_face, hand_html
+from ui.move_controls import (
+    PickKeys,
+    board_labels,
+    clear_picks,
+    clickable_board,
+    move_controls,
+    picked_move,
+    turn_actions,
+)
 
 # --- session keys ---------------------------------------------------------------------------------------
 GAME: Final = "practice_game"  # the Game in play, or None
@@ -51,8 +60,8 @@ SAVED: Final = "practice_saved"
 PASTE: Final = "practice_paste"
 UPLOAD: Final = "practice_upload"
 
-_PICK_KEYS = (HAND, PILE, LAYOFF_TARGET)
-_MAX_JOKER_PICKERS = 4
+#: The pick widgets' keys and the buttons' prefix (``practice_meld``, ``practice_hand_cards``, ...).
+KEYS = PickKeys("practice_", HAND, PILE, LAYOFF_TARGET, JOKER_PREFIX)
 
 
 def render_practice_page() -> None:
@@ -147,12 +156,7 @@ def _open_game(game: Game) -> None:
 
 
 def _clear_picks() -> None:
-    for key in (*_PICK_KEYS, *_joker_keys()):
-        st.session_state.pop(key, None)
-
-
-def _joker_keys() -> list[str]:
-    return [f"{JOKER_PREFIX}{i}" for i in range(_MAX_JOKER_PICKERS)]
+    clear_picks(KEYS)
 
 
 # --- the game -----------------------------------------------------------------------------------------
@@ -178,7 +182,11 @@ def _game(game: Game, language: str) -> None:
     pending = game.pending()
     handover = game.needs_handover()
     seat = _board_seat(game)
-    st.html(board_html(state, seat, session.four_colour(), _board_labels(language)))
+    four = session.four_colour()
+    if not handover and pending.kind in ("turn", "rommi") and game.visible_hand(seat) is not None:
+        clickable_board(KEYS, state, seat, four, language)
+    else:
+        st.html(board_html(state, seat, four, board_labels(language)))
     _log(game, language)
     _feedback(language)
     review_text = st.session_state.get(REVIEW)
@@ -222,11 +230,6 @@ def _board_seat(game: Game) -> int:
     return game.people[0]
 
 
-def _board_labels(language: str) -> dict[str, str]:
-    keys = ("stock", "pile", "table", "take", "cards", "empty_pile", "to_move", "meld", "set", "run", "by", "empty")
-    return {key: t(f"ui.board.{key}", language) for key in keys}
-
-
 def _totals(game: Game, language: str) -> None:
     scores = game.state.scores()
     over = game.state.round_over
@@ -254,85 +257,39 @@ def _log(game: Game, language: str) -> None:
 
 def _controls(game: Game, seat: int, rommi_window: bool, language: str) -> None:
     state = game.state
-    four = session.four_colour()
     hand = game.visible_hand(seat)
     if hand is None:
         return
     name = game.names[seat]
-    options = hand_options(hand)
-    picked = [v for v in (st.session_state.get(HAND) or []) if v in options]
-    if picked != (st.session_state.get(HAND) or []):
-        st.session_state[HAND] = picked
-    pile_values = card_options(state.pile)
-    if st.session_state.get(PILE) not in (None, *pile_values):
-        st.session_state[PILE] = None
     if rommi_window:
         st.success(t("practice.rommi_possible", language, name=name, card=card_face(state.pile[-1])))
     else:
         st.markdown(f"**{t('practice.your_turn', language, name=name)}**")
-    st.html(hand_html(hand, [options.index(v) for v in picked], four))
-    st.pills(
-        t("ui.learn.pick_hand", language),
-        options,
-        selection_mode="multi",
-        key=HAND,
-        format_func=lambda v: card_label(option_card(v), four),
+    move_controls(
+        KEYS,
+        state,
+        hand,
+        language,
+        session.four_colour(),
+        ["rommi"] if rommi_window else turn_actions(state),
+        _act,
+        primary=("meld", "layoff", "rommi"),
+        layoff_target=not rommi_window,
+        more=_pass_button(language) if rommi_window else None,
     )
-    if state.pile:
-        st.pills(
-            t("ui.learn.pick_pile", language),
-            pile_values,
-            selection_mode="single",
-            key=PILE,
-            format_func=lambda v: (
-                f"{card_label(option_card(v), four)} · {t('ui.board.take', language)} {pile_depth(state.pile, v)}"
-            ),
-        )
-    jokers = sum(1 for v in picked if option_card(v).is_joker)
-    for i in range(min(jokers, _MAX_JOKER_PICKERS)):
-        st.selectbox(
-            t("ui.learn.joker_stands_for", language, number=i + 1),
-            [str(c) for c in NATURALS],
-            index=None,
-            placeholder=t("ui.learn.joker_placeholder", language),
-            key=f"{JOKER_PREFIX}{i}",
-            format_func=lambda v: card_face(Card.parse(v)),
-        )
-    if state.table and not rommi_window:
-        numbers = list(range(1, len(state.table) + 1))
-        if st.session_state.get(LAYOFF_TARGET) not in numbers:
-            st.session_state[LAYOFF_TARGET] = numbers[0]
-        st.selectbox(
-            t("ui.learn.layoff_target", language),
-            numbers,
-            key=LAYOFF_TARGET,
-            format_func=lambda n: (
-                f"{t('ui.board.meld', language)} {n}: " + " ".join(card_face(c) for c in state.table[n - 1].cards)
-            ),
-        )
-    if rommi_window:
-        actions: list[Action] = ["rommi"]
-    else:
-        actions = ["draw", "take", "take_all", "meld", "layoff", "discard"]
-        if not state.stock:
-            actions.append("stop")
-    with st.container(horizontal=True):
-        for action in actions:
-            st.button(
-                t(f"ui.actions.{action}", language),
-                key=f"practice_{action}",
-                on_click=_act,
-                args=(action,),
-                type="primary" if action in ("meld", "layoff", "rommi") else "secondary",
-            )
-        if rommi_window:
-            st.button(t("practice.let_pass", language), key="practice_pass", on_click=_let_pass)
     with st.container(horizontal=True):
         st.button(t("practice.hint", language), key="practice_hint_button", on_click=_hint)
         st.button(t("practice.undo", language), key="practice_undo", on_click=_undo, disabled=not game.can_undo())
     advice = st.session_state.get(HINT)
     if isinstance(advice, Advice) and advice.seat == seat:
         st.info(t("practice.hint_text", language, reason=advice.reason, move=str(advice.move)))
+
+
+def _pass_button(language: str) -> Callable[[], None]:
+    def button() -> None:
+        st.button(t("practice.let_pass", language), key="practice_pass", on_click=_let_pass)
+
+    return button
 
 
 def _current_game() -> Game | None:
@@ -356,20 +313,8 @@ def _act(action: Action) -> None:
     pending = game.pending()
     seat = pending.seat if pending.seat is not None else game.state.to_move
     state = game.state
-    picked = list(st.session_state.get(HAND) or [])
-    jokers = sum(1 for v in picked if option_card(v).is_joker)
-    declarations = [st.session_state.get(f"{JOKER_PREFIX}{i}") for i in range(jokers)]
-    meld = st.session_state.get(LAYOFF_TARGET) if state.table else 1
     try:
-        text = build_move(
-            action,
-            picked=picked,
-            pile_pick=st.session_state.get(PILE),
-            pile=state.pile,
-            meld=meld,
-            declarations=declarations,
-        )
-        move = Move.parse(text)
+        move = Move.parse(picked_move(KEYS, action, state))
         game.play(move, seat)
     except SelectionProblem as problem:
         st.session_state[FEEDBACK] = ("warning", t(problem.key, language), None)
@@ -658,7 +603,7 @@ def _viewer(viewer: RecordViewer, language: str) -> None:
     line = viewer.line
     st.markdown(f"**{line}**" if line else t("practice.viewer.dealt", language))
     four = session.four_colour()
-    st.html(board_html(state, -1, four, _board_labels(language)))
+    st.html(board_html(state, -1, four, board_labels(language)))
     for name, hand in zip(state.players, state.hands, strict=True):
         st.markdown(f"**{t('practice.viewer.hand', language, name=name)}**")
         st.html(hand_html(hand, (), four))
