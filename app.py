@@ -12,6 +12,8 @@ from ui import session
 from ui.sidebar import render_sidebar
 
 st.set_page_config(page_title="Learn 500", page_icon="🃏", layout="wide")
+# Less empty space above the page, so a laptop screen shows the cards of a lesson sooner.
+st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 session.init_defaults()
 language = pick_language(st.context.locale)
 st.session_state[session.LANGUAGE] = language
