@@ -194,7 +194,7 @@ def test_every_page_runs() -> None:
     assert at.title[0].value == "Compare the variants"  # the page itself is tested in test_compare.py
     at.switch_page("ui/pages/rules.py").run()
     markdown = "\n".join(texts(at.markdown))
-    assert "`pile_take` | whole_pile |" in markdown  # the chosen preset's value, from the model
+    assert "Taking from the discard pile<br><small>`pile_take`</small> | whole pile only |" in markdown  # from the model
     assert "A discard restriction never traps a player" in markdown  # a ruling from the README
 
 

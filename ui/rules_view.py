@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RULE_CODES
+from tutor.compare import cell_text, field_label
 from tutor.reference import rulings, variant_reference
 from tutor.strings import t
 from ui import session
@@ -29,8 +30,11 @@ def render_rules_page() -> None:
     )
     rows = []
     for row in variant_reference(variant):
-        value = f"**{_cell(row.value)}** ✎" if row.house_rule else _cell(row.value)
-        rows.append(f"| `{row.name}` | {value} | {_cell(row.description)} |")
+        # The words of the Compare table (one text per value), with the engine's own name for reference.
+        text = _cell(cell_text(variant, row.name, language))
+        value = f"**{text}** ✎" if row.house_rule else text
+        label = f"{_cell(field_label(row.name, language))}<br><small>`{row.name}`</small>"
+        rows.append(f"| {label} | {value} | {_cell(row.description)} |")
     st.markdown(header + "\n".join(rows))
     st.caption(t("ui.rules.house_rule_mark", language))
 
