@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import Phase
+from tests.apptest_support import open_app
 from tutor.checker import judge_answer, number_answer
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.lesson_flow import ScenarioRun
@@ -26,30 +27,13 @@ from tutor.progress import ProgressStore
 from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
 from ui import session
 
-APP = "../app.py"
 CURRICULUM = load_curriculum()
 PAGES = ("learn", "compare", "practice", "rules", "progress")
 
 
-@pytest.fixture
-def progress_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh progress file for each test, and the repository's own lessons."""
-    path = tmp_path / "progress.sqlite3"
-    monkeypatch.setenv("RUMMY500_PROGRESS_DB", str(path))
-    monkeypatch.delenv(session.CONTENT_ENV, raising=False)
-    return path
-
-
 def start(lesson: str | None = None, locale: str | None = None) -> AppTest:
     """The app, run once (at ``?lesson=…`` when given)."""
-    at = AppTest.from_file(APP, default_timeout=30)
-    if lesson is not None:
-        at.query_params["lesson"] = lesson
-    if locale is not None:
-        at.context = {"locale": locale}
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return open_app(lesson=lesson, locale=locale)
 
 
 def current_run(at: AppTest) -> ScenarioRun:

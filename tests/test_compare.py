@@ -21,6 +21,7 @@ import ui.compare_view
 from engine.errors import RecordError
 from engine.simulate import simulate
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
+from tests.apptest_support import open_app
 from tutor.charts import card_value_labels, card_values
 from tutor.compare import (
     IDENTITY_FIELDS,
@@ -56,7 +57,6 @@ from tutor.variant_stats import ENDINGS, STATS_PATH, entries_for, generate, load
 from ui import session
 from ui.compare_view import rules_table_html, rulings_rows, second_move
 
-APP = "../app.py"
 SITUATIONS = load_situations()
 BY_ID = {s.id: s for s in SITUATIONS}
 NAMES = {vid: v.name for vid, v in PRESETS.items()}
@@ -424,11 +424,7 @@ def test_counting_takes_leaves_the_record_fields_alone() -> None:
 @pytest.fixture
 def page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("RUMMY500_PROGRESS_DB", str(tmp_path / "progress.sqlite3"))
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.run()
-    at.switch_page("ui/pages/compare.py").run()
-    assert not at.exception, at.exception
-    return at
+    return open_app("compare")
 
 
 def _html(at: AppTest) -> str:

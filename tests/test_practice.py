@@ -19,31 +19,18 @@ from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.record import record_from_data, replay
 from engine.state import GameState
 from engine.variants import get_variant
+from tests.apptest_support import open_app
 from tutor.coach import Advice, suggest
 from tutor.move_text import hand_options, option_for_depth
 from tutor.practice import Game, RecordViewer, RoundPlay, Seat, computer_seats, people_seats
 from tutor.progress import ProgressStore
 from ui import practice_view as view
 
-APP = "../app.py"
-
-
-@pytest.fixture
-def progress_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "progress.sqlite3"
-    monkeypatch.setenv("RUMMY500_PROGRESS_DB", str(path))
-    return path
-
-
 # --- helpers ---------------------------------------------------------------------------------------------
 
 
 def practice_page() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.run()
-    at.switch_page("ui/pages/practice.py").run()
-    assert not at.exception, at.exception
-    return at
+    return open_app("practice")
 
 
 def game_of(at: AppTest) -> Game:
