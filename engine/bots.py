@@ -196,8 +196,9 @@ def play_round(
 ) -> tuple[GameState, int]:
     """Play ``state`` to the end of its round; each seat uses its bot. Returns the last state and the decision count.
 
-    A Rommi call is chosen by the seat that calls (the bot of the player to move decides first;
-    other bots may call instead when they hold a call). ``on_move``, if given, sees every move applied.
+    While a Rommi call is open, the bot of the first seat holding a call decides (it may call, or leave
+    the turn to the player to move); otherwise the player to move's bot. ``on_move``, if given, sees every
+    move applied.
     """
     decisions = 0
     while state.phase is not Phase.OVER:

@@ -46,6 +46,7 @@ from tutor.strings import t
 from tutor.variant_stats import STATS_PATH, StatsError, entries_for, load_stats
 from ui import session
 from ui.cards import CSS, back_html, card_face, hand_html, others_html, pile_html, row_html, table_html
+from ui.move_controls import board_labels
 
 SITUATION: Final = "compare_situation"
 PLAYERS: Final = "compare_players"
@@ -230,7 +231,7 @@ def status_text(status: Status, language: str = "en") -> str:
 def _board(state: GameState, learner: int, language: str) -> None:
     """The learner's hand face up, the others' face down, the stock, the top of the pile, the table."""
     four = session.four_colour()
-    words = {key: t(f"ui.board.{key}", language) for key in ("stock", "pile", "table", "take", "cards", "empty_pile", "to_move", "meld", "set", "run", "by", "empty")}
+    words = board_labels(language)
     pile = state.pile
     below = len(pile) - _PILE_SHOWN
     stock = back_html(caption=f"{len(state.stock)} {words['cards']}") if state.stock else '<div class="r5-empty">—</div>'
