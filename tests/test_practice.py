@@ -22,8 +22,11 @@ from engine.variants import get_variant
 from tests.apptest_support import open_app
 from tutor.coach import Advice, suggest
 from tutor.move_text import hand_options, option_for_depth
-from tutor.practice import Game, RecordViewer, RoundPlay, Seat, computer_seats, people_seats
+from tutor.practice import Game
+from tutor.practice_rounds import RoundPlay
+from tutor.practice_seats import Seat, computer_seats, people_seats
 from tutor.progress import ProgressStore
+from tutor.record_viewer import RecordViewer
 from ui import practice_view as view
 
 # --- helpers ---------------------------------------------------------------------------------------------

@@ -5,7 +5,11 @@ device, round after round until the variant's end, the totals carried over.
 the people's moves through :meth:`GameState.apply` (an illegal attempt raises ``RulesError`` and changes
 nothing), produces the computer players' moves one at a time with a line that says what happened, asks
 the computer players whether they call "Rommi!", and writes and reads the game as ``RECORD.md`` records,
-one per round. :class:`RecordViewer` steps through a loaded record move by move.
+one per round.
+
+Its parts live beside it: the seats (:mod:`tutor.practice_seats`), the rounds as played
+(:mod:`tutor.practice_rounds`), the line for each move (:mod:`tutor.practice_log`), the records
+(:mod:`tutor.practice_record`); :class:`tutor.record_viewer.RecordViewer` steps through a loaded game.
 
 >>> from engine.variants import get_variant
 >>> game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=7)
@@ -23,48 +27,24 @@ Pending(kind='turn', seat=0)
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final, Literal
-
-import yaml
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from engine.bots import get_bot
 from engine.cards import Card
-from engine.coachbot import laid_value
-from engine.errors import RecordError, RulesError
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
-from engine.record import build_state, parse_move_line, record_from_data
+from engine.errors import RulesError
+from engine.moves import Move
 from engine.state import GameState, Phase
 from engine.variants import Variant
-from tutor.coach import cards_text
+from tutor import practice_record
+from tutor.practice_log import describe
+from tutor.practice_rounds import RoundPlay, Step, deal_seed
+from tutor.practice_seats import LEVELS, Seat
 from tutor.strings import t
 
-#: The computer players' levels, weakest first.
-LEVELS: Final = ("random", "greedy", "coach")
-#: How many computer players may join one learner.
-MAX_COMPUTERS: Final = 3
-#: The names the computer players get, in order.
-COMPUTER_NAMES: Final = ("Bertil", "Cecilia", "David", "Eva", "Filip", "Greta")
-#: The line of a downloaded game that says who played at which level (a YAML comment: records ignore it).
-HEADER_MARK: Final = "# practice: "
-
 PendingKind = Literal["turn", "rommi", "computer", "computer_call", "round_over", "game_over"]
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player: a person at the device (``level`` None) or a computer player of that level."""
-
-    name: str
-    level: str | None = None
-
-    @property
-    def is_person(self) -> bool:
-        """Whether a person plays this seat."""
-        return self.level is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,84 +54,6 @@ class Pending:
 
     kind: PendingKind
     seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One move made: by whom, what, and a line for a learner."""
-
-    seat: int
-    move: Move
-    text: str
-
-
-@dataclass
-class RoundPlay:
-    """One round: its number and deal seed, every state (``states[0]`` as dealt, ``states[i + 1]`` after
-    ``moves[i]``), the moves with their lines, and the Rommi windows the people let pass (by state index)."""
-
-    number: int
-    seed: int
-    states: list[GameState]
-    moves: list[tuple[int, Move]] = field(default_factory=list)
-    steps: list[Step] = field(default_factory=list)
-    passed: dict[int, set[int]] = field(default_factory=dict)
-
-    @property
-    def state(self) -> GameState:
-        """The position now."""
-        return self.states[-1]
-
-
-def deal_seed(seed: int, round_number: int) -> int:
-    """The deal seed of round ``round_number`` of a game started with ``seed`` (round 1 is dealt with
-    ``seed`` itself, so the seed a learner shares replays the first deal).
-
-    >>> deal_seed(42, 1), deal_seed(42, 2)
-    (42, 42000128)
-    """
-    return seed if round_number == 1 else seed * 1_000_003 + round_number
-
-
-def describe(before: GameState, seat: int, move: Move, after: GameState, language: str = "en") -> str:
-    """One line for a move: ``Bertil took 3 cards from the pile: 9♥ 2♣ 5♦.`` Cards drawn from the stock
-    stay hidden; everything else on the table is seen by all."""
-    name = before.players[seat]
-    if isinstance(move, Draw):
-        text = t("practice.log.draw", language, name=name)
-    elif isinstance(move, Rommi | Take):
-        n = len(before.pile) if isinstance(move, Take) and move.count is None else int(move.count or 1)
-        taken = cards_text(before.pile[-n:])
-        if isinstance(move, Rommi):
-            key = "practice.log.rommi"
-        elif n == len(before.pile) and n > 1:
-            key = "practice.log.take_all"
-        else:
-            key = "practice.log.take_one" if n == 1 else "practice.log.take"
-        text = t(key, language, name=name, count=n, cards=taken)
-    elif isinstance(move, Meld):
-        points = laid_value(before.variant, move.cards)
-        text = t("practice.log.meld", language, name=name, cards=cards_text(move.cards), points=points)
-    elif isinstance(move, Layoff):
-        points = laid_value(before.variant, move.cards)
-        text = t(
-            "practice.log.layoff", language, name=name, cards=cards_text(move.cards), meld=move.meld, points=points
-        )
-    elif isinstance(move, Discard):
-        text = t("practice.log.discard", language, name=name, card=cards_text([move.card]))
-    elif isinstance(move, Stop):
-        text = t("practice.log.stop", language, name=name)
-    else:
-        text = f"{name}: {move}"
-    penalty = after.penalties[seat] - before.penalties[seat]
-    if penalty:
-        text += " " + t("practice.log.penalty", language, penalty=penalty)
-    if after.round_over and not before.round_over:
-        if after.ended_by == "went_out":
-            text += " " + t("practice.log.went_out", language, name=after.players[after.went_out or 0])
-        else:
-            text += " " + t("practice.log.round_ends", language)
-    return text
 
 
 class Game:
@@ -397,41 +299,16 @@ class Game:
     def round_record(self, round_index: int = -1) -> dict[str, Any]:
         """One round as a ``RECORD.md`` record (a plain mapping, ready for YAML): the deal, the totals
         before it, its seed and number, and its moves so far."""
-        round_ = self.rounds[round_index]
-        dealt = round_.states[0]
-        names = self.names
-        record: dict[str, Any] = {"variant": self.variant.id}
-        if self.variant.house_rules:
-            record["house_rules"] = {name: getattr(self.variant, name) for name in self.variant.house_rules}
-        record["players"] = names
-        record["deal"] = {
-            "hands": {name: [str(c) for c in hand] for name, hand in zip(names, dealt.hands, strict=True)},
-            "discard": [str(c) for c in dealt.pile],
-            "stock": [str(c) for c in dealt.stock],
-        }
-        record["totals"] = dict(zip(names, dealt.totals, strict=True))
-        record["seed"] = round_.seed
-        if round_.number != 1:
-            record["round"] = round_.number
-        record["moves"] = [f"{names[seat]}: {move}" for seat, move in round_.moves]
-        return record
+        return practice_record.round_record(self, round_index)
 
     def header(self) -> str:
         """The comment line that lets a downloaded game be resumed with the same computer players."""
-        data = {"seed": self.seed, "seats": [[s.name, s.level] for s in self.seats]}
-        return HEADER_MARK + json.dumps(data, ensure_ascii=False)
+        return practice_record.header(self)
 
     def to_yaml(self, round_index: int | None = None) -> str:
         """The game as YAML: one ``RECORD.md`` record per round, as YAML documents (only round
         ``round_index`` when given, a single record that ``python -m engine replay`` reads)."""
-        rounds = range(len(self.rounds)) if round_index is None else [round_index]
-        documents = [
-            yaml.safe_dump(self.round_record(i), sort_keys=False, allow_unicode=True, default_flow_style=None)
-            for i in rounds
-        ]
-        intro = t("practice.record_comment", self.language).strip().splitlines()
-        head = "".join(f"# {line}\n" for line in intro) + self.header() + "\n"
-        return head + "---\n".join(documents)
+        return practice_record.to_yaml(self, round_index)
 
     @classmethod
     def from_yaml(
@@ -443,162 +320,5 @@ class Game:
         follow each other. Without ``seats``, the header line written by :meth:`to_yaml` says who is a
         computer player; with no header, every player is a person.
         """
-        try:
-            documents = [d for d in yaml.safe_load_all(text) if d is not None]
-        except yaml.YAMLError:
-            raise RecordError(source, "file", "is not YAML or JSON") from None
-        if not documents:
-            raise RecordError(source, "file", "is empty")
-        header = _read_header(text)
-        rounds: list[RoundPlay] = []
-        variant: Variant | None = None
-        players: list[str] = []
-        for number, data in enumerate(documents, start=1):
-            where = source if len(documents) == 1 else f"{source} (round {number})"
-            record = record_from_data(data, where)
-            state = build_state(record, where)
-            if variant is None:
-                variant, players = state.variant, list(record.players)
-            elif state.variant != variant or list(record.players) != players:
-                raise RecordError(where, "players", "every round of a game has the same variant and players")
-            previous = rounds[-1].state if rounds else None
-            if previous is not None:
-                if not previous.round_over:
-                    raise RecordError(where, "moves", "the round before this one did not end")
-                if list(state.totals) != [s.total for s in previous.scores()]:
-                    raise RecordError(where, "totals", "do not carry on from the round before")
-            round_ = RoundPlay(record.round, record.seed or 0, [state])
-            for index, line in enumerate(record.moves):
-                try:
-                    seat, move = parse_move_line(line, round_.state)
-                    after = round_.state.apply(move, seat)
-                except RulesError as error:
-                    raise RecordError(where, f"moves[{index}]", f"“{line}”: {error}") from None
-                round_.moves.append((seat, move))
-                round_.steps.append(Step(seat, move, describe(round_.state, seat, move, after, language)))
-                round_.states.append(after)
-            rounds.append(round_)
-        assert variant is not None
-        if seats is None:
-            levels = dict(header.get("seats", [])) if header else {}
-            seats = [Seat(name, levels.get(name)) for name in players]
-            if not any(s.is_person for s in seats):
-                seats = [Seat(name) for name in players]
-        seed = int(header.get("seed", rounds[0].seed)) if header else rounds[0].seed
-        return cls(variant, seats, seed, rounds, language)
-
-
-def _read_header(text: str) -> dict[str, Any]:
-    for line in text.splitlines():
-        if line.startswith(HEADER_MARK):
-            try:
-                data = json.loads(line[len(HEADER_MARK) :])
-            except json.JSONDecodeError:
-                return {}
-            return data if isinstance(data, dict) else {}
-    return {}
-
-
-def computer_seats(learner: str, computers: int, level: str) -> list[Seat]:
-    """The learner and ``computers`` computer players of ``level``, named from :data:`COMPUTER_NAMES`.
-
-    >>> [(s.name, s.level) for s in computer_seats("Anna", 2, "coach")]
-    [('Anna', None), ('Bertil', 'coach'), ('Cecilia', 'coach')]
-    """
-    if not 1 <= computers <= MAX_COMPUTERS:
-        raise ValueError(f"play against 1 to {MAX_COMPUTERS} computer players, not {computers}")
-    names = [n for n in COMPUTER_NAMES if n != learner][:computers]
-    return [Seat(learner), *(Seat(name, level) for name in names)]
-
-
-def people_seats(names: Sequence[str]) -> list[Seat]:
-    """Seats for people passing one device (2–7 of them).
-
-    >>> [s.name for s in people_seats(["Anna", " Bertil "])]
-    ['Anna', 'Bertil']
-    """
-    cleaned = [n.strip() for n in names if n.strip()]
-    if not 2 <= len(cleaned) <= 7:
-        raise ValueError(f"pass-and-play is for 2 to 7 people, not {len(cleaned)}")
-    return [Seat(name) for name in cleaned]
-
-
-# --- stepping through a record ----------------------------------------------------------------------
-
-
-class RecordViewer:
-    """A finished or saved game to step through move by move: ``position`` is (round index, moves made
-    in that round); :meth:`forward` and :meth:`back` cross from one round to the next.
-
-    >>> from engine.variants import get_variant
-    >>> game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil")], seed=7)
-    >>> _ = game.play("draw"); _ = game.play("discard " + str(game.state.hands[0][0]))
-    >>> viewer = RecordViewer(Game.from_yaml(game.to_yaml()))
-    >>> viewer.forward(), viewer.forward(), viewer.forward(), viewer.position
-    (True, True, False, (0, 2))
-    >>> viewer.line is not None and viewer.line.startswith("Anna discarded")
-    True
-    """
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.round_index = 0
-        self.index = 0
-
-    @classmethod
-    def from_yaml(cls, text: str, source: str = "<record>", language: str = "en") -> RecordViewer:
-        """A viewer of records (``RecordError`` for a bad one)."""
-        game = Game.from_yaml(text, source, language=language)
-        return cls(game)
-
-    @property
-    def position(self) -> tuple[int, int]:
-        """(round index, number of moves made in it)."""
-        return self.round_index, self.index
-
-    @property
-    def round(self) -> RoundPlay:
-        """The round being viewed."""
-        return self.game.rounds[self.round_index]
-
-    @property
-    def state(self) -> GameState:
-        """The position shown."""
-        return self.round.states[self.index]
-
-    @property
-    def line(self) -> str | None:
-        """The line of the last move made, or None at the start of a round."""
-        return self.round.steps[self.index - 1].text if self.index else None
-
-    @property
-    def moves_in_round(self) -> int:
-        """How many moves the viewed round holds."""
-        return len(self.round.moves)
-
-    def forward(self) -> bool:
-        """One move on (into the next round after the last move); whether it moved."""
-        if self.index < len(self.round.moves):
-            self.index += 1
-            return True
-        if self.round_index + 1 < len(self.game.rounds):
-            self.round_index += 1
-            self.index = 0
-            return True
-        return False
-
-    def back(self) -> bool:
-        """One move back (to the end of the round before from a round's start); whether it moved."""
-        if self.index > 0:
-            self.index -= 1
-            return True
-        if self.round_index > 0:
-            self.round_index -= 1
-            self.index = len(self.round.moves)
-            return True
-        return False
-
-    def go_to(self, round_index: int, index: int) -> None:
-        """Jump to move ``index`` of round ``round_index`` (clamped to what exists)."""
-        self.round_index = max(0, min(round_index, len(self.game.rounds) - 1))
-        self.index = max(0, min(index, len(self.round.moves)))
+        loaded = practice_record.read_game(text, source, seats, language)
+        return cls(loaded.variant, loaded.seats, loaded.seed, loaded.rounds, language)

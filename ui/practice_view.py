@@ -19,8 +19,10 @@ from engine.state import GameState
 from tutor.charts import hand_minus_points, laid_and_hand_figure, laid_points_series, totals_race_figure
 from tutor.coach import Advice, review, suggest
 from tutor.move_text import Action, SelectionProblem
-from tutor.practice import LEVELS, MAX_COMPUTERS, Game, RecordViewer, computer_seats, people_seats
+from tutor.practice import Game
+from tutor.practice_seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
 from tutor.progress import ProgressError
+from tutor.record_viewer import RecordViewer
 from tutor.strings import t
 from ui import session
 from ui.cards import board_html, card_face, hand_html

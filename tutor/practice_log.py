@@ -1,0 +1,51 @@
+"""The log of a practice game: one line a learner reads for each move made, by a person or a computer
+player (the sentences are in ``tutor/locales``, under ``practice.log``)."""
+
+from __future__ import annotations
+
+from engine.coachbot import laid_value
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.state import GameState
+from tutor.coach import cards_text
+from tutor.strings import t
+
+
+def describe(before: GameState, seat: int, move: Move, after: GameState, language: str = "en") -> str:
+    """One line for a move: ``Bertil took 3 cards from the pile: 9♥ 2♣ 5♦.`` Cards drawn from the stock
+    stay hidden; everything else on the table is seen by all."""
+    name = before.players[seat]
+    if isinstance(move, Draw):
+        text = t("practice.log.draw", language, name=name)
+    elif isinstance(move, Rommi | Take):
+        n = len(before.pile) if isinstance(move, Take) and move.count is None else int(move.count or 1)
+        taken = cards_text(before.pile[-n:])
+        if isinstance(move, Rommi):
+            key = "practice.log.rommi"
+        elif n == len(before.pile) and n > 1:
+            key = "practice.log.take_all"
+        else:
+            key = "practice.log.take_one" if n == 1 else "practice.log.take"
+        text = t(key, language, name=name, count=n, cards=taken)
+    elif isinstance(move, Meld):
+        points = laid_value(before.variant, move.cards)
+        text = t("practice.log.meld", language, name=name, cards=cards_text(move.cards), points=points)
+    elif isinstance(move, Layoff):
+        points = laid_value(before.variant, move.cards)
+        text = t(
+            "practice.log.layoff", language, name=name, cards=cards_text(move.cards), meld=move.meld, points=points
+        )
+    elif isinstance(move, Discard):
+        text = t("practice.log.discard", language, name=name, card=cards_text([move.card]))
+    elif isinstance(move, Stop):
+        text = t("practice.log.stop", language, name=name)
+    else:
+        text = f"{name}: {move}"
+    penalty = after.penalties[seat] - before.penalties[seat]
+    if penalty:
+        text += " " + t("practice.log.penalty", language, penalty=penalty)
+    if after.round_over and not before.round_over:
+        if after.ended_by == "went_out":
+            text += " " + t("practice.log.went_out", language, name=after.players[after.went_out or 0])
+        else:
+            text += " " + t("practice.log.round_ends", language)
+    return text

@@ -1,0 +1,166 @@
+"""A practice game as ``RECORD.md`` records, one per round (YAML documents), and back again.
+
+A downloaded game opens with comment lines: what the file is, and the header (:data:`HEADER_MARK`) that
+says who played at which level, so that a game resumes with the same computer players. Records ignore
+comments, so a single round, downloaded alone, is read as it is by ``python -m engine replay``.
+:class:`tutor.practice.Game` writes and reads itself through these functions.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+import yaml
+
+from engine.errors import RecordError, RulesError
+from engine.record import build_state, parse_move_line, record_from_data
+from engine.variants import Variant
+from tutor.practice_log import describe
+from tutor.practice_rounds import RoundPlay, Step
+from tutor.practice_seats import Seat
+from tutor.strings import t
+
+#: The line of a downloaded game that says who played at which level (a YAML comment: records ignore it).
+HEADER_MARK: Final = "# practice: "
+
+
+class PlayedGame(Protocol):
+    """What a record is written from: the variant, the seats in turn order, the game's seed, the rounds
+    so far and the language of the file's comment."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def rounds(self) -> Sequence[RoundPlay]: ...
+
+    @property
+    def language(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A game read from records: what :class:`tutor.practice.Game` is built from."""
+
+    variant: Variant
+    seats: list[Seat]
+    seed: int
+    rounds: list[RoundPlay]
+
+
+def round_record(game: PlayedGame, round_index: int = -1) -> dict[str, Any]:
+    """One round as a ``RECORD.md`` record (a plain mapping, ready for YAML): the deal, the totals
+    before it, its seed and number, and its moves so far."""
+    round_ = game.rounds[round_index]
+    dealt = round_.states[0]
+    variant = game.variant
+    names = [s.name for s in game.seats]
+    record: dict[str, Any] = {"variant": variant.id}
+    if variant.house_rules:
+        record["house_rules"] = {name: getattr(variant, name) for name in variant.house_rules}
+    record["players"] = names
+    record["deal"] = {
+        "hands": {name: [str(c) for c in hand] for name, hand in zip(names, dealt.hands, strict=True)},
+        "discard": [str(c) for c in dealt.pile],
+        "stock": [str(c) for c in dealt.stock],
+    }
+    record["totals"] = dict(zip(names, dealt.totals, strict=True))
+    record["seed"] = round_.seed
+    if round_.number != 1:
+        record["round"] = round_.number
+    record["moves"] = [f"{names[seat]}: {move}" for seat, move in round_.moves]
+    return record
+
+
+def header(game: PlayedGame) -> str:
+    """The comment line that lets a downloaded game be resumed with the same computer players."""
+    data = {"seed": game.seed, "seats": [[s.name, s.level] for s in game.seats]}
+    return HEADER_MARK + json.dumps(data, ensure_ascii=False)
+
+
+def to_yaml(game: PlayedGame, round_index: int | None = None) -> str:
+    """The game as YAML: one ``RECORD.md`` record per round, as YAML documents (only round
+    ``round_index`` when given, a single record that ``python -m engine replay`` reads)."""
+    rounds = range(len(game.rounds)) if round_index is None else [round_index]
+    documents = [
+        yaml.safe_dump(round_record(game, i), sort_keys=False, allow_unicode=True, default_flow_style=None)
+        for i in rounds
+    ]
+    intro = t("practice.record_comment", game.language).strip().splitlines()
+    head = "".join(f"# {line}\n" for line in intro) + header(game) + "\n"
+    return head + "---\n".join(documents)
+
+
+def read_game(
+    text: str, source: str = "<record>", seats: Sequence[Seat] | None = None, language: str = "en"
+) -> LoadedGame:
+    """A game from records (one per round, YAML documents; a single record is a one-round game).
+
+    Raises ``RecordError`` naming the field for a bad record, an illegal move, or rounds that do not
+    follow each other. Without ``seats``, the header line written by :func:`to_yaml` says who is a
+    computer player; with no header, every player is a person.
+    """
+    try:
+        documents = [d for d in yaml.safe_load_all(text) if d is not None]
+    except yaml.YAMLError:
+        raise RecordError(source, "file", "is not YAML or JSON") from None
+    if not documents:
+        raise RecordError(source, "file", "is empty")
+    head = read_header(text)
+    rounds: list[RoundPlay] = []
+    variant: Variant | None = None
+    players: list[str] = []
+    for number, data in enumerate(documents, start=1):
+        where = source if len(documents) == 1 else f"{source} (round {number})"
+        record = record_from_data(data, where)
+        state = build_state(record, where)
+        if variant is None:
+            variant, players = state.variant, list(record.players)
+        elif state.variant != variant or list(record.players) != players:
+            raise RecordError(where, "players", "every round of a game has the same variant and players")
+        previous = rounds[-1].state if rounds else None
+        if previous is not None:
+            if not previous.round_over:
+                raise RecordError(where, "moves", "the round before this one did not end")
+            if list(state.totals) != [s.total for s in previous.scores()]:
+                raise RecordError(where, "totals", "do not carry on from the round before")
+        round_ = RoundPlay(record.round, record.seed or 0, [state])
+        for index, line in enumerate(record.moves):
+            try:
+                seat, move = parse_move_line(line, round_.state)
+                after = round_.state.apply(move, seat)
+            except RulesError as error:
+                raise RecordError(where, f"moves[{index}]", f"“{line}”: {error}") from None
+            round_.moves.append((seat, move))
+            round_.steps.append(Step(seat, move, describe(round_.state, seat, move, after, language)))
+            round_.states.append(after)
+        rounds.append(round_)
+    assert variant is not None
+    if seats is None:
+        levels = dict(head.get("seats", [])) if head else {}
+        seats = [Seat(name, levels.get(name)) for name in players]
+        if not any(s.is_person for s in seats):
+            seats = [Seat(name) for name in players]
+    seed = int(head.get("seed", rounds[0].seed)) if head else rounds[0].seed
+    return LoadedGame(variant, list(seats), seed, rounds)
+
+
+def read_header(text: str) -> dict[str, Any]:
+    """The header of a downloaded game (seed and seats), or an empty mapping when it has none."""
+    for line in text.splitlines():
+        if line.startswith(HEADER_MARK):
+            try:
+                data = json.loads(line[len(HEADER_MARK) :])
+            except json.JSONDecodeError:
+                return {}
+            return data if isinstance(data, dict) else {}
+    return {}

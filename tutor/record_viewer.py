@@ -1,0 +1,86 @@
+"""Stepping through a saved or loaded practice game move by move, across its rounds."""
+
+from __future__ import annotations
+
+from engine.state import GameState
+from tutor.practice import Game
+from tutor.practice_rounds import RoundPlay
+
+
+class RecordViewer:
+    """A finished or saved game to step through move by move: ``position`` is (round index, moves made
+    in that round); :meth:`forward` and :meth:`back` cross from one round to the next.
+
+    >>> from engine.variants import get_variant
+    >>> from tutor.practice_seats import Seat
+    >>> game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil")], seed=7)
+    >>> _ = game.play("draw"); _ = game.play("discard " + str(game.state.hands[0][0]))
+    >>> viewer = RecordViewer(Game.from_yaml(game.to_yaml()))
+    >>> viewer.forward(), viewer.forward(), viewer.forward(), viewer.position
+    (True, True, False, (0, 2))
+    >>> viewer.line is not None and viewer.line.startswith("Anna discarded")
+    True
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.round_index = 0
+        self.index = 0
+
+    @classmethod
+    def from_yaml(cls, text: str, source: str = "<record>", language: str = "en") -> RecordViewer:
+        """A viewer of records (``RecordError`` for a bad one)."""
+        game = Game.from_yaml(text, source, language=language)
+        return cls(game)
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """(round index, number of moves made in it)."""
+        return self.round_index, self.index
+
+    @property
+    def round(self) -> RoundPlay:
+        """The round being viewed."""
+        return self.game.rounds[self.round_index]
+
+    @property
+    def state(self) -> GameState:
+        """The position shown."""
+        return self.round.states[self.index]
+
+    @property
+    def line(self) -> str | None:
+        """The line of the last move made, or None at the start of a round."""
+        return self.round.steps[self.index - 1].text if self.index else None
+
+    @property
+    def moves_in_round(self) -> int:
+        """How many moves the viewed round holds."""
+        return len(self.round.moves)
+
+    def forward(self) -> bool:
+        """One move on (into the next round after the last move); whether it moved."""
+        if self.index < len(self.round.moves):
+            self.index += 1
+            return True
+        if self.round_index + 1 < len(self.game.rounds):
+            self.round_index += 1
+            self.index = 0
+            return True
+        return False
+
+    def back(self) -> bool:
+        """One move back (to the end of the round before from a round's start); whether it moved."""
+        if self.index > 0:
+            self.index -= 1
+            return True
+        if self.round_index > 0:
+            self.round_index -= 1
+            self.index = len(self.round.moves)
+            return True
+        return False
+
+    def go_to(self, round_index: int, index: int) -> None:
+        """Jump to move ``index`` of round ``round_index`` (clamped to what exists)."""
+        self.round_index = max(0, min(round_index, len(self.game.rounds) - 1))
+        self.index = max(0, min(index, len(self.round.moves)))
