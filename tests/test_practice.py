@@ -27,7 +27,7 @@ from tutor.practice_rounds import RoundPlay
 from tutor.practice_seats import Seat, computer_seats, people_seats
 from tutor.progress import ProgressStore
 from tutor.record_viewer import RecordViewer
-from ui import practice_view as view
+from ui import practice_keys as keys
 
 # --- helpers ---------------------------------------------------------------------------------------------
 
@@ -37,7 +37,7 @@ def practice_page() -> AppTest:
 
 
 def game_of(at: AppTest) -> Game:
-    game = at.session_state[view.GAME]
+    game = at.session_state[keys.GAME]
     assert isinstance(game, Game)
     return game
 
@@ -58,20 +58,20 @@ def play_through_widgets(at: AppTest, move: Move, hand: Sequence[Card], pile: Se
     elif isinstance(move, Take) and move.count is None:
         at.button(key="practice_take_all").click()
     elif isinstance(move, Take | Rommi):
-        at.pills(key=view.PILE).set_value(option_for_depth(pile, int(move.count or 1)))
+        at.pills(key=keys.PILE).set_value(option_for_depth(pile, int(move.count or 1)))
         at.button(key="practice_take" if isinstance(move, Take) else "practice_rommi").click()
     elif isinstance(move, Discard):
-        at.pills(key=view.HAND).set_value(pick(hand, [move.card]))
+        at.pills(key=keys.HAND).set_value(pick(hand, [move.card]))
         at.button(key="practice_discard").click()
     elif isinstance(move, Meld | Layoff):
-        at.pills(key=view.HAND).set_value(pick(hand, list(move.cards)))
+        at.pills(key=keys.HAND).set_value(pick(hand, list(move.cards)))
         declared = [c for c in move.cards if c.is_joker]
         if declared:
             at.run()
             for i, card in enumerate(declared):
-                at.selectbox(key=f"{view.JOKER_PREFIX}{i}").set_value(str(card.natural_card))
+                at.selectbox(key=f"{keys.JOKER_PREFIX}{i}").set_value(str(card.natural_card))
         if isinstance(move, Layoff):
-            at.selectbox(key=view.LAYOFF_TARGET).set_value(move.meld)
+            at.selectbox(key=keys.LAYOFF_TARGET).set_value(move.meld)
             at.button(key="practice_layoff").click()
         else:
             at.button(key="practice_meld").click()
@@ -91,8 +91,8 @@ def texts(elements: object) -> list[str]:
 @pytest.mark.usefixtures("progress_db")
 def test_a_whole_round_played_by_following_the_hints() -> None:
     at = practice_page()
-    at.selectbox(key=view.LEVEL).set_value("greedy")
-    at.number_input(key=view.SEED).set_value(11)
+    at.selectbox(key=keys.LEVEL).set_value("greedy")
+    at.number_input(key=keys.SEED).set_value(11)
     at.button(key="practice_start").click().run()
     assert not at.exception, at.exception
     game = game_of(at)
@@ -105,7 +105,7 @@ def test_a_whole_round_played_by_following_the_hints() -> None:
             break
         assert pending.kind in ("turn", "rommi"), pending
         at.button(key="practice_hint_button").click().run()
-        advice = at.session_state[view.HINT]
+        advice = at.session_state[keys.HINT]
         assert isinstance(advice, Advice) and advice.reason
         assert any(advice.reason in i for i in texts(at.info))
         state = game.state
@@ -113,7 +113,7 @@ def test_a_whole_round_played_by_following_the_hints() -> None:
         play_through_widgets(at, advice.move, state.hands[advice.seat], state.pile)
         assert len(game.current.moves) > before, (advice, texts(at.error))
         assert not at.error, texts(at.error)
-        reviews += at.session_state[view.REVIEW] is not None
+        reviews += at.session_state[keys.REVIEW] is not None
     else:  # pragma: no cover
         raise AssertionError("the round did not end")
     assert game.state.round_over
@@ -131,7 +131,7 @@ def test_an_illegal_attempt_is_explained_and_undo_takes_back() -> None:
     at.button(key="practice_start").click().run()
     game = game_of(at)
     hand = game.state.hands[0]
-    at.pills(key=view.HAND).set_value(pick(hand, hand[:1]))
+    at.pills(key=keys.HAND).set_value(pick(hand, hand[:1]))
     at.button(key="practice_discard").click().run()  # before drawing
     assert at.error and "draw" in at.error[0].value.lower()
     assert game.state.hands[0] == hand and not game.current.moves
@@ -143,23 +143,23 @@ def test_an_illegal_attempt_is_explained_and_undo_takes_back() -> None:
 
 def test_pass_and_play_hides_the_hand_between_turns(progress_db: Path) -> None:
     at = practice_page()
-    at.radio(key=view.MODE).set_value("people").run()
-    at.text_area(key=view.NAMES).set_value("Anna\nBertil\nCecilia").run()
+    at.radio(key=keys.MODE).set_value("people").run()
+    at.text_area(key=keys.NAMES).set_value("Anna\nBertil\nCecilia").run()
     at.button(key="practice_start").click().run()
     game = game_of(at)
     assert at.subheader[0].value == "Pass the device to Anna"
     assert not at.get("button_group")  # no hand to pick from
     at.button(key="practice_reveal").click().run()
-    assert at.pills(key=view.HAND).options
+    assert at.pills(key=keys.HAND).options
     at.button(key="practice_draw").click().run()
     hand = game.state.hands[0]
-    at.pills(key=view.HAND).set_value(pick(hand, hand[-1:]))
+    at.pills(key=keys.HAND).set_value(pick(hand, hand[-1:]))
     at.button(key="practice_discard").click().run()
     assert not at.exception, at.exception
     assert at.subheader[0].value == "Pass the device to Bertil"
     assert not at.get("button_group") and game.visible_hand(0) is None and game.visible_hand(1) is None
     # Save, and resume from the store.
-    at.text_input(key=view.SAVE_NAME).set_value("friday").run()
+    at.text_input(key=keys.SAVE_NAME).set_value("friday").run()
     at.button(key="practice_save").click().run()
     assert ProgressStore(progress_db).saved_games("learner") == ["friday"]
 
@@ -171,10 +171,10 @@ def test_a_pasted_record_can_be_stepped_through() -> None:
     game.play(Discard(game.state.hands[0][-1]))
     game.advance()
     at = practice_page()
-    at.text_area(key=view.PASTE).set_value(game.to_yaml()).run()
+    at.text_area(key=keys.PASTE).set_value(game.to_yaml()).run()
     at.button(key="practice_load_view").click().run()
     assert not at.exception, at.exception
-    viewer = at.session_state[view.VIEWER]
+    viewer = at.session_state[keys.VIEWER]
     assert isinstance(viewer, RecordViewer) and viewer.position == (0, 0)
     at.button(key="practice_view_next").click().run()
     at.button(key="practice_view_next").click().run()
@@ -182,7 +182,7 @@ def test_a_pasted_record_can_be_stepped_through() -> None:
     at.button(key="practice_view_prev").click().run()
     assert viewer.position == (0, 1)
     at.button(key="practice_view_close").click().run()
-    at.text_area(key=view.PASTE).set_value("variant: nonsense").run()
+    at.text_area(key=keys.PASTE).set_value("variant: nonsense").run()
     at.button(key="practice_load_play").click().run()
     assert at.error and "cannot be used" in at.error[0].value
 
@@ -377,12 +377,12 @@ def test_the_rommi_button_while_a_call_is_possible() -> None:
     round_ = RoundPlay(1, 0, [dealt, drawn, discarded], [(0, Move.parse("draw")), (0, Move.parse("discard 3D"))])
     game = Game(variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_])
     at = practice_page()
-    at.session_state[view.GAME] = game
+    at.session_state[keys.GAME] = game
     at.run()
     assert not at.exception, at.exception
     assert any("call Rommi!" in s for s in texts(at.success))
     at.button(key="practice_hint_button").click().run()
-    advice = at.session_state[view.HINT]
+    advice = at.session_state[keys.HINT]
     assert isinstance(advice, Advice) and isinstance(advice.move, Rommi)
     play_through_widgets(at, advice.move, game.state.hands[2], game.state.pile)
     assert game.current.moves[2] == (2, advice.move)

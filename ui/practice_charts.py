@@ -1,0 +1,49 @@
+"""The Practice page's figures: the points laid and the minus points in hand turn by turn, the totals
+racing to the target (from :mod:`tutor.charts`), and the score table of a finished round."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.state import GameState
+from tutor.charts import hand_minus_points, laid_and_hand_figure, laid_points_series, totals_race_figure
+from tutor.practice import Game
+from tutor.strings import t
+from ui.cards import card_face
+from ui.practice_session import board_seat
+
+
+def practice_charts(game: Game, language: str) -> None:
+    """The board seat's points laid and minus points in hand turn by turn, and the totals race."""
+    seat = board_seat(game)
+    if len(game.people) > 1 and game.needs_handover():
+        return  # nothing about a hidden hand while the device changes hands
+    states, numbers = game.turn_states()
+    labels = [t("charts.dealt", language), *(t("practice.chart.turn", language, number=n) for n in numbers[1:])]
+    name = game.names[seat]
+    figure = laid_and_hand_figure(
+        laid_points_series(states, seat),
+        hand_minus_points(states, seat),
+        labels,
+        (t("practice.chart.laid", language), t("practice.chart.hand", language)),
+        t("practice.chart.round_title", language, name=name),
+        language,
+    )
+    st.plotly_chart(figure, key="practice_chart_round")
+    totals = game.totals_by_round()
+    if any(totals.values()):
+        st.plotly_chart(totals_race_figure(totals, game.variant.target, language), key="practice_chart_race")
+
+
+def score_table(state: GameState, language: str) -> None:
+    """The scores of a finished round as a table, with the cards left in each hand."""
+    head = [
+        t(f"practice.score.{k}", language)
+        for k in ("player", "laid", "hand", "bonus", "penalty", "round", "total", "left")
+    ]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for name, score, hand in zip(state.players, state.scores(), state.hands, strict=True):
+        left = " ".join(card_face(c) for c in hand) or "—"
+        figures = (score.laid, score.hand, score.bonus, score.penalty, score.round, score.total)
+        rows.append(f"| {name} | " + " | ".join(str(x) for x in figures) + f" | {left} |")
+    st.markdown("\n".join(rows))

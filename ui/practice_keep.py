@@ -1,0 +1,133 @@
+"""Keeping and sharing practice games: save one in the progress file and resume it, download it as
+``RECORD.md`` records (the whole game or one round), and load records back, uploaded or pasted, to play
+on or to step through."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.errors import RecordError
+from tutor.practice import Game
+from tutor.progress import ProgressError
+from tutor.record_viewer import RecordViewer
+from tutor.strings import t
+from ui import session
+from ui.practice_keys import FEEDBACK, LAST_SEEN, PASTE, SAVE_NAME, SAVED, UPLOAD, VIEWER
+from ui.practice_session import current_game, open_game
+
+
+def keep_and_share(game: Game, language: str) -> None:
+    """Save the game in the progress file, download it (or this round) as records, share the seed."""
+    with st.expander(t("practice.keep.heading", language)):
+        st.session_state.setdefault(SAVE_NAME, f"{game.variant.id} {game.seed}")
+        st.text_input(t("practice.keep.name", language), key=SAVE_NAME)
+        with st.container(horizontal=True):
+            st.button(t("practice.keep.save", language), key="practice_save", on_click=_save)
+            stem = f"500-{game.variant.id}-seed-{game.seed}"
+            st.download_button(
+                t("practice.keep.download", language),
+                data=game.to_yaml(),
+                file_name=f"{stem}.yaml",
+                mime="application/x-yaml",
+                key="practice_download",
+            )
+            st.download_button(
+                t("practice.keep.download_round", language, round=game.current.number),
+                data=game.to_yaml(len(game.rounds) - 1),
+                file_name=f"{stem}-round-{game.current.number}.yaml",
+                mime="application/x-yaml",
+                key="practice_download_round",
+            )
+        st.caption(t("practice.keep.share", language, seed=game.seed))
+
+
+def _save() -> None:
+    game = current_game()
+    language = session.language()
+    if game is None:
+        return
+    store = session.progress_store()
+    name = str(st.session_state.get(SAVE_NAME) or "").strip() or f"{game.variant.id} {game.seed}"
+    if isinstance(store, ProgressError):
+        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=str(store)), None)
+        return
+    try:
+        store.save_game(session.learner(), name, game.to_yaml())
+    except (ProgressError, ValueError) as error:
+        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=str(error)), None)
+        return
+    st.session_state[FEEDBACK] = ("success", t("practice.keep.saved", language, name=name), None)
+
+
+def resume_controls(language: str) -> None:
+    """The saved games of the learner, to play on or to step through."""
+    store = session.progress_store()
+    if isinstance(store, ProgressError):
+        st.warning(t("ui.progress_unavailable", language, error=str(store)))
+        return
+    try:
+        names = store.saved_games(session.learner())
+    except ProgressError as error:
+        st.warning(t("ui.progress_unavailable", language, error=str(error)))
+        return
+    if not names:
+        st.caption(t("practice.saved.none", language))
+        return
+    st.selectbox(t("practice.saved.pick", language), names, key=SAVED)
+    with st.container(horizontal=True):
+        st.button(t("practice.saved.resume", language), key="practice_resume", on_click=_resume, args=("play",))
+        st.button(t("practice.saved.view", language), key="practice_view_saved", on_click=_resume, args=("view",))
+
+
+def _resume(how: str) -> None:
+    language = session.language()
+    store = session.progress_store()
+    name = st.session_state.get(SAVED)
+    if isinstance(store, ProgressError) or not name:
+        return
+    try:
+        text = store.load_game(session.learner(), str(name))
+    except ProgressError as error:
+        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=str(error)), None)
+        return
+    if text is None:
+        return
+    _open_text(text, str(name), how)
+
+
+def load_controls(language: str) -> None:
+    """Upload or paste records, to step through or to play on."""
+    st.file_uploader(t("practice.load.upload", language), type=["yaml", "yml", "json"], key=UPLOAD)
+    st.text_area(t("practice.load.paste", language), key=PASTE, height=150)
+    with st.container(horizontal=True):
+        st.button(t("practice.load.view", language), key="practice_load_view", on_click=_load, args=("view",))
+        st.button(t("practice.load.play", language), key="practice_load_play", on_click=_load, args=("play",))
+
+
+def _load(how: str) -> None:
+    upload = st.session_state.get(UPLOAD)
+    if upload is not None:
+        text = upload.getvalue().decode("utf-8", errors="replace")
+        source = str(getattr(upload, "name", "upload"))
+    else:
+        text = str(st.session_state.get(PASTE) or "")
+        source = t("practice.load.pasted", session.language())
+    _open_text(text, source, how)
+
+
+def _open_text(text: str, source: str, how: str) -> None:
+    language = session.language()
+    try:
+        game = Game.from_yaml(text, source, language=language)
+    except RecordError as error:
+        st.session_state[FEEDBACK] = ("error", t("practice.load.bad", language, error=str(error)), None)
+        return
+    except ValueError as error:
+        st.session_state[FEEDBACK] = ("error", t("practice.load.bad", language, error=str(error)), None)
+        return
+    if how == "view":
+        st.session_state[VIEWER] = RecordViewer(game)
+        st.session_state[FEEDBACK] = None
+        return
+    open_game(game)
+    st.session_state[LAST_SEEN] = len(game.current.steps)

@@ -1,0 +1,41 @@
+"""The Practice page's keys in ``session_state``: the game's own state, and the widgets' keys.
+
+AppTest and the browser test find the widgets by these keys, so they never change. Every key starts with
+``practice_``; the action buttons' keys (``practice_meld``, ``practice_draw``, …) are made by
+:mod:`ui.move_controls` from :data:`KEYS`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ui.move_controls import PickKeys
+
+# --- session keys ---------------------------------------------------------------------------------------
+GAME: Final = "practice_game"  # the Game in play, or None
+VIEWER: Final = "practice_viewer"  # a RecordViewer of a loaded record, or None
+FEEDBACK: Final = "practice_feedback"  # (kind, message, rule code or None) after the last action
+REVIEW: Final = "practice_review"  # the coach's review of the learner's last move, or None
+HINT: Final = "practice_hint"  # the Advice of the last hint, or None
+LAST_SEEN: Final = "practice_last_seen"  # how many log lines of the round the learner has seen
+DEFAULT_SEED: Final = "practice_default_seed"
+
+# Widget keys.
+HAND: Final = "practice_hand"
+PILE: Final = "practice_pile"
+LAYOFF_TARGET: Final = "practice_layoff_target"
+JOKER_PREFIX: Final = "practice_joker_"
+MODE: Final = "practice_mode"
+COMPUTERS: Final = "practice_computers"
+LEVEL: Final = "practice_level"
+SEED: Final = "practice_seed"
+NAMES: Final = "practice_names"
+STEPWISE: Final = "practice_stepwise"
+SHOW_CHARTS: Final = "practice_show_charts"
+SAVE_NAME: Final = "practice_save_name"
+SAVED: Final = "practice_saved"
+PASTE: Final = "practice_paste"
+UPLOAD: Final = "practice_upload"
+
+#: The pick widgets' keys and the buttons' prefix (``practice_meld``, ``practice_hand_cards``, ...).
+KEYS = PickKeys("practice_", HAND, PILE, LAYOFF_TARGET, JOKER_PREFIX)

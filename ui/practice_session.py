@@ -1,0 +1,58 @@
+"""The Practice page's session: the game in play, opening one, the feedback line of the last action, and
+whose view the board is drawn from. Shared by the page's parts."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.errors import RULE_CODES
+from tutor.practice import Game
+from tutor.strings import t
+from ui import move_controls, session
+from ui.practice_keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, VIEWER
+
+
+def current_game() -> Game | None:
+    """The game in play, or None."""
+    game = st.session_state.get(GAME)
+    return game if isinstance(game, Game) else None
+
+
+def open_game(game: Game) -> None:
+    """Put ``game`` on the table, with nothing left over from the game before."""
+    st.session_state[GAME] = game
+    st.session_state[VIEWER] = None
+    st.session_state[FEEDBACK] = None
+    st.session_state[REVIEW] = None
+    st.session_state[HINT] = None
+    st.session_state[LAST_SEEN] = 0
+    clear_picks()
+
+
+def clear_picks() -> None:
+    """Forget the cards picked in the hand and on the pile, and the lay-off and joker choices."""
+    move_controls.clear_picks(KEYS)
+
+
+def board_seat(game: Game) -> int:
+    """Whose view the board is drawn from: the person with the device (or about to get it)."""
+    pending = game.pending()
+    if pending.seat is not None and game.seats[pending.seat].is_person:
+        return pending.seat
+    if game.viewer is not None:
+        return game.viewer
+    return game.people[0]
+
+
+def show_feedback(language: str) -> None:
+    """Show the line left by the last action (an engine refusal with its rule code and a caption)."""
+    feedback = st.session_state.get(FEEDBACK)
+    if not feedback:
+        return
+    kind, message, code = feedback
+    {"error": st.error, "warning": st.warning, "info": st.info, "success": st.success}[kind](message)
+    if kind == "error" and code in RULE_CODES:
+        st.caption(
+            t("ui.learn.rule_code", language, code=code, meaning=RULE_CODES[code], variant=session.variant().name)
+        )
+        st.caption(t("practice.unchanged", language))

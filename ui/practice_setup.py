@@ -1,0 +1,72 @@
+"""The Practice page before a game: the start form (against the computer or passing one device, the
+seed), and the saved and loaded games to go back to."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.practice import Game
+from tutor.practice_seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
+from tutor.strings import t
+from ui import session
+from ui.practice_keep import load_controls, resume_controls
+from ui.practice_keys import COMPUTERS, DEFAULT_SEED, FEEDBACK, LEVEL, MODE, NAMES, SEED
+from ui.practice_session import open_game, show_feedback
+
+
+def setup_form(language: str) -> None:
+    """The start form: against the computer or passing the device, the seed; saved and loaded games."""
+    variant = session.variant()
+    st.markdown(t("practice.intro", language))
+    rules = variant.name + (f" + {', '.join(variant.house_rules)}" if variant.house_rules else "")
+    st.info(t("practice.setup.variant", language, variant=rules))
+    st.radio(
+        t("practice.setup.mode", language),
+        ["computer", "people"],
+        key=MODE,
+        format_func=lambda m: t(f"practice.setup.mode_{m}", language),
+        horizontal=True,
+    )
+    mode = st.session_state.get(MODE) or "computer"
+    if mode == "computer":
+        most = max(1, min(MAX_COMPUTERS, variant.max_players - 1))
+        st.session_state.setdefault(COMPUTERS, 1)
+        st.selectbox(t("practice.setup.computers", language), list(range(1, most + 1)), key=COMPUTERS)
+        st.session_state.setdefault(LEVEL, "coach")
+        st.selectbox(
+            t("practice.setup.level", language),
+            list(LEVELS),
+            key=LEVEL,
+            format_func=lambda lvl: t(f"practice.level_help.{lvl}", language),
+        )
+    else:
+        st.session_state.setdefault(NAMES, "Anna\nBertil")
+        st.text_area(t("practice.setup.names", language), key=NAMES, height=120)
+    st.session_state.setdefault(SEED, int(st.session_state[DEFAULT_SEED]))
+    st.number_input(t("practice.setup.seed", language), min_value=0, step=1, key=SEED)
+    st.caption(t("practice.setup.seed_help", language))
+    st.button(t("practice.setup.start", language), key="practice_start", on_click=_start, type="primary")
+    show_feedback(language)
+    with st.expander(t("practice.saved.heading", language)):
+        resume_controls(language)
+    with st.expander(t("practice.load.heading", language)):
+        load_controls(language)
+
+
+def _start() -> None:
+    language = session.language()
+    variant = session.variant()
+    mode = st.session_state.get(MODE) or "computer"
+    seed = int(st.session_state.get(SEED) or 0)
+    try:
+        if mode == "computer":
+            seats = computer_seats(
+                session.learner(), int(st.session_state.get(COMPUTERS) or 1), str(st.session_state.get(LEVEL))
+            )
+        else:
+            seats = people_seats(str(st.session_state.get(NAMES) or "").splitlines())
+        game = Game.new(variant, seats, seed, language)
+    except ValueError as error:
+        st.session_state[FEEDBACK] = ("error", t("practice.setup.bad_table", language, problem=str(error)), None)
+        return
+    open_game(game)

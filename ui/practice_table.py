@@ -1,0 +1,265 @@
+"""The Practice page during a game: the totals, the board, the log of moves, the controls of the person
+who must act (with the hint and undo), the computer players' turns, the hand-over between people and the
+end of a round; the buttons' callbacks send the moves to :class:`tutor.practice.Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from engine.errors import RulesError
+from engine.moves import Move
+from tutor.coach import Advice, review, suggest
+from tutor.move_text import Action, SelectionProblem
+from tutor.practice import Game
+from tutor.strings import t
+from ui import session
+from ui.cards import board_html, card_face
+from ui.move_controls import board_labels, clickable_board, move_controls, picked_move, turn_actions
+from ui.practice_charts import practice_charts, score_table
+from ui.practice_keep import keep_and_share
+from ui.practice_keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, SHOW_CHARTS, STEPWISE
+from ui.practice_session import board_seat, clear_picks, current_game, show_feedback
+
+
+def game_table(game: Game, language: str) -> None:
+    """The game in play: the totals, the board, the log, the controls of whoever must act, the charts."""
+    stepwise = bool(st.session_state.get(STEPWISE, False))
+    if not stepwise:
+        game.advance()
+    state = game.state
+    rules = game.variant.name + (f" + {', '.join(game.variant.house_rules)}" if game.variant.house_rules else "")
+    st.caption(
+        t(
+            "practice.status",
+            language,
+            round=game.current.number,
+            seed=game.seed,
+            variant=rules,
+            target=game.variant.target,
+        )
+    )
+    _totals(game, language)
+    pending = game.pending()
+    handover = game.needs_handover()
+    seat = board_seat(game)
+    four = session.four_colour()
+    if not handover and pending.kind in ("turn", "rommi") and game.visible_hand(seat) is not None:
+        clickable_board(KEYS, state, seat, four, language)
+    else:
+        st.html(board_html(state, seat, four, board_labels(language)))
+    _log(game, language)
+    show_feedback(language)
+    review_text = st.session_state.get(REVIEW)
+    if review_text:
+        st.warning(t("practice.review_heading", language, review=review_text))
+    if handover and pending.seat is not None:
+        name = game.names[pending.seat]
+        st.subheader(t("practice.handover.title", language, name=name))
+        st.markdown(t("practice.handover.text", language, name=name))
+        st.button(
+            t("practice.handover.ready", language, name=name),
+            key="practice_reveal",
+            on_click=_reveal,
+            args=(pending.seat,),
+            type="primary",
+        )
+    elif pending.kind in ("turn", "rommi") and pending.seat is not None:
+        _controls(game, pending.seat, pending.kind == "rommi", language)
+    elif pending.kind in ("computer", "computer_call"):
+        st.info(t("practice.computer_to_move", language, name=game.names[pending.seat or 0]))
+        st.button(t("practice.next_computer", language), key="practice_next_computer", on_click=_next_computer)
+    else:
+        _round_over(game, language)
+    st.session_state.setdefault(SHOW_CHARTS, True)
+    with st.container(horizontal=True):
+        st.toggle(t("practice.stepwise", language), key=STEPWISE)
+        st.toggle(t("practice.show_charts", language), key=SHOW_CHARTS)
+    if st.session_state.get(SHOW_CHARTS, True):
+        practice_charts(game, language)
+    keep_and_share(game, language)
+    st.button(t("practice.new_game", language), key="practice_quit", on_click=_quit)
+
+
+def _totals(game: Game, language: str) -> None:
+    scores = game.state.scores()
+    over = game.state.round_over
+    columns = st.columns(len(game.seats))
+    for column, seat, score in zip(columns, game.seats, scores, strict=True):
+        who = seat.name if seat.is_person else f"{seat.name} ({t(f'practice.level.{seat.level}', language)})"
+        before = score.total - score.round
+        column.metric(who, score.total if over else before, delta=score.round if over else None)
+
+
+def _log(game: Game, language: str) -> None:
+    steps = game.current.steps
+    seen = int(st.session_state.get(LAST_SEEN) or 0)
+    if seen > len(steps):
+        seen = 0
+    fresh = steps[seen:]
+    people = set(game.people)
+    shown = [s for s in fresh if s.seat not in people] or fresh[-1:]
+    if shown:
+        st.markdown(t("practice.log_heading", language))
+        st.markdown("\n".join(f"- {s.text}" for s in shown))
+    with st.expander(t("practice.log_all", language, count=len(steps))):
+        st.markdown("\n".join(f"{i}. {s.text}" for i, s in enumerate(steps, start=1)) or "—")
+
+
+def _controls(game: Game, seat: int, rommi_window: bool, language: str) -> None:
+    state = game.state
+    hand = game.visible_hand(seat)
+    if hand is None:
+        return
+    name = game.names[seat]
+    if rommi_window:
+        st.success(t("practice.rommi_possible", language, name=name, card=card_face(state.pile[-1])))
+    else:
+        st.markdown(f"**{t('practice.your_turn', language, name=name)}**")
+    move_controls(
+        KEYS,
+        state,
+        hand,
+        language,
+        session.four_colour(),
+        ["rommi"] if rommi_window else turn_actions(state),
+        _act,
+        primary=("meld", "layoff", "rommi"),
+        layoff_target=not rommi_window,
+        more=_pass_button(language) if rommi_window else None,
+    )
+    with st.container(horizontal=True):
+        st.button(t("practice.hint", language), key="practice_hint_button", on_click=_hint)
+        st.button(t("practice.undo", language), key="practice_undo", on_click=_undo, disabled=not game.can_undo())
+    advice = st.session_state.get(HINT)
+    if isinstance(advice, Advice) and advice.seat == seat:
+        st.info(t("practice.hint_text", language, reason=advice.reason, move=str(advice.move)))
+
+
+def _pass_button(language: str) -> Callable[[], None]:
+    def button() -> None:
+        st.button(t("practice.let_pass", language), key="practice_pass", on_click=_let_pass)
+
+    return button
+
+
+def _round_over(game: Game, language: str) -> None:
+    state = game.state
+    if game.game_over:
+        st.success(t("practice.game_won", language, names=" & ".join(game.winners)))
+    else:
+        st.success(t("practice.round_over", language, round=game.current.number))
+    score_table(state, language)
+    if game.game_over:
+        st.button(t("practice.new_game", language), key="practice_again", on_click=_quit, type="primary")
+    else:
+        st.button(t("practice.next_round", language), key="practice_next_round", on_click=_next_round, type="primary")
+        st.button(t("practice.undo", language), key="practice_undo", on_click=_undo, disabled=not game.can_undo())
+
+
+# --- callbacks ----------------------------------------------------------------------------------------
+
+
+def _after_move(game: Game) -> None:
+    clear_picks()
+    st.session_state[HINT] = None
+    if not st.session_state.get(STEPWISE, False):
+        game.advance()
+
+
+def _act(action: Action) -> None:
+    """An action button: build the move from the picks, let the engine judge it, then the computers play."""
+    game = current_game()
+    if game is None:
+        return
+    language = session.language()
+    pending = game.pending()
+    seat = pending.seat if pending.seat is not None else game.state.to_move
+    state = game.state
+    try:
+        move = Move.parse(picked_move(KEYS, action, state))
+        game.play(move, seat)
+    except SelectionProblem as problem:
+        st.session_state[FEEDBACK] = ("warning", t(problem.key, language), None)
+        return
+    except RulesError as error:
+        st.session_state[FEEDBACK] = ("error", str(error), error.code)
+        return
+    st.session_state[FEEDBACK] = None
+    st.session_state[REVIEW] = review(state, move, seat, language)
+    st.session_state[LAST_SEEN] = len(game.current.steps)
+    _after_move(game)
+
+
+def _let_pass() -> None:
+    game = current_game()
+    if game is None:
+        return
+    game.pass_rommi()
+    st.session_state[FEEDBACK] = None
+    _after_move(game)
+
+
+def _hint() -> None:
+    game = current_game()
+    if game is None:
+        return
+    pending = game.pending()
+    if pending.seat is None:
+        return
+    language = session.language()
+    advice = suggest(game.state, pending.seat, "coach", language)
+    st.session_state[HINT] = advice
+    if advice is None and pending.kind == "rommi":
+        st.session_state[FEEDBACK] = ("info", t("practice.hint_pass", language), None)
+
+
+def _undo() -> None:
+    game = current_game()
+    if game is None:
+        return
+    if game.undo():
+        st.session_state[FEEDBACK] = ("info", t("practice.undone", session.language()), None)
+        st.session_state[REVIEW] = None
+        st.session_state[HINT] = None
+        st.session_state[LAST_SEEN] = len(game.current.steps)
+        clear_picks()
+
+
+def _reveal(seat: int) -> None:
+    game = current_game()
+    if game is not None:
+        game.reveal(seat)
+        st.session_state[REVIEW] = None
+        st.session_state[FEEDBACK] = None
+        clear_picks()
+
+
+def _next_computer() -> None:
+    game = current_game()
+    if game is not None:
+        game.step()
+
+
+def _quit() -> None:
+    st.session_state[GAME] = None
+    st.session_state[FEEDBACK] = None
+    st.session_state[REVIEW] = None
+    st.session_state[HINT] = None
+
+
+def _next_round() -> None:
+    game = current_game()
+    if game is None:
+        return
+    try:
+        game.next_round()
+    except RulesError as error:
+        st.session_state[FEEDBACK] = ("error", str(error), error.code)
+        return
+    st.session_state[FEEDBACK] = None
+    st.session_state[REVIEW] = None
+    st.session_state[HINT] = None
+    st.session_state[LAST_SEEN] = 0
+    clear_picks()

@@ -1,0 +1,60 @@
+"""The Practice page's record viewer: a loaded or saved game stepped through move by move, every hand
+shown."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.record_viewer import RecordViewer
+from tutor.strings import t
+from ui import session
+from ui.cards import board_html, hand_html
+from ui.move_controls import board_labels
+from ui.practice_charts import score_table
+from ui.practice_keys import VIEWER
+
+
+def record_viewer(viewer: RecordViewer, language: str) -> None:
+    """A loaded game shown move by move: the board, every hand, and the buttons to step."""
+    game = viewer.game
+    state = viewer.state
+    round_index, index = viewer.position
+    st.subheader(t("practice.viewer.title", language, players=", ".join(game.names), variant=game.variant.name))
+    st.caption(
+        t(
+            "practice.viewer.where",
+            language,
+            round=viewer.round.number,
+            rounds=len(game.rounds),
+            move=index,
+            moves=viewer.moves_in_round,
+        )
+    )
+    line = viewer.line
+    st.markdown(f"**{line}**" if line else t("practice.viewer.dealt", language))
+    four = session.four_colour()
+    st.html(board_html(state, -1, four, board_labels(language)))
+    for name, hand in zip(state.players, state.hands, strict=True):
+        st.markdown(f"**{t('practice.viewer.hand', language, name=name)}**")
+        st.html(hand_html(hand, (), four))
+    with st.container(horizontal=True):
+        st.button(t("practice.viewer.back", language), key="practice_view_prev", on_click=_view_step, args=(-1,))
+        st.button(t("practice.viewer.forward", language), key="practice_view_next", on_click=_view_step, args=(1,))
+        st.button(t("practice.viewer.close", language), key="practice_view_close", on_click=_view_close)
+    if state.round_over:
+        score_table(state, language)
+    if round_index == 0 and index == 0:
+        st.caption(t("practice.viewer.help", language))
+
+
+def _view_step(direction: int) -> None:
+    viewer = st.session_state.get(VIEWER)
+    if isinstance(viewer, RecordViewer):
+        if direction > 0:
+            viewer.forward()
+        else:
+            viewer.back()
+
+
+def _view_close() -> None:
+    st.session_state[VIEWER] = None
