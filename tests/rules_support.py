@@ -1,0 +1,78 @@
+"""Positions and moves for the rules-table tests (``test_rules_cards``, ``test_rules_turn``,
+``test_rules_round_end``): the variant table of RULES.md, row by row, for every preset each row touches.
+
+Every test builds a small position with ``GameState.from_position`` (which does not count the deck, so a
+position holds only the cards the rule needs), plays moves in the notation of RECORD.md and checks a rule
+code or a figure. Hands, piles and stocks are written as in a record: the pile bottom first (top last),
+the stock top first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine import GameState, RulesError, get_variant, parse_cards
+
+PRESETS = ("femhundra", "dansk", "rommi", "rummy500-nl", "500-rum")
+TWO_DECK_PRESETS = ("femhundra", "rommi", "rummy500-nl", "500-rum")  # dansk always plays one deck
+DEEPEST_CARD_PRESETS = ("dansk", "rommi", "rummy500-nl", "500-rum")
+NORDIC = ("femhundra", "rommi")  # 2–9 = 5, 10–K = 10, A = 15
+FACE = ("dansk", "rummy500-nl", "500-rum")  # 2–10 face value, J–K = 10, A = 15 (1 as the low ace of a run)
+NAMES = ("Anna", "Bertil", "Cecilia", "David", "Erik", "Frida", "Gustav", "Hanna", "Ivar")
+STOCK = "2C 3C 4C"  # a few cards so that `draw` works; the first one drawn is the 2C
+ANNA, BERTIL, CECILIA = 0, 1, 2  # seats
+
+
+def position(
+    preset: str,
+    *hands: str,
+    pile: str = "",
+    stock: str = STOCK,
+    table: tuple[tuple[int, str], ...] = (),
+    totals: tuple[int, ...] | None = None,
+    house: dict[str, object] | None = None,
+) -> GameState:
+    """Anna (and then Bertil, Cecilia, …) to move, holding ``hands``; ``table`` holds (layer seat, cards)."""
+    return GameState.from_position(
+        get_variant(preset, house),
+        NAMES[: len(hands)],
+        [parse_cards(h) for h in hands],
+        stock=parse_cards(stock),
+        pile=parse_cards(pile),
+        table=[(seat, parse_cards(cards)) for seat, cards in table],
+        totals=totals,
+    )
+
+
+def play(state: GameState, *moves: str) -> GameState:
+    """Apply moves: ``"Cecilia: rommi 1"`` names the mover, a bare ``"draw"`` is by the player to move."""
+    for line in moves:
+        who, colon, text = line.rpartition(":")
+        state = state.apply(text.strip(), player=who.strip() if colon else None)
+    return state
+
+
+def refusal(state: GameState, *moves: str) -> str:
+    """Play every move but the last (they must be legal); the last must be refused: its rule code."""
+    state = play(state, *moves[:-1])
+    with pytest.raises(RulesError) as refused:
+        play(state, moves[-1])
+    return refused.value.code
+
+
+def hand(state: GameState, seat: int = ANNA) -> Counter[str]:
+    """The cards ``seat`` holds, as a multiset of their texts."""
+    return Counter(str(c) for c in state.hands[seat])
+
+
+def cards(text: str) -> Counter[str]:
+    """Cards written as in a record (``"QS QH"``), as a multiset of their texts."""
+    return Counter(str(c) for c in parse_cards(text))
+
+
+def all_cards(state: GameState) -> Counter[str]:
+    """Every card of the position (stock, pile, hands, table; a joker as a joker), as a multiset."""
+    found = [*state.stock, *state.pile, *(c for h in state.hands for c in h), *(c for m in state.table for c in m.cards)]
+    return Counter(str(c.in_hand) for c in found)
