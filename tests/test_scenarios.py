@@ -1,4 +1,5 @@
-"""The curriculum content: every lesson and scenario file, checked against the schema and the engine.
+"""The curriculum content: every lesson and scenario file, checked against the schema and the engine (and
+the Compare page's situation files against their schema).
 
 Every move step's answer is replayed through the checker (legal and accepted), and a clearly wrong move
 at each step is refused or not accepted; numbers, judgements and choices are checked against what the
@@ -18,6 +19,7 @@ from typing import Any
 
 import pytest
 import yaml
+from pydantic import BaseModel
 
 from engine.cards import Card
 from engine.errors import RecordError, RulesError
@@ -47,12 +49,15 @@ from tutor.scenario import (
     localize,
     matches,
 )
-from tutor.schema import schema_text
+from tutor.schema import schema_files
+from tutor.situations import SITUATION_SCHEMA_PATH, SITUATIONS_DIR, Situation
 
 SCENARIO_FILES = sorted(SCENARIOS_DIR.glob("*.yaml"))
 LESSON_FILES = sorted(LESSONS_DIR.glob("*.md"))
 RECORDS = Path(__file__).parent / "records"
 SCHEMA_LINE = "# yaml-language-server: $schema=scenario.schema.json"
+SITUATION_FILES = sorted(SITUATIONS_DIR.glob("*.yaml"))
+SITUATION_SCHEMA_LINE = "# yaml-language-server: $schema=situation.schema.json"
 
 
 def curriculum_scenarios() -> dict[str, Scenario]:
@@ -79,9 +84,22 @@ def by_id(scenario_id: str) -> Scenario:
 # --- the files ------------------------------------------------------------------------------------
 
 
-def test_schema_is_current() -> None:
-    """`python -m tutor.schema` regenerates it: run that after changing tutor/scenario.py."""
-    assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()
+def follows_schema(data: Any, schema_path: Path, model: type[BaseModel]) -> None:
+    """Validate ``data`` against the committed schema (without jsonschema, the pydantic model the schema
+    is made from decides)."""
+    try:
+        import jsonschema
+    except ImportError:
+        model.model_validate(data)
+    else:
+        schema = json.loads(schema_path.read_text(encoding="utf-8"))
+        jsonschema.validators.validator_for(schema)(schema).validate(data)
+
+
+@pytest.mark.parametrize("path", list(schema_files()), ids=lambda p: p.name)
+def test_schema_is_current(path: Path) -> None:
+    """`python -m tutor.schema` regenerates them: run that after changing tutor/scenario.py or tutor/situations.py."""
+    assert path.read_text(encoding="utf-8") == schema_files()[path]
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=[p.stem for p in SCENARIO_FILES])
@@ -90,13 +108,14 @@ def test_scenario_file_follows_the_schema(path: Path) -> None:
     assert text.splitlines()[0] == SCHEMA_LINE
     data = yaml.safe_load(text)
     assert f"{data['id']}.yaml" == path.name, "a scenario file is named after its id"
-    try:
-        import jsonschema
-    except ImportError:  # without jsonschema, the pydantic model the schema is made from decides
-        Scenario.model_validate(data)
-    else:
-        schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-        jsonschema.validators.validator_for(schema)(schema).validate(data)
+    follows_schema(data, SCHEMA_PATH, Scenario)
+
+
+@pytest.mark.parametrize("path", SITUATION_FILES, ids=[p.stem for p in SITUATION_FILES])
+def test_situation_file_follows_the_schema(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.splitlines()[0] == SITUATION_SCHEMA_LINE
+    follows_schema(yaml.safe_load(text), SITUATION_SCHEMA_PATH, Situation)
 
 
 def test_curriculum_loads() -> None:

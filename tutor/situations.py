@@ -5,6 +5,7 @@ A situation file (``scenarios/situations/*.yaml``) holds a position in the form 
 played from the position, optionally followed by moves (``then``) that play the round to its end so
 that its scores can be shown. :func:`compare_situation` builds the position under each preset the
 situation names, and asks the engine about every move: legal or not, with its rule code and sentence.
+The files' JSON Schema, made from these models, is ``scenarios/situations/situation.schema.json``.
 
 Positions must be valid under every preset. Our choices, documented here and in each file:
 
@@ -43,6 +44,9 @@ from tutor.scenario import Position, Text, localize, read_mapping, validated
 from tutor.strings import t
 
 SITUATIONS_DIR: Final = Path(__file__).resolve().parent.parent / "scenarios" / "situations"
+#: The JSON Schema of situation files, beside them (``python -m tutor.schema`` writes it; the loader reads
+#: only ``*.yaml``).
+SITUATION_SCHEMA_PATH: Final = SITUATIONS_DIR / "situation.schema.json"
 LEGAL: Final = "legal"
 
 
@@ -78,6 +82,12 @@ class JudgedMove(_Strict):
         return expect
 
 
+def _move_alone_too(schema: dict[str, Any]) -> None:
+    """In the JSON Schema, a judged move may also be written as its move alone, as the loader accepts."""
+    alone = {"type": "string", "description": '"PLAYER: MOVE" alone: a judged move with no `then` or `expect`.'}
+    schema["items"] = {"anyOf": [alone, schema["items"]]}
+
+
 class Situation(_Strict):
     """A position, judged by several presets."""
 
@@ -92,7 +102,7 @@ class Situation(_Strict):
         "stock", description="Where the cards the position does not list go: under the stock, or under the discard pile."
     )
     position: Position
-    judge: list[JudgedMove] = Field(min_length=1)
+    judge: list[JudgedMove] = Field(min_length=1, json_schema_extra=_move_alone_too)
 
     @field_validator("presets")
     @classmethod
@@ -354,6 +364,11 @@ def situation_by_id(situation_id: str, folder: Path = SITUATIONS_DIR) -> Situati
         if situation.id == situation_id:
             return situation
     raise KeyError(f"no situation {situation_id!r}")
+
+
+def situation_schema() -> dict[str, Any]:
+    """The JSON Schema of situation files (committed as ``scenarios/situations/situation.schema.json``)."""
+    return Situation.model_json_schema(by_alias=True)
 
 
 def title_of(situation: Situation, language: str = "en") -> str:
