@@ -20,15 +20,17 @@ engine.errors.RulesError: You have already drawn this turn: now meld, lay off or
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
 from engine import listing, payable, rommi, scoring
-from engine.cards import Card, make_deck
+from engine.cards import JOKER, Card, make_deck
 from engine.duty import Duty, duty_for, unusable_message
 from engine.errors import RulesError
-from engine.hands import remove_cards, sort_cards, without
 from engine.melds import (
+    Shape,
     check_meld,
     extended_shape,
     layoff_error,
@@ -45,7 +47,6 @@ from engine.moves import (
     Take,
 )
 from engine.scoring import PlayerScore
-from engine.table import TableMeld
 from engine.variants import Variant
 
 
@@ -55,6 +56,62 @@ class Phase(StrEnum):
     DRAW = "draw"
     PLAY = "play"
     OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table: its shape, for each of its cards the player who laid it, who melded it, and
+    the cards it was melded with (the others were laid off on it)."""
+
+    shape: Shape
+    layers: tuple[int, ...]
+    owner: int
+    base: frozenset[Card]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The meld's cards in order."""
+        return self.shape.cards
+
+    def laid_off(self, card: Card) -> bool:
+        """Whether ``card`` of this meld was laid off on it (not part of the meld as first laid)."""
+        return card not in self.base
+
+    @staticmethod
+    def new(shape: Shape, player: int) -> TableMeld:
+        """A meld just laid by ``player``."""
+        return TableMeld(shape, (player,) * len(shape.cards), player, frozenset(shape.cards))
+
+
+def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in cards:
+        held = card.in_hand
+        try:
+            rest.remove(held)
+        except ValueError:
+            if held is JOKER:
+                raise RulesError("card_not_held", f"You hold no joker to lay as {card}.") from None
+            raise RulesError("card_not_held", f"You do not hold {card}.") from None
+    return rest
+
+
+def _without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` less one copy of each removed card that is among them."""
+    if not cards:
+        return cards
+    rest = list(cards)
+    for card in removed:
+        if card.in_hand in rest:
+            rest.remove(card.in_hand)
+    return tuple(rest)
+
+
+_BY_INDEX = attrgetter("index")
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_BY_INDEX))
 
 
 class GameState:
@@ -134,7 +191,7 @@ class GameState:
         state = cls.__new__(cls)
         state.variant = variant
         state.players = tuple(players)
-        state.hands = tuple(sort_cards(h) for h in hands)
+        state.hands = tuple(_sorted(h) for h in hands)
         state.stock = tuple(stock)
         state.pile = tuple(pile)
         state.table = tuple(melds)
@@ -343,7 +400,7 @@ class GameState:
             raise RulesError("stock_empty", self._empty_stock_hint())
         card = self.stock[0]
         hands = list(self.hands)
-        hands[self.to_move] = sort_cards((*self.hands[self.to_move], card))
+        hands[self.to_move] = _sorted((*self.hands[self.to_move], card))
         return self._evolve(
             hands=tuple(hands),
             stock=self.stock[1:],
@@ -396,7 +453,7 @@ class GameState:
     def _after_take(self, player: int, n: int, called: bool = False) -> GameState:
         taken = self.pile[-n:]
         hands = list(self.hands)
-        hands[player] = sort_cards((*self.hands[player], *taken))
+        hands[player] = _sorted((*self.hands[player], *taken))
         duty = duty_for(self.variant, taken, self.pile[-1] if called else None)
         return self._evolve(
             hands=tuple(hands),
@@ -404,8 +461,8 @@ class GameState:
             phase=Phase.PLAY,
             to_move=player,
             duty=duty,
-            drawn=sort_cards(taken),
-            from_pile=sort_cards(taken),
+            drawn=_sorted(taken),
+            from_pile=_sorted(taken),
             rommi_from=None,
         )
 
@@ -421,7 +478,7 @@ class GameState:
         return self._evolve(phase=Phase.OVER, ended_by="stock_out", rommi_from=None)
 
     def _apply_meld(self, move: Meld) -> GameState:
-        rest = remove_cards(self.hands[self.to_move], move.cards)
+        rest = _remove(self.hands[self.to_move], move.cards)
         shape = check_meld(move.cards)
         duty = self._duty_after(move.cards, is_meld=True)
         self._check_keeps_card(rest)
@@ -437,7 +494,7 @@ class GameState:
                 f"There is no meld {move.meld} on the table"
                 + (f": they are numbered 1 to {len(self.table)}." if self.table else ", which is empty."),
             )
-        rest = remove_cards(self.hands[self.to_move], move.cards)
+        rest = _remove(self.hands[self.to_move], move.cards)
         if self.variant.layoff_needs_own_meld and not self.melded[self.to_move]:
             raise RulesError("layoff_before_own_meld", "With these rules you lay off only after your own first meld.")
         target = self.table[move.meld - 1]
@@ -466,8 +523,8 @@ class GameState:
             "hands": tuple(hands),
             "table": table,
             "duty": duty,
-            "drawn": without(self.drawn, laid),
-            "from_pile": without(self.from_pile, laid),
+            "drawn": _without(self.drawn, laid),
+            "from_pile": _without(self.from_pile, laid),
         }
         if melded is not None:
             changes["melded"] = melded
@@ -491,7 +548,7 @@ class GameState:
         hand = self.hands[self.to_move]
         if move.card.declared:
             raise RulesError("card_not_held", f"A joker in hand is discarded as JK, not as {move.card}.")
-        rest = remove_cards(hand, (move.card,))
+        rest = _remove(hand, (move.card,))
         if self.duty is not None:
             raise RulesError("taken_card_not_used", self.duty.message(self.variant))
         if self._discard_blocked(move.card, hand):
