@@ -12,6 +12,7 @@ from engine.cards import Card
 from engine.melds import HandSummary, hand_index, hand_melds, layoff_options
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Move, discard, take
 from engine.payable import take_payable
+from engine.turn import discard_blocked
 
 if TYPE_CHECKING:
     from engine.duty import Duty
@@ -59,7 +60,7 @@ def play_moves(state: GameState) -> list[Move]:
         if state.variant.discard_restriction == "none":
             moves.extend(discard(card) for card in dict.fromkeys(hand))
         else:
-            moves.extend(discard(c) for c in dict.fromkeys(hand) if not state._discard_blocked(c, hand))
+            moves.extend(discard(c) for c in dict.fromkeys(hand) if not discard_blocked(state, c, hand))
     return moves
 
 

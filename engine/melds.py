@@ -83,7 +83,7 @@ def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
     aces = sum(1 for c in cards if c.rank == 1)
     if aces > 1:
         raise _fail("ace_around_corner", "A run holds one ace, low (A-2-3) or high (Q-K-A), never both.")
-    # With a king in the run the ace is tried high first, so a full A-K run scores its ace high (15).
+    # With a king in the run the ace is tried high first, so a full A-K run scores its ace high (ace_high_value).
     for high_ace in ((True, False) if 13 in ranks else (False, True)) if aces else (False,):
         positions = sorted((14 if (c.rank == 1 and high_ace) else c.rank, c) for c in cards)
         low, high = positions[0][0], positions[-1][0]

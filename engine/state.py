@@ -4,6 +4,11 @@ A state never changes; :meth:`GameState.apply` returns a new one or raises ``Rul
 keeping the previous state). The listing and apply agree exactly: every listed move applies, and
 apply refuses everything else with a rule code and a sentence.
 
+This module holds the state itself: its slots, how a round is dealt or set up, reading it, and the
+dispatch of a move. The moves of a turn are applied in :mod:`engine.turn`, the Rommi call in
+:mod:`engine.rommi`, the listing is :mod:`engine.listing`, scoring :mod:`engine.scoring`; the values a
+state is made of (:class:`Phase`, :class:`TableMeld`) live in :mod:`engine.position`.
+
 >>> from engine.variants import get_variant
 >>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
 >>> state.phase.value, state.to_move_name, len(state.hands[0]), len(state.stock), len(state.pile)
@@ -20,98 +25,20 @@ engine.errors.RulesError: You have already drawn this turn: now meld, lay off or
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from operator import attrgetter
+from collections.abc import Sequence
 
-from engine import listing, payable, rommi, scoring
-from engine.cards import JOKER, Card, make_deck
-from engine.duty import Duty, duty_for, unusable_message
+from engine import listing, rommi, scoring
+from engine.cards import Card, make_deck
+from engine.duty import Duty, duty_for
 from engine.errors import RulesError
-from engine.melds import (
-    Shape,
-    check_meld,
-    extended_shape,
-    layoff_error,
-    meld_shape,
-)
-from engine.moves import (
-    Discard,
-    Draw,
-    Layoff,
-    Meld,
-    Move,
-    Rommi,
-    Stop,
-    Take,
-)
+from engine.melds import meld_shape
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.position import Phase, TableMeld, sorted_cards
 from engine.scoring import PlayerScore
+from engine.turn import apply_discard, apply_draw, apply_layoff, apply_meld, apply_stop, apply_take, start_turn
 from engine.variants import Variant
 
-
-class Phase(StrEnum):
-    """Where the round stands: the player to move must draw, may play, or the round is over."""
-
-    DRAW = "draw"
-    PLAY = "play"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class TableMeld:
-    """A meld on the table: its shape, for each of its cards the player who laid it, who melded it, and
-    the cards it was melded with (the others were laid off on it)."""
-
-    shape: Shape
-    layers: tuple[int, ...]
-    owner: int
-    base: frozenset[Card]
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The meld's cards in order."""
-        return self.shape.cards
-
-    def laid_off(self, card: Card) -> bool:
-        """Whether ``card`` of this meld was laid off on it (not part of the meld as first laid)."""
-        return card not in self.base
-
-    @staticmethod
-    def new(shape: Shape, player: int) -> TableMeld:
-        """A meld just laid by ``player``."""
-        return TableMeld(shape, (player,) * len(shape.cards), player, frozenset(shape.cards))
-
-
-def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> list[Card]:
-    rest = list(hand)
-    for card in cards:
-        held = card.in_hand
-        try:
-            rest.remove(held)
-        except ValueError:
-            if held is JOKER:
-                raise RulesError("card_not_held", f"You hold no joker to lay as {card}.") from None
-            raise RulesError("card_not_held", f"You do not hold {card}.") from None
-    return rest
-
-
-def _without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ...]:
-    """``cards`` less one copy of each removed card that is among them."""
-    if not cards:
-        return cards
-    rest = list(cards)
-    for card in removed:
-        if card.in_hand in rest:
-            rest.remove(card.in_hand)
-    return tuple(rest)
-
-
-_BY_INDEX = attrgetter("index")
-
-
-def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_BY_INDEX))
+__all__ = ["GameState", "Phase", "TableMeld"]
 
 
 class GameState:
@@ -191,7 +118,7 @@ class GameState:
         state = cls.__new__(cls)
         state.variant = variant
         state.players = tuple(players)
-        state.hands = tuple(_sorted(h) for h in hands)
+        state.hands = tuple(sorted_cards(h) for h in hands)
         state.stock = tuple(stock)
         state.pile = tuple(pile)
         state.table = tuple(melds)
@@ -209,7 +136,7 @@ class GameState:
         state.ended_by = None
         state.went_out = None
         state.rommi_from = None
-        return state._start_turn(to_move, rommi_from=None)
+        return start_turn(state, to_move, rommi_from=None)
 
     @classmethod
     def deal(
@@ -271,6 +198,25 @@ class GameState:
         new.went_out = get("went_out", self.went_out)  # type: ignore[assignment]
         new.rommi_from = get("rommi_from", self.rommi_from)  # type: ignore[assignment]
         return new
+
+    def _after_take(self, player: int, n: int, called: bool = False) -> GameState:
+        """The state after ``player`` takes the top ``n`` cards of the pile (with ``called``: by a Rommi call,
+        which owes the called card too), the duty owed and unchecked: a take, a call and the payability
+        checks of :mod:`engine.payable` all start from it."""
+        taken = self.pile[-n:]
+        hands = list(self.hands)
+        hands[player] = sorted_cards((*self.hands[player], *taken))
+        duty = duty_for(self.variant, taken, self.pile[-1] if called else None)
+        return self._evolve(
+            hands=tuple(hands),
+            pile=self.pile[:-n],
+            phase=Phase.PLAY,
+            to_move=player,
+            duty=duty,
+            drawn=sorted_cards(taken),
+            from_pile=sorted_cards(taken),
+            rommi_from=None,
+        )
 
     def next_round(self, seed: int) -> GameState:
         """The next round of the game, dealt with ``seed``, the totals carried over."""
@@ -378,238 +324,17 @@ class GameState:
         if seat != self.to_move:
             raise RulesError("not_your_turn", f"It is {self.to_move_name}'s turn, not {self.players[seat]}'s.")
         if isinstance(move, Draw):
-            return self._apply_draw()
+            return apply_draw(self)
         if isinstance(move, Take):
-            return self._apply_take(move)
+            return apply_take(self, move)
         if isinstance(move, Stop):
-            return self._apply_stop()
+            return apply_stop(self)
         if self.phase is not Phase.PLAY:
             raise RulesError("wrong_phase", "First draw a card from the stock or take from the discard pile.")
         if isinstance(move, Meld):
-            return self._apply_meld(move)
+            return apply_meld(self, move)
         if isinstance(move, Layoff):
-            return self._apply_layoff(move)
+            return apply_layoff(self, move)
         if isinstance(move, Discard):
-            return self._apply_discard(move)
+            return apply_discard(self, move)
         raise RulesError("unreadable_move", f"“{move}” is not a move this engine knows.")
-
-    def _apply_draw(self) -> GameState:
-        if self.phase is not Phase.DRAW:
-            raise RulesError("wrong_phase", "You have already drawn this turn: now meld, lay off or discard.")
-        if not self.stock:
-            raise RulesError("stock_empty", self._empty_stock_hint())
-        card = self.stock[0]
-        hands = list(self.hands)
-        hands[self.to_move] = _sorted((*self.hands[self.to_move], card))
-        return self._evolve(
-            hands=tuple(hands),
-            stock=self.stock[1:],
-            phase=Phase.PLAY,
-            drawn=(card,),
-            from_pile=(),
-            rommi_from=None,
-        )
-
-    def _empty_stock_hint(self) -> str:
-        if self.variant.empty_stock == "stop":
-            return "The stock is empty: take from the discard pile, or stop to end the round."
-        return "The stock is empty, so there is no card to draw."
-
-    def _take_count(self, move: Take) -> int:
-        size = len(self.pile)
-        if not size:
-            raise RulesError("take_not_allowed", "The discard pile is empty: draw from the stock.")
-        n = size if move.count is None else move.count
-        if n < 1:
-            raise RulesError("take_not_allowed", "Take at least one card: take 1 is the top card of the pile.")
-        if n > size:
-            raise RulesError("take_not_allowed", f"The discard pile holds only {size} card{'s' if size > 1 else ''}.")
-        rule, name = self.variant.pile_take, self.variant.name
-        if rule == "whole_pile" and n != size:
-            raise RulesError(
-                "take_not_allowed",
-                f"In {name} you take the whole pile, never just the top card."
-                if n == 1
-                else f"In {name} you take the whole pile, never only part of it.",
-            )
-        if rule == "top_only" and n != 1:
-            raise RulesError("take_not_allowed", "With these rules you may take only the top card of the pile.")
-        return n
-
-    def _apply_take(self, move: Take) -> GameState:
-        if self.phase is not Phase.DRAW:
-            raise RulesError("wrong_phase", "You have already drawn this turn: now meld, lay off or discard.")
-        n = self._take_count(move)
-        new = self._after_take(self.to_move, n)
-        if new.duty is not None and not payable.duty_payable(new):
-            penalty = self.variant.unusable_pile_penalty
-            if penalty is None:
-                raise RulesError("taken_card_unusable", unusable_message(self.variant, self.pile[-n]))
-            penalties = list(self.penalties)
-            penalties[self.to_move] += penalty
-            new = new._evolve(duty=None, penalties=tuple(penalties))
-        return new
-
-    def _after_take(self, player: int, n: int, called: bool = False) -> GameState:
-        taken = self.pile[-n:]
-        hands = list(self.hands)
-        hands[player] = _sorted((*self.hands[player], *taken))
-        duty = duty_for(self.variant, taken, self.pile[-1] if called else None)
-        return self._evolve(
-            hands=tuple(hands),
-            pile=self.pile[:-n],
-            phase=Phase.PLAY,
-            to_move=player,
-            duty=duty,
-            drawn=_sorted(taken),
-            from_pile=_sorted(taken),
-            rommi_from=None,
-        )
-
-    def _apply_stop(self) -> GameState:
-        if self.duty is not None:
-            raise RulesError("taken_card_not_used", self.duty.message(self.variant))
-        if self.phase is not Phase.DRAW:
-            raise RulesError("wrong_phase", "You can stop only at the start of your turn, when the stock is empty.")
-        if self.stock:
-            raise RulesError("wrong_phase", "There are cards in the stock: draw one, or take from the pile.")
-        if self.variant.empty_stock != "stop":
-            raise RulesError("wrong_phase", f"In {self.variant.name} an empty stock ends the round by itself.")
-        return self._evolve(phase=Phase.OVER, ended_by="stock_out", rommi_from=None)
-
-    def _apply_meld(self, move: Meld) -> GameState:
-        rest = _remove(self.hands[self.to_move], move.cards)
-        shape = check_meld(move.cards)
-        duty = self._duty_after(move.cards, is_meld=True)
-        self._check_keeps_card(rest)
-        table = (*self.table, TableMeld.new(shape, self.to_move))
-        melded = list(self.melded)
-        melded[self.to_move] = True
-        return self._after_laying(rest, move.cards, table, duty, melded=tuple(melded))
-
-    def _apply_layoff(self, move: Layoff) -> GameState:
-        if not 1 <= move.meld <= len(self.table):
-            raise RulesError(
-                "no_such_meld",
-                f"There is no meld {move.meld} on the table"
-                + (f": they are numbered 1 to {len(self.table)}." if self.table else ", which is empty."),
-            )
-        rest = _remove(self.hands[self.to_move], move.cards)
-        if self.variant.layoff_needs_own_meld and not self.melded[self.to_move]:
-            raise RulesError("layoff_before_own_meld", "With these rules you lay off only after your own first meld.")
-        target = self.table[move.meld - 1]
-        shape = extended_shape(target.shape, move.cards)
-        if shape is None:
-            raise layoff_error(target.shape, move.cards, move.meld)
-        duty = self._duty_after(move.cards, is_meld=False)
-        self._check_keeps_card(rest)
-        layer_of = dict(zip(target.cards, target.layers, strict=False))
-        table = list(self.table)
-        layers = tuple(layer_of.get(c, self.to_move) for c in shape.cards)
-        table[move.meld - 1] = TableMeld(shape, layers, target.owner, target.base)
-        return self._after_laying(rest, move.cards, tuple(table), duty)
-
-    def _after_laying(
-        self,
-        rest: list[Card],
-        laid: tuple[Card, ...],
-        table: tuple[TableMeld, ...],
-        duty: Duty | None,
-        melded: tuple[bool, ...] | None = None,
-    ) -> GameState:
-        hands = list(self.hands)
-        hands[self.to_move] = tuple(rest)
-        changes: dict[str, object] = {
-            "hands": tuple(hands),
-            "table": table,
-            "duty": duty,
-            "drawn": _without(self.drawn, laid),
-            "from_pile": _without(self.from_pile, laid),
-        }
-        if melded is not None:
-            changes["melded"] = melded
-        if not rest:
-            changes |= {"phase": Phase.OVER, "ended_by": "went_out", "went_out": self.to_move}
-        new = self._evolve(**changes)
-        if duty is not None and rest and not payable.duty_payable(new):
-            owed = " and the ".join(str(c) for c in duty.owed)
-            raise RulesError(
-                "taken_card_not_used", f"Lay these cards so that you can still lay the {owed} from the pile."
-            )
-        return new
-
-    def _check_keeps_card(self, rest: list[Card]) -> None:
-        if not rest and self.variant.going_out_requires_discard:
-            raise RulesError(
-                "must_keep_card_to_discard", "With these rules you go out by discarding: keep a card to discard."
-            )
-
-    def _apply_discard(self, move: Discard) -> GameState:
-        hand = self.hands[self.to_move]
-        if move.card.declared:
-            raise RulesError("card_not_held", f"A joker in hand is discarded as JK, not as {move.card}.")
-        rest = _remove(hand, (move.card,))
-        if self.duty is not None:
-            raise RulesError("taken_card_not_used", self.duty.message(self.variant))
-        if self._discard_blocked(move.card, hand):
-            source = "took from the pile" if self.variant.discard_restriction == "taken_from_pile" else "drew"
-            raise RulesError(
-                "cannot_discard_drawn_card",
-                f"In {self.variant.name} you may not discard the {move.card} you {source} this turn.",
-            )
-        hands = list(self.hands)
-        hands[self.to_move] = tuple(rest)
-        new = self._evolve(hands=tuple(hands), pile=(*self.pile, move.card), drawn=(), from_pile=())
-        if not rest:
-            return new._evolve(phase=Phase.OVER, ended_by="went_out", went_out=self.to_move)
-        return new._start_turn((self.to_move + 1) % len(self.players), rommi_from=self.to_move)
-
-    def _discard_blocked(self, card: Card, hand: tuple[Card, ...]) -> bool:
-        rule = self.variant.discard_restriction
-        if rule == "none":
-            return False
-        recent = self.drawn if rule == "drawn_this_turn" else self.from_pile
-        if card not in recent:
-            return False
-        if hand.count(card) > recent.count(card):
-            return False  # another copy of it was in hand before this turn
-        # Our ruling: when every card in hand is one the restriction covers, it lifts, so the turn can end
-        # (the Dutch "unless it is the only card in hand" is the one-card case of this).
-        return not (self.variant.discard_restriction_exception and all(hand.count(c) <= recent.count(c) for c in hand))
-
-    def _start_turn(self, player: int, rommi_from: int | None) -> GameState:
-        """The state at the start of ``player``'s turn, after an empty stock has had its effect."""
-        changes: dict[str, object] = {
-            "to_move": player,
-            "phase": Phase.DRAW,
-            "duty": None,
-            "drawn": (),
-            "from_pile": (),
-        }
-        open_call = rommi_from if (self.variant.rommi_call and len(self.players) > 2) else None
-        changes["rommi_from"] = open_call
-        if not self.stock:
-            rule = self.variant.empty_stock
-            if rule == "round_over":
-                changes |= {"phase": Phase.OVER, "ended_by": "stock_out", "rommi_from": None}
-            elif rule == "reshuffle":
-                if self.reshuffles >= self.variant.reshuffle_limit:
-                    changes |= {"phase": Phase.OVER, "ended_by": "reshuffle_limit", "rommi_from": None}
-                elif len(self.pile) < 2:
-                    changes |= {"phase": Phase.OVER, "ended_by": "stock_out", "rommi_from": None}
-                else:
-                    stock = list(self.pile[:-1])
-                    random.Random(self.seed * 1_000_003 + self.round_number * 101 + self.reshuffles).shuffle(stock)
-                    changes |= {"stock": tuple(stock), "pile": self.pile[-1:], "reshuffles": self.reshuffles + 1}
-        return self._evolve(**changes)
-
-    # --- the duty from a take --------------------------------------------------------------------
-
-    def _duty_after(self, cards: tuple[Card, ...], is_meld: bool) -> Duty | None:
-        """The duty left after laying ``cards``; refuses a lay that does not pay an owed duty."""
-        duty = self.duty
-        if duty is None:
-            return None
-        if not duty.pays(cards, is_meld):
-            raise RulesError("taken_card_not_used", duty.message(self.variant))
-        return duty.after(cards)

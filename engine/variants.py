@@ -14,8 +14,9 @@ engine.variants.HouseRuleError: house_rules.target: the target is 250, 500 or 10
 
 from __future__ import annotations
 
+import types
 from collections.abc import Mapping
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -28,6 +29,18 @@ DiscardRestriction = Literal["none", "drawn_this_turn", "taken_from_pile"]
 EmptyStock = Literal["stop", "round_over", "reshuffle"]
 TargetCompare = Literal["above", "reach"]
 TieRule = Literal["another_round", "shared"]
+
+
+class RuleConflict(ValueError):
+    """Rule parameters that cannot hold together (a deal too big for the deck, …); names the field to change.
+
+    Raised inside :class:`Variant` validation; :func:`get_variant` reports it as a :class:`HouseRuleError`.
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+        self.problem = problem
 
 
 class Variant(BaseModel):
@@ -45,9 +58,12 @@ class Variant(BaseModel):
     )
     jokers: bool = Field(description="Two jokers per deck are in play, wild.")
     joker_value: int = Field(15, description="Points of a joker, laid or in hand.")
-    cards_dealt: int = Field(7, description="Cards dealt to each player with three or more players.")
-    cards_dealt_two_players: int = Field(description="Cards dealt to each player with two players.")
-    scale: Scale = Field(description="nordic: 2–9 = 5, 10–K = 10, A = 15; face: 2–10 face value, J–K = 10, A = 15.")
+    cards_dealt: int = Field(7, ge=1, description="Cards dealt to each player with three or more players.")
+    cards_dealt_two_players: int = Field(ge=1, description="Cards dealt to each player with two players.")
+    scale: Scale = Field(
+        description="nordic: 2–9 = 5, 10–K = 10; face: 2–10 face value, J–K = 10 (the ace: the next two rules)."
+    )
+    ace_high_value: int = Field(15, description="Points of an ace that is high in a run (Q-K-A), in a set or in hand.")
     ace_low_value: int = Field(description="Points of an ace that is the low ace of a run (A-2-3…).")
     pile_take: PileTake = Field(
         description="whole_pile: only the whole pile; any_depth: any card with all above it; top_only: just the top card."
@@ -93,7 +109,26 @@ class Variant(BaseModel):
             raise ValueError("min_players is above max_players")
         if self.empty_stock == "reshuffle" and self.reshuffle_limit < 1:
             raise ValueError("a reshuffling variant needs reshuffle_limit ≥ 1")
+        if self.ace_low_value > self.ace_high_value:
+            raise RuleConflict("ace_low_value", "the low ace of a run may not be worth more than a high ace")
+        for players in range(self.min_players, self.max_players + 1):
+            self._check_deal_fits(players)
         return self
+
+    def _check_deal_fits(self, players: int) -> None:
+        """Raise :class:`RuleConflict` (naming the field to change) when ``players`` hands, the first card
+        of the pile and one card of stock do not fit in the deck."""
+        size = self.hand_size(players)
+        decks = self.decks(players)
+        have = decks * (52 + (2 if self.jokers else 0))
+        need = players * size + 2
+        if need > have:
+            field = "cards_dealt_two_players" if players == 2 else "cards_dealt"
+            raise RuleConflict(
+                field,
+                f"{players} players × {size} cards, one card to start the pile and one for the stock make {need} "
+                f"cards, but {'two decks hold' if decks == 2 else 'the deck holds'} {have}",
+            )
 
     def decks(self, players: int) -> int:
         """How many decks are shuffled together for ``players`` players.
@@ -112,19 +147,23 @@ class Variant(BaseModel):
         return self.cards_dealt_two_players if players == 2 else self.cards_dealt
 
     def card_value(self, card: Card, low_ace: bool = False) -> int:
-        """Points of ``card``: a joker is ``joker_value``; ``low_ace`` marks the low ace of a run.
+        """Points of ``card``: a joker is ``joker_value``; ``low_ace`` marks the low ace of a run (any other
+        ace, high in a run, in a set or in hand, is ``ace_high_value``).
 
         >>> nordic, face = get_variant("femhundra"), get_variant("500-rum")
         >>> [nordic.card_value(Card.parse(t)) for t in ("7H", "10S", "KD", "AC")]
         [5, 10, 10, 15]
         >>> [face.card_value(Card.parse(t)) for t in ("7H", "10S", "KD", "AC")], face.card_value(Card.parse("AC"), low_ace=True)
         ([7, 10, 10, 15], 1)
+        >>> swedish = get_variant("femhundra", {"ace_high_value": 25, "ace_low_value": 5})
+        >>> swedish.card_value(Card.parse("AC")), swedish.card_value(Card.parse("AC"), low_ace=True)
+        (25, 5)
         """
         if card.is_joker:
             return self.joker_value
         rank = card.rank
         if rank == 1:
-            return self.ace_low_value if low_ace else 15
+            return self.ace_low_value if low_ace else self.ace_high_value
         if rank >= 10:
             return 10
         return 5 if self.scale == "nordic" else rank
@@ -145,12 +184,17 @@ class HouseRules(BaseModel):
 
     jokers: bool | None = Field(None, description="Play with two jokers per deck, wild, worth 15.")
     target: Literal[250, 500, 1000] | None = Field(None, description="Points that end the game.")
-    cards_dealt_two_players: Literal[7, 10, 13] | None = Field(None, description="Cards dealt with two players.")
+    cards_dealt: Literal[6, 7] | None = Field(None, description="Cards dealt with three or more players.")
+    cards_dealt_two_players: Literal[6, 7, 10, 13] | None = Field(None, description="Cards dealt with two players.")
+    ace_high_value: Literal[15, 25] | None = Field(None, description="Points of an ace high (Q-K-A) or in hand.")
+    ace_low_value: Literal[1, 5, 15] | None = Field(None, description="Points of the low ace of a run (A-2-3).")
     going_out_bonus: Literal[0, 25, 50, 100] | None = Field(None, description="Bonus for going out.")
     unusable_pile_penalty: Literal[50, 100] | None = Field(
         None, description="A take from the pile that cannot be used costs this many points instead of being illegal."
     )
-    layoff_needs_own_meld: bool | None = Field(None, description="Lay off only after your own first meld.")
+    layoff_needs_own_meld: bool | None = Field(
+        None, description="Lay off only after your own first meld (three cards down before you build on others)."
+    )
     must_go_out_to_win: bool | None = Field(None, description="Only the player who goes out can win.")
     going_out_requires_discard: bool | None = Field(None, description="Going out needs a final discard.")
     target_compare: TargetCompare | None = Field(None, description="Pass the target (above) or reach it (reach).")
@@ -159,6 +203,23 @@ class HouseRules(BaseModel):
     def overrides(self) -> dict[str, Any]:
         """The fields that were set, as Variant overrides."""
         return self.model_dump(exclude_none=True)
+
+
+def house_rule_options(field: str) -> list[Any]:
+    """The values a house rule may take, from its type in ``HouseRules`` (``None``, "unset", left out).
+
+    >>> house_rule_options("target"), house_rule_options("jokers"), house_rule_options("cards_dealt")
+    ([250, 500, 1000], [False, True], [6, 7])
+    """
+    annotation = HouseRules.model_fields[field].annotation
+    args = get_args(annotation) if get_origin(annotation) in (Union, types.UnionType) else (annotation,)
+    options: list[Any] = []
+    for arg in args:
+        if arg is bool:
+            options.extend([False, True])
+        elif get_origin(arg) is Literal:
+            options.extend(get_args(arg))
+    return options
 
 
 class HouseRuleError(ValueError):
@@ -170,7 +231,7 @@ class HouseRuleError(ValueError):
         self.problem = problem
 
 
-_COMMON: Final[dict[str, Any]] = {"joker_value": 15, "cards_dealt": 7, "target": 500}
+_COMMON: Final[dict[str, Any]] = {"joker_value": 15, "ace_high_value": 15, "cards_dealt": 7, "target": 500}
 
 PRESETS: Final[dict[str, Variant]] = {
     v.id: v
@@ -338,4 +399,12 @@ def get_variant(name: str, house_rules: Mapping[str, Any] | HouseRules | None = 
             raise HouseRuleError(field, first["msg"]) from None
     overrides = rules.overrides()
     changed = tuple(sorted(k for k, v in overrides.items() if getattr(preset, k) != v))
-    return Variant.model_validate({**preset.model_dump(), **overrides, "house_rules": changed})
+    try:
+        return Variant.model_validate({**preset.model_dump(), **overrides, "house_rules": changed})
+    except ValidationError as error:
+        # The house rules are fine one by one but not together with the preset (e.g. a deal too big).
+        first = error.errors()[0]
+        conflict = first.get("ctx", {}).get("error")
+        if isinstance(conflict, RuleConflict):
+            raise HouseRuleError(conflict.field, conflict.problem) from None
+        raise HouseRuleError(".".join(str(p) for p in first["loc"]) or "house_rules", first["msg"]) from None

@@ -1,4 +1,5 @@
-"""Helpers for the property tests: variant cases, state snapshots, card accounting and move candidates.
+"""Helpers for the property tests: variant cases (fixed ones and a hypothesis strategy drawing any house
+rules), state snapshots, card accounting and move candidates.
 
 Nothing here asserts; ``test_properties.py`` does. The candidate moves are "plausible" moves a learner
 (or a buggy UI) might send: most are illegal, some are legal, and the tests compare each with the listing.
@@ -12,10 +13,12 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
+from hypothesis import strategies as st
+
 from engine.cards import JOKER, NATURALS, Card, make_deck
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard
 from engine.state import GameState
-from engine.variants import PRESETS, Variant, get_variant
+from engine.variants import PRESETS, HouseRules, Variant, get_variant, house_rule_options
 
 #: House-rule combinations played besides the presets: (preset id, house rules).
 HOUSE_RULE_CASES: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -25,7 +28,23 @@ HOUSE_RULE_CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("rummy500-nl", {"layoff_needs_own_meld": True, "going_out_requires_discard": True, "going_out_bonus": 25}),
     ("rommi", {"must_go_out_to_win": True, "going_out_requires_discard": True, "layoff_needs_own_meld": True}),
     ("rommi", {"unusable_pile_penalty": 50, "going_out_bonus": 100}),
+    # The Swedish house rules of RULES.md ("Beyond the seeds"): 6 cards, ace 25 high / 5 low, no building on
+    # others before your own meld, −50 for an unusable pile.
+    ("femhundra", {"cards_dealt": 6, "cards_dealt_two_players": 6, "ace_high_value": 25, "ace_low_value": 5,
+                   "layoff_needs_own_meld": True, "unusable_pile_penalty": 50}),
+    ("500-rum", {"cards_dealt": 6, "ace_high_value": 25, "ace_low_value": 5, "jokers": True}),
+    ("rommi", {"cards_dealt": 6, "cards_dealt_two_players": 6, "ace_high_value": 25}),
+    ("dansk", {"cards_dealt": 6, "ace_low_value": 5}),
 )
+
+
+@st.composite
+def house_rule_sets(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """(preset id, house rules): a preset and any combination of the house rules, each drawn from the values
+    the engine allows (the sidebar offers the same), so every house rule, new ones included, gets played."""
+    preset = draw(st.sampled_from(sorted(PRESETS)))
+    fields = draw(st.lists(st.sampled_from(sorted(HouseRules.model_fields)), unique=True, max_size=6))
+    return preset, {field: draw(st.sampled_from(house_rule_options(field))) for field in sorted(fields)}
 
 
 def variant_cases() -> list[tuple[str, dict[str, Any]]]:

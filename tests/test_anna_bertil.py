@@ -3,6 +3,9 @@
 Anna melds Q Q Q (3 × 10 = 30). Bertil lays off the fourth queen (10, to Bertil). Anna melds 5-6-7 of
 hearts (Nordic values 15, face values 18). Bertil goes out; Anna still holds an ace and a king (15 + 10 = 25).
 Anna's round: 30 + 15 − 25 = 20 (femhundra, rommi); 30 + 18 − 25 = 23 (dansk, rummy500-nl, 500-rum).
+
+Under the Swedish house rule "ace high = 25, low = 5" Anna's ace in hand counts high (our ruling), 25:
+30 + 15 − 35 = 10 and 30 + 18 − 35 = 13.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine import GameState, Phase, get_variant, parse_cards
-from engine.record import load_record, replay
+from engine.record import Record, load_record, replay
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -94,3 +97,23 @@ def test_game_state_api(preset: str) -> None:
     assert (anna.laid, anna.hand, anna.round, anna.total) == (anna_laid, ACE_AND_KING, anna_round, anna_round)
     assert (bertil.laid, bertil.hand, bertil.round) == (bertil_laid, 0, bertil_laid)
     assert state.winners == []
+
+
+SWEDISH_ACE = {"ace_high_value": 25, "ace_low_value": 5}
+ACE_25_AND_KING = 25 + 10
+
+
+@pytest.mark.parametrize("preset", sorted(EXPECTED))
+def test_the_example_with_the_ace_worth_25(preset: str) -> None:
+    """The same round with the ace at 25 (high or in hand) and 5 (low in a run): only Anna's ace changes."""
+    path = RECORDS / f"anna_bertil_{preset}.yaml"
+    record = Record.model_validate({**load_record(path).model_dump(), "house_rules": SWEDISH_ACE})
+    result = replay(record, str(path))
+    anna_laid, _, bertil_laid = EXPECTED[preset]
+    assert result["ok"] is True and result["ended_by"] == "went_out"
+    assert result["scores"]["Anna"] == {
+        "laid": anna_laid, "hand": ACE_25_AND_KING, "bonus": 0, "penalty": 0,
+        "round": anna_laid - ACE_25_AND_KING, "total": anna_laid - ACE_25_AND_KING,
+    }
+    assert result["scores"]["Anna"]["round"] == (10 if preset in ("femhundra", "rommi") else 13)
+    assert result["scores"]["Bertil"]["laid"] == bertil_laid  # no ace among Bertil's cards

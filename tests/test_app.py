@@ -284,6 +284,18 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     assert any("not your chosen Danish 500" in i for i in texts(at.info))  # the femhundra lesson says so
     at.switch_page("ui/pages/rules.py").run()
     assert at.title[0].value == "The rules of Danish 500"
+    # The Swedish house rules of RULES.md, picked in the sidebar, reach the engine and the Rules page.
+    at.selectbox(key="app_hr_dansk_cards_dealt").set_value(6)
+    at.selectbox(key="app_hr_dansk_ace_high_value").set_value(25)
+    at.selectbox(key="app_hr_dansk_ace_low_value").set_value(5).run()
+    assert not at.exception
+    variant = at.session_state[session.VARIANT]
+    assert (variant.cards_dealt, variant.ace_high_value, variant.ace_low_value) == (6, 25, 5)
+    assert variant.house_rules == ("ace_high_value", "ace_low_value", "cards_dealt")
+    markdown = "\n".join(texts(at.markdown))
+    assert "`ace_high_value`</small> | **25 points** ✎ |" in markdown and "**5 point(s)** ✎" in markdown
+    assert "**6 cards** ✎" in markdown
+    assert "An ace left in hand counts high" in markdown  # our ruling, from the README
 
 
 # --- broken content -------------------------------------------------------------------------------

@@ -142,6 +142,34 @@ def test_house_rules_show_in_the_chosen_column_at_once() -> None:
     assert rules_table_html(PRESETS["dansk"]).count('class="r5-changed"') == 0
 
 
+SWEDISH = get_variant(
+    "femhundra", {"cards_dealt": 6, "cards_dealt_two_players": 6, "ace_high_value": 25, "ace_low_value": 5}
+)
+
+
+def test_the_swedish_deal_and_ace_read_for_people() -> None:
+    table = compare_table(SWEDISH)
+    mine, dansk = table.column("femhundra"), table.column("dansk")
+    changed = {field for field, cell in mine.items() if cell.changed}
+    assert changed == {"cards_dealt", "cards_dealt_two_players", "ace_high_value", "ace_low_value", "house_rules"}
+    assert (mine["cards_dealt"].text, mine["cards_dealt_two_players"].text) == ("6 cards", "6 cards")
+    assert (mine["ace_high_value"].text, mine["ace_low_value"].text) == ("25 points", "5 point(s)")
+    assert (dansk["ace_high_value"].text, dansk["ace_low_value"].text) == ("15 points", "1 point(s)")
+    assert "5/10/15" in mine["scale"].text  # the scale is the same; the ace has rows of its own
+    for field in ("cards_dealt", "ace_high_value", "ace_low_value"):
+        row = table.row(field)
+        assert row.differs and row.why and ("Swedish" in row.why), field
+    # "15, like every ace" holds only while a high ace is worth 15 too
+    assert cell_text(get_variant("femhundra", {"ace_high_value": 25}), "ace_low_value") == "15 point(s)"
+    assert not compare_table().row("ace_high_value").differs  # every book: 15
+    html = cheat_sheet_html(SWEDISH)
+    assert "An ace high (Q-K-A) or in hand: 25 points (the book: 15 points)" in html
+    assert "Low ace of a run (A-2-3): 5 point(s) (the book: 15, like every ace)" in html
+    assert "Cards dealt (3 or more players): 6 cards (the book: 7 cards)" in html
+    assert card_values(SWEDISH)[0] == 5 and card_values(SWEDISH)[13] == 25
+    assert "<td>25</td>" in html
+
+
 def test_every_house_rule_has_a_readable_value() -> None:
     for field in HouseRules.model_fields:
         for preset in PRESETS.values():
@@ -449,6 +477,15 @@ def test_the_page_opens_with_the_table_the_situations_and_the_sheet(page: AppTes
     html = _html(at)
     assert "+50 points ✎" in html and "femhundra ✎" in html
     assert any("Your house rules change femhundra: Going-out bonus." in str(i.value) for i in at.info)
+    at.selectbox(key="app_hr_femhundra_ace_high_value").set_value(25)
+    at.selectbox(key="app_hr_femhundra_ace_low_value").set_value(5)
+    at.selectbox(key="app_hr_femhundra_cards_dealt").set_value(6).run()
+    assert not at.exception
+    html = _html(at)
+    assert "25 points ✎" in html and "5 point(s) ✎" in html and "6 cards ✎" in html
+    traces = [trace for chart in at.get("plotly_chart") for trace in json.loads(chart.proto.spec)["data"]]
+    mine = [trace for trace in traces if trace.get("name") == "femhundra ✎"]
+    assert len(mine) == 1 and mine[0]["y"][0] == 5 and mine[0]["y"][13] == 25  # the card values chart: our aces
 
 
 @pytest.mark.parametrize("situation", SITUATIONS, ids=lambda s: s.id)

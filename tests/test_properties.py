@@ -31,6 +31,7 @@ from tests.strategies import (
     case_id,
     deal,
     deck_of,
+    house_rule_sets,
     player_cases,
     snapshot,
     subsets,
@@ -196,6 +197,27 @@ def test_rounds_end_with_random_and_greedy_bots(
         _check_accounting(final, deck_of(final.variant, players), where)
         _check_scores(final, where)
         _check_winners(final, where)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=house_rule_sets(), players=st.integers(min_value=2, max_value=8), seed=SEEDS)
+def test_any_house_rules_deal_and_play_out(case: tuple[str, dict[str, Any]], players: int, seed: int) -> None:
+    """Any combination of house rules on any preset: the deal gives each player the variant's hand size
+    from a full deck, and a random round ends with the cards and the scores adding up."""
+    variant_id, house = case
+    variant = get_variant(variant_id, house)
+    assert variant.house_rules == tuple(sorted(k for k, v in house.items() if getattr(PRESETS[variant_id], k) != v))
+    players = min(max(players, variant.min_players), variant.max_players)
+    start = deal(variant_id, house, players, seed)
+    size = house.get("cards_dealt_two_players" if players == 2 else "cards_dealt", variant.hand_size(players))
+    assert [len(h) for h in start.hands] == [size] * players
+    assert len(start.pile) == 1 and start.stock
+    final, _ = play_round(start, [RandomBot()] * players, random.Random(seed), max_decisions=MAX_DECISIONS)
+    where = f"{variant_id} {house} players={players} seed={seed}"
+    assert final.phase is Phase.OVER, where
+    _check_accounting(final, deck_of(variant, players), where)
+    _check_scores(final, where)
+    _check_winners(final, where)
 
 
 @pytest.mark.parametrize(("variant_id", "house"), VARIANT_CASES, ids=VARIANT_IDS)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
+from engine import GameState, get_variant
 from engine.errors import RULE_CODES
 
 ROOT = Path(__file__).parent.parent
@@ -201,6 +202,40 @@ def test_record_without_a_deal_is_dealt_from_the_seed(tmp_path: Path) -> None:
     assert replay_ok(path) == result  # the same seed deals the same cards
 
 
+def test_swedish_ace_record() -> None:
+    """``house_rules: {ace_high_value: 25, ace_low_value: 5}``: the low ace of A-2-3 is 5, the high ace of
+    Q-K-A 25, and the ace left in Bertil's hand counts high, 25."""
+    result = replay_ok(RECORDS / "swedish_ace_dansk.yaml")
+    assert (result["phase"], result["ended_by"], result["to_move"]) == ("over", "went_out", "Anna")
+    assert result["scores"] == {
+        "Anna": {"laid": (5 + 2 + 3) + (10 + 10 + 25), "hand": 0, "bonus": 0, "penalty": 0, "round": 55, "total": 55},
+        "Bertil": {"laid": 7 * 3, "hand": 25 + 4, "bonus": 0, "penalty": 0, "round": -8, "total": -8},
+    }
+
+
+@pytest.mark.parametrize(("variant", "players", "house"), [
+    ("femhundra", 5, {"cards_dealt": 6, "ace_high_value": 25, "ace_low_value": 5}),  # two decks
+    ("dansk", 7, {"cards_dealt": 6}),
+    ("rommi", 3, {"cards_dealt": 6, "ace_high_value": 25}),
+    ("500-rum", 2, {"cards_dealt_two_players": 6, "ace_low_value": 5}),
+])
+def test_a_record_without_a_deal_deals_six_cards(
+    tmp_path: Path, variant: str, players: int, house: dict[str, Any]
+) -> None:
+    """A seeded record with the six-card deal: the engine deals 6 to each; after Anna draws, the answer's
+    minus points are those of the six cards dealt (and Anna's seventh card)."""
+    names = ["Anna", "Bertil", "Cecilia", "David", "Erik", "Frida", "Gustav"][:players]
+    state = GameState.deal(get_variant(variant, house), names, seed=5)
+    assert [len(h) for h in state.hands] == [6] * players
+    record = {"variant": variant, "house_rules": house, "players": names, "seed": 5, "moves": ["Anna: draw"]}
+    result = replay_ok(write(tmp_path, record))
+    value = state.variant.card_value
+    hands = [*state.hands]
+    hands[0] = (*hands[0], state.stock[0])
+    assert [figures["hand"] for figures in result["scores"].values()] == [sum(map(value, h)) for h in hands]
+    assert (result["to_move"], result["phase"]) == ("Anna", "play")
+
+
 # --- exit 1: one record per rule code -----------------------------------------------------------------
 
 AB = ("Anna", "Bertil")
@@ -312,6 +347,8 @@ BAD: dict[str, tuple[str | dict[str, Any], str]] = {
     "a joker without jokers": (with_hands(Bertil=["KC", "2D", "JK"]), "deal"),
     "unknown house rule": (changed(house_rules={"colour": "red"}), "house_rules.colour"),
     "bad house rule value": (changed(house_rules={"target": 600}), "house_rules.target"),
+    "a deal of 8 cards": (changed(house_rules={"cards_dealt": 8}), "house_rules.cards_dealt"),
+    "an ace worth 20": (changed(house_rules={"ace_high_value": 20}), "house_rules.ace_high_value"),
 }
 
 

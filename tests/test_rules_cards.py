@@ -11,6 +11,7 @@ import pytest
 
 from engine import GameState, Phase, get_variant
 from engine.cards import NATURALS
+from engine.variants import HouseRuleError, HouseRules, Variant
 from tests.rules_support import (
     ANNA,
     BERTIL,
@@ -99,6 +100,53 @@ def test_cards_dealt(preset: str, players: int, house: dict[str, object] | None,
     assert state.phase is Phase.DRAW
 
 
+MOST_PLAYERS = {"femhundra": 8, "dansk": 7, "rommi": 8, "rummy500-nl": 7, "500-rum": 8}
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "house"),
+    [(p, n, {"cards_dealt": 6}) for p in PRESETS for n in (3, 4, 5, MOST_PLAYERS[p])]
+    + [(p, 2, {"cards_dealt_two_players": 6}) for p in PRESETS],
+)
+def test_six_cards_dealt_house_rule(preset: str, players: int, house: dict[str, object]) -> None:
+    """The Swedish "6 cards dealt", in every preset and at every table size it touches (two decks from 5)."""
+    variant = get_variant(preset, house)
+    state = GameState.deal(variant, NAMES[:players], seed=11)
+    assert [len(h) for h in state.hands] == [6] * players
+    assert len(state.pile) == 1
+    deck = 52 * variant.decks(players) + (2 * variant.decks(players) if variant.jokers else 0)
+    assert len(state.stock) == deck - 6 * players - 1
+    assert sum(all_cards(state).values()) == deck
+    # the other table size keeps the preset's deal
+    other = 3 if players == 2 else 2
+    assert len(GameState.deal(variant, NAMES[:other], seed=11).hands[0]) == get_variant(preset).hand_size(other)
+
+
+def test_a_deal_that_does_not_fit_the_deck_is_refused_naming_the_field() -> None:
+    # The house rules offer at most 7 cards with 3+ players (7 × 7 = 49 of the Danish 52); a variant built
+    # by hand with more is refused for the largest table it allows.
+    with pytest.raises(ValueError, match=r"cards_dealt: 7 players × 8 cards.*make 58 cards, but the deck holds 52"):
+        Variant.model_validate({**get_variant("dansk").model_dump(), "cards_dealt": 8})
+    with pytest.raises(ValueError, match=r"cards_dealt_two_players: 2 players × 26 cards"):
+        Variant.model_validate({**get_variant("femhundra").model_dump(), "cards_dealt_two_players": 26})
+    # Every table size is checked: 12 cards fit 4 players with one deck (50 of 52) and 8 with two (98 of
+    # 104); 13 cards do not fit 4 players with one deck, and 14 cards not 8 players with two.
+    assert Variant.model_validate({**get_variant("femhundra").model_dump(), "cards_dealt": 12}).cards_dealt == 12
+    with pytest.raises(ValueError, match=r"cards_dealt: 4 players × 13 cards.*make 54 cards, but the deck holds 52"):
+        Variant.model_validate({**get_variant("femhundra").model_dump(), "cards_dealt": 13})
+    two_decks_from_3 = {**get_variant("femhundra").model_dump(), "two_decks_from": 3, "cards_dealt": 14}
+    with pytest.raises(ValueError, match=r"cards_dealt: 8 players × 14 cards.*make 114 cards, but two decks hold 104"):
+        Variant.model_validate(two_decks_from_3)
+    # Reached through house rules (past their own checks), the error names the house rule.
+    with pytest.raises(HouseRuleError, match=r"^house_rules\.cards_dealt: 7 players × 8 cards") as error:
+        get_variant("dansk", HouseRules.model_construct(cards_dealt=8))
+    assert error.value.field == "cards_dealt"
+    with pytest.raises(HouseRuleError, match=r"^house_rules\.cards_dealt: Input should be 6 or 7$"):
+        get_variant("dansk", {"cards_dealt": 8})
+    with pytest.raises(HouseRuleError, match=r"^house_rules\.ace_high_value: "):
+        get_variant("femhundra", {"ace_high_value": 20})
+
+
 # --- card values ----------------------------------------------------------------------------------
 
 NORDIC_VALUES = {"2S": 5, "9H": 5, "10D": 10, "JC": 10, "QS": 10, "KH": 10, "AS": 15}
@@ -127,6 +175,55 @@ def test_card_value_in_hand(preset: str, card: str, value: int) -> None:
 def test_laid_run_value(preset: str, run: str, laid: int) -> None:
     state = position(preset, "KC", "KD", table=((ANNA, run),))
     assert state.scores()[ANNA].laid == laid
+
+
+SWEDISH_ACE = {"ace_high_value": 25, "ace_low_value": 5}  # "ace high = 25, low = 5"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_ace_25_high_and_in_hand(preset: str) -> None:
+    """Our ruling: an ace left in hand counts high, 25 under the house rule (the other cards keep their scale)."""
+    state = position(preset, "AS KC 7D", "KD", house=SWEDISH_ACE)
+    assert state.scores()[ANNA].hand == 25 + 10 + (5 if preset in NORDIC else 7)
+    assert position(preset, "AS", "KD").scores()[ANNA].hand == 15  # the preset as written
+
+
+@pytest.mark.parametrize(
+    ("preset", "run", "laid"),
+    [(p, "AH 2H 3H", 5 + 5 + 5) for p in NORDIC]
+    + [(p, "AH 2H 3H", 5 + 2 + 3) for p in FACE]  # the low ace of a run is 5 in every preset
+    + [(p, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH", 5 + 8 * 5 + 3 * 10) for p in NORDIC]
+    + [(p, "QH KH AH", 10 + 10 + 25) for p in PRESETS]  # a high ace is 25
+    + [(p, "AH AS AD", 3 * 25) for p in PRESETS]  # an ace in a set is neither low nor in a run: high
+    # Our ruling: a full A-K run holds a king, so its ace counts high (25), not as the low ace.
+    + [(p, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 25 + 8 * 5 + 4 * 10) for p in NORDIC]
+    + [(p, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 25 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 3 * 10) for p in FACE],
+)
+def test_ace_25_high_5_low_on_the_table(preset: str, run: str, laid: int) -> None:
+    state = position(preset, "KC", "KD", table=((ANNA, run),), house=SWEDISH_ACE)
+    assert state.scores()[ANNA].laid == laid
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_ace_values_are_two_house_rules(preset: str) -> None:
+    """Each ace value may be chosen alone; the other keeps the preset's value."""
+    low = 15 if preset in NORDIC else 1
+    high_only = position(preset, "AS", "KD", table=((ANNA, "AH 2H 3H"), (ANNA, "QC KC AC")), house={"ace_high_value": 25})
+    assert (high_only.scores()[ANNA].hand, high_only.variant.ace_low_value) == (25, low)
+    assert high_only.variant.house_rules == ("ace_high_value",)
+    assert high_only.scores()[ANNA].laid == (low + (10 if preset in NORDIC else 5)) + (10 + 10 + 25)
+    low_only = position(preset, "AS", "KD", table=((ANNA, "AH 2H 3H"),), house={"ace_low_value": 5})
+    assert low_only.scores()[ANNA].hand == 15
+    assert low_only.scores()[ANNA].laid == 5 + (10 if preset in NORDIC else 5)
+    assert low_only.variant.house_rules == ("ace_low_value",)
+
+
+@pytest.mark.parametrize(("preset", "house"), [("rommi", SWEDISH_ACE), ("femhundra", {**SWEDISH_ACE, "jokers": True})])
+def test_a_joker_keeps_its_value_under_ace_25(preset: str, house: dict[str, object]) -> None:
+    # A joker standing for an ace is worth the joker's 15, high or low; the ace beside it its own value.
+    state = position(preset, "JK", "KC", table=((BERTIL, "JK=AH 2H 3H"), (BERTIL, "QS KS JK=AS"), (BERTIL, "AC AD JK=AH")), house=house)
+    assert state.scores()[ANNA].hand == 15
+    assert state.scores()[BERTIL].laid == (15 + 5 + 5) + (10 + 10 + 15) + (25 + 25 + 15)
 
 
 JOKER_PRESETS = [("rommi", None)] + [(p, {"jokers": True}) for p in ("femhundra", "dansk", "rummy500-nl", "500-rum")]

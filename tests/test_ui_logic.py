@@ -202,6 +202,24 @@ def test_the_reference_marks_house_rules_and_reads_the_rulings() -> None:
     assert any("Rommi caller owes two cards" in item for item in items)
 
 
+def test_the_readme_lists_every_house_rule_and_the_rules_page_the_new_rulings() -> None:
+    readme = tutor.reference.README.read_text(encoding="utf-8")
+    for field in HouseRules.model_fields:
+        assert re.search(rf"^\| `{field}` \| ", readme, re.MULTILINE), f"README: no row for the house rule {field}"
+    items = rulings()
+    assert any(item.startswith("**An ace left in hand counts high**") for item in items)
+    assert any("`layoff_needs_own_meld`" in item and "three cards" in item for item in items)
+
+
+def test_lessons_speak_of_the_tables_own_ace_and_deal() -> None:
+    lessons = {lesson.id: lesson for lesson in load_curriculum().lessons}
+    swedish = get_variant("femhundra", {"ace_high_value": 25, "ace_low_value": 5, "cards_dealt": 6})
+    assert "is worth\n5; a high ace, or an ace in hand, is worth 25." in lessons["the-ace"].text(swedish)
+    assert "counts **5/10/25 (Nordic)**" in lessons["card-values"].text(swedish)
+    assert "dealt 6 cards with three or more players" in lessons["your-turn"].text(swedish)
+    assert "a high ace, or an ace in hand, is worth 15." in lessons["the-ace"].text(PRESETS["dansk"])
+
+
 # --- card drawings --------------------------------------------------------------------------------
 
 

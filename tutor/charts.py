@@ -248,19 +248,20 @@ def round_waterfall_figure(
 
 def card_values_figure(variants: list[Variant], language: str = "en") -> go.Figure:
     """A grouped bar chart of what each card is worth in each variant: the low ace, 2 to K, the ace
-    and the joker (no bar where a variant plays without jokers)."""
+    and the joker (no bar where a variant plays without jokers). A variant with house rules is marked ✎."""
     labels = card_value_labels(language)
     unit = t("charts.points_unit", language)
     figure = go.Figure()
     for variant in variants:
         values = card_values(variant)
+        name = f"{variant.name} ✎" if variant.house_rules else variant.name
         figure.add_trace(
             go.Bar(
                 x=labels,
                 y=values,
-                name=variant.name,
+                name=name,
                 customdata=[t("charts.not_in_play", language) if v is None else f"{v} {unit}" for v in values],
-                hovertemplate=f"{variant.name}, %{{x}}: %{{customdata}}<extra></extra>",
+                hovertemplate=f"{name}, %{{x}}: %{{customdata}}<extra></extra>",
             )
         )
     figure.update_layout(

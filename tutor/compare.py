@@ -77,6 +77,8 @@ def cell_text(variant: Variant, field: str, language: str = "en") -> str:
     >>> v = get_variant("dansk")
     >>> cell_text(v, "target_compare"), cell_text(v, "two_decks_from"), cell_text(v, "ace_low_value")
     ('reach it: ≥ 500', 'never: one deck of 52', '1 point(s)')
+    >>> cell_text(get_variant("femhundra"), "ace_low_value"), cell_text(get_variant("femhundra", {"ace_high_value": 25}), "ace_low_value")
+    ('15, like every ace', '15 point(s)')
     >>> cell_text(get_variant("femhundra", {"going_out_bonus": 50, "jokers": True}), "house_rules")
     'Going-out bonus, Jokers'
     """
@@ -84,7 +86,10 @@ def cell_text(variant: Variant, field: str, language: str = "en") -> str:
     if field == "house_rules" and value:
         return ", ".join(field_label(name, language) for name in value)
     prefix = f"compare.values.{field}"
-    text = _lookup(f"{prefix}.{_value_key(value)}", language)
+    key = _value_key(value)
+    if field == "ace_low_value" and value == variant.ace_high_value:
+        key = "like_high"  # "15, like every ace": true only while a high ace is worth the same
+    text = _lookup(f"{prefix}.{key}", language)
     if text is None and value is not None:
         text = _lookup(f"{prefix}.any", language)
     if text is not None:

@@ -57,7 +57,7 @@ class _Fields(dict[str, Any]):
 
 
 def variant_fields(variant: Variant) -> dict[str, Any]:
-    """Fields a lesson text may use: ``{variant_name}``, ``{target}``, ``{ace_low_value}``, ``{target_rule}``, …
+    """Fields a lesson text may use: ``{variant_name}``, ``{target}``, ``{ace_high_value}``, ``{ace_low_value}``, ``{target_rule}``, …
 
     >>> from engine.variants import get_variant
     >>> variant_fields(get_variant("femhundra"))["target_rule"], variant_fields(get_variant("dansk"))["target_rule"]
@@ -67,11 +67,12 @@ def variant_fields(variant: Variant) -> dict[str, Any]:
         "variant_name": variant.name,
         "variant_id": variant.id,
         "target": variant.target,
+        "ace_high_value": variant.ace_high_value,
         "ace_low_value": variant.ace_low_value,
         "joker_value": variant.joker_value,
         "cards_dealt": variant.cards_dealt,
         "cards_dealt_two_players": variant.cards_dealt_two_players,
-        "scale": "5/10/15 (Nordic)" if variant.scale == "nordic" else "face value (500 Rum)",
+        "scale": f"5/10/{variant.ace_high_value} (Nordic)" if variant.scale == "nordic" else "face value (500 Rum)",
         "target_rule": f"more than {variant.target}" if variant.target_compare == "above" else f"{variant.target} or more",
         "pile_rule": _PILE_RULES[variant.pile_take],
         "duty_rule": _duty_rule(variant),

@@ -86,7 +86,7 @@ def render_compare_page() -> None:
     with builder:
         _builder(language)
     with stats:
-        _charts(language)
+        _charts(chosen, language)
     with sheet:
         _cheat_sheet(chosen, language)
 
@@ -413,9 +413,11 @@ def stats_rows(entries: Sequence[dict[str, Any]], language: str = "en") -> list[
     return rows
 
 
-def _charts(language: str) -> None:
+def _charts(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.stats.values_heading", language))
-    st.plotly_chart(card_values_figure(list(PRESETS.values()), language), key="compare_values")
+    # The chosen variant, house rules and all (an ace worth 25, …), stands in its preset's place.
+    shown = [chosen if v.id == chosen.id else v for v in PRESETS.values()]
+    st.plotly_chart(card_values_figure(shown, language), key="compare_values")
     loaded = _loaded_situations()
     if not isinstance(loaded, RecordError):
         for situation in loaded:

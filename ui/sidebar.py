@@ -7,40 +7,15 @@ validated through :func:`engine.variants.get_variant`, so the sidebar offers exa
 
 from __future__ import annotations
 
-import types
 from functools import partial
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any
 
 import streamlit as st
 
-from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant
+from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
 from tutor.reference import value_text
 from tutor.strings import t
 from ui import session
-
-
-def house_rule_options(field: str) -> list[Any]:
-    """The values a house rule may take, from its type in ``HouseRules`` (``None``, "unset", left out).
-
-    >>> house_rule_options("target"), house_rule_options("jokers")
-    ([250, 500, 1000], [False, True])
-    """
-    annotation = HouseRules.model_fields[field].annotation
-    options: list[Any] = []
-    for arg in _union_args(annotation):
-        if arg is type(None):
-            continue
-        if arg is bool:
-            options.extend([False, True])
-        elif get_origin(arg) is Literal:
-            options.extend(get_args(arg))
-    return options
-
-
-def _union_args(annotation: Any) -> tuple[Any, ...]:
-    if get_origin(annotation) in (Union, types.UnionType):
-        return get_args(annotation)
-    return (annotation,)
 
 
 def widget_key(variant_id: str, field: str) -> str:
