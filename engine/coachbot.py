@@ -10,10 +10,12 @@ known only as a set; the coach reasons over that set:
   chance of being laid before the round ends grows with the outs and with the turns likely left (fewer as
   the stock shrinks and as the others' hands do); a lonely card is mostly minus points;
 - drawing is worth the average over every card the stock could hold, so a take from the pile is weighed
-  against a real draw, not against doing nothing;
+  against a real draw, not against doing nothing; a take that lays none of its cards at once costs a
+  little more, because every card kept for later slows the race to go out;
 - a discard is weighed by what it costs to keep the others, and by what it gives the next player: the
-  coach deals the unseen cards at random into the next player's hand a few times (determinization) and
-  measures how much the pile with that card on top would be worth to them.
+  coach deals the unseen cards at random a few times (determinization), lets ``greedy`` play the next
+  player's turn in each deal, and counts the points they lay with that card on top of the pile (and the
+  whole hand kept, when they go out).
 
 >>> from engine.state import GameState
 >>> from engine.variants import get_variant
@@ -30,25 +32,28 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
 
 from engine.cards import JOKER, Card, make_deck
-from engine.melds import HandSummary, Shape, hand_melds, rank_at
+from engine.greedybot import GreedyBot
+from engine.laying import laid_value, lay_melds
+from engine.melds import Shape, rank_at
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.payable import take_payable
 from engine.state import GameState, Phase
-from engine.variants import Variant
 
 
 @dataclass(frozen=True, slots=True)
 class CoachWeights:
     """The coach's judgement in numbers (tuned by self-play against ``greedy``)."""
 
-    samples: int = 6  # hands dealt to the next player when weighing a discard
-    depth: int = 8  # deepest take from the pile considered for the next player
+    worlds: int = 16  # deals of the unseen cards in which the next player's reply to a discard is played
+    replies: int = 128  # at most this many replies played per discard decision (fewer worlds for big hands)
     turns_per_card: float = 1.5  # turns likely left per card in the smallest other hand
     lonely: float = 0.5  # a lonely card's chance is this times the square of finding a partner
     pile_chance: float = 0.6  # the chance of laying a card whose out lies in the pile
     feed: float = 1.0  # weight of what a discard gives the next player
+    blind_take: float = 10.0  # cost of a take from the pile that lays none of its cards at once
     out_per_card: float = 2.0  # worth of going out, per card the others still hold
 
 
@@ -76,13 +81,6 @@ def unseen_cards(state: GameState, seat: int) -> Counter[Card]:
     for meld in state.table:
         seen.update(c.in_hand for c in meld.cards)
     return _deck(variant.decks(len(state.players)), 2 if variant.jokers else 0) - seen
-
-
-def laid_value(variant: Variant, cards: Sequence[Card]) -> int:
-    """Points a group of cards scores on the table (the low ace of a run counted low)."""
-    low = any(c.rank == 2 for c in cards) and not any(c.rank == 13 for c in cards)
-    one_suit = len({c.suit for c in cards}) == 1
-    return sum(variant.card_value(c, low_ace=low and one_suit and c.rank == 1) for c in cards)
 
 
 class Outlook:
@@ -123,20 +121,6 @@ class Outlook:
     def fits_table(self, card: Card) -> bool:
         """Whether the natural ``card`` can be laid off on a meld on the table by itself."""
         return any(card.index in shape.touching for shape in self.shapes)
-
-
-def lay_melds(variant: Variant, hand: Sequence[Card]) -> tuple[int, list[Card]]:
-    """(points the hand's melds would lay now, greedily, the best first; the cards left over)."""
-    rest = list(hand)
-    laid = 0
-    while True:
-        melds = hand_melds(rest)
-        if not melds:
-            return laid, rest
-        best = max(melds, key=lambda m: laid_value(variant, m.cards))
-        laid += laid_value(variant, best.cards)
-        for card in best.cards:
-            rest.remove(card.in_hand)
 
 
 def split_hand(outlook: Outlook, hand: Sequence[Card]) -> tuple[int, list[Card]]:
@@ -242,13 +226,6 @@ def hand_worth(
     return worth
 
 
-def quick_potential(outlook: Outlook, hand: Sequence[Card]) -> float:
-    """A plain worth of a hand (what it lays now, less half of what it keeps): the coach's guess at how
-    another player judges their own hand."""
-    laid, kept = split_hand(outlook, hand)
-    return laid - 0.5 * sum(outlook.variant.card_value(c) for c in kept)
-
-
 # --- the player ------------------------------------------------------------------------------------
 
 
@@ -333,6 +310,8 @@ class CoachBot:
         locked = taken if state.variant.discard_restriction != "none" else ()
         hand = state.hands[seat]
         worth = hand_worth(outlook, (*hand, *taken), self.weights, discard_follows=True, locked=locked)
+        if split_hand(outlook, (*hand, *taken))[0] <= split_hand(outlook, hand)[0]:
+            worth -= self.weights.blind_take  # cards kept for later slow the race to go out
         penalty = state.variant.unusable_pile_penalty
         if penalty is not None and not isinstance(move, Rommi) and not take_payable(state, seat, n):
             worth -= penalty
@@ -353,72 +332,78 @@ class CoachBot:
             worth = gain + hand_worth(outlook, rest, self.weights, discard_follows=bool(rest))
             scored.append((lay, worth + (bonus if gain > 0 else 0.0)))
         if discards:
-            feed = self._feeds(state, outlook, seat, [m.card for m in discards], rng)
-            for discard in discards:
-                rest = _less(hand, (discard.card,))
-                worth = hand_worth(outlook, rest, self.weights, discard_follows=False)
-                if not rest:
-                    worth += 100.0
-                scored.append((discard, worth - self.weights.feed * feed.get(discard.card, 0.0)))
+            scored.extend(self._discard_scores(state, outlook, seat, discards, rng))
         return scored
 
     # --- what a discard gives the next player ---
 
-    def _feeds(
-        self, state: GameState, outlook: Outlook, seat: int, cards: list[Card], rng: random.Random
-    ) -> dict[Card, float]:
-        """For each candidate discard, how much more the pile would be worth to the next player with it on top."""
-        players = len(state.players)
-        nxt = (seat + 1) % players
-        size = len(state.hands[nxt])
-        pool = list(outlook.unseen.elements())
-        if not pool or size == 0 or size > len(pool):
-            return {}
-        hands = [tuple(rng.sample(pool, size)) for _ in range(self.weights.samples)]
-        base = [quick_potential(outlook, h) for h in hands]
-        before = sum(self._pile_gain(outlook, h, b, state.pile) for h, b in zip(hands, base, strict=True))
-        feeds = {}
-        for card in dict.fromkeys(cards):
-            pile = (*state.pile, card)
-            after = sum(self._pile_gain(outlook, h, b, pile) for h, b in zip(hands, base, strict=True))
-            feeds[card] = (after - before) / len(hands)
-        return feeds
+    def _discard_scores(
+        self, state: GameState, outlook: Outlook, seat: int, discards: list[Discard], rng: random.Random
+    ) -> list[tuple[Move, float]]:
+        """Each discard's worth: the hand it keeps, less what the next player makes of it.
 
-    def _pile_gain(self, outlook: Outlook, hand: tuple[Card, ...], base: float, pile: tuple[Card, ...]) -> float:
-        """The best a player holding ``hand`` could gain by taking from ``pile`` (0 if nothing pays)."""
-        variant = outlook.variant
-        if not pile:
-            return 0.0
-        if variant.pile_take == "whole_pile":
-            depths: Sequence[int] = (len(pile),)
-        elif variant.pile_take == "top_only":
-            depths = (1,)
-        else:
-            depths = range(1, min(len(pile), self.weights.depth) + 1)
-        best = 0.0
-        summary = HandSummary(hand)
-        for n in depths:
-            taken = pile[-n:]
-            for card in taken if variant.pile_take == "whole_pile" else taken[:1]:
-                summary.add(card)
-            if not _payable(outlook, summary, taken, n):
+        The next player's turn is played by ``greedy`` in a few deals of the unseen cards (the same deals for
+        every discard): the points they lay count against the discard, and when they go out the hand kept
+        is caught whole.
+        """
+        hand = state.hands[seat]
+        count = max(4, min(self.weights.worlds, self.weights.replies // len(discards)))
+        worlds = [sample_world(state, seat, rng) for _ in range(count)]
+        scored: list[tuple[Move, float]] = []
+        for discard in discards:
+            rest = _less(hand, (discard.card,))
+            if not rest:
+                scored.append((discard, 100.0 + self.weights.out_per_card * outlook.opponent_cards))
                 continue
-            gain = quick_potential(outlook, (*hand, *taken)) - base
-            best = max(best, gain)
-        return best
+            keep = hand_worth(outlook, rest, self.weights, discard_follows=False)
+            caught = -float(sum(state.variant.card_value(c) for c in rest))
+            total = 0.0
+            for world in worlds:
+                laid, ended = _reply(world.apply(discard, seat), rng)
+                total += (caught if ended else keep) - self.weights.feed * laid
+            scored.append((discard, total / count))
+        return scored
 
 
-def _payable(outlook: Outlook, summary: HandSummary, taken: tuple[Card, ...], n: int) -> bool:
-    """Whether a take of ``taken`` (deepest first) looks usable at once to a holder of ``summary`` (and them)."""
-    variant = outlook.variant
-    if variant.duty == "new_meld_any_taken":
-        return any(c is not JOKER and summary.melds_with(c) for c in taken)
-    if n == 1 and not variant.duty_on_top_card:
-        return True
-    deepest = taken[0]
-    if deepest is JOKER:
-        return True
-    return summary.melds_with(deepest) or (variant.duty_paid_by_layoff and outlook.fits_table(deepest))
+def sample_world(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with the cards ``seat`` cannot see dealt again at random: the other hands keep their
+    sizes, the rest is the stock. A world the seat cannot tell from the real one.
+
+    >>> from engine.variants import get_variant
+    >>> state = GameState.deal(get_variant("rommi"), ["A", "B"], seed=2)
+    >>> world = sample_world(state, 0, random.Random(1))
+    >>> world.hands[0] == state.hands[0], len(world.hands[1]) == len(state.hands[1]), world.pile == state.pile
+    (True, True, True)
+    >>> sorted(world.hands[1] + world.stock) == sorted(state.hands[1] + state.stock)
+    True
+    """
+    unseen = list(unseen_cards(state, seat).elements())
+    rng.shuffle(unseen)
+    hands = []
+    dealt = 0
+    for other, held in enumerate(state.hands):
+        if other == seat:
+            hands.append(held)
+            continue
+        hands.append(tuple(sorted(unseen[dealt : dealt + len(held)], key=_BY_INDEX)))
+        dealt += len(held)
+    return state._evolve(hands=tuple(hands), stock=tuple(unseen[dealt:]))
+
+
+_GREEDY = GreedyBot()
+_BY_INDEX = attrgetter("index")
+
+
+def _reply(state: GameState, rng: random.Random) -> tuple[int, bool]:
+    """The next player's turn from ``state`` as ``greedy`` plays it: (points they lay, whether the round ended)."""
+    seat = state.to_move
+    before = state.laid_points()[seat]
+    while state.phase is not Phase.OVER:
+        move = _GREEDY.move(state, rng)
+        state = state.apply(move)
+        if isinstance(move, Discard):
+            break
+    return state.laid_points()[seat] - before, state.phase is Phase.OVER
 
 
 def _less(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:

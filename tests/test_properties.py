@@ -16,9 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.bots import GreedyBot, RandomBot, play_round
+from engine.bots import RandomBot, play_round
 from engine.cards import JOKER, NATURALS, Card, cards_text, parse_cards
 from engine.errors import RULE_CODES, RulesError
+from engine.greedybot import GreedyBot
 from engine.melds import Shape, extended_shape, hand_melds, layoff_options, meld_shape
 from engine.moves import Layoff, Meld, Move, Rommi, Take
 from engine.payable import duty_payable_exact, duty_payable_fast

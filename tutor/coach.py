@@ -24,9 +24,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.bots import GreedyBot, get_bot
+from engine.bots import get_bot
 from engine.cards import JOKER, Card
-from engine.coachbot import CoachBot, laid_value
+from engine.coachbot import CoachBot
+from engine.greedybot import GreedyBot
+from engine.laying import laid_value
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import GameState, Phase
 from tutor.strings import t

@@ -3,7 +3,7 @@ player (the sentences are in ``tutor/locales``, under ``practice.log``)."""
 
 from __future__ import annotations
 
-from engine.coachbot import laid_value
+from engine.laying import laid_value
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import GameState
 from tutor.coach import cards_text
