@@ -7,13 +7,14 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from engine.bots import BOTS, get_bot
 from engine.cards import parse_cards
-from engine.coachbot import CoachBot, unseen_cards
+from engine.coachbot import CoachBot, sample_world, unseen_cards
 from engine.moves import Move
 from engine.state import GameState, Phase
 from engine.variants import get_variant
@@ -151,12 +152,7 @@ def test_the_coach_sees_only_what_its_seat_may_see() -> None:
         compared = 0
         while state.phase is not Phase.OVER:
             seat = state.to_move
-            hidden = [*state.hands[1 - seat], *state.stock]
-            rng.shuffle(hidden)
-            size = len(state.hands[1 - seat])
-            hands = list(state.hands)
-            hands[1 - seat] = tuple(sorted(hidden[:size], key=lambda c: c.index))
-            swapped = state._evolve(hands=tuple(hands), stock=tuple(hidden[size:]))
+            swapped = sample_world(state, seat, rng)
             assert unseen_cards(state, seat) == unseen_cards(swapped, seat)
             move = coach.move(state, random.Random(compared))
             assert coach.move(swapped, random.Random(compared)) == move
@@ -200,3 +196,55 @@ def test_the_coach_plays_legal_moves_to_the_end(variant: str) -> None:
     state = GameState.deal(get_variant(variant), ["A", "B", "C"], seed=3)
     final, decisions = play_round(state, [CoachBot(), CoachBot(), get_bot("greedy")], random.Random(3))
     assert final.round_over and decisions > 0
+
+
+# --- looking ahead -------------------------------------------------------------------------------------
+
+
+def test_do_not_hand_the_next_player_the_card_that_takes_them_out() -> None:
+    """Bertil holds one card: whatever it is, the K♠ on the pile lets him lay it off and discard his last
+    card. The coach plays his reply out and sees its whole hand caught."""
+    state = position(
+        "500-rum",
+        ("KS 2C 5D 9H", "4C"),
+        "8D 10C QH",
+        "4S",
+        ((1, "10S JS QS"),),
+        house_rules={"layoff_needs_own_meld": True},  # Anna has no meld yet: she cannot lay the K♠ off
+    )
+    scores = {str(m): s for m, s in CoachBot().ranked(state, random.Random(0))}
+    caught = -(2 + 5 + 9 + 8)  # the hand kept, the 8♦ drawn included
+    assert scores["discard KS"] <= caught - 10  # and Bertil lays the K♠ for 10 (and his last card, if it fits)
+    assert max(scores, key=scores.__getitem__) != "discard KS"
+    assert "the K♠ fits meld 1" in advice(state).reason
+
+
+def test_a_top_card_that_lays_nothing_is_left_for_a_draw() -> None:
+    """In rommi the Q♦ would pair the Q♠, but it lays nothing now: the coach draws instead, and says why
+    when the learner takes it."""
+    state = position(
+        "rommi",
+        ("3S 4S QS 3H 6H 7H 10H", "2C 5D 8S 9C JC KD AH"),
+        "4C 5C 6D 7S 8C 9H 10D JS KS AD 2D",
+        "QD",
+        draw=False,
+    )
+    found = advice(state)
+    assert str(found.move) == "draw"
+    assert review(state, Move.parse("take 1"), 0) == (
+        "Drawing from the stock was better: the Q♦ you took lays nothing now, adds 10 points to your hand "
+        "and makes going out slower."
+    )
+
+
+@pytest.mark.parametrize("variant", ["femhundra", "rommi", "rummy500-nl"])
+def test_a_sampled_world_changes_only_what_the_seat_cannot_see(variant: str) -> None:
+    state = GameState.deal(get_variant(variant), ["Anna", "Bertil", "Cecilia"], seed=4)
+    state = state.apply("draw")
+    for seed in range(5):
+        world = sample_world(state, 0, random.Random(seed))
+        assert world.hands[0] == state.hands[0] and world.pile == state.pile and world.table == state.table
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        hidden = Counter([*state.hands[1], *state.hands[2], *state.stock])
+        assert Counter([*world.hands[1], *world.hands[2], *world.stock]) == hidden
+        assert world.legal_moves() == state.legal_moves()

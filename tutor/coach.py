@@ -256,6 +256,8 @@ def review(before: GameState, move_played: Move | str, seat: int, language: str 
     if isinstance(best, Draw) and isinstance(move, Take):
         n = _count(before, move)
         taken = before.pile[-n:]
+        if n == 1:
+            return t("practice.review.draw_one", language, card=card_text(taken[0]), weight=hand_value(before, taken))
         return t("practice.review.draw", language, count=n, weight=hand_value(before, taken))
     if isinstance(best, Discard) and isinstance(move, Discard):
         return _review_discard(before, seat, move.card, best.card, language)
