@@ -9,8 +9,11 @@ Speed: a computer turn (every decision from the draw to the discard) and a hint 
 its sentence, :func:`tutor.coach.suggest`) at each level, timed at every turn of seeded rounds with 2 and 4
 players in every variant; medians. Targets: ≤ 50 ms for ``greedy``, ≤ 500 ms for ``coach``.
 
+Games: with ``--games N``, also N whole two-player games per pairing (rounds until the variant's end, each
+seeded game played from both seats), and the share of games won: a small edge a round adds up over a game.
+
 Run: ``python benchmarks/bench_bots.py`` (``--rounds 200`` for a shorter run, ``--variants femhundra,500-rum``,
-``--skip-strength`` / ``--skip-speed``, ``--json FILE`` to keep the figures).
+``--games 200``, ``--skip-strength`` / ``--skip-speed``, ``--json FILE`` to keep the figures).
 """
 
 from __future__ import annotations
@@ -79,6 +82,41 @@ def duel(variant_id: str, first: str, second: str, rounds: int, seed: int) -> di
     }
 
 
+def games(variant_id: str, first: str, second: str, count: int, seed: int) -> dict[str, Any]:
+    """``count`` whole two-player games (rounds until the variant's end) of ``first`` against ``second``;
+    each seeded game is played twice, the seats swapped. A shared win counts half."""
+    variant = get_variant(variant_id)
+    wins = 0.0
+    rounds = 0
+    start = time.perf_counter()
+    for index in range(count):
+        game = index // 2
+        swapped = index % 2 == 1
+        bots: list[Bot] = [get_bot(second), get_bot(first)] if swapped else [get_bot(first), get_bot(second)]
+        rng = random.Random(deal_seed(seed, index))
+        state = GameState.deal(variant, ["P1", "P2"], seed=deal_seed(seed, game * 1000 + 1))
+        while True:
+            state, _ = play_round(state, bots, rng)
+            rounds += 1
+            if state.game_over:
+                break
+            state = state.next_round(deal_seed(seed, game * 1000 + state.round_number + 1))
+        mine = 1 if swapped else 0
+        winners = state.winners
+        wins += (1.0 if winners == [mine] else 0.0) if len(winners) == 1 else (0.5 if mine in winners else 0.0)
+    rate = wins / count
+    return {
+        "variant": variant_id,
+        "first": first,
+        "second": second,
+        "games": count,
+        "game_win_rate": round(rate, 4),
+        "game_win_rate_margin": round(1.96 * math.sqrt(rate * (1 - rate) / count), 4),
+        "rounds_per_game": round(rounds / count, 1),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
 def _turn(bot: Bot, state: GameState, rng: random.Random) -> GameState:
     """The player to move's whole turn by ``bot`` (a Rommi call by another player ends it too)."""
     seat = state.to_move
@@ -132,6 +170,7 @@ def main() -> None:
     parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS), help="e.g. coach-greedy")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--speed-rounds", type=int, default=8, help="rounds per variant and table size timed")
+    parser.add_argument("--games", type=int, default=0, help="also play this many whole games per pairing")
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--json", help="also write the figures to this file")
@@ -149,6 +188,20 @@ def main() -> None:
                     f"{variant_id:12} {first + ' v ' + second:16} {row['rounds']:>6} "
                     f"{row['win_rate'] * 100:8.1f} % ±{row['win_rate_margin'] * 100:4.1f} "
                     f"{row['mean_score_diff']:+10.1f} ±{row['mean_score_diff_margin']:5.1f} {row['seconds']:7.0f}s",
+                    flush=True,
+                )
+    if args.games:
+        figures["games"] = []
+        print(f"\n{'variant':12} {'pairing':16} {'games':>6} {'games won':>16} {'rounds a game':>14} {'time':>8}")
+        for pairing in args.pairings.split(","):
+            first, second = pairing.split("-")
+            for variant_id in variants:
+                row = games(variant_id, first, second, args.games, args.seed)
+                figures["games"].append(row)
+                print(
+                    f"{variant_id:12} {first + ' v ' + second:16} {row['games']:>6} "
+                    f"{row['game_win_rate'] * 100:8.1f} % ±{row['game_win_rate_margin'] * 100:4.1f} "
+                    f"{row['rounds_per_game']:14.1f} {row['seconds']:7.0f}s",
                     flush=True,
                 )
     if not args.skip_speed:
