@@ -25,6 +25,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +163,19 @@ def speed(variant_ids: list[str], levels: list[str], rounds: int, seed: int) -> 
     return figures
 
 
+def _each_pairing(
+    pairings: list[tuple[str, ...]], variants: list[str], run: Callable[[str, str, str], dict[str, Any]]
+) -> Iterator[dict[str, Any]]:
+    """``run(variant, first, second)`` for every pairing and variant, pairing by pairing."""
+    for first, second in pairings:
+        for variant_id in variants:
+            yield run(variant_id, first, second)
+
+
+def _pairing_cells(row: dict[str, Any]) -> str:
+    return f"{row['variant']:12} {row['first'] + ' v ' + row['second']:16}"
+
+
 def main() -> None:
     """Run the benchmarks and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -177,33 +191,28 @@ def main() -> None:
     args = parser.parse_args()
     variants = [v for v in args.variants.split(",") if v]
     figures: dict[str, Any] = {"strength": [], "speed": {}}
+    pairings = [tuple(p.split("-")) for p in args.pairings.split(",")]
     if not args.skip_strength:
         print(f"{'variant':12} {'pairing':16} {'rounds':>6} {'win rate':>16} {'mean score diff':>18} {'time':>8}")
-        for pairing in args.pairings.split(","):
-            first, second = pairing.split("-")
-            for variant_id in variants:
-                row = duel(variant_id, first, second, args.rounds, args.seed)
-                figures["strength"].append(row)
-                print(
-                    f"{variant_id:12} {first + ' v ' + second:16} {row['rounds']:>6} "
-                    f"{row['win_rate'] * 100:8.1f} % ±{row['win_rate_margin'] * 100:4.1f} "
-                    f"{row['mean_score_diff']:+10.1f} ±{row['mean_score_diff_margin']:5.1f} {row['seconds']:7.0f}s",
-                    flush=True,
-                )
+        for row in _each_pairing(pairings, variants, lambda v, a, b: duel(v, a, b, args.rounds, args.seed)):
+            figures["strength"].append(row)
+            print(
+                f"{_pairing_cells(row)} {row['rounds']:>6} "
+                f"{row['win_rate'] * 100:8.1f} % ±{row['win_rate_margin'] * 100:4.1f} "
+                f"{row['mean_score_diff']:+10.1f} ±{row['mean_score_diff_margin']:5.1f} {row['seconds']:7.0f}s",
+                flush=True,
+            )
     if args.games:
         figures["games"] = []
         print(f"\n{'variant':12} {'pairing':16} {'games':>6} {'games won':>16} {'rounds a game':>14} {'time':>8}")
-        for pairing in args.pairings.split(","):
-            first, second = pairing.split("-")
-            for variant_id in variants:
-                row = games(variant_id, first, second, args.games, args.seed)
-                figures["games"].append(row)
-                print(
-                    f"{variant_id:12} {first + ' v ' + second:16} {row['games']:>6} "
-                    f"{row['game_win_rate'] * 100:8.1f} % ±{row['game_win_rate_margin'] * 100:4.1f} "
-                    f"{row['rounds_per_game']:14.1f} {row['seconds']:7.0f}s",
-                    flush=True,
-                )
+        for row in _each_pairing(pairings, variants, lambda v, a, b: games(v, a, b, args.games, args.seed)):
+            figures["games"].append(row)
+            print(
+                f"{_pairing_cells(row)} {row['games']:>6} "
+                f"{row['game_win_rate'] * 100:8.1f} % ±{row['game_win_rate_margin'] * 100:4.1f} "
+                f"{row['rounds_per_game']:14.1f} {row['seconds']:7.0f}s",
+                flush=True,
+            )
     if not args.skip_speed:
         levels = ["greedy", "coach"]
         figures["speed"] = speed(variants, levels, args.speed_rounds, args.seed)
