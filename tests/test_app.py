@@ -293,7 +293,7 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     assert (variant.cards_dealt, variant.ace_high_value, variant.ace_low_value) == (6, 25, 5)
     assert variant.house_rules == ("ace_high_value", "ace_low_value", "cards_dealt")
     markdown = "\n".join(texts(at.markdown))
-    assert "`ace_high_value`</small> | **25 points** ✎ |" in markdown and "**5 point(s)** ✎" in markdown
+    assert "`ace_high_value`</small> | **25 points** ✎ |" in markdown and "**5 points** ✎" in markdown
     assert "**6 cards** ✎" in markdown
     assert "An ace left in hand counts high" in markdown  # our ruling, from the README
 

@@ -3,7 +3,10 @@
 AppTest (``tests/test_app.py``) covers every scenario through the widgets; this file checks what only a
 browser shows: the page renders, a learner can play the first lesson by clicking the card pills and the
 buttons, an illegal move is explained and the cards stay, ``?lesson=<id>`` links work, and a Swedish
-browser still gets the (English) app.
+browser still gets the (English) app. The other pages are opened from the sidebar as a person does: a
+Practice game against the coach (the start form, a hint, a draw, an illegal meld, a discard, the coach's
+turn a move at a time), Compare variants (the presets side by side, a house rule changing the table, a
+situation's rulings), Rules and Progress.
 
 Needs the ``playwright`` package and ``/usr/bin/chromium`` (``apt-get install -y chromium``; never
 ``playwright install``). Without them the tests are skipped on a developer's machine, but fail in CI
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
 import subprocess
 from collections.abc import Iterator
@@ -26,8 +30,19 @@ import pytest
 
 from benchmarks.app_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, ServerError, free_port, start_server, stop_server
 from benchmarks.app_server import wait_for_health as app_server_health
+from engine.cards import Card, parse_cards
+from engine.errors import RulesError
+from engine.moves import Discard, Meld
+from engine.variants import PRESETS, HouseRules, get_variant
+from tutor.coach import suggest
 from tutor.curriculum import load_curriculum
+from tutor.lesson_flow import MAX_STARS
+from tutor.practice import Game
+from tutor.practice_seats import computer_seats
 from tutor.scenario import ChoiceTask, MoveTask, localize
+from tutor.situations import load_situations
+from ui.cards import card_face, card_name
+from ui.session import DEFAULT_LEARNER
 
 try:
     from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
@@ -298,3 +313,219 @@ def test_a_swedish_browser_gets_the_english_app(chromium: Browser, server_url: s
         shoot(swedish, shots, "08-swedish-locale")
     finally:
         swedish.close()
+
+
+# --- the other pages: Practice, Compare variants, Rules, Progress ----------------------------------
+
+PRACTICE_SEED = 7  # rommi against one coach: the coach's first turn draws, melds with a joker and discards
+UNRELATED = parse_cards("2H 8D QC")  # in the learner's hand after the draw: neither a set nor a run
+DISCARD = Card.parse("8D")
+SITUATION = "discard-taken"  # the K♦ just taken from the pile: 500 rommi and the Dutch rules refuse its discard
+
+
+def open_page(page: Page, url: str, nav: str, heading: str) -> None:
+    """Load the app and open a page from the sidebar's navigation, as a person does."""
+    open_app(page, url)
+    page.get_by_test_id("stSidebarNavLink").filter(has_text=nav).click()
+    expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+    no_traceback(page)
+
+
+def choose(page: Page, label: str, option: str, within: Locator | None = None) -> None:
+    """Open the select box ``label`` and click one of its options."""
+    box = (within or page).get_by_role("combobox", name=label, exact=True)
+    choice = page.get_by_role("option", name=option, exact=True)
+    for _ in range(3):  # a list opened while the sidebar's expander still moves may close at once: open it again
+        box.click()
+        with contextlib.suppress(AssertionError):
+            expect(choice).to_be_visible(timeout=3_000)
+            break
+        box.press("Escape")
+    choice.click()
+    expect(box).to_have_value(option)
+
+
+def sidebar(page: Page) -> Locator:
+    return page.get_by_test_id("stSidebar")
+
+
+def practice_hand(page: Page) -> Locator:
+    """The clickable card drawings of the Practice hand."""
+    return page.locator(".st-key-practice_hand_cards [data-pick] .r5-card")
+
+
+def practice_pills(page: Page) -> Locator:
+    """The pills of the Practice hand."""
+    return page.locator(".st-key-practice_hand").get_by_role("button")
+
+
+def practice_pill(page: Page, card: Card) -> Locator:
+    return page.locator(".st-key-practice_hand").get_by_role("button", name=card_face(card), exact=True)
+
+
+def practice_log(page: Page) -> Locator:
+    """The lines under "What happened:": the moves made since the learner's last move."""
+    return page.locator(".st-key-practice_log li")
+
+
+def expected_practice() -> tuple[str, str, list[str]]:
+    """What the engine says the browser game must show: the first hint's sentence, the refusal of the meld
+    of unrelated cards, and the coach's turn after the learner draws and discards the 8♦, a line a move."""
+    game = Game.new(get_variant("rommi"), computer_seats(DEFAULT_LEARNER, 1, "coach"), PRACTICE_SEED)
+    hint = suggest(game.state, 0, "coach")
+    assert hint is not None and str(hint.move) == "draw"
+    game.play("draw")
+    with pytest.raises(RulesError) as refusal:
+        game.play(Meld(UNRELATED))
+    game.play(Discard(DISCARD))
+    return hint.reason, str(refusal.value), [step.text for step in game.advance()]
+
+
+def test_practice_against_the_coach_with_clicks(tab: Page, server_url: str, shots: Path) -> None:
+    """A game of 500 rommi against the coach, started from the form and played with clicks: a hint, a
+    draw, an illegal meld explained with the hand left as it was, a discard, and the coach's turn shown
+    a move at a time."""
+    hint, refusal, coach_turn = expected_practice()
+    assert coach_turn[0] == "Bertil drew from the stock." and coach_turn[-1].startswith("Bertil discarded ")
+    assert len(coach_turn) >= 3  # something happens between the draw and the discard (a meld)
+
+    open_page(tab, server_url, "Practice", "Practice")
+    choose(tab, "Your table's variant", get_variant("rommi").name, within=sidebar(tab))
+    expect(alert(tab, "info").filter(has_text="You play 500 rommi")).to_be_visible()
+    choose(tab, "Computer players", "1")
+    choose(tab, "Their level", "coach: looks further (the unseen cards, what a discard gives you); the strongest")
+    seed = tab.get_by_label("Seed")
+    seed.fill(str(PRACTICE_SEED))
+    seed.press("Enter")
+    tab.get_by_role("button", name="Start the game").click()
+    expect(tab.get_by_text(f"Round 1 · seed {PRACTICE_SEED} · 500 rommi · target 500")).to_be_visible()
+    expect(tab.get_by_test_id("stMetricLabel").filter(has_text="Bertil (coach)")).to_be_visible()
+    expect(tab.get_by_text(f"Your turn, {DEFAULT_LEARNER}")).to_be_visible()
+    expect(practice_hand(tab)).to_have_count(7)
+
+    tab.get_by_role("button", name="Hint", exact=True).click()
+    shown = alert(tab, "info").filter(has_text="Hint:")
+    expect(shown).to_have_text(f"Hint: {hint} (in the notation: draw)")
+    assert re.fullmatch(r"[A-Z][^.!?]*\.", hint), hint  # one sentence
+    shoot(tab, shots, "10-practice-hint")
+
+    tab.get_by_role("button", name="Draw", exact=True).click()
+    expect(practice_hand(tab)).to_have_count(8)
+    expect(shown).to_have_count(0)  # the hint was for the move just made
+    faces_before = practice_pills(tab).all_inner_texts()
+    for number, card in enumerate(UNRELATED, start=1):
+        tab.locator(f'.st-key-practice_hand_cards [data-pick] [aria-label="{card_name(card)}"]').click()
+        expect(tab.locator(".st-key-practice_hand_cards .r5-picked")).to_have_count(number)
+    tab.get_by_role("button", name="Meld picked cards").click()
+    expect(alert(tab, "error")).to_have_text(refusal)
+    expect(tab.get_by_text("Rule: not_a_meld")).to_be_visible()
+    expect(tab.get_by_text("Nothing was played: the cards are as they were. Try again.")).to_be_visible()
+    assert practice_pills(tab).all_inner_texts() == faces_before  # the hand is unchanged
+    expect(practice_hand(tab)).to_have_count(8)
+    expect(tab.get_by_text("No melds on the table yet.")).to_be_visible()
+    no_traceback(tab)
+    shoot(tab, shots, "11-practice-illegal-meld")
+
+    for card in UNRELATED:  # unpick all but the card to discard, with the pills this time
+        if card != DISCARD:
+            practice_pill(tab, card).click()
+    expect(tab.locator(".st-key-practice_hand_cards .r5-picked")).to_have_count(1)
+    tab.get_by_text("Computer moves one at a time").click()
+    expect(tab.get_by_role("switch", name="Computer moves one at a time")).to_be_checked()
+    tab.get_by_role("button", name="Discard", exact=True).click()
+    expect(tab.get_by_text("Bertil is to move.")).to_be_visible()
+    expect(practice_hand(tab)).to_have_count(0)  # not the learner's turn: no cards to click
+    for shown_lines in range(1, len(coach_turn) + 1):
+        tab.get_by_role("button", name="Next computer move").click()
+        expect(practice_log(tab)).to_have_text(coach_turn[:shown_lines])  # one more line a click
+    expect(tab.get_by_text(f"Your turn, {DEFAULT_LEARNER}")).to_be_visible()
+    expect(tab.get_by_role("button", name="Next computer move")).to_have_count(0)
+    expect(practice_hand(tab)).to_have_count(7)
+    expect(practice_pill(tab, DISCARD)).to_have_count(0)
+    expect(tab.locator(".r5-meld")).to_have_count(1)  # the coach's meld is on the table
+    tab.get_by_role("button", name="Hint", exact=True).click()
+    expect(alert(tab, "info").filter(has_text="Hint:")).to_be_visible()
+    no_traceback(tab)
+    shoot(tab, shots, "12-practice-after-the-coach")
+
+
+def test_compare_variants_side_by_side(tab: Page, server_url: str, shots: Path) -> None:
+    """The five presets side by side; a house rule in the sidebar changes the chosen column at once; a
+    prepared situation is judged by each preset with the engine's reason."""
+    open_page(tab, server_url, "Compare variants", "Compare the variants")
+    table = tab.locator("table.r5-cmp")
+    expect(table).to_be_visible()
+    names = [variant.name for variant in PRESETS.values()]
+    expect(table.locator("thead th")).to_have_text(["Rule", *names, "≠"])
+    ace = table.locator('tr[data-field="ace_high_value"] td')
+    expect(ace).to_have_text(["15 points"] * len(names) + [""])  # the five agree: no ≠
+    expect(table.locator("td.r5-changed")).to_have_count(0)
+
+    sidebar(tab).get_by_text("House rules", exact=True).click()
+    choose(tab, HouseRules.model_fields["ace_high_value"].description or "", "25", within=sidebar(tab))
+    expect(sidebar(tab).get_by_text("House rules on: ace_high_value")).to_be_visible()
+    penalty = sidebar(tab).get_by_role("combobox", name=HouseRules.model_fields["unusable_pile_penalty"].description)
+    expect(penalty).to_have_attribute("placeholder", "off")  # a rule off in the preset reads "off", not a blank
+    expect(table.locator("thead th").nth(1)).to_have_text("femhundra ✎")
+    expect(ace).to_have_text(["25 points ✎", *["15 points"] * (len(names) - 1), "≠"])
+    low = table.locator('tr[data-field="ace_low_value"] td').first
+    expect(low).to_have_text("15 points")  # no longer "like every ace"
+    expect(table.locator('tr[data-field="house_rules"] td.r5-changed')).to_have_text("An ace high (Q-K-A) or in hand ✎")
+    expect(table.locator("td.r5-changed")).to_have_count(2)
+    expect(alert(tab, "info")).to_contain_text("femhundra")
+    no_traceback(tab)
+    shoot(tab, shots, "13-compare-house-rule")
+
+    situation = next(s for s in load_situations() if s.id == SITUATION)
+    tab.get_by_role("tab", name="One situation, five rulings").click()
+    panel = tab.get_by_role("tabpanel", name="One situation, five rulings")
+    choose(tab, "Pick a situation", localize(situation.title))
+    expect(tab.get_by_text(localize(situation.description), exact=True)).to_be_visible()
+    expect(panel.get_by_text("The position as the femhundra rules deal it, seen from your seat.")).to_be_visible()
+    rows = panel.get_by_test_id("stTable").locator("tbody tr")
+    expect(rows).to_have_count(len(situation.judge) * len(names))
+    discard = rows.filter(has_text=situation.judge[0].move)
+    for variant_id, expected in situation.judge[0].expect.items():
+        row = discard.filter(has=tab.locator("td", has_text=re.compile(f"^{re.escape(PRESETS[variant_id].name)}$")))
+        if expected == "legal":
+            expect(row).to_contain_text("✓")
+        else:
+            expect(row).to_contain_text("✗")
+            expect(row).to_contain_text(expected)  # the rule code
+    no_traceback(tab)
+    shoot(tab, shots, "14-compare-situation")
+
+
+def test_the_rules_page(tab: Page, server_url: str, shots: Path) -> None:
+    """The chosen variant's rules as a table, each rule with the engine's name under its label."""
+    open_page(tab, server_url, "Rules", "The rules of femhundra")
+    expect(tab.get_by_role("columnheader")).to_have_text(["Rule", "Value", "What it means"])
+    jokers = tab.get_by_role("row").filter(has=tab.locator("code", has_text=re.compile("^jokers$")))
+    expect(jokers.get_by_role("cell").nth(1)).to_have_text("no")  # femhundra plays without jokers
+    expect(tab.get_by_text("<br>", exact=False)).to_have_count(0)  # the engine's name sits under the label
+    expect(tab.locator("small code").filter(has_text="pile_take")).to_be_visible()
+    expect(tab.get_by_role("heading", name="Rule codes the tutor explains")).to_be_visible()
+    no_traceback(tab)
+    shoot(tab, shots, "15-rules")
+
+
+def test_the_progress_page_counts_a_solved_scenario(tab: Page, server_url: str, shots: Path) -> None:
+    """A scenario solved on the Learn page shows on the Progress page: the counts, the stars, where to go on."""
+    open_app(tab, server_url)
+    for number, face in enumerate(QUEENS, start=1):
+        click_card(tab, face, number)
+    tab.get_by_role("button", name="Meld picked cards").click()
+    expect(alert(tab, "success").first).to_be_visible()
+    tab.get_by_test_id("stSidebarNavLink").filter(has_text="Progress").click()
+    expect(tab.get_by_role("heading", name=f"Progress of {DEFAULT_LEARNER}", exact=True)).to_be_visible()
+    scenarios = sum(len(lesson.scenarios) for lesson in CURRICULUM.lessons)
+    values = tab.get_by_test_id("stMetricValue")
+    stars = f"{MAX_STARS} / {MAX_STARS * scenarios}"  # solved without a hint: every star
+    expect(values).to_have_text([f"0 / {len(CURRICULUM.lessons)}", f"1 / {scenarios}", stars])
+    lesson = f"{FIRST_LESSON.title} · {MAX_STARS} / {MAX_STARS * len(FIRST_LESSON.scenarios)} ★"
+    expect(tab.get_by_text(lesson)).to_be_visible()
+    expect(
+        tab.get_by_test_id("stPageLink").filter(has_text=f"Continue where you stopped: {FIRST_LESSON.title}")
+    ).to_be_visible()
+    no_traceback(tab)
+    shoot(tab, shots, "16-progress")

@@ -119,7 +119,7 @@ def test_cells_read_for_people() -> None:
     assert "5/10/15" in femhundra["scale"].text
     assert femhundra["pile_take"].text == "whole pile only"
     assert femhundra["target_compare"].text == "pass it: > 500" and dansk["target_compare"].text == "reach it: ≥ 500"
-    assert dansk["ace_low_value"].text == "1 point(s)" and femhundra["ace_low_value"].text == "15, like every ace"
+    assert dansk["ace_low_value"].text == "1 point" and femhundra["ace_low_value"].text == "15, like every ace"
     assert dansk["two_decks_from"].text == "never: one deck of 52" and rum["two_decks_from"].text == "from 5 players"
     assert rommi["discard_restriction"].text == "not a card drawn or taken this turn"
     assert nl["empty_stock"].text.startswith("the pile") and nl["reshuffle_limit"].text.startswith("at most 2")
@@ -153,18 +153,18 @@ def test_the_swedish_deal_and_ace_read_for_people() -> None:
     changed = {field for field, cell in mine.items() if cell.changed}
     assert changed == {"cards_dealt", "cards_dealt_two_players", "ace_high_value", "ace_low_value", "house_rules"}
     assert (mine["cards_dealt"].text, mine["cards_dealt_two_players"].text) == ("6 cards", "6 cards")
-    assert (mine["ace_high_value"].text, mine["ace_low_value"].text) == ("25 points", "5 point(s)")
-    assert (dansk["ace_high_value"].text, dansk["ace_low_value"].text) == ("15 points", "1 point(s)")
+    assert (mine["ace_high_value"].text, mine["ace_low_value"].text) == ("25 points", "5 points")
+    assert (dansk["ace_high_value"].text, dansk["ace_low_value"].text) == ("15 points", "1 point")
     assert "5/10/15" in mine["scale"].text  # the scale is the same; the ace has rows of its own
     for field in ("cards_dealt", "ace_high_value", "ace_low_value"):
         row = table.row(field)
         assert row.differs and row.why and ("Swedish" in row.why), field
     # "15, like every ace" holds only while a high ace is worth 15 too
-    assert cell_text(get_variant("femhundra", {"ace_high_value": 25}), "ace_low_value") == "15 point(s)"
+    assert cell_text(get_variant("femhundra", {"ace_high_value": 25}), "ace_low_value") == "15 points"
     assert not compare_table().row("ace_high_value").differs  # every book: 15
     html = cheat_sheet_html(SWEDISH)
     assert "An ace high (Q-K-A) or in hand: 25 points (the book: 15 points)" in html
-    assert "Low ace of a run (A-2-3): 5 point(s) (the book: 15, like every ace)" in html
+    assert "Low ace of a run (A-2-3): 5 points (the book: 15, like every ace)" in html
     assert "Cards dealt (3 or more players): 6 cards (the book: 7 cards)" in html
     assert card_values(SWEDISH)[0] == 5 and card_values(SWEDISH)[13] == 25
     assert "<td>25</td>" in html
@@ -482,7 +482,7 @@ def test_the_page_opens_with_the_table_the_situations_and_the_sheet(page: AppTes
     at.selectbox(key="app_hr_femhundra_cards_dealt").set_value(6).run()
     assert not at.exception
     html = _html(at)
-    assert "25 points ✎" in html and "5 point(s) ✎" in html and "6 cards ✎" in html
+    assert "25 points ✎" in html and "5 points ✎" in html and "6 cards ✎" in html
     traces = [trace for chart in at.get("plotly_chart") for trace in json.loads(chart.proto.spec)["data"]]
     mine = [trace for trace in traces if trace.get("name") == "femhundra ✎"]
     assert len(mine) == 1 and mine[0]["y"][0] == 5 and mine[0]["y"][13] == 25  # the card values chart: our aces

@@ -76,9 +76,9 @@ def cell_text(variant: Variant, field: str, language: str = "en") -> str:
 
     >>> v = get_variant("dansk")
     >>> cell_text(v, "target_compare"), cell_text(v, "two_decks_from"), cell_text(v, "ace_low_value")
-    ('reach it: ≥ 500', 'never: one deck of 52', '1 point(s)')
+    ('reach it: ≥ 500', 'never: one deck of 52', '1 point')
     >>> cell_text(get_variant("femhundra"), "ace_low_value"), cell_text(get_variant("femhundra", {"ace_high_value": 25}), "ace_low_value")
-    ('15, like every ace', '15 point(s)')
+    ('15, like every ace', '15 points')
     >>> cell_text(get_variant("femhundra", {"going_out_bonus": 50, "jokers": True}), "house_rules")
     'Going-out bonus, Jokers'
     """

@@ -31,6 +31,7 @@ from tutor.compare_charts import (
 from tutor.move_text import card_options, option_card
 from tutor.scenario import localize
 from tutor.situations import (
+    YOU,
     BuilderError,
     Comparison,
     Outcome,
@@ -283,7 +284,8 @@ def _situations(language: str) -> None:
     first = situation.presets[0]
     state = start_state(situation, first)
     learner = state.player_index(situation.learner)
-    st.caption(t("compare.situation.shown_as", language, variant=PRESETS[first].name, player=situation.learner))
+    seat = "shown_as_you" if situation.learner == YOU else "shown_as"  # not "You is the player …"
+    st.caption(t(f"compare.situation.{seat}", language, variant=PRESETS[first].name, player=situation.learner))
     _board(state, learner, language)
     statuses = {p: status_text(s, language) for p, s in comparison.starts.items()}
     if len(set(statuses.values())) > 1:

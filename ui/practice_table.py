@@ -101,8 +101,9 @@ def _log(game: Game, language: str) -> None:
     people = set(game.people)
     shown = [s for s in fresh if s.seat not in people] or fresh[-1:]
     if shown:
-        st.markdown(t("practice.log_heading", language))
-        st.markdown("\n".join(f"- {s.text}" for s in shown))
+        with st.container(key="practice_log"):  # the browser test reads the latest moves here
+            st.markdown(t("practice.log_heading", language))
+            st.markdown("\n".join(f"- {s.text}" for s in shown))
     with st.expander(t("practice.log_all", language, count=len(steps))):
         st.markdown("\n".join(f"{i}. {s.text}" for i, s in enumerate(steps, start=1)) or "—")
 

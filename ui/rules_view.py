@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import streamlit as st
 
 from engine.errors import RULE_CODES
@@ -13,7 +15,7 @@ from ui import session
 
 
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    return escape(text, quote=False).replace("|", "\\|").replace("\n", " ")
 
 
 def render_rules_page() -> None:
@@ -35,7 +37,7 @@ def render_rules_page() -> None:
         value = f"**{text}** ✎" if row.house_rule else text
         label = f"{_cell(field_label(row.name, language))}<br><small>`{row.name}`</small>"
         rows.append(f"| {label} | {value} | {_cell(row.description)} |")
-    st.markdown(header + "\n".join(rows))
+    st.markdown(header + "\n".join(rows), unsafe_allow_html=True)  # the engine's name in <small> under the label
     st.caption(t("ui.rules.house_rule_mark", language))
 
     st.subheader(t("ui.rules.rulings", language))

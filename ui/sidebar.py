@@ -66,6 +66,8 @@ def render_sidebar(language: str) -> Variant:
                     options,
                     key=key,
                     format_func=partial(_option_text, language=language),
+                    # A rule that is off (None) is "no selection" to Streamlit: say "off", not "Choose an option".
+                    placeholder=t("ui.sidebar.rule_off", language),
                 )
     overrides = chosen_overrides(variant_id, values)
     try:
