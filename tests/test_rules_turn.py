@@ -16,6 +16,7 @@ from engine.moves import Move
 from tests.rules_support import (
     ANNA,
     BERTIL,
+    CARD_NOTATION,
     CECILIA,
     DEEPEST_CARD_PRESETS,
     NORDIC,
@@ -25,6 +26,7 @@ from tests.rules_support import (
     play,
     position,
     refusal,
+    refused,
 )
 
 # --- drawing from the discard pile ----------------------------------------------------------------
@@ -285,3 +287,44 @@ def test_rommi_not_allowed(setup: Callable[[], GameState], call: str) -> None:
 
 def test_rommi_call_past_the_pile_is_refused() -> None:
     assert refusal(after_discard("rommi", "8H", "JC JD 4S"), "Cecilia: rommi 3") == "take_not_allowed"
+
+
+# --- the sentences a learner reads ----------------------------------------------------------------------
+
+DIAMONDS_RUN = ((BERTIL, "5D 6D 7D"),)
+
+
+@pytest.mark.parametrize(
+    ("setup", "moves", "sentence"),
+    [
+        (lambda: position("rommi", "KS 9H", "2D"), ("draw", "discard 9S"), "You do not hold the 9♠."),
+        (lambda: position("rommi", "KS 9H", "2D"), ("draw", "meld 9H JK=9S 9D"), "You hold no joker to lay as the 9♠."),
+        (lambda: position("rommi", "KS 9H JK", "2D"), ("draw", "discard JK=7H"),
+         "A joker is discarded as a plain Joker: it stands for the 7♥ only in a meld."),
+        (lambda: position("rommi", "8D 9S KS", "2H", table=DIAMONDS_RUN), ("draw", "layoff 9S on 1"),
+         "The 9♠ does not extend the run 5♦ 6♦ 7♦ (meld 1)."),
+        (lambda: position("rommi", "9D 10D KS", "2H", table=DIAMONDS_RUN), ("draw", "layoff 9D 10D on 1"),
+         "The 9♦ and 10♦ do not extend the run 5♦ 6♦ 7♦ (meld 1)."),
+        (lambda: position("rommi", "5H 6H JK KS", "2H"), ("draw", "meld 5H 6H JK"),
+         "Say which card the joker stands for, like the 7♥ in 6♥ Joker 8♥."),
+        (lambda: position("rommi", "5H 6H JK KS", "2H"), ("draw", "meld 5H 6H JK=9H"),
+         "The joker cannot stand for the 9♥ here: declare it as a card that completes the meld."),
+        (lambda: position("dansk", "5H 6H KS", "2H", pile="3C 9C 2S"), ("take 2",),
+         "You would have to use the 9♣ at once, in a meld or a lay-off, and it fits none."),
+        (lambda: position("dansk", "5H 6H KS 9C 9D", "2H", pile="3C 9S 2S"), ("take 2", "discard KS"),
+         "You must first lay the 9♠ you took from the pile, in a meld or a lay-off."),
+        (lambda: after_discard("rommi", "9H", "JC 4S", pile="9S 9D"), ("Cecilia: rommi 1",),
+         "With 1 card from the pile you could not lay the 9♥ at once: take down to the cards it melds with."),
+        (lambda: after_discard("rommi", "KH", "JC JD 4S"), ("Cecilia: rommi 1",),
+         "The K♥ fits no meld, so there is nothing to call Rommi on."),
+        (lambda: after_discard("rommi", "6S", "5S KC", pile="4S 6D 6C"), ("Cecilia: rommi 4", "Cecilia: meld 6S 6D 6C"),
+         "Lay these cards so that you can still lay the 4♠ from the pile."),
+    ],
+)
+def test_refusals_write_cards_as_a_learner_reads_them(
+    setup: Callable[[], GameState], moves: tuple[str, ...], sentence: str
+) -> None:
+    """A refusal is shown to the learner: cards in it read K♦, 10♥, Joker, never the notation KD, 10H, JK."""
+    message = str(refused(setup(), *moves))
+    assert message == sentence
+    assert not CARD_NOTATION.search(message), message

@@ -16,9 +16,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Final
 
-from engine.cards import Card
+from engine.cards import Card, card_text
 from engine.state import GameState
-from tutor.coach import card_text
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
 CSS: Final = """<style>
@@ -86,7 +85,7 @@ def card_name(card: Card) -> str:
 
 def card_face(card: Card) -> str:
     """Rank and suit symbol (``Q♥``), ``Joker`` for a joker in hand, ``7♥ (JK)`` for a declared joker:
-    as the coach writes it (:func:`tutor.coach.card_text`)."""
+    as the engine and the coach write it (:func:`engine.cards.card_text`)."""
     return card_text(card)
 
 
