@@ -198,7 +198,7 @@ def apply_discard(state: GameState, move: Discard) -> GameState:
     if state.duty is not None:
         raise RulesError("taken_card_not_used", state.duty.message(state.variant))
     if discard_blocked(state, move.card, hand):
-        source = "took from the pile" if state.variant.discard_restriction == "taken_from_pile" else "drew"
+        source = "took from the pile" if move.card in state.from_pile else "drew from the stock"
         raise RulesError(
             "cannot_discard_drawn_card",
             f"In {state.variant.name} you may not discard the {card_text(move.card)} you {source} this turn.",

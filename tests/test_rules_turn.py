@@ -159,6 +159,25 @@ def test_rommi_may_not_discard_a_card_taken_from_the_pile() -> None:
     assert play(state, "discard KS").to_move_name == "Bertil"
 
 
+@pytest.mark.parametrize(
+    ("preset", "pile", "moves", "sentence"),
+    [
+        ("rommi", "", ("draw", "discard 2C"), "In 500 rommi you may not discard the 2♣ you drew from the stock this turn."),
+        ("rommi", "3C 7H", ("take 1", "discard 7H"),
+         "In 500 rommi you may not discard the 7♥ you took from the pile this turn."),
+        ("rummy500-nl", "3C 7H", ("take 1", "discard 7H"),
+         "In Dutch Rummy 500 you may not discard the 7♥ you took from the pile this turn."),
+    ],
+    ids=["rommi-stock", "rommi-pile", "nl-pile"],
+)
+def test_discard_restriction_says_where_the_card_came_from(
+    preset: str, pile: str, moves: tuple[str, ...], sentence: str
+) -> None:
+    """A card taken from the pile was once called the card "you drew this turn" in rommi."""
+    error = refused(position(preset, "KS 9H", "2D", pile=pile), *moves)
+    assert (error.code, str(error)) == ("cannot_discard_drawn_card", sentence)
+
+
 def test_rommi_restriction_lifts_when_only_drawn_cards_are_left() -> None:
     state = play(position("rommi", "QS QH QD", "2D"), "draw", "meld QS QH QD")
     assert play(state, "discard 2C").ended_by == "went_out"
