@@ -18,12 +18,15 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import Phase
+from engine.variants import Variant
 from tests.apptest_support import open_app
 from tutor.checker import judge_answer, number_answer
+from tutor.compare import field_meaning
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.lesson_flow import ScenarioRun
 from tutor.move_text import hand_options, option_for_depth
 from tutor.progress import ProgressStore
+from tutor.reference import variant_reference
 from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
 from ui import session
 
@@ -180,6 +183,19 @@ def test_every_page_runs() -> None:
     markdown = "\n".join(texts(at.markdown))
     assert "Taking from the discard pile<br><small>`pile_take`</small> | whole pile only |" in markdown  # from the model
     assert "A discard restriction never traps a player" in markdown  # a ruling from the README
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_rules_page_explains_each_rule_as_the_compare_page_does() -> None:
+    """"What it means" once showed the model's descriptions, written for developers ("None: always one.")."""
+    at = start()
+    at.switch_page("ui/pages/rules.py").run()
+    markdown = "\n".join(texts(at.markdown))
+    variant = at.session_state[session.VARIANT]
+    for row in variant_reference(variant):
+        assert f"| {field_meaning(row.name)} |" in markdown, row.name
+        description = Variant.model_fields[row.name].description or ""
+        assert description not in markdown, row.name
 
 
 # --- every lesson, through the widgets ------------------------------------------------------------

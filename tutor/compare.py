@@ -70,6 +70,16 @@ def field_label(field: str, language: str = "en") -> str:
     return t(f"compare.labels.{field}", language)
 
 
+def field_meaning(field: str, language: str = "en") -> str:
+    """What a rule means at the table, in one sentence for a learner (``compare.why.<field>``): the Compare
+    page says it of a rule the variants disagree on, the Rules page of every rule.
+
+    >>> field_meaning("pile_take")
+    'femhundra lets you take only the whole discard pile; the others let you dig down to any card, taking every card above it with it.'
+    """
+    return t(f"compare.why.{field}", language)
+
+
 def cell_text(variant: Variant, field: str, language: str = "en") -> str:
     """The value of ``field`` in ``variant``, for people: a text per value (``compare.values.<field>.<value>``),
     else the field's template (``…any``, with ``{value}`` and ``{target}``), else the value as it is.
@@ -173,7 +183,7 @@ def rules_table(variants: Sequence[Variant], language: str = "en") -> CompareTab
                 description=info.description or "",
                 cells=tuple(cells),
                 differs=differs,
-                why=t(f"compare.why.{field}", language) if differs else None,
+                why=field_meaning(field, language) if differs else None,
                 identity=identity,
             )
         )
@@ -206,7 +216,7 @@ def apply_house_rules(table: CompareTable, chosen: Variant, language: str = "en"
         changed = preset is not None and getattr(preset, row.field) != getattr(chosen, row.field)
         cells[index] = Cell(cell_text(chosen, row.field, language), changed)
         differs = not row.identity and len({c.text for c in cells}) > 1
-        why = t(f"compare.why.{row.field}", language) if differs else None
+        why = field_meaning(row.field, language) if differs else None
         rows.append(replace(row, cells=tuple(cells), differs=differs, why=why))
     return replace(table, rows=tuple(rows), chosen=chosen.id, house_rules=chosen.house_rules)
 
