@@ -18,10 +18,10 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import Phase
-from engine.variants import Variant
+from engine.variants import HouseRules, Variant, house_rule_options
 from tests.apptest_support import open_app
 from tutor.checker import judge_answer, number_answer
-from tutor.compare import field_meaning
+from tutor.compare import field_label, field_meaning
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.lesson_flow import ScenarioRun
 from tutor.move_text import hand_options, option_for_depth
@@ -312,6 +312,23 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     assert "`ace_high_value`</small> | **25 points** ✎ |" in markdown and "**5 points** ✎" in markdown
     assert "**6 cards** ✎" in markdown
     assert "An ace left in hand counts high" in markdown  # our ruling, from the README
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tooltip() -> None:
+    """The widgets were labelled with the engine's descriptions, full sentences with a full stop."""
+    at = start()
+    for field, info in HouseRules.model_fields.items():
+        key = f"app_hr_femhundra_{field}"
+        widget = at.toggle(key=key) if house_rule_options(field) == [False, True] else at.selectbox(key=key)
+        assert widget.label == field_label(field), field
+        assert not widget.label.endswith("."), field
+        assert widget.help == info.description, field
+    assert at.selectbox(key="app_hr_femhundra_tie_rule").options == ["play another round", "the win is shared"]
+    assert at.selectbox(key="app_hr_femhundra_target_compare").options == ["pass it: > 500", "reach it: ≥ 500"]
+    at.selectbox(key="app_hr_femhundra_target").set_value(1000).run()
+    assert at.selectbox(key="app_hr_femhundra_target_compare").options == ["pass it: > 1000", "reach it: ≥ 1000"]
+    assert "House rules on: Game target" in texts(at.sidebar.caption)
 
 
 # --- broken content -------------------------------------------------------------------------------

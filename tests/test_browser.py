@@ -33,8 +33,9 @@ from benchmarks.app_server import wait_for_health as app_server_health
 from engine.cards import Card, parse_cards
 from engine.errors import RulesError
 from engine.moves import Discard, Meld
-from engine.variants import PRESETS, HouseRules, get_variant
+from engine.variants import PRESETS, get_variant
 from tutor.coach import suggest
+from tutor.compare import field_label
 from tutor.curriculum import load_curriculum
 from tutor.lesson_flow import MAX_STARS
 from tutor.practice import Game
@@ -462,9 +463,9 @@ def test_compare_variants_side_by_side(tab: Page, server_url: str, shots: Path) 
     expect(table.locator("td.r5-changed")).to_have_count(0)
 
     sidebar(tab).get_by_text("House rules", exact=True).click()
-    choose(tab, HouseRules.model_fields["ace_high_value"].description or "", "25", within=sidebar(tab))
-    expect(sidebar(tab).get_by_text("House rules on: ace_high_value")).to_be_visible()
-    penalty = sidebar(tab).get_by_role("combobox", name=HouseRules.model_fields["unusable_pile_penalty"].description)
+    choose(tab, field_label("ace_high_value"), "25 points", within=sidebar(tab))  # a short label, not a sentence
+    expect(sidebar(tab).get_by_text("House rules on: An ace high (Q-K-A) or in hand")).to_be_visible()
+    penalty = sidebar(tab).get_by_role("combobox", name=field_label("unusable_pile_penalty"))
     expect(penalty).to_have_attribute("placeholder", "off")  # a rule off in the preset reads "off", not a blank
     expect(table.locator("thead th").nth(1)).to_have_text("femhundra ✎")
     expect(ace).to_have_text(["25 points ✎", *["15 points"] * (len(names) - 1), "≠"])

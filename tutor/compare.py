@@ -94,16 +94,37 @@ def cell_text(variant: Variant, field: str, language: str = "en") -> str:
     """
     value = getattr(variant, field)
     if field == "house_rules" and value:
-        return ", ".join(field_label(name, language) for name in value)
-    prefix = f"compare.values.{field}"
-    key = _value_key(value)
+        return house_rules_text(value, language)
     if field == "ace_low_value" and value == variant.ace_high_value:
-        key = "like_high"  # "15, like every ace": true only while a high ace is worth the same
-    text = _lookup(f"{prefix}.{key}", language)
+        # "15, like every ace": true only while a high ace is worth the same
+        return value_words(field, value, language, variant.target, key="like_high")
+    return value_words(field, value, language, variant.target)
+
+
+def house_rules_text(fields: Sequence[str], language: str = "en") -> str:
+    """House rules by their labels, for a sentence: ``Going-out bonus, Jokers``.
+
+    >>> house_rules_text(("ace_high_value", "jokers"))
+    'An ace high (Q-K-A) or in hand, Jokers'
+    """
+    return ", ".join(field_label(name, language) for name in fields)
+
+
+def value_words(field: str, value: object, language: str = "en", target: int = 500, key: str | None = None) -> str:
+    """``value`` of the rule ``field`` in words (``compare.values.<field>.<value>``, else ``…any``), as in
+    :func:`cell_text`; ``target``: the game's target, for the texts that name it.
+
+    >>> value_words("tie_rule", "another_round"), value_words("target_compare", "above", target=1000)
+    ('play another round', 'pass it: > 1000')
+    >>> value_words("unusable_pile_penalty", 50), value_words("going_out_bonus", 0), value_words("target", 250)
+    ('allowed, costs 50 points', 'none', '250 points')
+    """
+    prefix = f"compare.values.{field}"
+    text = _lookup(f"{prefix}.{key or _value_key(value)}", language)
     if text is None and value is not None:
         text = _lookup(f"{prefix}.any", language)
     if text is not None:
-        return text.format(value=value, target=variant.target)
+        return text.format(value=value, target=target)
     if isinstance(value, bool):
         return t("compare.word_yes" if value else "compare.word_no", language)
     if value is None or value == ():

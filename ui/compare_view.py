@@ -19,7 +19,7 @@ from engine.errors import RecordError
 from engine.state import GameState
 from engine.variants import PRESETS, Variant
 from tutor.charts import card_values_figure, signed
-from tutor.compare import cheat_sheet_html, cheat_sheet_name, compare_table, differences
+from tutor.compare import cheat_sheet_html, cheat_sheet_name, compare_table, differences, house_rules_text
 from tutor.compare_charts import (
     decisions_figure,
     ended_by_figure,
@@ -132,8 +132,7 @@ def _rules_table(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.table.heading", language))
     table = compare_table(chosen, language)
     if chosen.house_rules:
-        st.info(t("compare.table.house_rules_on", language, name=chosen.name, rules=", ".join(
-            t(f"compare.labels.{name}", language) for name in chosen.house_rules)))
+        st.info(t("compare.table.house_rules_on", language, name=chosen.name, rules=house_rules_text(chosen.house_rules, language)))
     st.html(rules_table_html(chosen, language))
     st.caption(t("compare.table.caption", language))
     st.subheader(t("compare.table.why_heading", language))

@@ -9,7 +9,7 @@ from html import escape
 import streamlit as st
 
 from engine.errors import RULE_CODES
-from tutor.compare import cell_text, field_label, field_meaning
+from tutor.compare import cell_text, field_label, field_meaning, house_rules_text
 from tutor.reference import rulings, variant_reference
 from tutor.strings import t
 from ui import session
@@ -26,7 +26,7 @@ def render_rules_page() -> None:
     st.title(t("ui.rules.title", language, variant=variant.name))
     st.caption(t("ui.rules.source", language, source=variant.source))
     if variant.house_rules:
-        st.info(t("ui.rules.house_rules", language, rules=", ".join(variant.house_rules)))
+        st.info(t("ui.rules.house_rules", language, rules=house_rules_text(variant.house_rules, language)))
     header = (
         f"| {t('ui.rules.col_rule', language)} | {t('ui.rules.col_value', language)} "
         f"| {t('ui.rules.col_meaning', language)} |\n|---|---|---|\n"
