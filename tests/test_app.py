@@ -216,8 +216,8 @@ def test_lesson_solved_through_the_ui(lesson: Lesson, progress_db: Path) -> None
             at.button(key="learn_next").click().run()
             assert not at.exception, at.exception
     store = ProgressStore(progress_db)
-    assert store.stars(session.DEFAULT_LEARNER) == dict.fromkeys(lesson.scenarios, 3)  # a wrong try costs no star
-    assert lesson.id in store.completed_lessons(session.DEFAULT_LEARNER)
+    assert store.stars(session.DEFAULT_PROGRESS_KEY) == dict.fromkeys(lesson.scenarios, 3)  # a wrong try costs no star
+    assert lesson.id in store.completed_lessons(session.DEFAULT_PROGRESS_KEY)
 
 
 # --- details of the Learn page --------------------------------------------------------------------
@@ -267,12 +267,12 @@ def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
     solve(at, CURRICULUM.scenarios[TAKE_SCENARIO])
     assert "Solved! ★☆☆" in texts(at.success)
     store = ProgressStore(progress_db)
-    assert store.stars(session.DEFAULT_LEARNER)[TAKE_SCENARIO] == 1
-    assert store.last_place(session.DEFAULT_LEARNER) is not None
+    assert store.stars(session.DEFAULT_PROGRESS_KEY)[TAKE_SCENARIO] == 1
+    assert store.last_place(session.DEFAULT_PROGRESS_KEY) is not None
 
     # A returning learner (a new session on the same file) resumes at the saved place.
     again = start()
-    assert again.session_state[session.LESSON] == store.last_place(session.DEFAULT_LEARNER)[0]  # type: ignore[index]
+    assert again.session_state[session.LESSON] == store.last_place(session.DEFAULT_PROGRESS_KEY)[0]  # type: ignore[index]
     assert any(i.startswith("Welcome back!") for i in texts(again.info))
     again.switch_page("ui/pages/progress.py").run()
     assert not again.exception
@@ -370,12 +370,12 @@ def test_every_scenario_file_solved_through_the_ui(
         solve(at, scenario)
         if index + 1 < len(ids):
             at.button(key="learn_next").click().run()
-    assert ProgressStore(progress_db).completed_lessons(session.DEFAULT_LEARNER) == {"every-scenario"}
+    assert ProgressStore(progress_db).completed_lessons(session.DEFAULT_PROGRESS_KEY) == {"every-scenario"}
 
 
 def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progress_db: Path) -> None:
     lesson = next(x for x in CURRICULUM.lessons if len(x.scenarios) > 1)
-    ProgressStore(progress_db).save_place(session.DEFAULT_LEARNER, lesson.id, 1)
+    ProgressStore(progress_db).save_place(session.DEFAULT_PROGRESS_KEY, lesson.id, 1)
     at = start(lesson=lesson.id)
     assert at.session_state[session.INDEX] == 1
     assert current_run(at).scenario.id == lesson.scenarios[1]

@@ -141,6 +141,27 @@ def test_an_illegal_attempt_is_explained_and_undo_takes_back() -> None:
     assert not game.current.moves and at.info
 
 
+def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:
+    """The default name was "learner": "Your turn, learner", "learner drew from the stock", "Progress of
+    learner". Now the learner is You, addressed as such; progress stays where it was kept before."""
+    at = practice_page()
+    at.button(key="practice_start").click().run()
+    game = game_of(at)
+    assert game.names[0] == "You"
+    shown = texts(at.markdown)
+    assert "**Your turn**" in shown
+    assert not any("learner" in text for text in shown), [text for text in shown if "learner" in text]
+    at.button(key="practice_draw").click().run()
+    assert "1. You drew from the stock." in texts(at.markdown)  # the log of every move
+    at.text_input(key=keys.SAVE_NAME).set_value("monday").run()
+    at.button(key="practice_save").click().run()
+    assert ProgressStore(progress_db).saved_games("learner") == ["monday"]  # the key of earlier versions
+    at.switch_page("ui/pages/progress.py").run()
+    assert at.title[0].value == "Your progress"
+    at.text_input(key="app_learner").set_value("Anna").run()
+    assert at.title[0].value == "Progress of Anna"
+
+
 def test_pass_and_play_hides_the_hand_between_turns(progress_db: Path) -> None:
     at = practice_page()
     at.radio(key=keys.MODE).set_value("people").run()

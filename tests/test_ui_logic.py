@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import re
+from string import Formatter
 from types import ModuleType
 
 import pytest
@@ -32,6 +33,7 @@ from tutor.move_text import (
     pile_depth,
 )
 from tutor.reference import rulings, variant_reference
+from tutor.strings import PLAYER_FIELDS, YOU, catalogue, t
 from ui.cards import board_html, card_html, card_label, colour, hand_html, pile_html, table_html
 from ui.sidebar import chosen_overrides, house_rule_options
 
@@ -270,3 +272,35 @@ def test_every_house_rule_option_is_accepted_by_the_engine(field: str) -> None:
         for value in options:
             variant = get_variant(variant_id, chosen_overrides(variant_id, {field: value}))
             assert getattr(variant, field) == value
+
+
+# --- sentences about the learner called You ----------------------------------------------------------
+
+#: Sentences whose name is never the learner without a name: people who typed their names to pass the
+#: device round, a computer player, a variant.
+NEVER_YOU = {
+    "compare.sheet.intro",
+    "practice.handover.title",
+    "practice.handover.text",
+    "practice.handover.ready",
+    "practice.computer_to_move",
+    "practice.problem.computer_seat",
+}
+WRONG_FOR_YOU = re.compile(r"\bYou(?:'s| is| has| wins| plays| to move)\b|, You\b|\bof You\b|\(You\)|\*\*You\*\* plays")
+
+
+def test_every_sentence_about_a_player_reads_well_when_the_player_is_you() -> None:
+    """The learner without a name was "learner" ("Your turn, learner", "Progress of learner"); now "You",
+    and every sentence naming a player must read well with it ("Your turn", "Your progress")."""
+    checked = 0
+    for key, text in catalogue("en").items():
+        fields = {field for _, field, _, _ in Formatter().parse(text) if field}
+        players = fields & set(PLAYER_FIELDS)
+        if key.endswith("_you") or key in NEVER_YOU or not players:
+            continue
+        sentence = t(key, **(dict.fromkeys(fields, "7") | dict.fromkeys(players, YOU)))
+        assert not WRONG_FOR_YOU.search(sentence), f"{key}: “{sentence}”: add {key}_you"
+        checked += 1
+    assert checked > 20
+    assert t("ui.progress.title", name=YOU) == "Your progress"
+    assert t("practice.your_turn", name="Anna") == "Your turn, Anna"

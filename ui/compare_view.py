@@ -31,7 +31,6 @@ from tutor.compare_charts import (
 from tutor.move_text import card_options, option_card
 from tutor.scenario import localize
 from tutor.situations import (
-    YOU,
     BuilderError,
     Comparison,
     Outcome,
@@ -186,7 +185,11 @@ def scores_text(status: Status, language: str = "en") -> str:
     if any(s.total != s.round for s in status.scores):
         totals = " · ".join(f"{s.player} {s.total}" for s in status.scores)
         winner = (
-            t("compare.situation.winner", language, players=" & ".join(status.winners))
+            t(
+                "compare.situation.winner" if len(status.winners) == 1 else "compare.situation.winners",
+                language,
+                players=" & ".join(status.winners),
+            )
             if status.winners
             else t("compare.situation.no_winner", language)
         )
@@ -283,8 +286,8 @@ def _situations(language: str) -> None:
     first = situation.presets[0]
     state = start_state(situation, first)
     learner = state.player_index(situation.learner)
-    seat = "shown_as_you" if situation.learner == YOU else "shown_as"  # not "You is the player …"
-    st.caption(t(f"compare.situation.{seat}", language, variant=PRESETS[first].name, player=situation.learner))
+    # Seen "from your seat" when the learner is You (compare.situation.shown_as_you), not "from You's seat".
+    st.caption(t("compare.situation.shown_as", language, variant=PRESETS[first].name, player=situation.learner))
     _board(state, learner, language)
     statuses = {p: status_text(s, language) for p, s in comparison.starts.items()}
     if len(set(statuses.values())) > 1:

@@ -11,6 +11,7 @@ import streamlit as st
 from engine.errors import RulesError
 from engine.moves import Move
 from tutor.coach import Advice, review, suggest
+from tutor.compare import house_rules_text
 from tutor.move_text import Action, SelectionProblem
 from tutor.practice import Game
 from tutor.strings import t
@@ -29,7 +30,7 @@ def game_table(game: Game, language: str) -> None:
     if not stepwise:
         game.advance()
     state = game.state
-    rules = game.variant.name + (f" + {', '.join(game.variant.house_rules)}" if game.variant.house_rules else "")
+    rules = game.variant.name + (f" + {house_rules_text(game.variant.house_rules, language)}" if game.variant.house_rules else "")
     st.caption(
         t(
             "practice.status",

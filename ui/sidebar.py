@@ -86,7 +86,7 @@ def render_sidebar(language: str) -> Variant:
     st.session_state[session.VARIANT] = chosen
 
     sidebar.toggle(t("ui.sidebar.four_colour", language), key=session.FOUR_COLOUR)
-    sidebar.text_input(t("ui.sidebar.learner", language), key=session.LEARNER)
+    sidebar.text_input(t("ui.sidebar.learner", language), key=session.LEARNER, placeholder=session.DEFAULT_LEARNER)
     return chosen
 
 
