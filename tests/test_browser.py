@@ -42,6 +42,7 @@ from tutor.practice import Game
 from tutor.practice_seats import computer_seats
 from tutor.scenario import ChoiceTask, MoveTask, localize
 from tutor.situations import load_situations
+from tutor.strings import t
 from ui.cards import card_face, card_name
 from ui.session import DEFAULT_LEARNER
 
@@ -394,7 +395,7 @@ def test_practice_against_the_coach_with_clicks(tab: Page, server_url: str, shot
     choose(tab, "Your table's variant", get_variant("rommi").name, within=sidebar(tab))
     expect(alert(tab, "info").filter(has_text="You play 500 rommi")).to_be_visible()
     choose(tab, "Computer players", "1")
-    choose(tab, "Their level", "coach: looks further (the unseen cards, what a discard gives you); the strongest")
+    choose(tab, "Their level", t("practice.level_help.coach"))  # the catalogue's words: they change as the coach does
     seed = tab.get_by_label("Seed")
     seed.fill(str(PRACTICE_SEED))
     seed.press("Enter")
