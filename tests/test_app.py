@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import get_args
 
 import pytest
 import yaml
@@ -24,7 +25,7 @@ from tutor.checker import judge_answer, number_answer
 from tutor.compare import field_label, field_meaning
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.lesson_flow import ScenarioRun
-from tutor.move_text import hand_options, option_for_depth
+from tutor.move_text import Action, hand_options, option_for_depth
 from tutor.progress import ProgressStore
 from tutor.reference import variant_reference
 from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
@@ -237,6 +238,22 @@ def test_an_illegal_take_is_explained_and_changes_nothing() -> None:
     assert "In femhundra the pile is all or nothing." in at.error[0].value  # the scenario's own feedback
     assert any("take_not_allowed" in c for c in texts(at.caption))
     assert current_run(at).state is before
+
+
+def primary_buttons(at: AppTest, prefix: str) -> set[str]:
+    """The move buttons (keyed ``<prefix><action>``) that are highlighted."""
+    return {a for a in get_args(Action) if any(b.key == prefix + a and b.proto.type == "primary" for b in at.button)}
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_highlighted_buttons_follow_the_phase() -> None:
+    """In the draw phase "Meld picked cards" was highlighted, though only Draw or Take could be played."""
+    at = start(lesson=TAKE_LESSON)
+    assert current_run(at).state.phase is Phase.DRAW
+    assert primary_buttons(at, "learn_") == {"draw", "take", "take_all"}
+    at.button(key="learn_take_all").click().run()
+    assert current_run(at).state.phase is Phase.PLAY
+    assert primary_buttons(at, "learn_") == {"meld"}
 
 
 @pytest.mark.usefixtures("progress_db")

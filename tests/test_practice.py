@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import get_args
 
 import pytest
 import yaml
@@ -17,11 +18,11 @@ from engine.cards import Card, parse_cards
 from engine.errors import RecordError, RulesError
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.record import record_from_data, replay
-from engine.state import GameState
+from engine.state import GameState, Phase
 from engine.variants import get_variant
 from tests.apptest_support import open_app
 from tutor.coach import Advice, suggest
-from tutor.move_text import hand_options, option_for_depth
+from tutor.move_text import Action, hand_options, option_for_depth
 from tutor.practice import Game
 from tutor.practice_rounds import RoundPlay
 from tutor.practice_seats import Seat, computer_seats, people_seats
@@ -139,6 +140,24 @@ def test_an_illegal_attempt_is_explained_and_undo_takes_back() -> None:
     assert len(game.current.moves) == 1
     at.button(key="practice_undo").click().run()
     assert not game.current.moves and at.info
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_highlighted_buttons_follow_the_phase() -> None:
+    """"Meld picked cards" was the highlighted button in the draw phase, when only Draw or Take could be played."""
+    at = practice_page()
+    at.button(key="practice_start").click().run()
+    assert game_of(at).state.phase is Phase.DRAW
+
+    def buttons(kind: str) -> set[str]:
+        return {a for a in get_args(Action) if any(b.key == f"practice_{a}" and b.proto.type == kind for b in at.button)}
+
+    assert buttons("primary") == {"draw", "take", "take_all"}
+    assert "meld" in buttons("secondary")
+    at.button(key="practice_draw").click().run()
+    assert game_of(at).state.phase is Phase.PLAY
+    assert buttons("primary") == {"meld"}  # and Lay off, once there is a meld on the table
+    assert {"draw", "take", "discard"} <= buttons("secondary")
 
 
 def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:

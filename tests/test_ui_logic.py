@@ -35,6 +35,7 @@ from tutor.move_text import (
 from tutor.reference import rulings, variant_reference
 from tutor.strings import PLAYER_FIELDS, YOU, catalogue, t
 from ui.cards import board_html, card_html, card_label, colour, hand_html, pile_html, table_html
+from ui.move_controls import primary_actions
 from ui.sidebar import chosen_overrides, house_rule_options
 
 TAKE_SCENARIO = "femhundra-take-whole-pile"
@@ -304,3 +305,19 @@ def test_every_sentence_about_a_player_reads_well_when_the_player_is_you() -> No
     assert checked > 20
     assert t("ui.progress.title", name=YOU) == "Your progress"
     assert t("practice.your_turn", name="Anna") == "Your turn, Anna"
+
+
+# --- the highlighted buttons -----------------------------------------------------------------------------
+
+
+def test_the_highlighted_buttons_follow_the_phase() -> None:
+    """Draw and Take start a turn, Stop once the stock is empty; Meld (and the page's others) after."""
+    variant = get_variant("femhundra")
+    hands = [parse_cards("QS QH QD 2C"), parse_cards("3H 4D")]
+    state = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=parse_cards("9S"))
+    assert primary_actions(state, ("meld", "layoff")) == {"draw", "take", "take_all"}
+    assert primary_actions(state.apply("draw"), ("meld", "layoff")) == {"meld", "layoff"}
+    empty = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=(), pile=parse_cards("9S"))
+    assert primary_actions(empty, ("meld",)) == {"stop", "take", "take_all"}
+    no_pile = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=())
+    assert primary_actions(no_pile, ("meld", "rommi")) == {"draw", "rommi"}  # a call is made in a draw phase
