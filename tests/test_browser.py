@@ -411,9 +411,17 @@ def test_practice_against_the_coach_with_clicks(tab: Page, server_url: str, shot
     assert re.fullmatch(r"[A-Z][^.!?]*\.", hint), hint  # one sentence
     shoot(tab, shots, "10-practice-hint")
 
+    expect(tab.get_by_role("button", name="Draw", exact=True)).to_have_attribute("kind", "primary")  # draw phase
+    expect(tab.get_by_role("button", name="Meld picked cards")).to_have_attribute("kind", "secondary")
     tab.get_by_role("button", name="Draw", exact=True).click()
     expect(practice_hand(tab)).to_have_count(8)
     expect(shown).to_have_count(0)  # the hint was for the move just made
+    drawn = Game.new(get_variant("rommi"), computer_seats(DEFAULT_LEARNER, 1, "coach"), PRACTICE_SEED).state.stock[0]
+    expect(alert(tab, "info").filter(has_text=f"You drew the {card_face(drawn)}.")).to_be_visible()
+    fresh = tab.locator(".st-key-practice_hand_cards .r5-fresh")
+    expect(fresh).to_have_count(1)
+    expect(fresh).to_have_attribute("aria-label", card_name(drawn))
+    expect(tab.get_by_role("button", name="Meld picked cards")).to_have_attribute("kind", "primary")
     faces_before = practice_pills(tab).all_inner_texts()
     for number, card in enumerate(UNRELATED, start=1):
         tab.locator(f'.st-key-practice_hand_cards [data-pick] [aria-label="{card_name(card)}"]').click()

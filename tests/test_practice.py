@@ -29,6 +29,7 @@ from tutor.practice_seats import Seat, computer_seats, people_seats
 from tutor.progress import ProgressStore
 from tutor.record_viewer import RecordViewer
 from ui import practice_keys as keys
+from ui.cards import card_face, fresh_cards
 
 # --- helpers ---------------------------------------------------------------------------------------------
 
@@ -158,6 +159,23 @@ def test_the_highlighted_buttons_follow_the_phase() -> None:
     assert game_of(at).state.phase is Phase.PLAY
     assert buttons("primary") == {"meld"}  # and Lay off, once there is a meld on the table
     assert {"draw", "take", "discard"} <= buttons("secondary")
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_card_just_drawn_is_named() -> None:
+    """After a draw nothing said which card had come: the log says only "You drew from the stock"."""
+    at = practice_page()
+    at.button(key="practice_start").click().run()
+    game = game_of(at)
+    card = game.state.stock[0]
+    at.button(key="practice_draw").click().run()
+    assert f"You drew the {card_face(card)}." in texts(at.info)
+    hand = game.state.hands[0]
+    assert fresh_cards(game.state, hand).count("drawn") == 1
+    assert fresh_cards(game.state, hand)[hand.index(card)] == "drawn"  # the hand marks it too
+    at.pills(key=keys.HAND).set_value(pick(hand, [c for c in hand if c is not card][:1]))
+    at.button(key="practice_discard").click().run()
+    assert not any("You drew" in text for text in texts(at.info))  # it was about that turn only
 
 
 def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:

@@ -34,7 +34,7 @@ from tutor.move_text import (
 )
 from tutor.reference import rulings, variant_reference
 from tutor.strings import PLAYER_FIELDS, YOU, catalogue, t
-from ui.cards import board_html, card_html, card_label, colour, hand_html, pile_html, table_html
+from ui.cards import CSS, board_html, card_html, card_label, colour, hand_html, pile_html, table_html
 from ui.move_controls import primary_actions
 from ui.sidebar import chosen_overrides, house_rule_options
 
@@ -305,6 +305,13 @@ def test_every_sentence_about_a_player_reads_well_when_the_player_is_you() -> No
     assert checked > 20
     assert t("ui.progress.title", name=YOU) == "Your progress"
     assert t("practice.your_turn", name="Anna") == "Your turn, Anna"
+
+
+def test_the_card_just_drawn_is_marked_in_the_hand() -> None:
+    hand = parse_cards("5H 7H 9S")
+    drawn = hand_html(hand, fresh=["", "drawn", ""]).removeprefix(CSS)
+    assert drawn.count("r5-fresh") == 1 and '<div class="r5-cap r5-new">drawn</div>' in drawn
+    assert "r5-fresh" not in hand_html(hand).removeprefix(CSS)
 
 
 # --- the highlighted buttons -----------------------------------------------------------------------------

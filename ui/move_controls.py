@@ -18,7 +18,7 @@ from engine.cards import NATURALS, Card
 from engine.state import GameState, Phase
 from tutor.move_text import Action, build_move, card_options, hand_options, option_card, pile_depth
 from tutor.strings import t
-from ui.cards import board_html, card_face, card_label, hand_html
+from ui.cards import board_html, card_face, card_label, fresh_cards, hand_html
 from ui.clickable import clickable_cards
 
 MAX_JOKER_PICKERS = 4
@@ -125,7 +125,13 @@ def move_controls(
 
     st.html(keys.pick_css())  # outside the component: it styles the pills of the page
     clickable_cards(
-        hand_html(hand, [options.index(v) for v in picked], four, values=options),
+        hand_html(
+            hand,
+            [options.index(v) for v in picked],
+            four,
+            values=options,
+            fresh=_fresh_captions(state, hand, language),  # "drawn" under the card just drawn
+        ),
         key=f"{keys.prefix}hand_cards",
         on_click=partial(_toggle_hand_card, keys),
     )
@@ -180,6 +186,11 @@ def move_controls(
             )
         if more is not None:
             more()
+
+
+def _fresh_captions(state: GameState, hand: Sequence[Card], language: str) -> list[str]:
+    """Under the cards that reached the hand this turn: "drawn" or "taken"."""
+    return [t(f"ui.board.{kind}", language) if kind else "" for kind in fresh_cards(state, hand)]
 
 
 def picked_move(keys: PickKeys, action: Action, state: GameState) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from engine.errors import RulesError
-from engine.moves import Move
+from engine.moves import Draw, Move
 from tutor.coach import Advice, review, suggest
 from tutor.compare import house_rules_text
 from tutor.move_text import Action, SelectionProblem
@@ -189,6 +189,9 @@ def _act(action: Action) -> None:
         st.session_state[FEEDBACK] = ("error", str(error), error.code)
         return
     st.session_state[FEEDBACK] = None
+    if isinstance(move, Draw) and state.stock:
+        # The card from the stock is seen only by the one who drew it: the log says "drew from the stock".
+        st.session_state[FEEDBACK] = ("info", t("practice.you_drew", language, card=card_face(state.stock[0])), None)
     st.session_state[REVIEW] = review(state, move, seat, language)
     st.session_state[LAST_SEEN] = len(game.current.steps)
     _after_move(game)
