@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import Card
+from engine.cards import Card, card_text, cards_words
 from engine.variants import Variant
 
 
@@ -49,8 +49,7 @@ class Duty:
         if self.any_of:
             return f"In {variant.name} you must first lay a new meld holding a card from the pile you took."
         how = "in a meld or a lay-off" if self.layoff_pays else "in a meld"
-        owed = " and the ".join(str(c) for c in self.owed)
-        return f"You must first lay the {owed} you took from the pile, {how}."
+        return f"You must first lay the {cards_words(self.owed, ' and the ')} you took from the pile, {how}."
 
 
 def duty_for(variant: Variant, taken: tuple[Card, ...], called: Card | None = None) -> Duty | None:
@@ -71,4 +70,4 @@ def unusable_message(variant: Variant, deepest: Card) -> str:
             "and no meld can be made with these cards."
         )
     how = "a meld or a lay-off" if variant.duty_paid_by_layoff else "a meld"
-    return f"You would have to use the {deepest} at once, in {how}, and it fits none."
+    return f"You would have to use the {card_text(deepest)} at once, in {how}, and it fits none."

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 
-from engine.cards import JOKER, Card
+from engine.cards import JOKER, Card, card_text, cards_words
 from engine.errors import RulesError
 from engine.moves import Meld
 
@@ -63,7 +63,7 @@ def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
     engine.errors.RulesError: K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both.
     """
     if any(c.is_joker and not c.declared for c in cards):
-        raise _fail("joker_needs_declaration", "Say which card the joker stands for, like JK=7H.")
+        raise _fail("joker_needs_declaration", "Say which card the joker stands for, like the 7♥ in 6♥ Joker 8♥.")
     if len(cards) < 3:
         raise _fail("not_a_meld", "A meld needs at least three cards: a set of one rank or a run in one suit.")
     if all(c.is_joker for c in cards):
@@ -130,7 +130,7 @@ def check_meld(cards: tuple[Card, ...]) -> Shape:
             if could_fit_with_jokers(naturals, len(declared)):
                 raise _fail(
                     "joker_needs_declaration",
-                    f"The joker cannot stand for {', '.join(str(c.natural_card) for c in declared)} here: "
+                    f"The joker cannot stand for the {cards_words((c.natural_card for c in declared), ' or the ')} here: "
                     "declare it as a card that completes the meld.",
                 ) from None
         raise
@@ -368,10 +368,16 @@ def card_extends(card: Card, shape: Shape, hand: tuple[Card, ...] | list[Card]) 
     return HandSummary(hand).extends(card, shape)
 
 
+def _listed(cards: tuple[Card, ...]) -> str:
+    """Cards in a sentence: ``8♠``, ``8♠ and 9♠``, ``8♠, 9♠ and 10♠``."""
+    words = [card_text(c) for c in cards]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def layoff_error(shape: Shape, cards: tuple[Card, ...], number: int) -> RulesError:
     """The error for ``cards`` that do not extend the meld ``shape`` (numbered ``number``)."""
     if any(c is JOKER for c in cards):
-        return RulesError("joker_needs_declaration", "Say which card the joker stands for, like JK=7H.")
+        return RulesError("joker_needs_declaration", "Say which card the joker stands for, like the 7♥ in 6♥ Joker 8♥.")
     declared = sum(1 for c in cards if c.declared)
     naturals = [c.natural_card for c in shape.cards] + [c for c in cards if not c.is_joker]
     if declared and could_fit_with_jokers(naturals, declared):
@@ -390,6 +396,6 @@ def layoff_error(shape: Shape, cards: tuple[Card, ...], number: int) -> RulesErr
         return RulesError("layoff_does_not_fit", f"Meld {number} is a full set: a set holds at most four cards.")
     return RulesError(
         "layoff_does_not_fit",
-        f"{' '.join(map(str, cards))} do{'es' if len(cards) == 1 else ''} "
-        f"not extend the {what} {' '.join(map(str, shape.cards))} (meld {number}).",
+        f"The {_listed(cards)} do{'es' if len(cards) == 1 else ''} "
+        f"not extend the {what} {cards_words(shape.cards)} (meld {number}).",
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards import JOKER, Card
+from engine.cards import JOKER, Card, card_text
 from engine.duty import Duty
 from engine.errors import RulesError
 from engine.melds import HandSummary
@@ -50,13 +50,13 @@ def after_call(state: GameState, player: int, n: int, check: bool) -> GameState 
             refuse(
                 "taken_card_unusable",
                 f"With {n} card{'s' if n > 1 else ''} from the pile you could not lay "
-                f"the {called} at once: take down to the cards it melds with.",
+                f"the {card_text(called)} at once: take down to the cards it melds with.",
             )
         else:
-            refuse("rommi_not_allowed", f"The {called} fits no meld, so there is nothing to call Rommi on.")
+            refuse("rommi_not_allowed", f"The {card_text(called)} fits no meld, so there is nothing to call Rommi on.")
         return None
     if not duty_payable(new):
-        refuse("taken_card_unusable", f"You would have to lay the {state.pile[-n]} at once, and it fits none.")
+        refuse("taken_card_unusable", f"You would have to lay the {card_text(state.pile[-n])} at once, and it fits none.")
         return None
     return new
 

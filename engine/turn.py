@@ -20,7 +20,7 @@ import random
 from typing import TYPE_CHECKING
 
 from engine import payable
-from engine.cards import Card
+from engine.cards import Card, card_text, cards_words
 from engine.duty import Duty, unusable_message
 from engine.errors import RulesError
 from engine.melds import check_meld, extended_shape, layoff_error
@@ -170,7 +170,7 @@ def _after_laying(
         changes |= {"phase": Phase.OVER, "ended_by": "went_out", "went_out": state.to_move}
     new = state._evolve(**changes)
     if duty is not None and rest and not payable.duty_payable(new):
-        owed = " and the ".join(str(c) for c in duty.owed)
+        owed = cards_words(duty.owed, " and the ")
         raise RulesError(
             "taken_card_not_used", f"Lay these cards so that you can still lay the {owed} from the pile."
         )
@@ -189,15 +189,19 @@ def apply_discard(state: GameState, move: Discard) -> GameState:
     """``discard C``: ends the turn (or the round, with the last card); the next player's turn starts."""
     hand = state.hands[state.to_move]
     if move.card.declared:
-        raise RulesError("card_not_held", f"A joker in hand is discarded as JK, not as {move.card}.")
+        raise RulesError(
+            "card_not_held",
+            f"A joker is discarded as a plain Joker: it stands for the {card_text(move.card.natural_card)} "
+            "only in a meld.",
+        )
     rest = remove_held(hand, (move.card,))
     if state.duty is not None:
         raise RulesError("taken_card_not_used", state.duty.message(state.variant))
     if discard_blocked(state, move.card, hand):
-        source = "took from the pile" if state.variant.discard_restriction == "taken_from_pile" else "drew"
+        source = "took from the pile" if move.card in state.from_pile else "drew from the stock"
         raise RulesError(
             "cannot_discard_drawn_card",
-            f"In {state.variant.name} you may not discard the {move.card} you {source} this turn.",
+            f"In {state.variant.name} you may not discard the {card_text(move.card)} you {source} this turn.",
         )
     hands = list(state.hands)
     hands[state.to_move] = tuple(rest)

@@ -9,6 +9,7 @@ the stock top first.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -54,12 +55,21 @@ def play(state: GameState, *moves: str) -> GameState:
     return state
 
 
+def refused(state: GameState, *moves: str) -> RulesError:
+    """Play every move but the last (they must be legal); the last must be refused: the error."""
+    state = play(state, *moves[:-1])
+    with pytest.raises(RulesError) as error:
+        play(state, moves[-1])
+    return error.value
+
+
 def refusal(state: GameState, *moves: str) -> str:
     """Play every move but the last (they must be legal); the last must be refused: its rule code."""
-    state = play(state, *moves[:-1])
-    with pytest.raises(RulesError) as refused:
-        play(state, moves[-1])
-    return refused.value.code
+    return refused(state, *moves).code
+
+
+#: Card notation (``KD``, ``10H``, ``JK=7H``) in a sentence: a learner reads ``K♦``, ``10♥``, ``Joker``.
+CARD_NOTATION = re.compile(r"\b(?:10|[2-9AJQKT])[SHDC]\b|\bJK\b(?!\))")
 
 
 def hand(state: GameState, seat: int = ANNA) -> Counter[str]:

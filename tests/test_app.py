@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import get_args
 
 import pytest
 import yaml
@@ -18,12 +19,15 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import Phase
+from engine.variants import HouseRules, Variant, house_rule_options
 from tests.apptest_support import open_app
 from tutor.checker import judge_answer, number_answer
+from tutor.compare import field_label, field_meaning
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.lesson_flow import ScenarioRun
-from tutor.move_text import hand_options, option_for_depth
+from tutor.move_text import Action, hand_options, option_for_depth
 from tutor.progress import ProgressStore
+from tutor.reference import variant_reference
 from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
 from ui import session
 
@@ -182,6 +186,19 @@ def test_every_page_runs() -> None:
     assert "A discard restriction never traps a player" in markdown  # a ruling from the README
 
 
+@pytest.mark.usefixtures("progress_db")
+def test_the_rules_page_explains_each_rule_as_the_compare_page_does() -> None:
+    """"What it means" once showed the model's descriptions, written for developers ("None: always one.")."""
+    at = start()
+    at.switch_page("ui/pages/rules.py").run()
+    markdown = "\n".join(texts(at.markdown))
+    variant = at.session_state[session.VARIANT]
+    for row in variant_reference(variant):
+        assert f"| {field_meaning(row.name)} |" in markdown, row.name
+        description = Variant.model_fields[row.name].description or ""
+        assert description not in markdown, row.name
+
+
 # --- every lesson, through the widgets ------------------------------------------------------------
 
 
@@ -200,8 +217,8 @@ def test_lesson_solved_through_the_ui(lesson: Lesson, progress_db: Path) -> None
             at.button(key="learn_next").click().run()
             assert not at.exception, at.exception
     store = ProgressStore(progress_db)
-    assert store.stars(session.DEFAULT_LEARNER) == dict.fromkeys(lesson.scenarios, 3)  # a wrong try costs no star
-    assert lesson.id in store.completed_lessons(session.DEFAULT_LEARNER)
+    assert store.stars(session.DEFAULT_PROGRESS_KEY) == dict.fromkeys(lesson.scenarios, 3)  # a wrong try costs no star
+    assert lesson.id in store.completed_lessons(session.DEFAULT_PROGRESS_KEY)
 
 
 # --- details of the Learn page --------------------------------------------------------------------
@@ -221,6 +238,22 @@ def test_an_illegal_take_is_explained_and_changes_nothing() -> None:
     assert "In femhundra the pile is all or nothing." in at.error[0].value  # the scenario's own feedback
     assert any("take_not_allowed" in c for c in texts(at.caption))
     assert current_run(at).state is before
+
+
+def primary_buttons(at: AppTest, prefix: str) -> set[str]:
+    """The move buttons (keyed ``<prefix><action>``) that are highlighted."""
+    return {a for a in get_args(Action) if any(b.key == prefix + a and b.proto.type == "primary" for b in at.button)}
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_highlighted_buttons_follow_the_phase() -> None:
+    """In the draw phase "Meld picked cards" was highlighted, though only Draw or Take could be played."""
+    at = start(lesson=TAKE_LESSON)
+    assert current_run(at).state.phase is Phase.DRAW
+    assert primary_buttons(at, "learn_") == {"draw", "take", "take_all"}
+    at.button(key="learn_take_all").click().run()
+    assert current_run(at).state.phase is Phase.PLAY
+    assert primary_buttons(at, "learn_") == {"meld"}
 
 
 @pytest.mark.usefixtures("progress_db")
@@ -251,12 +284,12 @@ def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
     solve(at, CURRICULUM.scenarios[TAKE_SCENARIO])
     assert "Solved! ★☆☆" in texts(at.success)
     store = ProgressStore(progress_db)
-    assert store.stars(session.DEFAULT_LEARNER)[TAKE_SCENARIO] == 1
-    assert store.last_place(session.DEFAULT_LEARNER) is not None
+    assert store.stars(session.DEFAULT_PROGRESS_KEY)[TAKE_SCENARIO] == 1
+    assert store.last_place(session.DEFAULT_PROGRESS_KEY) is not None
 
     # A returning learner (a new session on the same file) resumes at the saved place.
     again = start()
-    assert again.session_state[session.LESSON] == store.last_place(session.DEFAULT_LEARNER)[0]  # type: ignore[index]
+    assert again.session_state[session.LESSON] == store.last_place(session.DEFAULT_PROGRESS_KEY)[0]  # type: ignore[index]
     assert any(i.startswith("Welcome back!") for i in texts(again.info))
     again.switch_page("ui/pages/progress.py").run()
     assert not again.exception
@@ -298,6 +331,23 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     assert "An ace left in hand counts high" in markdown  # our ruling, from the README
 
 
+@pytest.mark.usefixtures("progress_db")
+def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tooltip() -> None:
+    """The widgets were labelled with the engine's descriptions, full sentences with a full stop."""
+    at = start()
+    for field, info in HouseRules.model_fields.items():
+        key = f"app_hr_femhundra_{field}"
+        widget = at.toggle(key=key) if house_rule_options(field) == [False, True] else at.selectbox(key=key)
+        assert widget.label == field_label(field), field
+        assert not widget.label.endswith("."), field
+        assert widget.help == info.description, field
+    assert at.selectbox(key="app_hr_femhundra_tie_rule").options == ["play another round", "the win is shared"]
+    assert at.selectbox(key="app_hr_femhundra_target_compare").options == ["pass it: > 500", "reach it: ≥ 500"]
+    at.selectbox(key="app_hr_femhundra_target").set_value(1000).run()
+    assert at.selectbox(key="app_hr_femhundra_target_compare").options == ["pass it: > 1000", "reach it: ≥ 1000"]
+    assert "House rules on: Game target" in texts(at.sidebar.caption)
+
+
 # --- broken content -------------------------------------------------------------------------------
 
 
@@ -337,12 +387,12 @@ def test_every_scenario_file_solved_through_the_ui(
         solve(at, scenario)
         if index + 1 < len(ids):
             at.button(key="learn_next").click().run()
-    assert ProgressStore(progress_db).completed_lessons(session.DEFAULT_LEARNER) == {"every-scenario"}
+    assert ProgressStore(progress_db).completed_lessons(session.DEFAULT_PROGRESS_KEY) == {"every-scenario"}
 
 
 def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progress_db: Path) -> None:
     lesson = next(x for x in CURRICULUM.lessons if len(x.scenarios) > 1)
-    ProgressStore(progress_db).save_place(session.DEFAULT_LEARNER, lesson.id, 1)
+    ProgressStore(progress_db).save_place(session.DEFAULT_PROGRESS_KEY, lesson.id, 1)
     at = start(lesson=lesson.id)
     assert at.session_state[session.INDEX] == 1
     assert current_run(at).scenario.id == lesson.scenarios[1]

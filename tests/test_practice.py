@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import get_args
 
 import pytest
 import yaml
@@ -17,17 +18,18 @@ from engine.cards import Card, parse_cards
 from engine.errors import RecordError, RulesError
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.record import record_from_data, replay
-from engine.state import GameState
+from engine.state import GameState, Phase
 from engine.variants import get_variant
 from tests.apptest_support import open_app
 from tutor.coach import Advice, suggest
-from tutor.move_text import hand_options, option_for_depth
+from tutor.move_text import Action, hand_options, option_for_depth
 from tutor.practice import Game
 from tutor.practice_rounds import RoundPlay
 from tutor.practice_seats import Seat, computer_seats, people_seats
 from tutor.progress import ProgressStore
 from tutor.record_viewer import RecordViewer
 from ui import practice_keys as keys
+from ui.cards import card_face, fresh_cards
 
 # --- helpers ---------------------------------------------------------------------------------------------
 
@@ -139,6 +141,62 @@ def test_an_illegal_attempt_is_explained_and_undo_takes_back() -> None:
     assert len(game.current.moves) == 1
     at.button(key="practice_undo").click().run()
     assert not game.current.moves and at.info
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_highlighted_buttons_follow_the_phase() -> None:
+    """"Meld picked cards" was the highlighted button in the draw phase, when only Draw or Take could be played."""
+    at = practice_page()
+    at.button(key="practice_start").click().run()
+    assert game_of(at).state.phase is Phase.DRAW
+
+    def buttons(kind: str) -> set[str]:
+        return {a for a in get_args(Action) if any(b.key == f"practice_{a}" and b.proto.type == kind for b in at.button)}
+
+    assert buttons("primary") == {"draw", "take", "take_all"}
+    assert "meld" in buttons("secondary")
+    at.button(key="practice_draw").click().run()
+    assert game_of(at).state.phase is Phase.PLAY
+    assert buttons("primary") == {"meld"}  # and Lay off, once there is a meld on the table
+    assert {"draw", "take", "discard"} <= buttons("secondary")
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_card_just_drawn_is_named() -> None:
+    """After a draw nothing said which card had come: the log says only "You drew from the stock"."""
+    at = practice_page()
+    at.button(key="practice_start").click().run()
+    game = game_of(at)
+    card = game.state.stock[0]
+    at.button(key="practice_draw").click().run()
+    assert f"You drew the {card_face(card)}." in texts(at.info)
+    hand = game.state.hands[0]
+    assert fresh_cards(game.state, hand).count("drawn") == 1
+    assert fresh_cards(game.state, hand)[hand.index(card)] == "drawn"  # the hand marks it too
+    at.pills(key=keys.HAND).set_value(pick(hand, [c for c in hand if c is not card][:1]))
+    at.button(key="practice_discard").click().run()
+    assert not any("You drew" in text for text in texts(at.info))  # it was about that turn only
+
+
+def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:
+    """The default name was "learner": "Your turn, learner", "learner drew from the stock", "Progress of
+    learner". Now the learner is You, addressed as such; progress stays where it was kept before."""
+    at = practice_page()
+    at.button(key="practice_start").click().run()
+    game = game_of(at)
+    assert game.names[0] == "You"
+    shown = texts(at.markdown)
+    assert "**Your turn**" in shown
+    assert not any("learner" in text for text in shown), [text for text in shown if "learner" in text]
+    at.button(key="practice_draw").click().run()
+    assert "1. You drew from the stock." in texts(at.markdown)  # the log of every move
+    at.text_input(key=keys.SAVE_NAME).set_value("monday").run()
+    at.button(key="practice_save").click().run()
+    assert ProgressStore(progress_db).saved_games("learner") == ["monday"]  # the key of earlier versions
+    at.switch_page("ui/pages/progress.py").run()
+    assert at.title[0].value == "Your progress"
+    at.text_input(key="app_learner").set_value("Anna").run()
+    assert at.title[0].value == "Progress of Anna"
 
 
 def test_pass_and_play_hides_the_hand_between_turns(progress_db: Path) -> None:

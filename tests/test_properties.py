@@ -25,6 +25,7 @@ from engine.moves import Layoff, Meld, Move, Rommi, Take
 from engine.payable import duty_payable_exact, duty_payable_fast
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, get_variant
+from tests.rules_support import CARD_NOTATION
 from tests.strategies import (
     action_key,
     candidate_actions,
@@ -127,6 +128,8 @@ def _check_unlisted(
             state.apply(move, seat)
         except RulesError as error:
             assert error.code in RULE_CODES, f"{move} by seat {seat}: unknown code {error.code}: {where}"
+            # The sentence is shown to a learner: cards in it read K♦, 10♥, Joker, never KD, 10H, JK.
+            assert not CARD_NOTATION.search(str(error)), f"{move}: card notation in “{error}”: {where}"
         except Exception as error:  # any other exception is the bug being reported
             pytest.fail(f"unlisted {move!r} by seat {seat} crashed with {error!r}: {where}")
         else:

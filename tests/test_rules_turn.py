@@ -16,6 +16,7 @@ from engine.moves import Move
 from tests.rules_support import (
     ANNA,
     BERTIL,
+    CARD_NOTATION,
     CECILIA,
     DEEPEST_CARD_PRESETS,
     NORDIC,
@@ -25,6 +26,7 @@ from tests.rules_support import (
     play,
     position,
     refusal,
+    refused,
 )
 
 # --- drawing from the discard pile ----------------------------------------------------------------
@@ -157,6 +159,25 @@ def test_rommi_may_not_discard_a_card_taken_from_the_pile() -> None:
     assert play(state, "discard KS").to_move_name == "Bertil"
 
 
+@pytest.mark.parametrize(
+    ("preset", "pile", "moves", "sentence"),
+    [
+        ("rommi", "", ("draw", "discard 2C"), "In 500 rommi you may not discard the 2♣ you drew from the stock this turn."),
+        ("rommi", "3C 7H", ("take 1", "discard 7H"),
+         "In 500 rommi you may not discard the 7♥ you took from the pile this turn."),
+        ("rummy500-nl", "3C 7H", ("take 1", "discard 7H"),
+         "In Dutch Rummy 500 you may not discard the 7♥ you took from the pile this turn."),
+    ],
+    ids=["rommi-stock", "rommi-pile", "nl-pile"],
+)
+def test_discard_restriction_says_where_the_card_came_from(
+    preset: str, pile: str, moves: tuple[str, ...], sentence: str
+) -> None:
+    """A card taken from the pile was once called the card "you drew this turn" in rommi."""
+    error = refused(position(preset, "KS 9H", "2D", pile=pile), *moves)
+    assert (error.code, str(error)) == ("cannot_discard_drawn_card", sentence)
+
+
 def test_rommi_restriction_lifts_when_only_drawn_cards_are_left() -> None:
     state = play(position("rommi", "QS QH QD", "2D"), "draw", "meld QS QH QD")
     assert play(state, "discard 2C").ended_by == "went_out"
@@ -285,3 +306,44 @@ def test_rommi_not_allowed(setup: Callable[[], GameState], call: str) -> None:
 
 def test_rommi_call_past_the_pile_is_refused() -> None:
     assert refusal(after_discard("rommi", "8H", "JC JD 4S"), "Cecilia: rommi 3") == "take_not_allowed"
+
+
+# --- the sentences a learner reads ----------------------------------------------------------------------
+
+DIAMONDS_RUN = ((BERTIL, "5D 6D 7D"),)
+
+
+@pytest.mark.parametrize(
+    ("setup", "moves", "sentence"),
+    [
+        (lambda: position("rommi", "KS 9H", "2D"), ("draw", "discard 9S"), "You do not hold the 9♠."),
+        (lambda: position("rommi", "KS 9H", "2D"), ("draw", "meld 9H JK=9S 9D"), "You hold no joker to lay as the 9♠."),
+        (lambda: position("rommi", "KS 9H JK", "2D"), ("draw", "discard JK=7H"),
+         "A joker is discarded as a plain Joker: it stands for the 7♥ only in a meld."),
+        (lambda: position("rommi", "8D 9S KS", "2H", table=DIAMONDS_RUN), ("draw", "layoff 9S on 1"),
+         "The 9♠ does not extend the run 5♦ 6♦ 7♦ (meld 1)."),
+        (lambda: position("rommi", "9D 10D KS", "2H", table=DIAMONDS_RUN), ("draw", "layoff 9D 10D on 1"),
+         "The 9♦ and 10♦ do not extend the run 5♦ 6♦ 7♦ (meld 1)."),
+        (lambda: position("rommi", "5H 6H JK KS", "2H"), ("draw", "meld 5H 6H JK"),
+         "Say which card the joker stands for, like the 7♥ in 6♥ Joker 8♥."),
+        (lambda: position("rommi", "5H 6H JK KS", "2H"), ("draw", "meld 5H 6H JK=9H"),
+         "The joker cannot stand for the 9♥ here: declare it as a card that completes the meld."),
+        (lambda: position("dansk", "5H 6H KS", "2H", pile="3C 9C 2S"), ("take 2",),
+         "You would have to use the 9♣ at once, in a meld or a lay-off, and it fits none."),
+        (lambda: position("dansk", "5H 6H KS 9C 9D", "2H", pile="3C 9S 2S"), ("take 2", "discard KS"),
+         "You must first lay the 9♠ you took from the pile, in a meld or a lay-off."),
+        (lambda: after_discard("rommi", "9H", "JC 4S", pile="9S 9D"), ("Cecilia: rommi 1",),
+         "With 1 card from the pile you could not lay the 9♥ at once: take down to the cards it melds with."),
+        (lambda: after_discard("rommi", "KH", "JC JD 4S"), ("Cecilia: rommi 1",),
+         "The K♥ fits no meld, so there is nothing to call Rommi on."),
+        (lambda: after_discard("rommi", "6S", "5S KC", pile="4S 6D 6C"), ("Cecilia: rommi 4", "Cecilia: meld 6S 6D 6C"),
+         "Lay these cards so that you can still lay the 4♠ from the pile."),
+    ],
+)
+def test_refusals_write_cards_as_a_learner_reads_them(
+    setup: Callable[[], GameState], moves: tuple[str, ...], sentence: str
+) -> None:
+    """A refusal is shown to the learner: cards in it read K♦, 10♥, Joker, never the notation KD, 10H, JK."""
+    message = str(refused(setup(), *moves))
+    assert message == sentence
+    assert not CARD_NOTATION.search(message), message

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import re
+from string import Formatter
 from types import ModuleType
 
 import pytest
@@ -32,7 +33,9 @@ from tutor.move_text import (
     pile_depth,
 )
 from tutor.reference import rulings, variant_reference
-from ui.cards import board_html, card_html, card_label, colour, hand_html, pile_html, table_html
+from tutor.strings import PLAYER_FIELDS, YOU, catalogue, t
+from ui.cards import CSS, board_html, card_html, card_label, colour, hand_html, pile_html, table_html
+from ui.move_controls import primary_actions
 from ui.sidebar import chosen_overrides, house_rule_options
 
 TAKE_SCENARIO = "femhundra-take-whole-pile"
@@ -270,3 +273,58 @@ def test_every_house_rule_option_is_accepted_by_the_engine(field: str) -> None:
         for value in options:
             variant = get_variant(variant_id, chosen_overrides(variant_id, {field: value}))
             assert getattr(variant, field) == value
+
+
+# --- sentences about the learner called You ----------------------------------------------------------
+
+#: Sentences whose name is never the learner without a name: people who typed their names to pass the
+#: device round, a computer player, a variant.
+NEVER_YOU = {
+    "compare.sheet.intro",
+    "practice.handover.title",
+    "practice.handover.text",
+    "practice.handover.ready",
+    "practice.computer_to_move",
+    "practice.problem.computer_seat",
+}
+WRONG_FOR_YOU = re.compile(r"\bYou(?:'s| is| has| wins| plays| to move)\b|, You\b|\bof You\b|\(You\)|\*\*You\*\* plays")
+
+
+def test_every_sentence_about_a_player_reads_well_when_the_player_is_you() -> None:
+    """The learner without a name was "learner" ("Your turn, learner", "Progress of learner"); now "You",
+    and every sentence naming a player must read well with it ("Your turn", "Your progress")."""
+    checked = 0
+    for key, text in catalogue("en").items():
+        fields = {field for _, field, _, _ in Formatter().parse(text) if field}
+        players = fields & set(PLAYER_FIELDS)
+        if key.endswith("_you") or key in NEVER_YOU or not players:
+            continue
+        sentence = t(key, **(dict.fromkeys(fields, "7") | dict.fromkeys(players, YOU)))
+        assert not WRONG_FOR_YOU.search(sentence), f"{key}: “{sentence}”: add {key}_you"
+        checked += 1
+    assert checked > 20
+    assert t("ui.progress.title", name=YOU) == "Your progress"
+    assert t("practice.your_turn", name="Anna") == "Your turn, Anna"
+
+
+def test_the_card_just_drawn_is_marked_in_the_hand() -> None:
+    hand = parse_cards("5H 7H 9S")
+    drawn = hand_html(hand, fresh=["", "drawn", ""]).removeprefix(CSS)
+    assert drawn.count("r5-fresh") == 1 and '<div class="r5-cap r5-new">drawn</div>' in drawn
+    assert "r5-fresh" not in hand_html(hand).removeprefix(CSS)
+
+
+# --- the highlighted buttons -----------------------------------------------------------------------------
+
+
+def test_the_highlighted_buttons_follow_the_phase() -> None:
+    """Draw and Take start a turn, Stop once the stock is empty; Meld (and the page's others) after."""
+    variant = get_variant("femhundra")
+    hands = [parse_cards("QS QH QD 2C"), parse_cards("3H 4D")]
+    state = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=parse_cards("9S"))
+    assert primary_actions(state, ("meld", "layoff")) == {"draw", "take", "take_all"}
+    assert primary_actions(state.apply("draw"), ("meld", "layoff")) == {"meld", "layoff"}
+    empty = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=(), pile=parse_cards("9S"))
+    assert primary_actions(empty, ("meld",)) == {"stop", "take", "take_all"}
+    no_pile = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=())
+    assert primary_actions(no_pile, ("meld", "rommi")) == {"draw", "rommi"}  # a call is made in a draw phase

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots import get_bot
-from engine.cards import JOKER, Card
+from engine.cards import JOKER, Card, card_text, cards_words
 from engine.coachbot import CoachBot
 from engine.greedybot import GreedyBot
 from engine.laying import laid_value
@@ -49,21 +49,9 @@ class Advice:
 # --- words --------------------------------------------------------------------------------------------
 
 
-def card_text(card: Card) -> str:
-    """A card as the coach writes it: ``Q♥``, ``Joker``, ``7♥ (JK)`` for a joker laid as the 7♥.
-
-    >>> card_text(Card.parse("10H")), card_text(Card.parse("JK")), card_text(Card.parse("JK=7S"))
-    ('10♥', 'Joker', '7♠ (JK)')
-    """
-    if card.is_joker and not card.declared:
-        return "Joker"
-    face = f"{card.rank_text}{card.suit_symbol}"
-    return f"{face} (JK)" if card.declared else face
-
-
 def cards_text(cards: Sequence[Card]) -> str:
-    """Cards as the coach writes them, separated by spaces."""
-    return " ".join(card_text(c) for c in cards)
+    """Cards as the coach writes them (:func:`engine.cards.card_text`), separated by spaces."""
+    return cards_words(cards)
 
 
 def hand_value(state: GameState, cards: Sequence[Card]) -> int:

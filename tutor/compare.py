@@ -70,6 +70,16 @@ def field_label(field: str, language: str = "en") -> str:
     return t(f"compare.labels.{field}", language)
 
 
+def field_meaning(field: str, language: str = "en") -> str:
+    """What a rule means at the table, in one sentence for a learner (``compare.why.<field>``): the Compare
+    page says it of a rule the variants disagree on, the Rules page of every rule.
+
+    >>> field_meaning("pile_take")
+    'femhundra lets you take only the whole discard pile; the others let you dig down to any card, taking every card above it with it.'
+    """
+    return t(f"compare.why.{field}", language)
+
+
 def cell_text(variant: Variant, field: str, language: str = "en") -> str:
     """The value of ``field`` in ``variant``, for people: a text per value (``compare.values.<field>.<value>``),
     else the field's template (``…any``, with ``{value}`` and ``{target}``), else the value as it is.
@@ -84,16 +94,37 @@ def cell_text(variant: Variant, field: str, language: str = "en") -> str:
     """
     value = getattr(variant, field)
     if field == "house_rules" and value:
-        return ", ".join(field_label(name, language) for name in value)
-    prefix = f"compare.values.{field}"
-    key = _value_key(value)
+        return house_rules_text(value, language)
     if field == "ace_low_value" and value == variant.ace_high_value:
-        key = "like_high"  # "15, like every ace": true only while a high ace is worth the same
-    text = _lookup(f"{prefix}.{key}", language)
+        # "15, like every ace": true only while a high ace is worth the same
+        return value_words(field, value, language, variant.target, key="like_high")
+    return value_words(field, value, language, variant.target)
+
+
+def house_rules_text(fields: Sequence[str], language: str = "en") -> str:
+    """House rules by their labels, for a sentence: ``Going-out bonus, Jokers``.
+
+    >>> house_rules_text(("ace_high_value", "jokers"))
+    'An ace high (Q-K-A) or in hand, Jokers'
+    """
+    return ", ".join(field_label(name, language) for name in fields)
+
+
+def value_words(field: str, value: object, language: str = "en", target: int = 500, key: str | None = None) -> str:
+    """``value`` of the rule ``field`` in words (``compare.values.<field>.<value>``, else ``…any``), as in
+    :func:`cell_text`; ``target``: the game's target, for the texts that name it.
+
+    >>> value_words("tie_rule", "another_round"), value_words("target_compare", "above", target=1000)
+    ('play another round', 'pass it: > 1000')
+    >>> value_words("unusable_pile_penalty", 50), value_words("going_out_bonus", 0), value_words("target", 250)
+    ('allowed, costs 50 points', 'none', '250 points')
+    """
+    prefix = f"compare.values.{field}"
+    text = _lookup(f"{prefix}.{key or _value_key(value)}", language)
     if text is None and value is not None:
         text = _lookup(f"{prefix}.any", language)
     if text is not None:
-        return text.format(value=value, target=variant.target)
+        return text.format(value=value, target=target)
     if isinstance(value, bool):
         return t("compare.word_yes" if value else "compare.word_no", language)
     if value is None or value == ():
@@ -173,7 +204,7 @@ def rules_table(variants: Sequence[Variant], language: str = "en") -> CompareTab
                 description=info.description or "",
                 cells=tuple(cells),
                 differs=differs,
-                why=t(f"compare.why.{field}", language) if differs else None,
+                why=field_meaning(field, language) if differs else None,
                 identity=identity,
             )
         )
@@ -206,7 +237,7 @@ def apply_house_rules(table: CompareTable, chosen: Variant, language: str = "en"
         changed = preset is not None and getattr(preset, row.field) != getattr(chosen, row.field)
         cells[index] = Cell(cell_text(chosen, row.field, language), changed)
         differs = not row.identity and len({c.text for c in cells}) > 1
-        why = t(f"compare.why.{row.field}", language) if differs else None
+        why = field_meaning(row.field, language) if differs else None
         rows.append(replace(row, cells=tuple(cells), differs=differs, why=why))
     return replace(table, rows=tuple(rows), chosen=chosen.id, house_rules=chosen.house_rules)
 

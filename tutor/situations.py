@@ -41,7 +41,7 @@ from engine.record import Deal, Record, TableEntry, build_state, parse_move_line
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tutor.scenario import Position, Text, localize, read_mapping, validated
-from tutor.strings import t
+from tutor.strings import YOU, t
 
 SITUATIONS_DIR: Final = Path(__file__).resolve().parent.parent / "scenarios" / "situations"
 #: The JSON Schema of situation files, beside them (``python -m tutor.schema`` writes it; the loader reads
@@ -378,8 +378,7 @@ def title_of(situation: Situation, language: str = "en") -> str:
 
 # --- the builder ---------------------------------------------------------------------------------
 
-#: The learner and the other player of a built situation.
-YOU: Final = "You"
+#: The other player of a built situation (the learner is :data:`tutor.strings.YOU`).
 OTHER: Final = "Bertil"
 #: The seed that shuffles the cards nobody picked (the same for every preset).
 BUILDER_SEED: Final = 500

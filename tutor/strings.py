@@ -7,18 +7,29 @@ the fallback for any other language.
 'Well done!'
 >>> t("learn.well_done", "sv-SE") == t("learn.well_done", "en")  # no Swedish catalogue yet: English
 True
+
+The learner who gives no name plays as :data:`YOU`, and a sentence about a player named so has its own
+wording, under the key with ``_you`` added: "Your turn", not "Your turn, You".
+
+>>> t("practice.your_turn", name="Anna"), t("practice.your_turn", name=YOU)
+('Your turn, Anna', 'Your turn')
 """
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import yaml
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 DEFAULT_LANGUAGE = "en"
+
+#: The name of the learner who gave none (in Practice, in a built situation): the app speaks to them.
+YOU: Final = "You"
+#: The fields that name a player; when one is :data:`YOU`, the ``<key>_you`` wording is used if there is one.
+PLAYER_FIELDS: Final = ("name", "player", "players", "names")
 
 
 @cache
@@ -60,9 +71,18 @@ def pick_language(locale: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
+def _lookup(key: str, language: str) -> str | None:
+    return catalogue(pick_language(language)).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
+
+
 def t(key: str, language: str = DEFAULT_LANGUAGE, **values: object) -> str:
-    """The string ``key`` in ``language`` (English when missing), with ``{name}`` fields filled in."""
-    text = catalogue(pick_language(language)).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
+    """The string ``key`` in ``language`` (English when missing), with ``{name}`` fields filled in; about
+    a player named :data:`YOU`, the ``<key>_you`` string when there is one."""
+    if any(values.get(field) == YOU for field in PLAYER_FIELDS):
+        text = _lookup(f"{key}_you", language)
+        if text is not None:
+            return text.format(**values)
+    text = _lookup(key, language)
     if text is None:
         raise KeyError(f"no string {key!r} in the catalogue")
     return text.format(**values) if values else text

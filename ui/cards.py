@@ -16,9 +16,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Final
 
-from engine.cards import Card
+from engine.cards import Card, card_text
 from engine.state import GameState
-from tutor.coach import card_text
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
 CSS: Final = """<style>
@@ -36,6 +35,9 @@ CSS: Final = """<style>
 .r5-joker{color:#7b1fa2}
 .r5-declared{border:2px dashed #7b1fa2}
 .r5-picked{transform:translateY(-12px);box-shadow:0 0 0 3px #f2a900,0 4px 8px rgba(0,0,0,.4)}
+.r5-fresh{outline:3px solid #2e7d32;outline-offset:2px}
+.r5-row.r5-hand{align-items:flex-start}
+.r5-cap.r5-new{color:#2e7d32;font-weight:700;opacity:1}
 .r5-back{background:repeating-linear-gradient(45deg,#1d3f8f 0 6px,#2c56b5 6px 12px);border:4px solid #fffef8}
 .r5-small{width:30px;height:44px;border-radius:5px;margin-right:-14px;border-width:2px}
 .r5-cap{font-size:13px;text-align:center;margin-top:3px;opacity:.85;max-width:84px;overflow:hidden;
@@ -86,7 +88,7 @@ def card_name(card: Card) -> str:
 
 def card_face(card: Card) -> str:
     """Rank and suit symbol (``Q♥``), ``Joker`` for a joker in hand, ``7♥ (JK)`` for a declared joker:
-    as the coach writes it (:func:`tutor.coach.card_text`)."""
+    as the engine and the coach write it (:func:`engine.cards.card_text`)."""
     return card_text(card)
 
 
@@ -100,11 +102,19 @@ def card_label(card: Card, four_colour: bool = False) -> str:
 
 
 def card_html(
-    card: Card, four_colour: bool = False, picked: bool = False, caption: str = "", you: bool = False, pick: str = ""
+    card: Card,
+    four_colour: bool = False,
+    picked: bool = False,
+    caption: str = "",
+    you: bool = False,
+    pick: str = "",
+    fresh: bool = False,
 ) -> str:
-    """One card, face up, with an optional caption under it; ``pick`` makes it clickable with that value."""
+    """One card, face up, with an optional caption under it; ``pick`` makes it clickable with that value;
+    ``fresh``: a card that just reached the hand, outlined (its caption says how)."""
     tint = colour(card, four_colour)
     classes = f"r5-card r5-{tint}" + (" r5-declared" if card.declared else "") + (" r5-picked" if picked else "")
+    classes += " r5-fresh" if fresh else ""
     if card.is_joker and not card.declared:
         corner, pip, badge = "J<br>K", "★", ""
     else:
@@ -115,7 +125,8 @@ def card_html(
         f'<div class="{classes}" title="{name}" role="img" aria-label="{name}">'
         f'<div class="r5-tl">{corner}</div>{badge}<div class="r5-pip">{pip}</div><div class="r5-br">{corner}</div></div>'
     )
-    cap = f'<div class="r5-cap{" r5-you" if you else ""}">{escape(caption)}</div>' if caption else ""
+    cap_class = "r5-cap" + (" r5-you" if you else "") + (" r5-new" if fresh else "")
+    cap = f'<div class="{cap_class}">{escape(caption)}</div>' if caption else ""
     if pick:
         return f'<div class="r5-slot r5-clickable" data-pick="{escape(pick)}">{face}{cap}</div>'
     return f'<div class="r5-slot">{face}{cap}</div>'
@@ -130,19 +141,59 @@ def back_html(small: bool = False, caption: str = "") -> str:
     return f'<div class="r5-slot">{card}{cap}</div>'
 
 
-def row_html(cards: Sequence[str]) -> str:
-    """Card drawings side by side."""
-    return f'<div class="r5-row">{"".join(cards)}</div>'
+def row_html(cards: Sequence[str], extra: str = "") -> str:
+    """Card drawings side by side (``extra``: a further class of the row)."""
+    return f'<div class="r5-row{" " + extra if extra else ""}">{"".join(cards)}</div>'
 
 
 def hand_html(
-    hand: Sequence[Card], picked: Sequence[int] = (), four_colour: bool = False, values: Sequence[str] = ()
+    hand: Sequence[Card],
+    picked: Sequence[int] = (),
+    four_colour: bool = False,
+    values: Sequence[str] = (),
+    fresh: Sequence[str] = (),
 ) -> str:
     """A hand, face up; the cards at the ``picked`` positions stand out. With ``values`` (one per card)
-    each card is clickable and reports its value."""
+    each card is clickable and reports its value. ``fresh`` (one per card, "" for none): a caption that
+    marks a card which just reached the hand ("drawn")."""
     chosen = set(picked)
     picks = list(values) or [""] * len(hand)
-    return CSS + row_html([card_html(c, four_colour, picked=i in chosen, pick=picks[i]) for i, c in enumerate(hand)])
+    notes = list(fresh) or [""] * len(hand)
+    return CSS + row_html(
+        [
+            card_html(c, four_colour, picked=i in chosen, pick=picks[i], caption=notes[i], fresh=bool(notes[i]))
+            for i, c in enumerate(hand)
+        ],
+        "r5-hand",  # cards level at the top: a caption under one ("drawn") must not lift it like a pick
+    )
+
+
+def fresh_cards(state: GameState, hand: Sequence[Card]) -> list[str]:
+    """For each card of ``hand``: ``"drawn"`` (from the stock) or ``"taken"`` (from the pile) when it reached
+    the hand this turn, else ``""``; only for the hand of the player to move, in the play phase.
+
+    >>> from engine.cards import parse_cards
+    >>> from engine.variants import get_variant
+    >>> state = GameState.from_position(get_variant("dansk"), ["Anna", "Bertil"],
+    ...     [parse_cards("5H 9S"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD"))
+    >>> fresh_cards(state.apply("draw"), state.apply("draw").hands[0]), fresh_cards(state, state.hands[0])
+    (['', '', 'drawn'], ['', ''])
+    >>> fresh_cards(state.apply("take 1"), state.apply("take 1").hands[0])
+    ['', '', 'taken']
+    """
+    notes = [""] * len(hand)
+    if state.round_over or tuple(hand) != state.hands[state.to_move]:
+        return notes
+    from_pile = list(state.from_pile)
+    for card in state.drawn:
+        kind = "taken" if card in from_pile else "drawn"
+        if card in from_pile:
+            from_pile.remove(card)
+        for i in range(len(hand) - 1, -1, -1):  # one copy of a card held twice
+            if hand[i] is card and not notes[i]:
+                notes[i] = kind
+                break
+    return notes
 
 
 def table_html(state: GameState, learner: int, four_colour: bool = False, labels: dict[str, str] | None = None) -> str:

@@ -19,7 +19,7 @@ from engine.errors import RecordError
 from engine.state import GameState
 from engine.variants import PRESETS, Variant
 from tutor.charts import card_values_figure, signed
-from tutor.compare import cheat_sheet_html, cheat_sheet_name, compare_table, differences
+from tutor.compare import cheat_sheet_html, cheat_sheet_name, compare_table, differences, house_rules_text
 from tutor.compare_charts import (
     decisions_figure,
     ended_by_figure,
@@ -31,7 +31,6 @@ from tutor.compare_charts import (
 from tutor.move_text import card_options, option_card
 from tutor.scenario import localize
 from tutor.situations import (
-    YOU,
     BuilderError,
     Comparison,
     Outcome,
@@ -132,8 +131,7 @@ def _rules_table(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.table.heading", language))
     table = compare_table(chosen, language)
     if chosen.house_rules:
-        st.info(t("compare.table.house_rules_on", language, name=chosen.name, rules=", ".join(
-            t(f"compare.labels.{name}", language) for name in chosen.house_rules)))
+        st.info(t("compare.table.house_rules_on", language, name=chosen.name, rules=house_rules_text(chosen.house_rules, language)))
     st.html(rules_table_html(chosen, language))
     st.caption(t("compare.table.caption", language))
     st.subheader(t("compare.table.why_heading", language))
@@ -187,7 +185,11 @@ def scores_text(status: Status, language: str = "en") -> str:
     if any(s.total != s.round for s in status.scores):
         totals = " · ".join(f"{s.player} {s.total}" for s in status.scores)
         winner = (
-            t("compare.situation.winner", language, players=" & ".join(status.winners))
+            t(
+                "compare.situation.winner" if len(status.winners) == 1 else "compare.situation.winners",
+                language,
+                players=" & ".join(status.winners),
+            )
             if status.winners
             else t("compare.situation.no_winner", language)
         )
@@ -284,8 +286,8 @@ def _situations(language: str) -> None:
     first = situation.presets[0]
     state = start_state(situation, first)
     learner = state.player_index(situation.learner)
-    seat = "shown_as_you" if situation.learner == YOU else "shown_as"  # not "You is the player …"
-    st.caption(t(f"compare.situation.{seat}", language, variant=PRESETS[first].name, player=situation.learner))
+    # Seen "from your seat" when the learner is You (compare.situation.shown_as_you), not "from You's seat".
+    st.caption(t("compare.situation.shown_as", language, variant=PRESETS[first].name, player=situation.learner))
     _board(state, learner, language)
     statuses = {p: status_text(s, language) for p, s in comparison.starts.items()}
     if len(set(statuses.values())) > 1:

@@ -72,7 +72,7 @@ def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set
     if isinstance(store, ProgressError):
         return {}, set()
     try:
-        learner = session.learner()
+        learner = session.progress_key()
         return store.stars(learner), store.completed_lessons(learner)
     except ProgressError:
         return {}, set()
@@ -133,7 +133,7 @@ def _last_place(store: ProgressStore | ProgressError) -> tuple[str, int] | None:
     if isinstance(store, ProgressError):
         return None
     try:
-        return store.last_place(session.learner())
+        return store.last_place(session.progress_key())
     except ProgressError:
         return None
 
@@ -378,7 +378,7 @@ def _record(run: ScenarioRun) -> None:
         return
     lesson = content.lesson(str(lesson_id))
     index = int(st.session_state.get(session.INDEX, 0))
-    learner = session.learner()
+    learner = session.progress_key()
     try:
         store.record_scenario(learner, run.scenario.id, run.stars)
         if lesson_done(lesson, store.stars(learner)):

@@ -15,10 +15,10 @@ from functools import partial
 import streamlit as st
 
 from engine.cards import NATURALS, Card
-from engine.state import GameState
+from engine.state import GameState, Phase
 from tutor.move_text import Action, build_move, card_options, hand_options, option_card, pile_depth
 from tutor.strings import t
-from ui.cards import board_html, card_face, card_label, hand_html
+from ui.cards import board_html, card_face, card_label, fresh_cards, hand_html
 from ui.clickable import clickable_cards
 
 MAX_JOKER_PICKERS = 4
@@ -86,6 +86,20 @@ def turn_actions(state: GameState, rommi: bool = False) -> list[Action]:
     return actions
 
 
+def primary_actions(state: GameState, play_primary: Collection[Action]) -> set[Action]:
+    """The buttons to highlight: in the draw phase the ways to start a turn that the stock and pile allow
+    (draw, take, or stop once the stock is empty), in the play phase the page's ``play_primary`` (meld…).
+    A Rommi call, made in another player's draw phase, stays highlighted where the page asks for it."""
+    if state.phase is not Phase.DRAW:
+        return set(play_primary)
+    useful: set[Action] = {"draw"} if state.stock else {"stop"}
+    if state.pile:
+        useful |= {"take", "take_all"}
+    if "rommi" in play_primary:
+        useful.add("rommi")
+    return useful
+
+
 def move_controls(
     keys: PickKeys,
     state: GameState,
@@ -99,7 +113,8 @@ def move_controls(
     more: Callable[[], None] | None = None,
 ) -> None:
     """The pick widgets over ``hand`` and ``state``'s pile, then a button per action calling ``on_action``;
-    ``more`` draws further buttons in the same row."""
+    ``more`` draws further buttons in the same row. ``primary``: the buttons to highlight in the play
+    phase (in the draw phase, Draw and Take are: :func:`primary_actions`)."""
     options = hand_options(hand)
     picked = [v for v in (st.session_state.get(keys.hand) or []) if v in options]
     if picked != (st.session_state.get(keys.hand) or []):
@@ -110,7 +125,13 @@ def move_controls(
 
     st.html(keys.pick_css())  # outside the component: it styles the pills of the page
     clickable_cards(
-        hand_html(hand, [options.index(v) for v in picked], four, values=options),
+        hand_html(
+            hand,
+            [options.index(v) for v in picked],
+            four,
+            values=options,
+            fresh=_fresh_captions(state, hand, language),  # "drawn" under the card just drawn
+        ),
         key=f"{keys.prefix}hand_cards",
         on_click=partial(_toggle_hand_card, keys),
     )
@@ -153,6 +174,7 @@ def move_controls(
                 f"{t('ui.board.meld', language)} {n}: " + " ".join(card_face(c) for c in state.table[n - 1].cards)
             ),
         )
+    highlighted = primary_actions(state, primary)
     with st.container(horizontal=True):
         for action in actions:
             st.button(
@@ -160,10 +182,15 @@ def move_controls(
                 key=f"{keys.prefix}{action}",
                 on_click=on_action,
                 args=(action,),
-                type="primary" if action in primary else "secondary",
+                type="primary" if action in highlighted else "secondary",
             )
         if more is not None:
             more()
+
+
+def _fresh_captions(state: GameState, hand: Sequence[Card], language: str) -> list[str]:
+    """Under the cards that reached the hand this turn: "drawn" or "taken"."""
+    return [t(f"ui.board.{kind}", language) if kind else "" for kind in fresh_cards(state, hand)]
 
 
 def picked_move(keys: PickKeys, action: Action, state: GameState) -> str:

@@ -52,7 +52,7 @@ def _save() -> None:
         st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=str(store)), None)
         return
     try:
-        store.save_game(session.learner(), name, game.to_yaml())
+        store.save_game(session.progress_key(), name, game.to_yaml())
     except (ProgressError, ValueError) as error:
         st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=str(error)), None)
         return
@@ -66,7 +66,7 @@ def resume_controls(language: str) -> None:
         st.warning(t("ui.progress_unavailable", language, error=str(store)))
         return
     try:
-        names = store.saved_games(session.learner())
+        names = store.saved_games(session.progress_key())
     except ProgressError as error:
         st.warning(t("ui.progress_unavailable", language, error=str(error)))
         return
@@ -86,7 +86,7 @@ def _resume(how: str) -> None:
     if isinstance(store, ProgressError) or not name:
         return
     try:
-        text = store.load_game(session.learner(), str(name))
+        text = store.load_game(session.progress_key(), str(name))
     except ProgressError as error:
         st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=str(error)), None)
         return

@@ -9,8 +9,9 @@ from collections.abc import Callable
 import streamlit as st
 
 from engine.errors import RulesError
-from engine.moves import Move
+from engine.moves import Draw, Move
 from tutor.coach import Advice, review, suggest
+from tutor.compare import house_rules_text
 from tutor.move_text import Action, SelectionProblem
 from tutor.practice import Game
 from tutor.strings import t
@@ -29,7 +30,7 @@ def game_table(game: Game, language: str) -> None:
     if not stepwise:
         game.advance()
     state = game.state
-    rules = game.variant.name + (f" + {', '.join(game.variant.house_rules)}" if game.variant.house_rules else "")
+    rules = game.variant.name + (f" + {house_rules_text(game.variant.house_rules, language)}" if game.variant.house_rules else "")
     st.caption(
         t(
             "practice.status",
@@ -188,6 +189,9 @@ def _act(action: Action) -> None:
         st.session_state[FEEDBACK] = ("error", str(error), error.code)
         return
     st.session_state[FEEDBACK] = None
+    if isinstance(move, Draw) and state.stock:
+        # The card from the stock is seen only by the one who drew it: the log says "drew from the stock".
+        st.session_state[FEEDBACK] = ("info", t("practice.you_drew", language, card=card_face(state.stock[0])), None)
     st.session_state[REVIEW] = review(state, move, seat, language)
     st.session_state[LAST_SEEN] = len(game.current.steps)
     _after_move(game)

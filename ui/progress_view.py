@@ -15,8 +15,8 @@ from ui import session
 def render_progress_page() -> None:
     """Draw the Progress page."""
     language = session.language()
-    learner = session.learner()
-    st.title(t("ui.progress.title", language, name=learner))
+    st.title(t("ui.progress.title", language, name=session.learner()))  # "Your progress" without a name
+    learner = session.progress_key()
     store = session.progress_store()
     if isinstance(store, ProgressError):
         st.warning(t("ui.progress_unavailable", language, error=str(store)))

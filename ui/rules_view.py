@@ -1,5 +1,6 @@
 """The Rules page: every parameter of the chosen variant, generated from the engine's ``Variant`` model
-(its description and value), the engine's own rulings from the README, and the rule codes it explains."""
+and put in the Compare page's words (label, value, what it means), the engine's own rulings from the
+README, and the rule codes it explains."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from html import escape
 import streamlit as st
 
 from engine.errors import RULE_CODES
-from tutor.compare import cell_text, field_label
+from tutor.compare import cell_text, field_label, field_meaning, house_rules_text
 from tutor.reference import rulings, variant_reference
 from tutor.strings import t
 from ui import session
@@ -25,18 +26,19 @@ def render_rules_page() -> None:
     st.title(t("ui.rules.title", language, variant=variant.name))
     st.caption(t("ui.rules.source", language, source=variant.source))
     if variant.house_rules:
-        st.info(t("ui.rules.house_rules", language, rules=", ".join(variant.house_rules)))
+        st.info(t("ui.rules.house_rules", language, rules=house_rules_text(variant.house_rules, language)))
     header = (
         f"| {t('ui.rules.col_rule', language)} | {t('ui.rules.col_value', language)} "
         f"| {t('ui.rules.col_meaning', language)} |\n|---|---|---|\n"
     )
     rows = []
     for row in variant_reference(variant):
-        # The words of the Compare table (one text per value), with the engine's own name for reference.
+        # The words of the Compare page (label, value, meaning), with the engine's own name for reference;
+        # the model's field descriptions are written for developers and stay in the code.
         text = _cell(cell_text(variant, row.name, language))
         value = f"**{text}** ✎" if row.house_rule else text
         label = f"{_cell(field_label(row.name, language))}<br><small>`{row.name}`</small>"
-        rows.append(f"| {label} | {value} | {_cell(row.description)} |")
+        rows.append(f"| {label} | {value} | {_cell(field_meaning(row.name, language))} |")
     st.markdown(header + "\n".join(rows), unsafe_allow_html=True)  # the engine's name in <small> under the label
     st.caption(t("ui.rules.house_rule_mark", language))
 

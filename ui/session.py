@@ -18,6 +18,7 @@ from engine.errors import RecordError
 from engine.variants import PRESETS, Variant
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
 from tutor.progress import ProgressError, ProgressStore, default_path
+from tutor.strings import YOU
 
 # --- shared by every page ---------------------------------------------------------------------------
 VARIANT_ID: Final = "app_variant_id"  # the preset picked in the sidebar (a widget key)
@@ -49,7 +50,12 @@ CHOICE: Final = "learn_choice"
 CONTENT_ENV: Final = "RUMMY500_CONTENT_DIR"
 
 DEFAULT_VARIANT: Final = "femhundra"
-DEFAULT_LEARNER: Final = "learner"
+#: The learner who gives no name is "You": the app speaks to them ("Your turn", "Your progress", "You drew
+#: the 7♥.") and their Practice seat is called so.
+DEFAULT_LEARNER: Final = YOU
+#: Where the progress of the learner who gives no name is saved: the default name of earlier versions,
+#: so that the stars saved then are still theirs.
+DEFAULT_PROGRESS_KEY: Final = "learner"
 
 
 def init_defaults() -> None:
@@ -60,7 +66,7 @@ def init_defaults() -> None:
     state.setdefault(HOUSE_RULE_ERROR, None)
     state.setdefault(LANGUAGE, "en")
     state.setdefault(FOUR_COLOUR, False)
-    state.setdefault(LEARNER, DEFAULT_LEARNER)
+    state.setdefault(LEARNER, "")  # empty: the sidebar shows "You" as its placeholder
     state.setdefault(LESSON, None)
     state.setdefault(INDEX, 0)
     state.setdefault(RUN, None)
@@ -86,9 +92,17 @@ def four_colour() -> bool:
 
 
 def learner() -> str:
-    """The name the learner's progress is saved under."""
+    """The learner's name as the app speaks to them and seats them in Practice: the one typed in the
+    sidebar, else "You"."""
     name = str(st.session_state.get(LEARNER) or "").strip()
     return name or DEFAULT_LEARNER
+
+
+def progress_key() -> str:
+    """The name the learner's progress and saved games are kept under (the learner without a name's are
+    under :data:`DEFAULT_PROGRESS_KEY`)."""
+    name = learner()
+    return DEFAULT_PROGRESS_KEY if name == DEFAULT_LEARNER else name
 
 
 # --- content and progress ---------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 House-rule widgets are built from the fields of :class:`engine.variants.HouseRules` (a toggle for a yes/no
 rule, a select box for a rule with fixed values), start at the preset's value, and the result is
 validated through :func:`engine.variants.get_variant`, so the sidebar offers exactly what the engine allows.
+Each widget reads as the Compare page does (its short label, its values in words), with the engine's
+description of the rule as its tooltip.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
-from tutor.reference import value_text
+from tutor.compare import field_label, house_rules_text, value_words
 from tutor.strings import t
 from ui import session
 
@@ -57,15 +59,17 @@ def render_sidebar(language: str) -> Variant:
             if current not in options:
                 options = [current, *options]  # e.g. "no penalty" (None) when the rule is off in the preset
             st.session_state.setdefault(key, current)
-            label = info.description or field
+            label, tooltip = field_label(field, language), info.description
             if options == [False, True]:
-                values[field] = st.toggle(label, key=key)
+                values[field] = st.toggle(label, key=key, help=tooltip)
             else:
+                target = values.get("target") or preset.target  # the target texts name it: "pass it: > 500"
                 values[field] = st.selectbox(
                     label,
                     options,
                     key=key,
-                    format_func=partial(_option_text, language=language),
+                    help=tooltip,
+                    format_func=partial(_option_text, field=field, target=target, language=language),
                     # A rule that is off (None) is "no selection" to Streamlit: say "off", not "Choose an option".
                     placeholder=t("ui.sidebar.rule_off", language),
                 )
@@ -78,15 +82,16 @@ def render_sidebar(language: str) -> Variant:
         st.session_state[session.HOUSE_RULE_ERROR] = str(error)
         sidebar.error(t("ui.sidebar.house_rule_error", language, error=str(error)))
     if chosen.house_rules:
-        sidebar.caption(t("ui.sidebar.house_rules_on", language, rules=", ".join(chosen.house_rules)))
+        sidebar.caption(t("ui.sidebar.house_rules_on", language, rules=house_rules_text(chosen.house_rules, language)))
     st.session_state[session.VARIANT] = chosen
 
     sidebar.toggle(t("ui.sidebar.four_colour", language), key=session.FOUR_COLOUR)
-    sidebar.text_input(t("ui.sidebar.learner", language), key=session.LEARNER)
+    sidebar.text_input(t("ui.sidebar.learner", language), key=session.LEARNER, placeholder=session.DEFAULT_LEARNER)
     return chosen
 
 
-def _option_text(value: Any, language: str = "en") -> str:
+def _option_text(value: Any, field: str, target: int, language: str = "en") -> str:
+    """A house rule's value in the words of the Compare page (``25 points``, ``play another round``)."""
     if value is None:
         return t("ui.sidebar.rule_off", language)
-    return value_text(value)
+    return value_words(field, value, language, target)
