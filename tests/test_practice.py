@@ -276,22 +276,26 @@ def test_computer_players_are_deterministic_after_an_undo() -> None:
     assert [str(s.move) for s in game.advance()] == first
 
 
-def rommi_game(learner_calls: bool) -> Game:
-    """Rommi, three players; Cecilia can call on Anna's 9♥ (with 10♥ J♥) or 3♦ (with 4♦ 5♦)."""
-    variant = get_variant("rommi")
-    state = GameState.from_position(
-        variant,
+def rommi_call_deal() -> GameState:
+    """Rommi, three players, Anna to move; Cecilia can call on Anna's 9♥ (with 10♥ J♥) or 3♦ (with 4♦ 5♦)."""
+    return GameState.from_position(
+        get_variant("rommi"),
         ["Anna", "Bertil", "Cecilia"],
         hands=[parse_cards("9H 2C 3D KS"), parse_cards("KD QD 4C 5S"), parse_cards("10H JH 5D 4D")],
         stock=parse_cards("2S 3S 4S 8C 9C"),
         pile=parse_cards("7C"),
         table=[(0, parse_cards("6H 7H 8H"))],
     )
+
+
+def rommi_game(learner_calls: bool) -> Game:
+    """A game from :func:`rommi_call_deal`, Bertil a computer player, Cecilia the learner or a computer."""
+    state = rommi_call_deal()
     if learner_calls:
         seats = [Seat("Anna"), Seat("Bertil", "greedy"), Seat("Cecilia")]
     else:
         seats = [Seat("Anna"), Seat("Bertil", "greedy"), Seat("Cecilia", "greedy")]
-    return Game(variant, seats, 0, [RoundPlay(1, 0, [state])])
+    return Game(state.variant, seats, 0, [RoundPlay(1, 0, [state])])
 
 
 def test_a_computer_player_calls_rommi() -> None:
@@ -421,19 +425,11 @@ def test_a_computer_turn_is_quick() -> None:
 
 @pytest.mark.usefixtures("progress_db")
 def test_the_rommi_button_while_a_call_is_possible() -> None:
-    variant = get_variant("rommi")
-    dealt = GameState.from_position(
-        variant,
-        ["Anna", "Bertil", "Cecilia"],
-        hands=[parse_cards("9H 2C 3D KS"), parse_cards("KD QD 4C 5S"), parse_cards("10H JH 5D 4D")],
-        stock=parse_cards("2S 3S 4S 8C 9C"),
-        pile=parse_cards("7C"),
-        table=[(0, parse_cards("6H 7H 8H"))],
-    )
+    dealt = rommi_call_deal()
     drawn = dealt.apply("draw")
     discarded = drawn.apply("discard 3D")
     round_ = RoundPlay(1, 0, [dealt, drawn, discarded], [(0, Move.parse("draw")), (0, Move.parse("discard 3D"))])
-    game = Game(variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_])
+    game = Game(dealt.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_])
     at = practice_page()
     at.session_state[keys.GAME] = game
     at.run()
