@@ -47,6 +47,14 @@ def deal_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
+def _seating(index: int, first: str, second: str) -> tuple[int, bool, list[Bot]]:
+    """Play ``index`` of a pairing: the deal (or game) it plays, whether the seats are swapped (every deal is
+    played twice, once from each seat), and the bots in seat order."""
+    swapped = index % 2 == 1
+    bots = [get_bot(second), get_bot(first)] if swapped else [get_bot(first), get_bot(second)]
+    return index // 2, swapped, bots
+
+
 def duel(variant_id: str, first: str, second: str, rounds: int, seed: int) -> dict[str, Any]:
     """``rounds`` two-player rounds of ``first`` against ``second`` (each deal played from both seats)."""
     variant = get_variant(variant_id)
@@ -55,9 +63,7 @@ def duel(variant_id: str, first: str, second: str, rounds: int, seed: int) -> di
     decisions = 0
     start = time.perf_counter()
     for index in range(rounds):
-        deal = index // 2
-        swapped = index % 2 == 1
-        bots: list[Bot] = [get_bot(second), get_bot(first)] if swapped else [get_bot(first), get_bot(second)]
+        deal, swapped, bots = _seating(index, first, second)
         state = GameState.deal(variant, ["P1", "P2"], seed=deal_seed(seed, deal), round_number=deal + 1)
         final, count = play_round(state, bots, random.Random(deal_seed(seed, index)))
         decisions += count
@@ -91,9 +97,7 @@ def games(variant_id: str, first: str, second: str, count: int, seed: int) -> di
     rounds = 0
     start = time.perf_counter()
     for index in range(count):
-        game = index // 2
-        swapped = index % 2 == 1
-        bots: list[Bot] = [get_bot(second), get_bot(first)] if swapped else [get_bot(first), get_bot(second)]
+        game, swapped, bots = _seating(index, first, second)
         rng = random.Random(deal_seed(seed, index))
         state = GameState.deal(variant, ["P1", "P2"], seed=deal_seed(seed, game * 1000 + 1))
         while True:
