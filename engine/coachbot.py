@@ -387,7 +387,7 @@ def sample_world(state: GameState, seat: int, rng: random.Random) -> GameState:
             continue
         hands.append(tuple(sorted(unseen[dealt : dealt + len(held)], key=_BY_INDEX)))
         dealt += len(held)
-    return state._evolve(hands=tuple(hands), stock=tuple(unseen[dealt:]))
+    return state.with_hidden(tuple(hands), tuple(unseen[dealt:]))
 
 
 _GREEDY = GreedyBot()

@@ -218,6 +218,11 @@ class GameState:
             rommi_from=None,
         )
 
+    def with_hidden(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]) -> GameState:
+        """This position with other hands and another stock: a guess at the cards a player cannot see
+        (a computer player's sampled deal). The caller keeps the cards adding up; nothing else changes."""
+        return self._evolve(hands=hands, stock=stock)
+
     def next_round(self, seed: int) -> GameState:
         """The next round of the game, dealt with ``seed``, the totals carried over."""
         if self.phase is not Phase.OVER:
