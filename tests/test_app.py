@@ -8,7 +8,7 @@ here. Progress goes to a temporary database (``RUMMY500_PROGRESS_DB``).
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import get_args
 
@@ -16,20 +16,20 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from engine.cards import Card
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.moves import Move
 from engine.state import Phase
 from engine.variants import HouseRules, Variant, house_rule_options
-from tests.apptest_support import open_app
+from tests.apptest_support import open_app, play_through_widgets
 from tutor.checker import judge_answer, number_answer
 from tutor.compare import field_label, field_meaning
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.lesson_flow import ScenarioRun
-from tutor.move_text import Action, hand_options, option_for_depth
+from tutor.move_text import Action, hand_options
 from tutor.progress import ProgressStore
 from tutor.reference import variant_reference
 from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
 from ui import session
+from ui.lesson_view import KEYS as LEARN_KEYS
 
 CURRICULUM = load_curriculum()
 PAGES = ("learn", "compare", "practice", "rules", "progress")
@@ -57,48 +57,7 @@ def texts(elements: Iterable[object]) -> list[str]:
 def play(at: AppTest, text: str) -> None:
     """Make the move ``text`` through the widgets: pick the cards, press the button."""
     run = current_run(at)
-    state = run.state
-    move = Move.parse(text)
-    if isinstance(move, Draw):
-        at.button(key="learn_draw").click()
-    elif isinstance(move, Stop):
-        at.button(key="learn_stop").click()
-    elif isinstance(move, Take) and move.count is None:
-        at.button(key="learn_take_all").click()
-    elif isinstance(move, Take | Rommi):
-        assert move.count is not None
-        at.pills(key=session.PILE).set_value(option_for_depth(state.pile, move.count))
-        at.button(key="learn_take" if isinstance(move, Take) else "learn_rommi").click()
-    elif isinstance(move, Discard):
-        at.pills(key=session.HAND).set_value(pick(state.hands[run.seat], [move.card]))
-        at.button(key="learn_discard").click()
-    elif isinstance(move, Meld | Layoff):
-        at.pills(key=session.HAND).set_value(pick(state.hands[run.seat], list(move.cards)))
-        declared = [c for c in move.cards if c.is_joker]
-        if declared:
-            at.run()  # the joker pickers appear once a joker is picked
-            for i, card in enumerate(declared):
-                at.selectbox(key=f"{session.JOKER_PREFIX}{i}").set_value(str(card.natural_card))
-        if isinstance(move, Layoff):
-            at.selectbox(key=session.LAYOFF_TARGET).set_value(move.meld)
-            at.button(key="learn_layoff").click()
-        else:
-            at.button(key="learn_meld").click()
-    else:  # pragma: no cover - a new kind of move
-        raise AssertionError(f"no widgets for {text}")
-    at.run()
-    assert not at.exception, at.exception
-
-
-def pick(hand: Sequence[Card], cards: Sequence[Card]) -> list[str]:
-    """The hand's option values for ``cards`` (a declared joker is the joker in hand)."""
-    free = list(zip(hand, hand_options(hand), strict=True))
-    values = []
-    for card in cards:
-        held = card.in_hand
-        match = next(i for i, (c, _) in enumerate(free) if c is held)
-        values.append(free.pop(match)[1])
-    return values
+    play_through_widgets(at, LEARN_KEYS, Move.parse(text), run.state.hands[run.seat], run.state.pile)
 
 
 def solve(at: AppTest, scenario: Scenario) -> None:

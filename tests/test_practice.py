@@ -6,7 +6,6 @@ game), the record round-trip, the record viewer, and pass-and-play hiding the ha
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import get_args
 
@@ -16,13 +15,13 @@ from streamlit.testing.v1 import AppTest
 
 from engine.cards import Card, parse_cards
 from engine.errors import RecordError, RulesError
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.moves import Discard, Move, Rommi
 from engine.record import record_from_data, replay
 from engine.state import GameState, Phase
 from engine.variants import get_variant
-from tests.apptest_support import open_app
+from tests.apptest_support import open_app, pick, play_through_widgets
 from tutor.coach import Advice, suggest
-from tutor.move_text import Action, hand_options, option_for_depth
+from tutor.move_text import Action
 from tutor.practice import Game
 from tutor.practice_rounds import RoundPlay
 from tutor.practice_seats import Seat, computer_seats, people_seats
@@ -42,45 +41,6 @@ def game_of(at: AppTest) -> Game:
     game = at.session_state[keys.GAME]
     assert isinstance(game, Game)
     return game
-
-
-def pick(hand: Sequence[Card], cards: Sequence[Card]) -> list[str]:
-    free = list(zip(hand, hand_options(hand), strict=True))
-    values = []
-    for card in cards:
-        match = next(i for i, (c, _) in enumerate(free) if c is card.in_hand)
-        values.append(free.pop(match)[1])
-    return values
-
-
-def play_through_widgets(at: AppTest, move: Move, hand: Sequence[Card], pile: Sequence[Card]) -> None:
-    """Make ``move`` the way a learner does: pick the cards, press the button."""
-    if isinstance(move, Draw | Stop):
-        at.button(key=f"practice_{move}").click()
-    elif isinstance(move, Take) and move.count is None:
-        at.button(key="practice_take_all").click()
-    elif isinstance(move, Take | Rommi):
-        at.pills(key=keys.PILE).set_value(option_for_depth(pile, int(move.count or 1)))
-        at.button(key="practice_take" if isinstance(move, Take) else "practice_rommi").click()
-    elif isinstance(move, Discard):
-        at.pills(key=keys.HAND).set_value(pick(hand, [move.card]))
-        at.button(key="practice_discard").click()
-    elif isinstance(move, Meld | Layoff):
-        at.pills(key=keys.HAND).set_value(pick(hand, list(move.cards)))
-        declared = [c for c in move.cards if c.is_joker]
-        if declared:
-            at.run()
-            for i, card in enumerate(declared):
-                at.selectbox(key=f"{keys.JOKER_PREFIX}{i}").set_value(str(card.natural_card))
-        if isinstance(move, Layoff):
-            at.selectbox(key=keys.LAYOFF_TARGET).set_value(move.meld)
-            at.button(key="practice_layoff").click()
-        else:
-            at.button(key="practice_meld").click()
-    else:  # pragma: no cover
-        raise AssertionError(f"no widgets for {move}")
-    at.run()
-    assert not at.exception, at.exception
 
 
 def texts(elements: object) -> list[str]:
@@ -112,7 +72,7 @@ def test_a_whole_round_played_by_following_the_hints() -> None:
         assert any(advice.reason in i for i in texts(at.info))
         state = game.state
         before = len(game.current.moves)
-        play_through_widgets(at, advice.move, state.hands[advice.seat], state.pile)
+        play_through_widgets(at, keys.KEYS, advice.move, state.hands[advice.seat], state.pile)
         assert len(game.current.moves) > before, (advice, texts(at.error))
         assert not at.error, texts(at.error)
         reviews += at.session_state[keys.REVIEW] is not None
@@ -438,6 +398,6 @@ def test_the_rommi_button_while_a_call_is_possible() -> None:
     at.button(key="practice_hint_button").click().run()
     advice = at.session_state[keys.HINT]
     assert isinstance(advice, Advice) and isinstance(advice.move, Rommi)
-    play_through_widgets(at, advice.move, game.state.hands[2], game.state.pile)
+    play_through_widgets(at, keys.KEYS, advice.move, game.state.hands[2], game.state.pile)
     assert game.current.moves[2] == (2, advice.move)
     assert game.state.to_move == 2  # Cecilia plays on from her call; Bertil lost his turn
