@@ -122,6 +122,7 @@ def wrong_attempt(at: AppTest, scenario: Scenario) -> None:
         assert shown and shown[0], scenario.id
         if "wrong" in scenario.feedback and not isinstance(task, JudgeTask):
             assert localize(scenario.feedback["wrong"]) in shown[0]
+        assert "That cost a star: ★★☆" in texts(at.caption), scenario.id  # a wrong answer costs, in view
     after = current_run(at)
     assert after is run and after.state is before and not after.solved
     assert after.step_index == 0
@@ -176,7 +177,10 @@ def test_lesson_solved_through_the_ui(lesson: Lesson, progress_db: Path) -> None
             at.button(key="learn_next").click().run()
             assert not at.exception, at.exception
     store = ProgressStore(progress_db)
-    assert store.stars(session.DEFAULT_PROGRESS_KEY) == dict.fromkeys(lesson.scenarios, 3)  # a wrong try costs no star
+    first = CURRICULUM.scenarios[lesson.scenarios[0]]
+    # A refused move costs no star; a wrong answer to a question costs one.
+    expected = {s: 3 if s != first.id or isinstance(first.task, MoveTask) else 2 for s in lesson.scenarios}
+    assert store.stars(session.DEFAULT_PROGRESS_KEY) == expected
     assert lesson.id in store.completed_lessons(session.DEFAULT_PROGRESS_KEY)
 
 

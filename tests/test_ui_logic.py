@@ -32,7 +32,9 @@ from tutor.move_text import (
     option_for_depth,
     pile_depth,
 )
+from tutor.checker import judge_answer, number_answer
 from tutor.reference import rulings, variant_reference
+from tutor.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.strings import PLAYER_FIELDS, YOU, catalogue, t
 from ui.cards import CSS, board_html, card_html, card_label, colour, hand_html, pile_html, table_html
 from ui.move_controls import primary_actions
@@ -130,7 +132,36 @@ def test_a_run_keeps_the_position_on_a_refused_move(curriculum: Curriculum) -> N
     assert run.play("take all").kind == "success" and run.step_index == 1 and not run.solved
     assert run.play("meld 5S 5H 5D").kind == "success" and run.solved
     assert run.moves == ["take all", "meld 5S 5H 5D"] and len(run.states) == 3
-    assert run.stars == MAX_STARS  # wrong attempts cost nothing; hints do
+    assert run.stars == MAX_STARS  # refused moves cost nothing; hints and wrong answers to questions do
+
+
+@pytest.mark.parametrize("scenario_id", ["judge-round-the-corner", "nordic-count-hand", "dig-choice"])
+def test_a_wrong_answer_to_a_question_costs_a_star_and_says_so(curriculum: Curriculum, scenario_id: str) -> None:
+    """Trying every answer once passed a question with every star."""
+    run = ScenarioRun(curriculum.scenarios[scenario_id])
+    task = run.scenario.task
+    if isinstance(task, JudgeTask):
+        legal, _, _ = judge_answer(run.scenario)
+        wrong, right = (lambda: run.judge(not legal)), (lambda: run.judge(legal))
+    elif isinstance(task, NumberTask):
+        answer = number_answer(run.scenario)
+        wrong, right = (lambda: run.answer_number(answer + 1)), (lambda: run.answer_number(answer))
+    else:
+        assert isinstance(task, ChoiceTask)
+        wrong, right = (lambda: run.answer_choice((task.correct + 1) % len(task.options))), (lambda: run.answer_choice(task.correct))
+    first = wrong()
+    assert first.kind == "warning" and first.cost == "That cost a star: ★★☆" and run.stars == MAX_STARS - 1
+    assert wrong().cost == "" and run.stars == MAX_STARS - 1  # the same wrong answer again costs nothing more
+    assert right().kind == "success" and run.solved and run.stars == MAX_STARS - 1
+
+
+def test_mistakes_and_hints_together_never_go_below_one_star(curriculum: Curriculum) -> None:
+    run = ScenarioRun(curriculum.scenarios["nordic-count-hand"])
+    right = number_answer(run.scenario)
+    costs = [run.answer_number(right + n).cost for n in (1, 2, 3)]
+    assert costs == ["That cost a star: ★★☆", "That cost a star: ★☆☆", "You keep your last star: ★☆☆"]
+    run.reveal_hint()
+    assert run.stars == MIN_STARS
 
 
 def test_hints_cost_a_star_each_down_to_one(curriculum: Curriculum) -> None:

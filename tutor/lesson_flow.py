@@ -10,6 +10,15 @@ played so far, the hints shown and the feedback of the last attempt.
 ('error', True)
 >>> run.play("take all").kind, run.play("meld 5S 5H 5D").kind, run.solved, run.stars
 ('success', 'success', True, 3)
+
+A wrong answer to a question (legal or not, a number, a choice) costs a star, as a hint does, and says so;
+the same wrong answer given twice costs it once:
+
+>>> quiz = ScenarioRun(load_curriculum().scenarios["judge-round-the-corner"])
+>>> quiz.judge(True).cost, quiz.judge(True).cost, quiz.stars
+('That cost a star: ★★☆', '', 2)
+>>> quiz.judge(False).kind, quiz.stars
+('success', 2)
 """
 
 from __future__ import annotations
@@ -21,8 +30,10 @@ from engine.state import GameState
 from tutor.checker import Verdict, check_choice, check_judgement, check_number, learner_seat, try_move
 from tutor.curriculum import Curriculum, Lesson
 from tutor.scenario import MoveTask, NumberTask, Scenario, Step, localize
+from tutor.strings import t
 
-#: Stars for a scenario solved without hints; each hint shown costs one, down to :data:`MIN_STARS`.
+#: Stars for a scenario solved without help; each hint shown and each wrong answer to a question costs
+#: one, down to :data:`MIN_STARS`.
 MAX_STARS: Final = 3
 MIN_STARS: Final = 1
 
@@ -32,11 +43,13 @@ FeedbackKind = Literal["error", "warning", "success", "info"]
 @dataclass(frozen=True)
 class Feedback:
     """What the page shows after an attempt: ``error`` (the engine refused the move), ``warning`` (legal
-    but not what was asked, or a wrong answer), ``success``, or ``info`` (a pick that makes no move)."""
+    but not what was asked, or a wrong answer), ``success``, or ``info`` (a pick that makes no move).
+    ``cost``: what the attempt cost, for the learner ("That cost a star: ★★☆"), or empty."""
 
     kind: FeedbackKind
     message: str
     code: str | None = None
+    cost: str = ""
 
 
 class ScenarioRun:
@@ -49,6 +62,7 @@ class ScenarioRun:
         self.step_index = 0
         self.hints_shown = 0
         self.wrong_attempts = 0
+        self.wrong_answers: set[str] = set()
         self.solved = False
         self.feedback: Feedback | None = None
 
@@ -83,8 +97,15 @@ class ScenarioRun:
 
     @property
     def stars(self) -> int:
-        """Stars earned: :data:`MAX_STARS` less one per hint shown, never below :data:`MIN_STARS`."""
-        return max(MIN_STARS, MAX_STARS - self.hints_shown)
+        """Stars earned: :data:`MAX_STARS` less one per hint shown and per wrong answer to a question
+        (:attr:`mistakes`), never below :data:`MIN_STARS`."""
+        return max(MIN_STARS, MAX_STARS - self.hints_shown - self.mistakes)
+
+    @property
+    def mistakes(self) -> int:
+        """The different wrong answers given to a question (a move that is refused costs nothing: trying
+        moves and hearing why they fail is how a move task is learnt)."""
+        return len(self.wrong_answers)
 
     # --- hints ----------------------------------------------------------------------------------
 
@@ -121,21 +142,22 @@ class ScenarioRun:
 
     def answer_number(self, typed: int, language: str = "en") -> Feedback:
         """Check a typed number."""
-        return self._judged(check_number(self.scenario, typed, language), final=True)
+        return self._judged(check_number(self.scenario, typed, language), final=True, answer=f"number {typed}", language=language)
 
     def answer_choice(self, picked: int, language: str = "en") -> Feedback:
         """Check a picked option (its index)."""
-        return self._judged(check_choice(self.scenario, picked, language), final=True)
+        return self._judged(check_choice(self.scenario, picked, language), final=True, answer=f"choice {picked}", language=language)
 
     def judge(self, says_legal: bool, language: str = "en") -> Feedback:
         """Check the learner's "legal" / "not legal"."""
-        return self._judged(check_judgement(self.scenario, says_legal, language), final=True)
+        return self._judged(check_judgement(self.scenario, says_legal, language), final=True, answer=f"legal {says_legal}", language=language)
 
     def note(self, message: str) -> Feedback:
         """Show a remark that is not a verdict (a pick that makes no move)."""
         return self._say(Feedback("info", message))
 
-    def _judged(self, verdict: Verdict, final: bool = False) -> Feedback:
+    def _judged(self, verdict: Verdict, final: bool = False, answer: str | None = None, language: str = "en") -> Feedback:
+        """The feedback of an attempt; ``answer`` names a question's answer, so that a wrong one costs a star."""
         if verdict.asked:
             if final:
                 self.solved = True
@@ -143,7 +165,17 @@ class ScenarioRun:
         self.wrong_attempts += 1
         if not verdict.legal:
             return self._say(Feedback("error", verdict.message, verdict.code))
-        return self._say(Feedback("warning", verdict.message, verdict.code))
+        return self._say(Feedback("warning", verdict.message, verdict.code, self._charge(answer, language)))
+
+    def _charge(self, answer: str | None, language: str) -> str:
+        """Count a wrong answer to a question (once per different answer) and say what it cost."""
+        if answer is None or answer in self.wrong_answers:
+            return ""
+        before = self.stars
+        self.wrong_answers.add(answer)
+        if self.stars == before:
+            return t("learn.mistake_free", language, stars=star_text(self.stars))
+        return t("learn.mistake_cost", language, stars=star_text(self.stars))
 
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback = feedback

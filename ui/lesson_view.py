@@ -334,6 +334,8 @@ def _feedback(run: ScenarioRun, language: str) -> None:
         return
     show = {"error": st.error, "warning": st.warning, "success": st.success, "info": st.info}[feedback.kind]
     show(feedback.message)
+    if feedback.cost:
+        st.caption(feedback.cost)
     if feedback.kind == "error" and feedback.code in RULE_CODES:
         st.caption(
             t("ui.learn.rule_code", language, code=feedback.code, meaning=RULE_CODES[feedback.code], variant=run.state.variant.name)
