@@ -186,7 +186,8 @@ def answer_cards(answer: str) -> list[str]:
         cards = move.cards
     elif isinstance(move, Discard):
         cards = (move.card,)
-    return [("JK=" if c.declared else "") + c.rank_text + c.suit_symbol for c in cards]
+    # A joker is named in words, as the card it is declared as ("the joker as the 7♥"), never as JK=7♥.
+    return [("joker as the " if c.declared else "") + c.rank_text + c.suit_symbol for c in cards]
 
 
 # --- move tasks: replay every step ---------------------------------------------------------------

@@ -24,6 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.errors import RecordError
 from engine.variants import PRESETS, Variant
 from tutor.scenario import Scenario, load_scenario
+from tutor.strings import t
+from tutor.wording import TemplateError, check, fill, loose_pairs
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_DIR = ROOT / "lessons"
@@ -46,24 +48,21 @@ class Lesson(BaseModel):
         """Whether the lesson applies to the preset ``variant_id``."""
         return self.variants == "all" or variant_id in self.variants
 
-    def text(self, variant: Variant) -> str:
-        """The lesson's Markdown with the variant's fields filled in."""
-        return self.body.format_map(_Fields(variant_fields(variant)))
+    def text(self, variant: Variant, language: str = "en") -> str:
+        """The lesson's Markdown with the variant's fields filled in and its contrasts decided
+        (:mod:`tutor.wording`)."""
+        return fill(self.body, variant_fields(variant, language))
 
 
-class _Fields(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def variant_fields(variant: Variant) -> dict[str, Any]:
-    """Fields a lesson text may use: ``{variant_name}``, ``{target}``, ``{ace_high_value}``, ``{ace_low_value}``, ``{target_rule}``, …
+def variant_fields(variant: Variant, language: str = "en") -> dict[str, Any]:
+    """Fields a lesson text may use: ``{variant_name}``, ``{target}``, ``{ace_high_value}``, ``{ace_low_value}``,
+    ``{target_rule}``, …; the rules in words come from the catalogue (``lesson_fields.*``).
 
     >>> from engine.variants import get_variant
     >>> variant_fields(get_variant("femhundra"))["target_rule"], variant_fields(get_variant("dansk"))["target_rule"]
     ('more than 500', '500 or more')
     """
-    return {
+    values: dict[str, Any] = {
         "variant_name": variant.name,
         "variant_id": variant.id,
         "target": variant.target,
@@ -72,53 +71,42 @@ def variant_fields(variant: Variant) -> dict[str, Any]:
         "joker_value": variant.joker_value,
         "cards_dealt": variant.cards_dealt,
         "cards_dealt_two_players": variant.cards_dealt_two_players,
-        "scale": f"5/10/{variant.ace_high_value} (Nordic)" if variant.scale == "nordic" else "face value (500 Rum)",
-        "target_rule": f"more than {variant.target}" if variant.target_compare == "above" else f"{variant.target} or more",
-        "pile_rule": _PILE_RULES[variant.pile_take],
-        "duty_rule": _duty_rule(variant),
-        "discard_rule": _DISCARD_RULES[variant.discard_restriction],
-        "empty_stock_rule": _empty_stock_rule(variant),
-        "jokers_rule": (
-            f"two jokers per deck are in play, wild, worth {variant.joker_value}"
-            if variant.jokers
-            else "jokers are not used (a house rule may add them)"
-        ),
+        "reshuffle_limit": variant.reshuffle_limit,
+        "reshuffle_times": times(variant.reshuffle_limit, language),
+    }
+
+    def words(key: str) -> str:
+        return t(f"lesson_fields.{key}", language, **values)
+
+    return {
+        **values,
+        "scale": words(f"scale.{variant.scale}"),
+        "target_rule": words(f"target_rule.{variant.target_compare}"),
+        "pile_rule": words(f"pile_rule.{variant.pile_take}"),
+        "duty_rule": words(_duty_key(variant)),
+        "discard_rule": words(f"discard_rule.{variant.discard_restriction}"),
+        "empty_stock_rule": words(f"empty_stock_rule.{variant.empty_stock}"),
+        "jokers_rule": words("jokers_rule.used" if variant.jokers else "jokers_rule.unused"),
     }
 
 
-_PILE_RULES: dict[str, str] = {
-    "whole_pile": "take the whole discard pile, never just part of it",
-    "any_depth": "take any card of the discard pile together with every card above it",
-    "top_only": "take only the top card of the discard pile",
-}
+def times(count: int, language: str = "en") -> str:
+    """How often, in words.
 
-_DISCARD_RULES: dict[str, str] = {
-    "none": "you may discard any card",
-    "drawn_this_turn": "you may not discard a card you drew or took this turn",
-    "taken_from_pile": "you may not discard a card you took from the pile this turn, unless it is the only card in your hand",
-}
+    >>> times(1), times(2), times(3)
+    ('once', 'twice', '3 times')
+    """
+    key = f"lesson_fields.times.{count}"
+    return t(key, language) if count in (1, 2) else t("lesson_fields.times.any", language, count=count)
 
 
-def _duty_rule(variant: Variant) -> str:
-    """What a take from the pile obliges, in words."""
+def _duty_key(variant: Variant) -> str:
+    """The catalogue key of what a take from the pile obliges."""
     if variant.duty == "new_meld_any_taken":
-        return "you must at once lay a new meld that holds a card from the pile (a lay-off does not count)"
-    how = "in a meld or a lay-off" if variant.duty_paid_by_layoff else "in a meld"
-    if variant.duty_on_top_card:
-        return f"the deepest card you take, even the top card alone, must be used at once, {how}"
-    return f"the deepest card you take must be used at once, {how}; the top card alone carries no duty"
-
-
-def _empty_stock_rule(variant: Variant) -> str:
-    """What an empty stock does, in words."""
-    if variant.empty_stock == "round_over":
-        return "the round ends"
-    if variant.empty_stock == "reshuffle":
-        return (
-            "the pile, all but its top card, is shuffled into a new stock, at most "
-            f"{variant.reshuffle_limit} times a round; the next time, the round ends"
-        )
-    return "the player to move takes from the pile or stops, and stopping ends the round"
+        return "duty_rule.new_meld"
+    how = "meld_or_layoff" if variant.duty_paid_by_layoff else "meld"
+    top = "top_too" if variant.duty_on_top_card else "top_free"
+    return f"duty_rule.{top}_{how}"
 
 
 def parse_lesson(text: str, source: str) -> Lesson:
@@ -137,6 +125,14 @@ def parse_lesson(text: str, source: str) -> Lesson:
     except ValidationError as error:
         first = error.errors()[0]
         raise RecordError(source, ".".join(str(p) for p in first["loc"]) or "lesson", first["msg"]) from None
+    try:
+        check(lesson.body)
+    except TemplateError as error:
+        raise RecordError(source, "body", str(error)) from None
+    loose = loose_pairs(lesson.body)
+    if loose:
+        first, second = loose[0]
+        raise RecordError(source, "body", f"sets {{{first}}} against {{{second}}} outside a contrast (they may be equal)")
     if lesson.variants != "all":
         unknown = [v for v in lesson.variants if v not in PRESETS]
         if unknown:

@@ -144,7 +144,7 @@ def move_controls(
     )
     if state.pile:
         st.pills(
-            t("ui.learn.pick_pile", language),
+            t("ui.learn.pick_pile" + ("" if state.variant.pile_take == "any_depth" else f"_{state.variant.pile_take}"), language),
             pile_values,
             selection_mode="single",
             key=keys.pile,

@@ -1,0 +1,72 @@
+"""A teacher's words: every lesson, scenario and situation text, rendered under every variant it is shown
+with (and with the house rules of :data:`texts_support.HOUSE_RULES`), reads without a contradiction, an
+unfilled field, a rule code, notation, "the engine", a wrong plural or a rule said twice."""
+
+from __future__ import annotations
+
+import pytest
+from texts_support import HOUSE_RULES, Text, every_text, lesson_texts, problems, said_twice
+
+from engine.errors import RecordError
+from engine.variants import PRESETS, get_variant
+from tutor.curriculum import load_curriculum, parse_lesson
+from tutor.wording import CONTRASTED, TemplateError, fill, loose_pairs
+
+TEXTS = every_text()
+
+
+def test_every_text_is_rendered_under_every_variant_it_is_shown_with() -> None:
+    curriculum = load_curriculum()
+    lessons = {(t.where, t.variant) for t in lesson_texts(curriculum)}
+    everywhere = [lesson for lesson in curriculum.lessons if lesson.variants == "all"]
+    assert len(lessons) >= len(everywhere) * len(PRESETS) * (1 + len(HOUSE_RULES))
+    assert any(t.where.startswith("scenario ") for t in TEXTS) and any(t.where.startswith("situation ") for t in TEXTS)
+
+
+@pytest.mark.parametrize("text", TEXTS, ids=lambda t: f"{t.where}@{t.variant}")
+def test_the_text_reads_as_a_teachers_words(text: Text) -> None:
+    assert problems(text) == [], text.words
+
+
+@pytest.mark.parametrize("lesson", load_curriculum().lessons, ids=lambda lesson: lesson.id)
+def test_no_lesson_sets_two_values_against_each_other_outside_a_contrast(lesson: object) -> None:
+    assert loose_pairs(lesson.body) == []  # type: ignore[attr-defined]
+
+
+def test_a_contrast_reads_its_second_text_where_the_values_coincide() -> None:
+    lessons = {lesson.id: lesson for lesson in load_curriculum().lessons}
+    femhundra, dansk = PRESETS["femhundra"], PRESETS["dansk"]
+    swedish = get_variant("femhundra", {"ace_high_value": 25, "ace_low_value": 5, "cards_dealt": 6})
+    assert "In femhundra an ace is worth\n15 wherever it lies" in lessons["the-ace"].text(femhundra)
+    assert "the low ace of A-2-3 is\nworth 1; a high ace, or an ace in hand, is worth 15." in lessons["the-ace"].text(dansk)
+    assert "is\nworth 5; a high ace, or an ace in hand, is worth 25." in lessons["the-ace"].text(swedish)
+    assert "dealt 7 cards, with any number of players" in lessons["your-turn"].text(femhundra)
+    assert "dealt 7 cards with three or more\nplayers, 13 with two" in lessons["your-turn"].text(dansk)
+    assert "dealt 6 cards with three or more\nplayers, 7 with two" in lessons["your-turn"].text(swedish)
+
+
+def test_the_checks_catch_what_they_are_for() -> None:
+    """Each check fails on the mistake it is there for, so that a passing text test means something."""
+    bad = {
+        "In femhundra the low ace is worth {ace_low_value}": "placeholder",
+        "Rule: wrong_phase": "rule codes",
+        "Your last move: meld QS QH 9C": "notation",
+        "The engine allows this move.": "engine",
+        "Bertil · 1 cards": "plural",
+        "K-A-2 goes round the corner: never. The ace is high, so K-A-2 goes round the corner.": "twice",
+    }
+    for words, what in bad.items():
+        assert problems(Text("test", "femhundra", words)), what
+    assert said_twice("A set holds at most four cards, and a run any number.") is None
+
+
+def test_a_contrast_is_checked_when_the_lesson_loads() -> None:
+    loose = "---\nid: x\ntitle: X\norder: 1\nscenarios: [s]\n---\nThe low ace {ace_low_value}, a high ace {ace_high_value}."
+    with pytest.raises(RecordError, match="outside a contrast"):
+        parse_lesson(loose, "x.md")
+    unclosed = "---\nid: x\ntitle: X\norder: 1\nscenarios: [s]\n---\n{contrast:ace_low_value,ace_high_value|a|b"
+    with pytest.raises(RecordError, match="body: a contrast is not closed"):
+        parse_lesson(unclosed, "x.md")
+    with pytest.raises(TemplateError, match="two texts"):
+        fill("{contrast:a,b|only one}", {"a": 1, "b": 2})
+    assert all(len(pair) == 2 for pair in CONTRASTED)
