@@ -152,8 +152,7 @@ def situation_texts(situations: list[Situation]) -> Iterator[Text]:
 
 
 def situation_rulings(situations: list[Situation]) -> Iterator[Text]:
-    """The engine's sentence on each judged move of each situation, per preset (read, not checked here: the
-    engine's refusals are its own)."""
+    """The sentence on each judged move of each situation, per preset, as the Compare page shows it."""
     for situation in situations:
         comparison = compare_situation(situation)
         for i, outcomes in enumerate(comparison.outcomes):
@@ -165,7 +164,12 @@ def every_text() -> list[Text]:
     """Every lesson, scenario and situation text, rendered."""
     curriculum = load_curriculum()
     situations = load_situations()
-    return [*lesson_texts(curriculum), *all_scenario_texts(curriculum), *situation_texts(situations)]
+    return [
+        *lesson_texts(curriculum),
+        *all_scenario_texts(curriculum),
+        *situation_texts(situations),
+        *situation_rulings(situations),
+    ]
 
 
 # --- the checks -------------------------------------------------------------------------------------
@@ -224,7 +228,7 @@ def write(folder: Path) -> list[Path]:
     """Write every text, rulings included, to ``folder/<variant>.txt``; the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     by_variant: dict[str, list[Text]] = {}
-    for text in [*every_text(), *situation_rulings(load_situations())]:
+    for text in every_text():
         by_variant.setdefault(text.variant, []).append(text)
     paths = []
     for variant, texts in sorted(by_variant.items()):
