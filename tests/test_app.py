@@ -60,8 +60,8 @@ def play(at: AppTest, text: str) -> None:
     play_through_widgets(at, LEARN_KEYS, Move.parse(text), run.state.hands[run.seat], run.state.pile)
 
 
-def solve(at: AppTest, scenario: Scenario) -> None:
-    """Solve the open scenario through the widgets and check that each step says so."""
+def solve(at: AppTest, scenario: Scenario, lesson: Lesson | None = None) -> None:
+    """Solve the open scenario (of ``lesson``) through the widgets and check that each step says so."""
     task = scenario.task
     if isinstance(task, MoveTask):
         for number, step in enumerate(task.steps):
@@ -82,10 +82,13 @@ def solve(at: AppTest, scenario: Scenario) -> None:
     assert current_run(at).solved, (scenario.id, texts(at.error), texts(at.warning))
     assert any(s.startswith("Solved!") for s in texts(at.success)), texts(at.success)
     charts = len(at.get("plotly_chart"))
+    scales = 1 if lesson is not None and lesson.chart == "scales" and not isinstance(task, MoveTask) else 0
     if isinstance(task, MoveTask):
         assert charts == 1  # how the hand's cards turned into minus points, move by move
     elif isinstance(task, NumberTask) and task.answer.score is not None:
-        assert charts == 1  # the round's waterfall, once solved
+        assert charts == 1 + scales  # the round's waterfall, once solved (and the hand under both scales)
+    else:
+        assert charts == scales  # a lesson comparing the scales shows the hand under both once solved
 
 
 def wrong_attempt(at: AppTest, scenario: Scenario) -> None:
@@ -172,7 +175,7 @@ def test_lesson_solved_through_the_ui(lesson: Lesson, progress_db: Path) -> None
         assert run.scenario.id == scenario_id and at.session_state[session.INDEX] == index
         if index == 0:
             wrong_attempt(at, scenario)
-        solve(at, scenario)
+        solve(at, scenario, lesson)
         if index + 1 < len(lesson.scenarios):
             at.button(key="learn_next").click().run()
             assert not at.exception, at.exception

@@ -158,7 +158,7 @@ def test_card_values_under_both_scales() -> None:
 def test_round_waterfall_figure(preset: str) -> None:
     states, _ = anna_bertil(preset)
     breakdown = round_breakdown(states[-1], ANNA)
-    figure = round_waterfall_figure(breakdown, f"Anna's round ({preset})")
+    figure = round_waterfall_figure(breakdown, f"Anna's round ({preset})", skip_zero=False)
     assert len(figure.data) == 1
     bars = figure.data[0]
     assert bars.type == "waterfall"
@@ -168,12 +168,14 @@ def test_round_waterfall_figure(preset: str) -> None:
     assert sum(bars.y[:-1]) == bars.y[-1]
     assert list(bars.x) == [t(f"charts.{key}") for key in ("melds", "layoffs", "bonus", "penalty", "hand", "round")]
     assert list(bars.text) == [f"+{melds}", "0", "0", "0", "−25", str(rounds)]
+    shown = round_waterfall_figure(breakdown, "by default").data[0]  # the empty bars are left out by default
+    assert list(shown.y) == [melds, -25, rounds] and 0 not in list(shown.y)[:-1]
     assert figure.layout.title.text == f"Anna's round ({preset})"
 
 
 def test_round_waterfall_figure_without_the_zero_parts() -> None:
     breakdown = RoundBreakdown(melds=30, layoffs=10, hand=25, bonus=0, penalty=50, round=-35)
-    bars = round_waterfall_figure(breakdown, "With a penalty", skip_zero=True).data[0]
+    bars = round_waterfall_figure(breakdown, "With a penalty").data[0]
     assert list(bars.measure) == ["relative"] * 4 + ["total"]
     assert list(bars.y) == [30, 10, -50, -25, -35]
     assert list(bars.x) == ["Melds", "Lay-offs", "Penalty", "Cards left in hand", "Round score"]

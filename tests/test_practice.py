@@ -372,6 +372,13 @@ def test_turn_by_turn_chart_data() -> None:
     states, numbers = game.turn_states()
     assert numbers == list(range(len(states))) and len(states) >= 3
     assert states[0] is game.current.states[0]
+    mine, my_numbers = game.turn_states(seat=0)  # Anna's chart counts Anna's turns, not the computer's too
+    anna_turns = sum(
+        1 for i, (mover, _) in enumerate(game.current.moves)
+        if mover == 0 and (game.current.states[i + 1].phase is Phase.DRAW or game.current.states[i + 1].round_over)
+    )
+    assert my_numbers == list(range(anna_turns + 1)) and len(mine) < len(states)
+    assert all(s.to_move != 0 or s.round_over for s in mine[1:])  # each one ends a turn of Anna's
 
 
 def test_a_computer_turn_is_quick() -> None:

@@ -20,6 +20,7 @@ from engine.cards import Card, parse_cards
 from engine.moves import Move
 from engine.state import GameState
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
+from tutor.checker import judge_answer, number_answer
 from tutor.curriculum import Curriculum, Lesson, load_curriculum
 from tutor.lesson_flow import MAX_STARS, MIN_STARS, ScenarioRun, lesson_done, place_after, star_text
 from tutor.move_text import (
@@ -32,7 +33,6 @@ from tutor.move_text import (
     option_for_depth,
     pile_depth,
 )
-from tutor.checker import judge_answer, number_answer
 from tutor.reference import rulings, variant_reference
 from tutor.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.strings import PLAYER_FIELDS, YOU, catalogue, t

@@ -156,7 +156,20 @@ def signed(points: int) -> str:
 
 # --- figures ------------------------------------------------------------------------------------
 
-_LEGEND_ON_TOP = {"orientation": "h", "x": 0, "xanchor": "left", "y": 1.02, "yanchor": "bottom"}
+#: A legend in a row above the plot, under the title: the title is pinned to the top of the figure and
+#: the top margin leaves room for both, so a legend that wraps on a phone never runs into the title.
+LEGEND_ON_TOP: dict[str, object] = {"orientation": "h", "x": 0, "xanchor": "left", "y": 1.02, "yanchor": "bottom"}
+TOP_MARGIN: dict[str, int] = {"t": 120}
+_LEGEND_ON_TOP = LEGEND_ON_TOP
+
+
+def title_above(text: str) -> dict[str, object]:
+    """A figure title pinned to the top edge of the figure, left-aligned, clear of a legend on top.
+
+    >>> title_above("How rounds end")["yref"]
+    'container'
+    """
+    return {"text": text, "x": 0.01, "xanchor": "left", "y": 0.98, "yanchor": "top", "yref": "container"}
 
 
 def hand_points_figure(
@@ -193,7 +206,7 @@ def hand_points_figure(
             )
         )
     figure.update_layout(
-        title={"text": title},
+        title=title_above(title),
         # Numbers, not categories, on the x axis: a category axis would merge repeated labels.
         xaxis={
             "title": {"text": t("charts.move_axis", language)},
@@ -207,15 +220,17 @@ def hand_points_figure(
         yaxis={"title": {"text": t("charts.hand_minus_axis", language)}, "rangemode": "tozero", "zeroline": True},
         hovermode="closest",
         legend=_LEGEND_ON_TOP,
+        margin=TOP_MARGIN,
     )
     return figure
 
 
 def round_waterfall_figure(
-    breakdown: RoundBreakdown, title: str, language: str = "en", skip_zero: bool = False
+    breakdown: RoundBreakdown, title: str, language: str = "en", skip_zero: bool = True
 ) -> go.Figure:
     """A waterfall from nothing to the round score: melds +, lay-offs +, bonus +, penalty −, hand −,
-    and the round score as the total bar. ``skip_zero`` leaves out the parts worth nothing."""
+    and the round score as the total bar. The parts worth nothing are left out (unless ``skip_zero`` is
+    False): an empty bonus or penalty bar only makes a learner look for something that is not there."""
     parts = [
         ("charts.melds", breakdown.melds),
         ("charts.layoffs", breakdown.layoffs),
@@ -265,11 +280,12 @@ def card_values_figure(variants: list[Variant], language: str = "en") -> go.Figu
             )
         )
     figure.update_layout(
-        title={"text": t("charts.values_title", language)},
+        title=title_above(t("charts.values_title", language)),
         barmode="group",
         xaxis={"title": {"text": t("charts.card_axis", language)}, "type": "category"},
         yaxis={"title": {"text": t("charts.value_axis", language)}},
         legend=_LEGEND_ON_TOP,
+        margin=TOP_MARGIN,
     )
     return figure
 
@@ -301,11 +317,12 @@ def totals_race_figure(totals_by_round: dict[str, list[int]], target: int, langu
         annotation_position="top left",
     )
     figure.update_layout(
-        title={"text": t("charts.race_title", language, target=target)},
+        title=title_above(t("charts.race_title", language, target=target)),
         xaxis={"title": {"text": t("charts.round_axis", language)}, "dtick": 1, "tick0": 1},
         yaxis={"title": {"text": t("charts.total_axis", language)}, "rangemode": "tozero"},
         hovermode="x unified",
         legend=_LEGEND_ON_TOP,
+        margin=TOP_MARGIN,
     )
     return figure
 
@@ -343,7 +360,7 @@ def laid_and_hand_figure(
             )
         )
     figure.update_layout(
-        title={"text": title},
+        title=title_above(title),
         xaxis={
             "tickmode": "array",
             "tickvals": positions,
@@ -355,5 +372,6 @@ def laid_and_hand_figure(
         yaxis={"title": {"text": t("charts.points_unit", language)}, "zeroline": True},
         hovermode="x unified",
         legend=_LEGEND_ON_TOP,
+        margin=TOP_MARGIN,
     )
     return figure

@@ -18,12 +18,12 @@ from typing import Any
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 
-from tutor.charts import signed
+from tutor.charts import LEGEND_ON_TOP, TOP_MARGIN, signed, title_above
 from tutor.situations import Outcome
 from tutor.strings import t
 from tutor.variant_stats import ENDINGS
 
-_LEGEND_ON_TOP = {"orientation": "h", "x": 0, "xanchor": "left", "y": 1.02, "yanchor": "bottom"}
+_LEGEND_ON_TOP = LEGEND_ON_TOP
 
 
 def scored(outcomes: Sequence[Outcome]) -> list[Outcome]:
@@ -50,11 +50,12 @@ def situation_scores_figure(outcomes: Sequence[Outcome], move: str, language: st
             )
         )
     figure.update_layout(
-        title={"text": t("compare.situation.scores_title", language, move=move)},
+        title=title_above(t("compare.situation.scores_title", language, move=move)),
         barmode="group",
         xaxis={"type": "category"},
         yaxis={"title": {"text": t("compare.situation.scores_axis", language)}, "zeroline": True},
         legend=_LEGEND_ON_TOP,
+        margin=TOP_MARGIN,
     )
     return figure
 
@@ -99,11 +100,12 @@ def ended_by_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> 
             )
         )
     figure.update_layout(
-        title={"text": t("compare.stats.ended_title", language)},
+        title=title_above(t("compare.stats.ended_title", language)),
         barmode="stack",
         xaxis={"type": "category"},
         yaxis={"title": {"text": t("compare.stats.ended_axis", language)}, "range": [0, 100]},
         legend=_LEGEND_ON_TOP,
+        margin=TOP_MARGIN,
     )
     return figure
 

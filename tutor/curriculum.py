@@ -8,6 +8,7 @@ A lesson file opens with YAML front matter::
     order: 5
     variants: all            # or a list of preset ids the lesson holds for
     scenarios: [femhundra-take-whole-pile, dansk-dig]
+    chart: shown             # the hand's minus points: on_request (default), shown, or scales (both side by side)
     ---
     The text, in Markdown. {variant_name} and other fields of :func:`variant_fields` are filled in.
 """
@@ -42,6 +43,11 @@ class Lesson(BaseModel):
     order: int
     variants: Literal["all"] | list[str] = "all"
     scenarios: list[str] = Field(min_length=1)
+    chart: Literal["on_request", "shown", "scales"] = Field(
+        "on_request",
+        description="The minus-points picture of the hand: shown on request, shown at once (a scoring lesson), "
+        "or shown at once under Nordic and face values side by side (a lesson that compares the scales).",
+    )
     body: str = ""
 
     def holds_for(self, variant_id: str) -> bool:
@@ -131,8 +137,8 @@ def parse_lesson(text: str, source: str) -> Lesson:
         raise RecordError(source, "body", str(error)) from None
     loose = loose_pairs(lesson.body)
     if loose:
-        first, second = loose[0]
-        raise RecordError(source, "body", f"sets {{{first}}} against {{{second}}} outside a contrast (they may be equal)")
+        one, other = loose[0]
+        raise RecordError(source, "body", f"sets {{{one}}} against {{{other}}} outside a contrast (they may be equal)")
     if lesson.variants != "all":
         unknown = [v for v in lesson.variants if v not in PRESETS]
         if unknown:

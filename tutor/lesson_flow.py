@@ -26,9 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from engine.moves import Move
 from engine.state import GameState
 from tutor.checker import Verdict, check_choice, check_judgement, check_number, learner_seat, try_move
 from tutor.curriculum import Curriculum, Lesson
+from tutor.hand_charts import move_label
 from tutor.scenario import MoveTask, NumberTask, Scenario, Step, localize
 from tutor.strings import t
 
@@ -182,6 +184,14 @@ class ScenarioRun:
         return feedback
 
     # --- what the charts read ---------------------------------------------------------------------
+
+    def move_labels(self, language: str = "en") -> list[str]:
+        """The learner's moves so far in words, one per position after the first (``you melded Q♠ Q♥ Q♦``)."""
+        seat = self.seat
+        return [
+            move_label(before, seat, Move.parse(text), after, language)
+            for before, text, after in zip(self.states[:-1], self.moves, self.states[1:], strict=True)
+        ]
 
     def score_seat(self) -> int | None:
         """For a number task about a score: the seat whose round it asks about; otherwise None."""

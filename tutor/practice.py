@@ -272,13 +272,17 @@ class Game:
 
     # --- charts ------------------------------------------------------------------------------------
 
-    def turn_states(self, round_index: int = -1) -> tuple[list[GameState], list[int]]:
-        """The states of a round at the end of each turn (the deal first), and the turn numbers."""
+    def turn_states(self, round_index: int = -1, seat: int | None = None) -> tuple[list[GameState], list[int]]:
+        """The states of a round at the end of each turn (the deal first), and the turn numbers; with
+        ``seat``, only the ends of that seat's own turns (its turn 1, 2, …), so that a chart of one player's
+        hand counts that player's turns, not everyone's."""
         round_ = self.rounds[round_index]
         states = [round_.states[0]]
         numbers = [0]
-        for index in range(len(round_.moves)):
+        for index, (mover, _) in enumerate(round_.moves):
             after = round_.states[index + 1]
+            if seat is not None and mover != seat:
+                continue
             if after.round_over or after.phase is Phase.DRAW:
                 states.append(after)
                 numbers.append(len(numbers))

@@ -13,7 +13,7 @@ import streamlit as st
 
 from engine.errors import RULE_CODES, RecordError
 from engine.variants import PRESETS, Variant
-from tutor import charts
+from tutor import charts, hand_charts
 from tutor.curriculum import Curriculum, Lesson
 from tutor.lesson_flow import ScenarioRun, lesson_done, place_after, star_text
 from tutor.move_text import Action, SelectionProblem
@@ -233,7 +233,7 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
     _hints(run, language)
     if run.solved:
         _solved(content, lesson, index, run, language)
-    _charts(run, language)
+    _charts(run, lesson, language)
 
 
 # --- move tasks -----------------------------------------------------------------------------------
@@ -405,17 +405,31 @@ def _solved(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun, l
 # --- charts ---------------------------------------------------------------------------------------
 
 
-def _charts(run: ScenarioRun, language: str) -> None:
+def _charts(run: ScenarioRun, lesson: Lesson, language: str) -> None:
+    """The minus-points picture of the learner's hand (each card a block), and a score's waterfall once solved.
+
+    A move task shows the hand move by move, open at once in a scoring lesson (``chart: shown``) and under
+    both scales side by side where the lesson compares them (``chart: scales``); there a solved question
+    shows the learner's hand under both scales too (before, it would give the answer away)."""
+    seat = run.seat
+    scales = lesson.chart == "scales"
+    figure = None
     if run.is_move_task:
-        seat = run.seat
-        series = {run.state.players[seat]: charts.hand_minus_points(run.states, seat)}
-        labels = [t("ui.learn.chart_start", language), *run.moves]
-        figure = charts.hand_points_figure(series, t("ui.learn.chart_hand_title", language), labels, language)
+        labels = [t("ui.learn.chart_start", language), *run.move_labels(language)]
+        if scales:
+            figure = hand_charts.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language)
+        else:
+            hands = hand_charts.hand_blocks(run.states, seat)
+            figure = hand_charts.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language)
+    elif scales and run.solved:
+        labels = [t("ui.learn.chart_your_hand", language)]
+        figure = hand_charts.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language)
+    if figure is not None:
         # A toggle, not an expander: a chart inside a closed expander still makes the browser load plotly,
-        # which would slow the first page; the chart opens by itself once the scenario is solved.
+        # which would slow the first page. Open at once in a scoring lesson, else once the scenario is solved.
         shown = st.toggle(
             t("ui.learn.chart_hand_title", language),
-            value=run.solved,
+            value=run.solved or lesson.chart != "on_request",
             key=f"learn_show_chart_{run.scenario.id}_{run.solved}",
         )
         if shown:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.state import GameState
-from tutor.charts import hand_minus_points, laid_and_hand_figure, laid_points_series, totals_race_figure
+from tutor.charts import laid_points_series, totals_race_figure
+from tutor.hand_charts import hand_blocks, hand_stack_figure
 from tutor.practice import Game
 from tutor.strings import t
 from ui.cards import card_face
@@ -14,20 +15,19 @@ from ui.practice_session import board_seat
 
 
 def practice_charts(game: Game, language: str) -> None:
-    """The board seat's points laid and minus points in hand turn by turn, and the totals race."""
+    """The board seat's hand, card by card, and points laid after each of their own turns; the totals race."""
     seat = board_seat(game)
     if len(game.people) > 1 and game.needs_handover():
         return  # nothing about a hidden hand while the device changes hands
-    states, numbers = game.turn_states()
+    states, numbers = game.turn_states(seat=seat)
     labels = [t("charts.dealt", language), *(t("practice.chart.turn", language, number=n) for n in numbers[1:])]
     name = game.names[seat]
-    figure = laid_and_hand_figure(
-        laid_points_series(states, seat),
-        hand_minus_points(states, seat),
+    figure = hand_stack_figure(
+        hand_blocks(states, seat),
         labels,
-        (t("practice.chart.laid", language), t("practice.chart.hand", language)),
         t("practice.chart.round_title", language, name=name),
         language,
+        laid=laid_points_series(states, seat),
     )
     st.plotly_chart(figure, key="practice_chart_round")
     totals = game.totals_by_round()
