@@ -269,7 +269,7 @@ def test_clicking_a_pile_card_picks_the_take(tab: Page, server_url: str, shots: 
     """In the femhundra pile lesson, clicking the 5♦ on the pile picks it as the card to take down to."""
     open_app(tab, server_url, "?lesson=taking-the-pile-femhundra")
     tab.locator('[data-pick] [aria-label="5 of diamonds"]').first.click()
-    pile = tab.get_by_role("radiogroup", name="Pick a card of the discard pile (you take it and every card above it)")
+    pile = tab.get_by_role("radiogroup", name=t("ui.learn.pick_pile_whole_pile"))  # femhundra's pile: all of it
     expect(pile.get_by_role("radio", name="5♦ · take 1")).to_be_checked()  # a single-pick pills is a radio group
     tab.get_by_role("button", name="Take to the picked card").click()
     expect(alert(tab, "error").first).to_contain_text("whole pile")  # femhundra: all or nothing

@@ -159,17 +159,18 @@ def signed(points: int) -> str:
 #: A legend in a row above the plot, under the title: the title is pinned to the top of the figure and
 #: the top margin leaves room for both, so a legend that wraps on a phone never runs into the title.
 LEGEND_ON_TOP: dict[str, object] = {"orientation": "h", "x": 0, "xanchor": "left", "y": 1.02, "yanchor": "bottom"}
-TOP_MARGIN: dict[str, int] = {"t": 120}
+TOP_MARGIN: dict[str, int] = {"t": 130}
 _LEGEND_ON_TOP = LEGEND_ON_TOP
 
 
 def title_above(text: str) -> dict[str, object]:
-    """A figure title pinned to the top edge of the figure, left-aligned, clear of a legend on top.
+    """A figure title near the top of the figure, left-aligned: below the plot's toolbar (which a phone
+    leaves no room beside a long title) and above a legend on top.
 
-    >>> title_above("How rounds end")["yref"]
-    'container'
+    >>> title_above("How rounds end")["yref"], title_above("How rounds end")["pad"]
+    ('container', {'t': 34})
     """
-    return {"text": text, "x": 0.01, "xanchor": "left", "y": 0.98, "yanchor": "top", "yref": "container"}
+    return {"text": text, "x": 0.01, "xanchor": "left", "y": 1, "yanchor": "top", "yref": "container", "pad": {"t": 34}}
 
 
 def hand_points_figure(
@@ -254,7 +255,7 @@ def round_waterfall_figure(
         )
     )
     figure.update_layout(
-        title={"text": title},
+        title=title_above(title),
         yaxis={"title": {"text": t("charts.breakdown_axis", language)}, "zeroline": True},
         xaxis={"type": "category"},
     )

@@ -72,7 +72,9 @@ def _bar(entries: Sequence[dict[str, Any]], key: str, title: str, axis: str, tex
             showlegend=False,
         )
     )
-    figure.update_layout(title={"text": title}, xaxis={"type": "category"}, yaxis={"title": {"text": axis}})
+    figure.update_layout(
+        title=title_above(title), xaxis={"type": "category"}, yaxis={"title": {"text": axis}}
+    )
     return figure
 
 

@@ -28,11 +28,14 @@ from engine.cards import Card, card_text
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import GameState
 from engine.variants import Variant, get_variant
-from tutor.charts import MINUS
+from tutor.charts import MINUS, title_above
 from tutor.strings import t
 
 #: The two scales a lesson sets side by side: Nordic values (femhundra) and face values (500 Rum).
 SCALE_VARIANTS: tuple[str, str] = ("femhundra", "500-rum")
+
+#: The figures' height in pixels: tall enough that a 5-point block holds its label.
+HEIGHT = 600
 
 #: Block colours by suit (♠ ♥ ♦ ♣, joker last), two shades each, so that neighbouring blocks stand apart.
 _SHADES: tuple[tuple[str, str], ...] = (
@@ -165,22 +168,37 @@ def _stack_traces(hands: Sequence[Sequence[tuple[Card, int]]], language: str) ->
     return traces
 
 
+def wrap(label: str, width: int = 8) -> str:
+    """A tick label broken into short lines (``<br>``), so that labels stand level and apart on a phone.
+
+    >>> wrap("you melded Q♠ Q♥ Q♦")
+    'you<br>melded<br>Q♠ Q♥ Q♦'
+    """
+    lines: list[str] = []
+    for word in label.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "<br>".join(lines)
+
+
 def _x_axis(labels: Sequence[str], language: str) -> dict[str, object]:
     positions = list(range(len(labels)))
     return {
         "title": {"text": t("charts.move_axis", language)},
         "tickmode": "array",
         "tickvals": positions,
-        "ticktext": list(labels),
+        "ticktext": [wrap(label) for label in labels],
         "range": [-0.5, max(len(labels), 1) - 0.5],  # the first stack at the left edge
-        "tickangle": -30,
+        "tickangle": 0,
         "automargin": True,
     }
 
 
 def _y_range(hands: Sequence[Sequence[tuple[Card, int]]], highest: int = 0) -> list[float]:
     deepest = max((sum(v for _, v in hand) for hand in hands), default=0)
-    return [-(deepest * 1.15 + 5), highest * 1.15 + 5 if highest else 0]
+    return [-(deepest * 1.08 + 4), highest * 1.15 + 5 if highest else 0]
 
 
 def hand_stack_figure(
@@ -213,7 +231,7 @@ def hand_stack_figure(
             )
         )
     figure.update_layout(
-        title={"text": title},
+        title=title_above(title),
         barmode="relative",
         bargap=0.35,
         xaxis=_x_axis(labels, language),
@@ -222,7 +240,8 @@ def hand_stack_figure(
             "range": _y_range(hands, max(laid or [0])),
             "zeroline": True,
         },
-        uniformtext={"minsize": 9, "mode": "hide"},
+        uniformtext={"minsize": 10, "mode": "hide"},
+        height=HEIGHT,
         hovermode="closest",
     )
     return figure
@@ -248,10 +267,11 @@ def scales_figure(
     figure.update_yaxes(range=_y_range(every), zeroline=True)
     figure.update_yaxes(title={"text": t("charts.hand_minus_axis", language)}, row=1, col=1)
     figure.update_layout(
-        title={"text": title},
+        title=title_above(title),
         barmode="relative",
         bargap=0.35,
-        uniformtext={"minsize": 9, "mode": "hide"},
+        uniformtext={"minsize": 10, "mode": "hide"},
+        height=HEIGHT,
         hovermode="closest",
     )
     return figure
