@@ -1,0 +1,357 @@
+"""The shared tables of Play together (:mod:`tutor.together`): seats and tokens, moves in one transaction
+each, two threads and two processes on one file, a restart, idle tables, Rommi calls, computer seats,
+and the records of finished rounds."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import threading
+from pathlib import Path
+
+import pytest
+
+from engine.bots import get_bot
+from engine.cards import parse_cards
+from engine.errors import RulesError
+from engine.moves import Move
+from engine.record import parse_record, replay
+from engine.state import GameState
+from engine.variants import get_variant
+from tutor.together.model import StaleError, TableError, Ticket, check_name
+from tutor.together.sqlite_store import SqliteTableStore, default_path, first_call
+
+
+class Clock:
+    """A clock a test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def two_player_table(store: SqliteTableStore, seed: int = 1) -> tuple[Ticket, Ticket, Ticket]:
+    host = store.create_table("femhundra", {}, 2)
+    anna = store.join(host.code, "Anna")
+    bertil = store.join(host.code, "Bertil")
+    store.start(host.code, host.token, seed=seed)
+    return host, anna, bertil
+
+
+def play_one(store: SqliteTableStore, code: str, token: str) -> bool:
+    """Make one move for ``token``'s seat if it is its turn (chosen from what the seat sees); whether it did."""
+    view = store.view(code, token)
+    position = view.position
+    assert position is not None
+    if position.round_over or position.to_move != view.seat:
+        return False
+    move = get_bot("greedy").move(position, random.Random(view.version))
+    try:
+        store.move(code, token, str(move), view.version)
+    except StaleError:
+        return False
+    return True
+
+
+def test_names_are_checked() -> None:
+    assert check_name(" Anna ", []) == "Anna"
+    for bad, key in [("", "name_empty"), ("x" * 31, "name_long"), ("a\tb", "name_unprintable"), ("a:b", "name_colon")]:
+        with pytest.raises(TableError) as caught:
+            check_name(bad, [])
+        assert caught.value.key == key
+    with pytest.raises(TableError, match="already called"):
+        check_name("anna", ["Anna"])
+
+
+def test_join_seats_and_codes(tmp_path: Path) -> None:
+    store = SqliteTableStore(tmp_path / "t.db")
+    host = store.create_table("rommi", {}, 3)
+    assert len(host.code) == 6 and host.code.isupper()
+    anna = store.join(host.code.lower(), "Anna")  # a code typed in small letters works
+    assert anna.seat == 0 and anna.token != host.token and len(anna.token) >= 20
+    with pytest.raises(TableError):
+        store.join(host.code, "ANNA")
+    assert store.add_computer(host.code, host.token) == 1
+    with pytest.raises(TableError) as caught:
+        store.add_computer(host.code, anna.token)
+    assert caught.value.key == "not_host"
+    store.join(host.code, "Bertil")
+    with pytest.raises(TableError) as caught:
+        store.join(host.code, "Cecilia")
+    assert caught.value.key == "table_full"
+    with pytest.raises(TableError):
+        store.create_table("rommi", {}, 8)  # more than seven phones
+    with pytest.raises(TableError):
+        store.join("NOSUCH", "Anna")
+    view = store.view(host.code, None)
+    assert [s.name for s in view.seats] == ["Anna", "Computer 1", "Bertil"]
+    assert [s.computer for s in view.seats] == [False, True, False]
+
+
+def test_tokens_guard_every_move(tmp_path: Path) -> None:
+    store = SqliteTableStore(tmp_path / "t.db")
+    host, anna, bertil = two_player_table(store)
+    version = store.version(host.code)
+    for token in (bertil.token, host.token, "not-a-token", ""):
+        with pytest.raises((TableError, RulesError)):
+            store.move(host.code, token, "draw", version)
+    assert store.version(host.code) == version
+    watcher = store.view(host.code, None)
+    assert watcher.seat is None and watcher.position is not None
+    real = store.view(host.code, anna.token).position
+    assert real is not None
+    assert watcher.position.hands[0] != real.hands[0] and watcher.position.seed == 0
+    assert store.view(host.code, bertil.token).position.hands[0] != real.hands[0]  # type: ignore[union-attr]
+    with pytest.raises(TableError):
+        store.view(host.code, "forged")
+
+
+def test_watchers_can_be_refused(tmp_path: Path) -> None:
+    store = SqliteTableStore(tmp_path / "t.db")
+    host = store.create_table("femhundra", {}, 2, watchers=False)
+    with pytest.raises(TableError) as caught:
+        store.view(host.code, None)
+    assert caught.value.key == "no_watchers"
+    assert store.view(host.code, host.token).is_host
+
+
+def test_an_illegal_move_changes_nothing(tmp_path: Path) -> None:
+    store = SqliteTableStore(tmp_path / "t.db")
+    host, anna, _ = two_player_table(store)
+    before = store.view(host.code, anna.token)
+    with pytest.raises(RulesError) as caught:
+        store.move(host.code, anna.token, "discard 2C", before.version)
+    assert str(caught.value).endswith(".")
+    after = store.view(host.code, anna.token)
+    assert after.version == before.version and after.position.hands == before.position.hands  # type: ignore[union-attr]
+    store.move(host.code, anna.token, "draw", before.version)
+    with pytest.raises(StaleError):
+        store.move(host.code, anna.token, "draw", before.version)  # made on a table that has moved on
+
+
+def _play_seat(path: str, code: str, token: str, until: int) -> int:
+    """Play one seat against whoever else plays the table until its version reaches ``until`` or the
+    round ends; how many moves this seat made."""
+    store = SqliteTableStore(path)
+    made = 0
+    while True:
+        view = store.view(code, token)
+        if view.version >= until or (view.position is not None and view.position.round_over):
+            return made
+        if play_one(store, code, token):
+            made += 1
+
+
+def _count_moves(path: Path) -> int:
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        return int(db.execute("SELECT COUNT(*) FROM move").fetchone()[0])
+
+
+def test_two_threads_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = SqliteTableStore(path)
+    host, anna, bertil = two_player_table(store, seed=5)
+    start = store.version(host.code)
+    made: list[int] = []
+    threads = [
+        threading.Thread(target=lambda tok=tok: made.append(_play_seat(str(path), host.code, tok, start + 30)))
+        for tok in (anna.token, bertil.token)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sum(made) == _count_moves(path) > 10
+    SqliteTableStore(path).view(host.code, anna.token)  # the log replays
+
+
+def test_two_processes_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = SqliteTableStore(path)
+    host, anna, bertil = two_player_table(store, seed=8)
+    until = store.version(host.code) + 30
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        made = pool.starmap(
+            _play_seat, [(str(path), host.code, anna.token, until), (str(path), host.code, bertil.token, until)]
+        )
+    assert sum(made) == _count_moves(path) > 10
+    assert SqliteTableStore(path).version(host.code) == store.version(host.code)
+
+
+def test_a_restart_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = SqliteTableStore(path)
+    host, anna, bertil = two_player_table(store, seed=2)
+    for _ in range(6):
+        play_one(store, host.code, anna.token) or play_one(store, host.code, bertil.token)
+    before = store.view(host.code, anna.token)
+    again = SqliteTableStore(path)
+    after = again.view(host.code, anna.token)
+    assert after.version == before.version and after.position.hands == before.position.hands  # type: ignore[union-attr]
+    assert play_one(again, host.code, anna.token) or play_one(again, host.code, bertil.token)
+
+
+def test_idle_tables_expire(tmp_path: Path) -> None:
+    clock = Clock()
+    store = SqliteTableStore(tmp_path / "t.db", clock=clock, idle_seconds=100)
+    old = store.create_table("femhundra", {}, 2)
+    clock.now += 60
+    fresh = store.create_table("femhundra", {}, 2)
+    clock.now += 60
+    with pytest.raises(TableError) as caught:
+        store.view(old.code, None)
+    assert caught.value.key == "no_table"
+    assert store.view(fresh.code, None).code == fresh.code
+    assert store.expire() == 1
+
+
+def test_default_path_sits_beside_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RUMMY500_TABLES_DB", raising=False)
+    monkeypatch.setenv("RUMMY500_PROGRESS_DB", str(tmp_path / "p" / "progress.sqlite3"))
+    assert default_path() == tmp_path / "p" / "tables.sqlite3"
+    monkeypatch.setenv("RUMMY500_TABLES_DB", str(tmp_path / "elsewhere.db"))
+    assert default_path() == tmp_path / "elsewhere.db"
+
+
+def four_at_a_discard(discarder: int) -> GameState:
+    """Four players; ``discarder`` has just discarded 8♥, which extends 5-6-7♥ on the table, so the two
+    players after the next one may both call."""
+    hands = [parse_cards(h.split()) for h in ("2C 3D 4S", "2S 3S 9D", "KC QD 4D", "KD JS 5D")]
+    hands[discarder] = parse_cards(["8H", "2C", "3D"])
+    state = GameState.from_position(
+        get_variant("rommi"),
+        ["A", "B", "C", "D"],
+        hands,
+        parse_cards(["5C", "6C", "7C", "9S"]),
+        parse_cards(["TC"]),
+        [(0, parse_cards(["5H", "6H", "7H"]))],
+        to_move=discarder,
+    )
+    return state.apply("draw").apply("discard 8H")
+
+
+@pytest.mark.parametrize(("discarder", "winner"), [(0, 2), (2, 0), (3, 1)])
+def test_the_rules_order_decides_between_callers(discarder: int, winner: int) -> None:
+    state = four_at_a_discard(discarder)
+    callers = [seat for seat, _ in state.rommi_calls()]
+    assert len(callers) == 2
+    calls = {seat: "rommi 1" for seat in reversed(callers)}  # the later seat "clicked" first
+    chosen = first_call(state, calls)
+    assert chosen is not None and chosen[0] == winner and chosen[2].to_move == winner
+    assert first_call(state, {}) is None
+    assert first_call(state, {callers[1]: "rommi 1", callers[0]: "rommi 2"})[0] == callers[1]  # type: ignore[index]
+
+
+def test_a_call_window_shows_the_same_waiting_everywhere(tmp_path: Path) -> None:
+    clock = Clock()
+    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=2.0)
+    host = store.create_table("rommi", {}, 3)
+    tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
+    store.start(host.code, host.token, seed=4)
+    anna = tickets[0]
+    play_one(store, host.code, anna.token)  # draw
+    while not store.view(host.code, anna.token).waiting:
+        assert play_one(store, host.code, anna.token)  # melds, then the discard
+    views = [store.view(host.code, t.token) for t in tickets]
+    assert {v.version for v in views} == {views[0].version} and all(v.waiting for v in views)
+    assert [v.call_open for v in views] == [False, False, True]  # by seat only: Cecilia may call
+    with pytest.raises(TableError) as caught:
+        store.move(host.code, tickets[1].token, "draw", views[1].version)
+    assert caught.value.key == "wait_for_calls"
+    with pytest.raises(RulesError):
+        store.move(host.code, tickets[1].token, "rommi 1", views[1].version)  # the next player may not call
+    clock.now += 2.5
+    after = store.view(host.code, tickets[1].token)
+    assert not after.waiting and after.version == views[0].version + 1
+    store.move(host.code, tickets[1].token, "draw", after.version)
+
+
+def test_a_call_is_made_after_the_window(tmp_path: Path) -> None:
+    clock = Clock()
+    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=2.0)
+    for seed in range(40):
+        host = store.create_table("rommi", {}, 3)
+        tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
+        store.start(host.code, host.token, seed=seed)
+        for _ in range(60):
+            view = store.view(host.code, tickets[2].token)
+            position = view.position
+            assert position is not None
+            if position.round_over:
+                break
+            if view.waiting:
+                calls = [m for s, m in position.rommi_calls() if s == 2]
+                if calls:
+                    seen = store.view(host.code, tickets[0].token).version
+                    assert store.move(host.code, tickets[2].token, str(calls[0]), view.version) == view.version
+                    assert store.view(host.code, tickets[0].token).version == seen  # nobody else learns of it
+                    clock.now += 2.5
+                    after = store.view(host.code, tickets[2].token)
+                    assert after.last_moves[-1] == f"Cecilia: {calls[0]}"
+                    assert after.position is not None and after.position.to_move == 2
+                    return
+                clock.now += 2.5
+                continue
+            mover = position.to_move
+            assert play_one(store, host.code, tickets[mover].token)
+    pytest.fail("no deal gave Cecilia a Rommi call")
+
+
+def test_computer_seats_and_records(tmp_path: Path) -> None:
+    store = SqliteTableStore(tmp_path / "t.db")
+    host = store.create_table("femhundra", {}, 3)
+    anna = store.join(host.code, "Anna")
+    store.add_computer(host.code, host.token)
+    store.add_computer(host.code, host.token, level="random")
+    store.start(host.code, host.token, seed=11)
+    assert store.records(host.code, anna.token) == ""  # nothing finished yet
+    store.leave(host.code, anna.token)  # a computer plays the whole round for her
+    view = store.view(host.code, anna.token)
+    assert view.seats[0].away and view.position is not None and view.position.round_over
+    assert view.finished_rounds == 1
+    text = store.records(host.code, anna.token)
+    result = replay(parse_record(text, "download"))
+    assert result["ok"] and result["round_over"]
+    assert [s.total for s in view.position.scores()] == [result["scores"][n]["total"] for n in view.position.players]
+    store.come_back(host.code, anna.token)
+    assert not store.view(host.code, anna.token).seats[0].away
+    store.next_round(host.code, host.token, seed=12)
+    assert store.view(host.code, anna.token).round_number == 2
+
+
+def test_moves_parse_before_anything_changes(tmp_path: Path) -> None:
+    store = SqliteTableStore(tmp_path / "t.db")
+    host, anna, _ = two_player_table(store)
+    version = store.version(host.code)
+    with pytest.raises(RulesError) as caught:
+        store.move(host.code, anna.token, "dance", version)
+    assert caught.value.code == "unreadable_move" and store.version(host.code) == version
+    assert Move.parse("draw")
+
+
+def test_the_same_move_sent_twice_at_once_counts_once(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    host, anna, _ = two_player_table(SqliteTableStore(path))
+    version = SqliteTableStore(path).version(host.code)
+    outcomes: list[str] = []
+    barrier = threading.Barrier(4)
+
+    def send() -> None:
+        store = SqliteTableStore(path)
+        barrier.wait()
+        try:
+            store.move(host.code, anna.token, "draw", version)
+            outcomes.append("made")
+        except StaleError:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=send) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["made", "stale", "stale", "stale"] and _count_moves(path) == 1

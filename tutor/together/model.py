@@ -1,0 +1,172 @@
+"""The values a shared table is made of, its errors, and the interface every table store implements.
+
+:class:`TableStore` is the whole contract between the Play together page and where tables live: the
+SQLite file of :mod:`tutor.together.sqlite_store` today, a server database for a club-size installation
+later (an implementation of the same Protocol; nothing else would change).
+
+>>> check_name("  Anna ", ["Bertil"])
+'Anna'
+>>> check_name("an:na", [])
+Traceback (most recent call last):
+...
+tutor.together.model.TableError: A name cannot hold a colon.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+from engine.state import GameState
+from tutor.strings import t
+
+#: The longest name a player may take.
+MAX_NAME: Final = 30
+
+
+class TableError(ValueError):
+    """A request the table refuses (not a move the rules refuse: that is a ``RulesError``).
+
+    ``key`` names its sentence under ``together.errors`` in the catalogue, ``fields`` fill it in;
+    ``str()`` is the English sentence.
+    """
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        super().__init__(t(f"together.errors.{key}", **fields))
+        self.key = key
+        self.fields = fields
+
+    def text(self, language: str) -> str:
+        """The sentence in ``language``."""
+        return t(f"together.errors.{self.key}", language, **self.fields)
+
+
+class StaleError(TableError):
+    """The move was made on a table that has changed since the device last looked."""
+
+    def __init__(self) -> None:
+        super().__init__("stale")
+
+
+def check_name(name: str, taken: Iterable[str]) -> str:
+    """``name`` without the spaces around it, if it can be a player's name at a table where ``taken`` are
+    seated: 1–30 printable characters, no colon (records write ``NAME: MOVE``), unlike every other name
+    (ignoring case). Raises :class:`TableError` saying what is wrong."""
+    name = name.strip()
+    if not name:
+        raise TableError("name_empty")
+    if len(name) > MAX_NAME:
+        raise TableError("name_long", limit=MAX_NAME)
+    if not name.isprintable():
+        raise TableError("name_unprintable")
+    if ":" in name:
+        raise TableError("name_colon")
+    if name.casefold() in {other.casefold() for other in taken}:
+        raise TableError("name_taken", name=name)
+    return name
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat as everyone may know it: its number, name, whether a computer plays it (``computer``: a
+    computer seat; ``away``: a person's seat a computer plays until they come back)."""
+
+    seat: int
+    name: str
+    computer: bool
+    away: bool
+
+    @property
+    def played_by_computer(self) -> bool:
+        """Whether the server makes this seat's moves now."""
+        return self.computer or self.away
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """What a device keeps to act at a table: its code and a secret token (a seat's, or the host's)."""
+
+    code: str
+    token: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table as one device may see it. ``position`` is the round from :func:`tutor.together.view.seat_position`
+    (never another player's cards), None before the first deal. ``seat`` is the device's seat (None: a
+    watcher), ``waiting`` whether every device is waiting for Rommi calls now (``call_open`` also says the
+    seat may send one), ``finished_rounds`` how many records can be downloaded."""
+
+    code: str
+    version: int
+    variant_id: str
+    house_rules: Mapping[str, Any]
+    max_seats: int
+    seats: tuple[SeatInfo, ...]
+    started: bool
+    seat: int | None
+    is_host: bool
+    position: GameState | None
+    waiting: bool
+    call_open: bool
+    round_number: int
+    finished_rounds: int
+    last_moves: tuple[str, ...] = field(default=())
+
+
+class TableStore(Protocol):
+    """Where shared tables live. Every method is one transaction; tokens are checked on every call."""
+
+    def create_table(
+        self, variant_id: str, house_rules: Mapping[str, Any], max_seats: int, watchers: bool = True
+    ) -> Ticket:
+        """A new table; the ticket holds its join code and the host's token."""
+        ...
+
+    def join(self, code: str, name: str) -> Ticket:
+        """Seat ``name`` at the table; the ticket holds the seat's secret token."""
+        ...
+
+    def add_computer(self, code: str, host_token: str, level: str = "greedy") -> int:
+        """Seat a computer player (host only); its seat number."""
+        ...
+
+    def start(self, code: str, host_token: str, seed: int | None = None) -> int:
+        """Deal the first round (host only); the new version."""
+        ...
+
+    def next_round(self, code: str, host_token: str, seed: int | None = None) -> int:
+        """Deal the next round once one is over (host only); the new version."""
+        ...
+
+    def version(self, code: str) -> int:
+        """The table's version: it grows whenever anything a device shows changes."""
+        ...
+
+    def view(self, code: str, token: str | None) -> TableView:
+        """The table as the holder of ``token`` (a seat's, the host's, or none: a watcher) may see it."""
+        ...
+
+    def move(self, code: str, token: str, move: str, seen_version: int) -> int:
+        """Make ``move`` for the token's seat on the table as it was at ``seen_version``; the new version.
+
+        Raises ``RulesError`` (nothing changes) or :class:`TableError`."""
+        ...
+
+    def leave(self, code: str, token: str) -> None:
+        """A computer plays the token's seat until its player comes back."""
+        ...
+
+    def come_back(self, code: str, token: str) -> None:
+        """The token's player takes their seat back from the computer."""
+        ...
+
+    def records(self, code: str, token: str | None) -> str:
+        """The finished rounds as ``RECORD.md`` records (YAML documents)."""
+        ...
+
+    def expire(self) -> int:
+        """Forget the tables idle for longer than the store's idle time; how many went."""
+        ...

@@ -1,0 +1,62 @@
+"""What one seat of a shared table may see: the one place a round's state becomes what a device shows.
+
+:func:`seat_position` is the round as ``seat`` knows it: its own hand, every other hand and the stock
+replaced by the cards it cannot see, set out in the deck's order (so the real hidden cards, their order
+and the seed that dealt them never leave the server), the other players' cards just drawn from the stock
+forgotten. A watcher (``seat`` None) sees no hand at all. Everything the Play together page draws comes
+from it; when the engine's own per-player view lands (``GameState.view(seat)``) this is the function to
+switch to it.
+
+>>> from engine.state import GameState
+>>> from engine.variants import get_variant
+>>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+>>> seen = seat_position(state, 0)
+>>> seen.hands[0] == state.hands[0], seen.hands[1] == state.hands[1], len(seen.hands[1]), seen.seed
+(True, False, 7, 0)
+>>> seat_position(state, 1).hands[1] == state.hands[1]
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+from engine.cards import Card, make_deck
+from engine.state import GameState
+
+
+@cache
+def _deck(decks: int, jokers: int) -> tuple[Card, ...]:
+    return tuple(sorted(make_deck(decks, jokers), key=lambda c: c.index))
+
+
+def unseen_cards(state: GameState, seat: int | None) -> list[Card]:
+    """The cards ``seat`` cannot see (other hands and the stock together), in the deck's order; read from
+    the deck less what the seat sees, never from the hidden cards themselves."""
+    variant = state.variant
+    seen: Counter[Card] = Counter(state.hands[seat]) if seat is not None else Counter()
+    seen.update(state.pile)
+    for meld in state.table:
+        seen.update(c.in_hand for c in meld.cards)
+    rest = Counter(_deck(variant.decks(len(state.players)), 2 if variant.jokers else 0)) - seen
+    return sorted(rest.elements(), key=lambda c: c.index)
+
+
+def seat_position(state: GameState, seat: int | None) -> GameState:
+    """The round as ``seat`` sees it (a watcher: ``None``): the same table, pile, counts, scores and legal
+    moves for that seat, with every card it cannot see replaced as the module says."""
+    cards = unseen_cards(state, seat)
+    hands: list[tuple[Card, ...]] = []
+    dealt = 0
+    for other, held in enumerate(state.hands):
+        if other == seat:
+            hands.append(held)
+            continue
+        hands.append(tuple(cards[dealt : dealt + len(held)]))
+        dealt += len(held)
+    stock = tuple(cards[dealt : dealt + len(state.stock)])
+    drawn = state.drawn if state.to_move == seat else state.from_pile  # a card drawn from the stock is hidden
+    seen = state._evolve(hands=tuple(hands), stock=stock, drawn=drawn)
+    seen.seed = 0  # the seed would deal the hidden cards again
+    return seen
