@@ -3,7 +3,8 @@
 :func:`seat_position` is the round as ``seat`` knows it: its own hand, every other hand and the stock
 replaced by the cards it cannot see, set out in the deck's order (so the real hidden cards, their order
 and the seed that dealt them never leave the server), the other players' cards just drawn from the stock
-forgotten. A watcher (``seat`` None) sees no hand at all. Everything the Play together page draws comes
+forgotten. A watcher (``seat`` None) sees no hand at all. Once the round is over every hand is shown,
+as players lay their cards down to count them (the scores need them), but never the stock's order. Everything the Play together page draws comes
 from it; when the engine's own per-player view lands (``GameState.view(seat)``) this is the function to
 switch to it.
 
@@ -46,6 +47,11 @@ def unseen_cards(state: GameState, seat: int | None) -> list[Card]:
 def seat_position(state: GameState, seat: int | None) -> GameState:
     """The round as ``seat`` sees it (a watcher: ``None``): the same table, pile, counts, scores and legal
     moves for that seat, with every card it cannot see replaced as the module says."""
+    if state.round_over:
+        rest = Counter(unseen_cards(state, None)) - Counter(c for h in state.hands for c in h)
+        seen = state._evolve(stock=tuple(sorted(rest.elements(), key=lambda c: c.index)))
+        seen.seed = 0
+        return seen
     cards = unseen_cards(state, seat)
     hands: list[tuple[Card, ...]] = []
     dealt = 0
