@@ -23,6 +23,7 @@ page = st.navigation(
         st.Page("ui/pages/learn.py", title=t("ui.nav.learn", language), icon="🎓", default=True),
         st.Page("ui/pages/compare.py", title=t("ui.nav.compare", language), icon="⚖️"),
         st.Page("ui/pages/practice.py", title=t("ui.nav.practice", language), icon="🃏"),
+        st.Page("ui/pages/together.py", title=t("ui.nav.together", language), icon="📱"),
         st.Page("ui/pages/rules.py", title=t("ui.nav.rules", language), icon="📖"),
         st.Page("ui/pages/progress.py", title=t("ui.nav.progress", language), icon="⭐"),
     ]

@@ -96,7 +96,7 @@ class Ticket:
 class TableView:
     """A table as one device may see it. ``position`` is the round from :func:`tutor.together.view.seat_position`
     (never another player's cards), None before the first deal. ``seat`` is the device's seat (None: a
-    watcher), ``waiting`` whether every device is waiting for Rommi calls now (``call_open`` also says the
+    watcher), ``last_moves`` the last few moves told as everyone saw them, ``waiting`` whether every device is waiting for Rommi calls now (``call_open`` also says the
     seat may send one), ``finished_rounds`` how many records can be downloaded."""
 
     code: str
@@ -145,8 +145,9 @@ class TableStore(Protocol):
         """The table's version: it grows whenever anything a device shows changes."""
         ...
 
-    def view(self, code: str, token: str | None) -> TableView:
-        """The table as the holder of ``token`` (a seat's, the host's, or none: a watcher) may see it."""
+    def view(self, code: str, token: str | None, language: str = "en") -> TableView:
+        """The table as the holder of ``token`` (a seat's, the host's, or none: a watcher) may see it,
+        its last moves told in ``language``."""
         ...
 
     def move(self, code: str, token: str, move: str, seen_version: int) -> int:

@@ -62,6 +62,7 @@ from engine.errors import RulesError
 from engine.moves import Discard, Move, Rommi
 from engine.state import GameState, Phase
 from engine.variants import HouseRuleError, Variant, get_variant
+from tutor.practice_log import describe
 from tutor.progress import default_path as progress_path
 from tutor.strings import t
 from tutor.together.model import SeatInfo, StaleError, TableError, TableView, Ticket, check_name
@@ -313,9 +314,10 @@ class SqliteTableStore:
                 return int(self._table(db, code)["version"])
         return int(table["version"])
 
-    def view(self, code: str, token: str | None) -> TableView:
+    def view(self, code: str, token: str | None, language: str = "en") -> TableView:
         """The table as the holder of ``token`` may see it: a seat sees its own hand, the host and a
-        watcher none. A watcher without any token is refused when the host did not allow watching."""
+        watcher none. A watcher without any token is refused when the host did not allow watching.
+        The last moves are told in ``language``, as everyone at the table saw them."""
         self.version(code)  # settles a passed call window first
         with self._connect() as db, _transaction(db, "BEGIN"):
             table = self._table(db, code)
@@ -327,10 +329,7 @@ class SqliteTableStore:
             seats = _seats(db, table["id"])
             finished = number - (0 if state is None or state.round_over else 1)
             waiting = table["window_until"] is not None
-            last = db.execute(
-                "SELECT seat, move FROM move WHERE table_id = ? AND round = ? ORDER BY idx DESC LIMIT ?",
-                (table["id"], number, LAST_MOVES),
-            ).fetchall()
+            last = self._described(db, table, number, language) if state is not None else []
             return TableView(
                 code=table["code"],
                 version=int(table["version"]),
@@ -346,8 +345,26 @@ class SqliteTableStore:
                 call_open=waiting and state is not None and seat is not None and _may_call(state, seat),
                 round_number=number,
                 finished_rounds=max(finished, 0),
-                last_moves=tuple(f"{seats[s].name}: {m}" for s, m in reversed(last)),
+                last_moves=tuple(last),
             )
+
+    def _described(self, db: sqlite3.Connection, table: sqlite3.Row, number: int, language: str) -> list[str]:
+        """The last :data:`LAST_MOVES` moves of round ``number``, one sentence each (a card drawn from the
+        stock unnamed), oldest first."""
+        row = db.execute(
+            "SELECT seed, totals FROM round WHERE table_id = ? AND number = ?", (table["id"], number)
+        ).fetchone()
+        names = [s.name for s in _seats(db, table["id"])]
+        state = GameState.deal(_variant(table), names, row[0], json.loads(row[1]), number)
+        moves = _moves(db, table["id"], number)
+        lines = []
+        for index, (seat, text) in enumerate(moves):
+            move = Move.parse(text)
+            after = state.apply(move, seat)
+            if index >= len(moves) - LAST_MOVES:
+                lines.append(describe(state, seat, move, after, language))
+            state = after
+        return lines
 
     def records(self, code: str, token: str | None) -> str:
         """Every finished round as a ``RECORD.md`` record (YAML documents, with the deal), as

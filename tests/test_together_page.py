@@ -1,0 +1,80 @@
+"""The Play together page through AppTest: a host opens a table, a second session joins by its code,
+and a move made in one session is seen by the other after a rerun; no page holds another hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from apptest_support import open_app
+from streamlit.testing.v1 import AppTest
+
+from tutor.together.sqlite_store import SqliteTableStore
+
+
+@pytest.fixture
+def tables_db(progress_db: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = progress_db.parent / "tables.sqlite3"
+    monkeypatch.setenv("RUMMY500_TABLES_DB", str(path))
+    return path
+
+
+def page_text(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [str(h.proto.body) for h in at.get("html")]
+    parts += [e.value for e in at.info] + [e.value for e in at.success] + [e.value for e in at.error]
+    return "\n".join(str(p) for p in parts)
+
+
+def test_two_sessions_play_one_table(tables_db: Path) -> None:
+    host = open_app("together")
+    host.number_input(key="together_seats").set_value(2)
+    host.button(key="together_open").click().run()
+    code = _param(host, "table")
+    assert code and not host.exception
+    assert any(code in str(c.value) for c in host.code)  # the join link
+    host.text_input(key="together_name").input("Anna")
+    host.button(key="together_join").click().run()
+    assert "seat" in host.query_params and not host.exception
+
+    guest = open_app("together")
+    guest.text_input(key="together_code").input(code.lower())
+    guest.text_input(key="together_name").input("Bertil")
+    guest.button(key="together_join").click().run()
+    assert not guest.exception and "seat" in guest.query_params
+    assert "Bertil" in page_text(guest) and "Anna" in page_text(guest)
+
+    host.run()
+    host.button(key="together_start").click().run()
+    assert not host.exception
+    assert "Your turn, Anna" in page_text(host)
+    guest.run()
+    assert "Anna is playing" in page_text(guest)
+    assert "together_draw" not in [b.key for b in guest.button]  # not Bertil's turn: no move buttons
+
+    store = SqliteTableStore(tables_db)
+    anna_hand = store.view(code, _param(host, "seat")).position.hands[0]  # type: ignore[union-attr]
+    host.button(key="together_draw").click().run()
+    assert not host.exception
+    guest.run()
+    text = page_text(guest)
+    assert "Anna drew" in text or "Anna took" in text
+    assert "8 cards" in text  # Anna's count, not her cards
+    assert len(anna_hand) == 7
+
+
+def test_a_wrong_code_and_a_bad_name_are_explained(tables_db: Path) -> None:
+    at = open_app("together")
+    at.text_input(key="together_code").input("ZZZZZZ")
+    at.text_input(key="together_name").input("Anna")
+    at.button(key="together_join").click().run()
+    assert not at.exception and "no table with that code" in page_text(at)
+    host = open_app("together")
+    host.button(key="together_open").click().run()
+    host.text_input(key="together_name").input("a:b")
+    host.button(key="together_join").click().run()
+    assert "colon" in page_text(host)
+
+
+def _param(at: AppTest, name: str) -> str:
+    value = at.query_params[name]
+    return str(value[0] if isinstance(value, list) else value)

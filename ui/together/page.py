@@ -1,0 +1,286 @@
+"""The Play together page. Without ``?table=`` it opens a table (the variant and house rules of the
+sidebar) or joins one by its code; with it, it shows that table as this device may see it: the lobby
+(links, QR code, who sits where), then the round with this seat's hand only.
+
+Which table and seat a device has lives in its address (``?table=CODE&seat=TOKEN``, the host's also
+``&host=TOKEN``), so a reload or a phone waking from sleep finds its seat again. A fragment polls the
+table's version every :data:`POLL_SECONDS` and reruns the page when it moves. Every card drawn comes from
+the store's :class:`tutor.together.model.TableView`, which never holds another player's hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+import streamlit as st
+
+from engine.errors import RulesError
+from engine.moves import Move
+from engine.state import Phase
+from tutor.move_text import Action, SelectionProblem
+from tutor.strings import t
+from tutor.together.model import SeatInfo, TableError, TableStore, TableView
+from tutor.together.sqlite_store import MAX_SEATS, SqliteTableStore, default_path
+from ui import session
+from ui.cards import board_html, hand_html
+from ui.move_controls import PickKeys, board_labels, clear_picks, move_controls, picked_move, turn_actions
+from ui.together.links import base_url, qr_png, table_link
+
+#: Seconds between two looks at the table's version.
+POLL_SECONDS: Final = 0.5
+#: Session keys of this page.
+SEEN: Final = "together_seen_version"
+FEEDBACK: Final = "together_feedback"
+KEYS: Final = PickKeys("together_", "together_hand", "together_pile", "together_layoff_target", "together_joker_")
+
+
+def table_store() -> TableStore:
+    """The tables of this machine (one store per server process and file; the file is shared)."""
+    return _store_at(str(default_path()))
+
+
+@st.cache_resource
+def _store_at(path: str) -> TableStore:
+    return SqliteTableStore(path)
+
+
+def render_together_page() -> None:
+    """Draw the page for the table in the address, or the forms to open or join one."""
+    language = session.language()
+    st.title(t("together.title", language))
+    code = str(st.query_params.get("table") or "").strip().upper()
+    if not code:
+        st.write(t("together.intro", language))
+        _open_form(language)
+        _join_form(language, "")
+        return
+    try:
+        view = table_store().view(code, _token(), language)
+    except TableError as error:
+        st.error(error.text(language))
+        _join_form(language, code)
+        return
+    st.session_state[SEEN] = view.version
+    _poll(code)
+    _show_feedback()
+    if not view.started:
+        _lobby(view, language)
+    else:
+        _game(view, language)
+
+
+def _token() -> str | None:
+    """This device's token: its seat's, else the host's, else none (a watcher)."""
+    return st.query_params.get("seat") or st.query_params.get("host") or None
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def _poll(code: str) -> None:
+    """Rerun the page when the table has changed since it was drawn."""
+    try:
+        version = table_store().version(code)
+    except TableError:
+        return
+    if version != st.session_state.get(SEEN):
+        st.rerun()
+
+
+def _show_feedback() -> None:
+    message = st.session_state.pop(FEEDBACK, None)
+    if message:
+        st.error(message)
+
+
+# --- opening and joining ------------------------------------------------------------------------------
+
+
+def _open_form(language: str) -> None:
+    variant = session.variant()
+    st.subheader(t("together.open_heading", language))
+    st.caption(t("together.open_caption", language) + f" ({variant.name})")
+    high = min(variant.max_players, MAX_SEATS)
+    seats = st.number_input(
+        t("together.seats_label", language), variant.min_players, high, min(4, high), key="together_seats"
+    )
+    watchers = st.checkbox(t("together.watchers_label", language), value=True, key="together_watchers")
+    if st.button(t("together.open_button", language), key="together_open", type="primary"):
+        rules = {name: getattr(variant, name) for name in variant.house_rules}
+        try:
+            ticket = table_store().create_table(variant.id, rules, int(seats), watchers)
+        except TableError as error:
+            st.error(error.text(language))
+            return
+        st.query_params.update({"table": ticket.code, "host": ticket.token})
+        st.rerun()
+
+
+def _join_form(language: str, code: str) -> None:
+    st.subheader(t("together.join_heading", language))
+    if not code:
+        code = st.text_input(t("together.code_label", language), key="together_code").strip().upper()
+    name = st.text_input(t("together.name_label", language), key="together_name")
+    with st.container(horizontal=True):
+        join = st.button(t("together.join_button", language), key="together_join", type="primary")
+        look = st.button(t("together.look_button", language), key="together_look")
+    if not (join or look) or not code:
+        return
+    if look:
+        st.query_params.from_dict({"table": code})
+        st.rerun()
+    try:
+        ticket = table_store().join(code, name)
+    except TableError as error:
+        st.error(error.text(language))
+        return
+    params = {"table": ticket.code, "seat": ticket.token}
+    if st.query_params.get("host"):
+        params["host"] = str(st.query_params["host"])
+    st.query_params.from_dict(params)
+    st.rerun()
+
+
+# --- the lobby --------------------------------------------------------------------------------------
+
+
+def _seat_line(seat: SeatInfo, language: str) -> str:
+    kind = "seat_away" if seat.away else "seat_computer" if seat.computer else "seat_line"
+    return t(f"together.{kind}", language, number=seat.seat + 1, name=seat.name)
+
+
+def _lobby(view: TableView, language: str) -> None:
+    base = base_url(st.context.url)
+    join_link = table_link(base, view.code)
+    st.subheader(t("together.table_heading", language, code=view.code))
+    st.write(t("together.share", language, code=view.code))
+    st.code(join_link, language=None)
+    st.image(qr_png(join_link), caption=t("together.qr_caption", language), width=220)
+    _own_links(view, base, language)
+    st.write(t("together.seated", language))
+    for seat in view.seats:
+        st.write(_seat_line(seat, language))
+    if view.seat is None and len(view.seats) < view.max_seats:
+        _join_form(language, view.code)
+    host = str(st.query_params.get("host") or "")
+    if not host:
+        st.info(t("together.waiting_start", language))
+        return
+    with st.container(horizontal=True):
+        if len(view.seats) < view.max_seats and st.button(t("together.add_computer", language), key="together_add"):
+            _act(lambda store: store.add_computer(view.code, host))
+        if st.button(t("together.start", language), key="together_start", type="primary"):
+            _act(lambda store: store.start(view.code, host))
+
+
+def _own_links(view: TableView, base: str, language: str) -> None:
+    seat_token = str(st.query_params.get("seat") or "")
+    host_token = str(st.query_params.get("host") or "")
+    if seat_token:
+        st.caption(t("together.seat_link", language))
+        st.code(table_link(base, view.code, seat=seat_token), language=None)
+    elif host_token:
+        st.caption(t("together.host_link", language))
+        st.code(table_link(base, view.code, host=host_token), language=None)
+
+
+def _act(action: Callable[[TableStore], object]) -> None:
+    """Run ``action(store)``; a refusal is shown on this device only."""
+    try:
+        action(table_store())
+    except (TableError, RulesError) as error:
+        st.session_state[FEEDBACK] = error.text(session.language()) if isinstance(error, TableError) else str(error)
+    st.rerun()
+
+
+# --- the round --------------------------------------------------------------------------------------
+
+
+def _game(view: TableView, language: str) -> None:
+    position = view.position
+    assert position is not None
+    four = session.four_colour()
+    learner = -1 if view.seat is None else view.seat
+    st.html(board_html(position, learner, four, board_labels(language)))
+    if position.round_over:
+        _round_over(view, language)
+        return
+    if view.waiting:
+        st.info(t("together.waiting_calls", language))
+    elif position.to_move == view.seat:
+        st.success(t("together.your_turn", language, name=position.to_move_name))
+    else:
+        st.info(t("together.their_turn", language, name=position.to_move_name))
+    if view.seat is None:
+        st.caption(t("together.watching", language))
+    else:
+        _controls(view, language)
+    if view.last_moves:
+        st.caption(t("together.last_moves", language))
+        for line in view.last_moves:
+            st.write(line)
+
+
+def _controls(view: TableView, language: str) -> None:
+    position = view.position
+    assert position is not None and view.seat is not None
+    hand = position.hands[view.seat]
+    mine = position.to_move == view.seat and not view.waiting
+    actions: list[Action] = ["rommi"] if view.call_open else turn_actions(position) if mine else []
+    if position.phase is Phase.DRAW and mine:
+        actions = [a for a in actions if a in ("draw", "take", "take_all", "stop")]
+    elif mine:
+        actions = [a for a in actions if a not in ("draw", "take", "take_all", "stop")]
+    if actions:
+        move_controls(KEYS, position, hand, language, session.four_colour(), actions, lambda a: _move(view, a))
+    else:
+        st.html(hand_html(hand, [], session.four_colour()))
+    me = view.seats[view.seat]
+    if st.button(t("together.come_back" if me.away else "together.leave", language), key="together_away"):
+        seat_token = str(st.query_params.get("seat") or "")
+        _act(lambda store: (store.come_back if me.away else store.leave)(view.code, seat_token))
+
+
+def _move(view: TableView, action: Action) -> None:
+    """A button's move, sent to the table; a refusal is explained on this device only."""
+    assert view.position is not None
+    language = session.language()
+    try:
+        move = Move.parse(picked_move(KEYS, action, view.position))
+        table_store().move(view.code, str(st.query_params.get("seat") or ""), str(move), view.version)
+    except SelectionProblem as problem:
+        st.session_state[FEEDBACK] = t(problem.key, language)
+        return
+    except RulesError as error:
+        st.session_state[FEEDBACK] = str(error)
+        return
+    except TableError as error:
+        st.session_state[FEEDBACK] = error.text(language)
+        return
+    clear_picks(KEYS)
+    if action == "rommi":
+        st.session_state[FEEDBACK] = None
+        st.toast(t("together.call_sent", language))
+
+
+def _round_over(view: TableView, language: str) -> None:
+    position = view.position
+    assert position is not None
+    st.subheader(t("together.game_over" if position.game_over else "together.round_over", language))
+    st.caption(t("together.scores", language))
+    for name, score in zip(position.players, position.scores(), strict=True):
+        st.write(t("together.score_line", language, name=name, round=score.round, total=score.total))
+    host = str(st.query_params.get("host") or "")
+    if host and not position.game_over and st.button(t("together.next_round", language), key="together_next"):
+        _act(lambda store: store.next_round(view.code, host))
+    try:
+        records = table_store().records(view.code, _token())
+    except TableError:
+        return
+    if records:
+        st.download_button(
+            t("together.download", language),
+            records,
+            file_name=f"table-{view.code}.yaml",
+            mime="application/x-yaml",
+            key="together_download",
+        )
