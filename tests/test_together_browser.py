@@ -114,3 +114,42 @@ def test_three_phones_and_a_watcher(two_servers: list[str], chromium: Browser, s
     for i, page in enumerate((host, bertil, cecilia, watcher), start=1):
         no_traceback(page)
         page.screenshot(path=str(shots / f"together-phone-{i}.png"), full_page=True)
+
+
+def test_a_restart_mid_round(chromium: Browser, tmp_path: Path, shots: Path) -> None:  # noqa: F811
+    """Stop the server mid-round and start it again: both phones reconnect with their links and play on."""
+    require_browser()
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    progress = tmp_path / "progress.sqlite3"
+    log = tmp_path / "streamlit.log"
+    server = start_server(port, progress, log)
+    try:
+        wait_for_health(url, server, log)
+        anna = phone(chromium)
+        anna.goto(f"{url}/together")
+        anna.get_by_role("button", name="Open a table").click()
+        anna.wait_for_url(re.compile(r"table=\w+"))
+        code = re.search(r"table=(\w+)", anna.url).group(1)  # type: ignore[union-attr]
+        take_seat(anna, "Anna")
+        bertil = phone(chromium)
+        bertil.goto(f"{url}/together?table={code}")
+        take_seat(bertil, "Bertil")
+        anna.get_by_role("button", name="Start the game").click()
+        anna.get_by_role("button", name="Draw", exact=True).click()
+        expect(bertil.get_by_text("Anna drew from the stock.")).to_be_visible(timeout=5_000)
+
+        stop_server(server)
+        server = start_server(port, progress, log)
+        wait_for_health(url, server, log)
+        for page in (anna, bertil):
+            page.reload()  # what a phone waking up does; the link holds the seat
+        expect(anna.get_by_role("button", name="Discard", exact=True)).to_be_visible()
+        anna.get_by_test_id("stButtonGroup").filter(has_text="Pick cards from your hand").get_by_role(
+            "button"
+        ).first.click()
+        anna.get_by_role("button", name="Discard", exact=True).click()
+        expect(bertil.get_by_text("Your turn, Bertil")).to_be_visible(timeout=5_000)
+        bertil.screenshot(path=str(shots / "together-after-restart.png"), full_page=True)
+    finally:
+        stop_server(server)

@@ -78,3 +78,15 @@ def test_a_wrong_code_and_a_bad_name_are_explained(tables_db: Path) -> None:
 def _param(at: AppTest, name: str) -> str:
     value = at.query_params[name]
     return str(value[0] if isinstance(value, list) else value)
+
+
+def test_a_table_without_watchers_still_lets_people_join(tables_db: Path) -> None:
+    store = SqliteTableStore(tables_db)
+    host = store.create_table("femhundra", {}, 2, watchers=False)
+    at = open_app("together")
+    at.query_params["table"] = host.code
+    at.run()
+    assert not at.exception and not at.error
+    at.text_input(key="together_name").input("Bertil")
+    at.button(key="together_join").click().run()
+    assert not at.exception and "Bertil" in page_text(at)

@@ -58,7 +58,8 @@ def render_together_page() -> None:
     try:
         view = table_store().view(code, _token(), language)
     except TableError as error:
-        st.error(error.text(language))
+        if error.key != "no_watchers":  # someone about to join a table nobody may watch: just the form
+            st.error(error.text(language))
         _join_form(language, code)
         return
     st.session_state[SEEN] = view.version
