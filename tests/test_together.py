@@ -57,7 +57,13 @@ def play_one(store: SqliteTableStore, code: str, token: str) -> bool:
 
 def test_names_are_checked() -> None:
     assert check_name(" Anna ", []) == "Anna"
-    for bad, key in [("", "name_empty"), ("x" * 31, "name_long"), ("a\tb", "name_unprintable"), ("a:b", "name_colon")]:
+    for bad, key in [
+        ("", "name_empty"),
+        ("x" * 31, "name_long"),
+        ("a\tb", "name_unprintable"),
+        ("a:b", "name_colon"),
+        ("you", "name_reserved"),
+    ]:
         with pytest.raises(TableError) as caught:
             check_name(bad, [])
         assert caught.value.key == key

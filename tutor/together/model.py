@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from engine.state import GameState
-from tutor.strings import t
+from tutor.strings import YOU, t
 
 #: The longest name a player may take.
 MAX_NAME: Final = 30
@@ -52,7 +52,7 @@ class StaleError(TableError):
 def check_name(name: str, taken: Iterable[str]) -> str:
     """``name`` without the spaces around it, if it can be a player's name at a table where ``taken`` are
     seated: 1–30 printable characters, no colon (records write ``NAME: MOVE``), unlike every other name
-    (ignoring case). Raises :class:`TableError` saying what is wrong."""
+    (ignoring case), and not the app's name for a player without one ("You"). Raises :class:`TableError` saying what is wrong."""
     name = name.strip()
     if not name:
         raise TableError("name_empty")
@@ -62,6 +62,8 @@ def check_name(name: str, taken: Iterable[str]) -> str:
         raise TableError("name_unprintable")
     if ":" in name:
         raise TableError("name_colon")
+    if name.casefold() == YOU.casefold():  # "Your turn" would be shown to everyone else
+        raise TableError("name_reserved", name=YOU)
     if name.casefold() in {other.casefold() for other in taken}:
         raise TableError("name_taken", name=name)
     return name
