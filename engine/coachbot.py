@@ -36,10 +36,11 @@ from operator import attrgetter
 
 from engine.cards import JOKER, Card, make_deck
 from engine.greedybot import GreedyBot
+from engine.lay import take_payable
 from engine.laying import laid_value, lay_melds
 from engine.melds import Shape, rank_at
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
-from engine.payable import take_payable
+from engine.rommi import calling_seats
 from engine.state import GameState, Phase
 
 
@@ -415,8 +416,4 @@ def _less(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def _callers(state: GameState) -> list[int]:
     """The seats that hold a Rommi call now, nearest in turn order first."""
-    seats = {s for s, _ in state.rommi_calls()}
-    if not seats or state.rommi_from is None:
-        return []
-    n = len(state.players)
-    return [s for s in ((state.rommi_from + k) % n for k in range(1, n)) if s in seats]
+    return calling_seats(state, state.rommi_calls())

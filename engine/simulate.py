@@ -18,13 +18,9 @@ from typing import Any
 from engine.bots import get_bot, play_round
 from engine.cards import Card
 from engine.moves import Move, Rommi, Take
+from engine.seeds import round_seed
 from engine.state import GameState
 from engine.variants import Variant, get_variant
-
-
-def round_seed(seed: int, index: int) -> int:
-    """The deal seed of round ``index`` of a simulation started with ``seed``."""
-    return seed * 1_000_003 + index
 
 
 class TakeCounter:
@@ -116,8 +112,8 @@ def simulate(
     counter = TakeCounter() if count_takes else None
     start = time.perf_counter()
     for index in range(rounds):
-        state = GameState.deal(rules, names, seed=round_seed(seed, index), round_number=index + 1)
-        rng = random.Random(round_seed(seed, index))
+        state = GameState.deal(rules, names, seed=round_seed(seed, index + 1), round_number=index + 1)
+        rng = random.Random(round_seed(seed, index + 1))
         final, count = play_round(state, seat_bots, rng, on_move=counter.observe if counter else None)
         if counter is not None:
             counter.close(final)

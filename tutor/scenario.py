@@ -19,9 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.cards import Card, make_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
+from engine.lines import apply_line
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
-from engine.record import Deal, Record, TableEntry, build_state, parse_move_line
+from engine.record import Deal, Record, TableEntry, build_state
 from engine.state import GameState
+from engine.taking import lifted, take_count
 from engine.variants import PRESETS, HouseRuleError, get_variant
 
 #: Text a learner reads: English, or a mapping from language code to text (English required).
@@ -238,8 +240,7 @@ def _card_or_none(text: str) -> Card | None:
 def _play(scenario: Scenario, state: GameState, moves: list[str]) -> GameState:
     for line in moves:
         try:
-            seat, move = parse_move_line(line, state)
-            state = state.apply(move, seat)
+            state = apply_line(state, line)
         except RulesError as error:
             raise RecordError(scenario.id, "moves", f"“{line}” is refused: {error}") from None
     return state
@@ -249,8 +250,7 @@ def matches(matcher: Matcher, move: Move, before: GameState) -> bool:
     """Whether ``move`` (legal in ``before``) meets ``matcher``."""
     if matcher.move is not None and Move.parse(matcher.move) != move and not _same_take(Move.parse(matcher.move), move, before):
         return False
-    kinds = {"draw": "Draw", "take": "Take", "meld": "Meld", "layoff": "Layoff", "discard": "Discard", "stop": "Stop", "rommi": "Rommi"}
-    if matcher.action not in (None, "any") and type(move).__name__ != kinds[matcher.action]:
+    if matcher.action not in (None, "any") and move.kind != matcher.action:
         return False
     if matcher.meld is not None and not (isinstance(move, Layoff) and move.meld == matcher.meld):
         return False
@@ -267,8 +267,7 @@ def matches(matcher: Matcher, move: Move, before: GameState) -> bool:
 def _same_take(a: Move, b: Move, before: GameState) -> bool:
     """``take all`` and ``take N`` with N the pile's size are the same move."""
     if isinstance(a, Take) and isinstance(b, Take):
-        size = len(before.pile)
-        return (a.count or size) == (b.count or size)
+        return take_count(before.pile, a) == take_count(before.pile, b)
     return False
 
 
@@ -277,10 +276,8 @@ def _cards_of(move: Move, before: GameState) -> tuple[Card, ...]:
         return move.cards
     if isinstance(move, Discard):
         return (move.card,)
-    if isinstance(move, Take):
-        return before.pile[-(move.count or len(before.pile)) :]
-    if isinstance(move, Rommi):
-        return before.pile[-move.count :]
+    if isinstance(move, Take | Rommi):
+        return lifted(before.pile, move)
     return ()
 
 

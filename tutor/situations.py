@@ -37,7 +37,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from engine.cards import JOKER, NATURALS, Card, make_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
-from engine.record import Deal, Record, TableEntry, build_state, parse_move_line
+from engine.lines import apply_line, parse_line
+from engine.record import Deal, Record, TableEntry, build_state
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tutor.scenario import Position, Text, localize, read_mapping, validated
@@ -167,8 +168,7 @@ def start_state(situation: Situation, preset: str) -> GameState:
     state = build_state(situation_record(situation, preset), situation.id)
     for line in situation.position.moves:
         try:
-            seat, move = parse_move_line(line, state)
-            state = state.apply(move, seat)
+            state = apply_line(state, line)
         except RulesError as error:
             raise RecordError(situation.id, "position.moves", f"{preset}: “{line}” is refused: {error}") from None
     return state
@@ -277,8 +277,7 @@ class Comparison:
 def judge_line(state: GameState, line: str, language: str = "en") -> tuple[Ruling, GameState]:
     """The engine's ruling on ``"PLAYER: MOVE"`` in ``state``, and the state after it (unchanged if refused)."""
     try:
-        seat, move = parse_move_line(line, state)
-        after = state.apply(move, seat)
+        after = apply_line(state, line)
     except RulesError as error:
         return Ruling(line, False, error.code, str(error)), state
     return Ruling(line, True, None, t("compare.situation.legal_reason", language)), after
@@ -319,7 +318,7 @@ def check_situation(situation: Situation, source: str) -> None:
             raise RecordError(source, f"position ({preset})", error.problem) from None
         for i, judged in enumerate(situation.judge):
             try:
-                parse_move_line(judged.move, state)
+                parse_line(judged.move, state)
             except RulesError as error:
                 raise RecordError(source, f"judge[{i}].move", str(error)) from None
             expected = judged.expect.get(preset)
