@@ -16,15 +16,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card
-from engine.melds import hand_melds
+from engine.errors import RulesError
+from engine.melds import hand_melds, meld_shape
+from engine.scoring import meld_points
 from engine.variants import Variant
 
 
 def laid_value(variant: Variant, cards: Sequence[Card]) -> int:
-    """Points a group of cards scores on the table (the low ace of a run counted low)."""
-    low = any(c.rank == 2 for c in cards) and not any(c.rank == 13 for c in cards)
-    one_suit = len({c.suit for c in cards}) == 1
-    return sum(variant.card_value(c, low_ace=low and one_suit and c.rank == 1) for c in cards)
+    """Points a new meld of ``cards`` scores on the table, counted as the round score counts it (the low
+    ace of a run counted low); cards that form no meld count as in hand. For a lay-off, whose worth
+    depends on the meld it extends, ask :func:`engine.scoring.lay_points`."""
+    try:
+        shape = meld_shape(tuple(cards))
+    except RulesError:
+        return sum(variant.card_value(c) for c in cards)
+    return meld_points(variant, shape)
 
 
 def lay_melds(variant: Variant, hand: Sequence[Card]) -> tuple[int, list[Card]]:

@@ -73,6 +73,8 @@ MESSAGES: Final[dict[str, str]] = {
     "stop or rommi N.",
     "move.count_not_whole": "“{text}” is not a move: the number of cards is a whole number from 1 up.",
     "move.meld_number": "“{text}” is not a move: melds are numbered 1, 2, … in the order they reached the table.",
+    "move.meld_zero": "There is no meld {meld} to lay the {cards:and} on: melds are numbered 1, 2, … in the order "
+    "they reached the table.",
     "move.unknown": "“{text}” is not a move this engine knows.",
     "move.line_unreadable": "“{text}” is not a move line: write PLAYER: MOVE, like “Anna: draw”.",
     "move.unknown_player": "“{player}” is not a player in this game.",

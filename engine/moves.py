@@ -236,7 +236,9 @@ def _parse(text: str) -> Move:
     if verb == "meld" and args:
         return Meld(parse_cards(args))
     if verb == "layoff" and len(args) >= 3 and args[-2] == "on":
-        if not args[-1].isdigit() or int(args[-1]) < 1:
+        if args[-1].isdigit() and int(args[-1]) < 1:
+            raise RulesError("unreadable_move", "move.meld_zero", cards=parse_cards(args[:-2]), meld=int(args[-1]))
+        if not args[-1].isdigit():
             raise _unreadable(text, "move.meld_number")
         return Layoff(parse_cards(args[:-2]), int(args[-1]))
     raise _unreadable(text)

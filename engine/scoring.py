@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.core import RoundState
+from engine.errors import RulesError
 from engine.melds import Shape, extended_shape, meld_shape
 from engine.moves import Layoff, Meld
 from engine.position import TableMeld
@@ -65,7 +66,7 @@ def lay_points(state: RoundState, move: Meld | Layoff, seat: int | None = None) 
     if isinstance(move, Meld):
         try:
             return meld_points(variant, meld_shape(move.cards))
-        except ValueError:
+        except RulesError:
             return sum(variant.card_value(c) for c in move.cards)
     if not 1 <= move.meld <= len(state.table):
         return sum(variant.card_value(c) for c in move.cards)

@@ -18,6 +18,7 @@ from typing import Any
 from engine.bots import get_bot, play_round
 from engine.cards import Card
 from engine.moves import Move, Rommi, Take
+from engine.scoring import card_points
 from engine.seeds import round_seed
 from engine.state import GameState
 from engine.variants import Variant, get_variant
@@ -64,7 +65,7 @@ class TakeCounter:
                 for card, layer in zip(meld.cards, meld.layers, strict=False):
                     if layer == seat and card.in_hand in rest:
                         rest.remove(card.in_hand)
-                        net += value(card, meld.shape.low_ace and card.rank == 1)
+                        net += card_points(final.variant, card, meld.shape)
             for card in final.hands[seat]:
                 if card in rest:
                     rest.remove(card)

@@ -9,7 +9,6 @@ move the engine refuses.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
@@ -17,7 +16,8 @@ from typing import Annotated, Any, Literal, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.cards import Card, make_deck
+from engine.cards import Card
+from engine.deck import rest_of_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
 from engine.lines import apply_line
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
@@ -217,11 +217,9 @@ def _record(scenario: Scenario) -> Record:
     variant = get_variant(scenario.variant, scenario.house_rules)
     stock = list(pos.deal.stock)
     if pos.fill_stock:
-        listed: Counter[Card] = Counter()
-        for cards in (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table)):
-            listed.update(card.in_hand for card in map(_card_or_none, cards) if card is not None)
-        deck = Counter(make_deck(variant.decks(len(pos.players)), 2 if variant.jokers else 0))
-        stock += [str(c) for c in sorted((deck - listed).elements(), key=lambda c: c.index)]
+        groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+        listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+        stock += [str(c) for c in rest_of_deck(variant, len(pos.players), listed)]
     return Record(
         variant=scenario.variant, house_rules=scenario.house_rules, players=pos.players,
         deal=Deal(hands=pos.deal.hands, discard=pos.deal.discard, stock=stock),

@@ -35,7 +35,8 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from engine.cards import JOKER, NATURALS, Card, make_deck
+from engine.cards import JOKER, NATURALS, Card
+from engine.deck import rest_of_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
 from engine.lines import apply_line, parse_line
 from engine.record import Deal, Record, TableEntry, build_state
@@ -137,11 +138,9 @@ def situation_record(situation: Situation, preset: str) -> Record:
     variant = get_variant(preset, situation.house_rules)
     stock, pile = list(pos.deal.stock), list(pos.deal.discard)
     if pos.fill_stock:
-        listed: Counter[Card] = Counter()
-        for cards in (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(e.cards for e in pos.table)):
-            listed.update(_card(text).in_hand for text in cards)
-        deck = Counter(make_deck(variant.decks(len(pos.players)), 2 if variant.jokers else 0))
-        rest = [str(c) for c in sorted((deck - listed).elements(), key=lambda c: c.index)]
+        groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(e.cards for e in pos.table))
+        listed = [_card(text) for cards in groups for text in cards]
+        rest = [str(c) for c in rest_of_deck(variant, len(pos.players), listed)]
         if situation.rest == "pile":
             pile = rest + pile
         else:
