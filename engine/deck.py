@@ -2,7 +2,7 @@
 
 >>> from engine.cards import parse_cards
 >>> from engine.variants import get_variant
->>> len(game_deck(get_variant("rommi"), 3)), len(rest_of_deck(get_variant("dansk"), 2, parse_cards("AS KD")))
+>>> game_deck(get_variant("rommi"), 3).total(), len(rest_of_deck(get_variant("dansk"), 2, parse_cards("AS KD")))
 (54, 50)
 """
 

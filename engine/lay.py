@@ -33,7 +33,7 @@ from engine.melds import (
 )
 from engine.moves import Layoff, Meld, Move
 from engine.payable import card_payable, fast_payable
-from engine.position import Phase, TableMeld, remove_held, without
+from engine.position import Phase, TableMeld, remove_held
 from engine.taking import after_take
 
 # --- laying --------------------------------------------------------------------------------------
@@ -96,7 +96,8 @@ def _after_laying(
     melded: tuple[bool, ...] | None = None,
 ) -> StateT:
     """The state after laying ``laid`` (a meld or a lay-off): going out when the hand is empty; refused when
-    it leaves an owed duty impossible to pay."""
+    it leaves an owed duty impossible to pay. The cards taken this turn stay noted (``drawn``,
+    ``from_pile``): with two decks a restriction covers every copy of a card taken, even once one is laid."""
     hands = list(state.hands)
     hands[state.to_move] = tuple(rest)
     out = not rest
@@ -104,8 +105,6 @@ def _after_laying(
         hands=tuple(hands),
         table=table,
         duty=duty,
-        drawn=without(state.drawn, laid),
-        from_pile=without(state.from_pile, laid),
         melded=state.melded if melded is None else melded,
         phase=Phase.OVER if out else state.phase,
         ended_by="went_out" if out else state.ended_by,
