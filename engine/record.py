@@ -16,20 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from engine.cards import Card, make_deck
 from engine.errors import RecordError, RulesError
 from engine.lines import LineRefused, apply_lines
+from engine.model import StrictModel
 from engine.state import GameState
 from engine.variants import HouseRuleError, Variant, get_variant
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Deal(_Strict):
+class Deal(StrictModel):
     """The cards as dealt (or at any moment of a round): hands, the discard pile, the stock."""
 
     hands: dict[str, list[str]] = Field(description="Each player's hand.")
@@ -37,14 +34,14 @@ class Deal(_Strict):
     stock: list[str] = Field(default_factory=list, description="The stock, top first.")
 
 
-class TableEntry(_Strict):
+class TableEntry(StrictModel):
     """A meld already on the table; its cards count as laid by ``by`` in this round's score."""
 
     by: str
     cards: list[str]
 
 
-class Record(_Strict):
+class Record(StrictModel):
     """A deal and the moves played on it."""
 
     variant: str = Field(description="A preset id from RULES.md.")

@@ -21,7 +21,7 @@ from engine.duty import Duty
 from engine.lines import LineRefused, apply_lines, parse_line, split_line
 from engine.messages import MESSAGES, PLACEHOLDERS, placeholders, render
 from engine.moves import KINDS, Layoff, Meld, Move
-from engine.scoring import lay_points, laid_points
+from engine.scoring import laid_points, lay_points
 from engine.taking import lifted
 from engine.variants import PRESETS
 from tests.rules_support import ANNA, BERTIL, play, position, refused

@@ -9,9 +9,9 @@ import pytest
 
 from engine import GameState
 from engine.cards import Card
-from engine.scoring import laid_points, lay_points
 from engine.moves import Layoff, Move
-from tests.rules_support import ANNA, BERTIL, CECILIA, hand, cards, play, position, refusal, refused
+from engine.scoring import laid_points, lay_points
+from tests.rules_support import ANNA, BERTIL, CECILIA, cards, hand, play, position, refusal, refused
 
 # --- with two decks a restriction covers every copy of a card taken this turn ---------------------
 

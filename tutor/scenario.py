@@ -20,6 +20,7 @@ from engine.cards import Card
 from engine.deck import rest_of_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
 from engine.lines import apply_line
+from engine.model import StrictModel
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.record import Deal, Record, TableEntry, build_state
 from engine.state import GameState
@@ -43,11 +44,7 @@ def localize(text: Text, language: str = "en") -> str:
     return text.get(language) or text.get(language.split("-")[0]) or text["en"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Position(_Strict):
+class Position(StrictModel):
     """The situation: players, cards and moves already played, as in a record.
 
     With ``fill_stock`` the deck's remaining cards go under the listed stock in a fixed order, so an
@@ -64,7 +61,7 @@ class Position(_Strict):
     fill_stock: bool = Field(True, description="Put the deck's remaining cards under the listed stock.")
 
 
-class Matcher(_Strict):
+class Matcher(StrictModel):
     """A condition an accepted move meets. Every field given must hold.
 
     ``move``: exactly this move. ``action``: the kind of move. ``with``: the move's cards include these
@@ -76,10 +73,10 @@ class Matcher(_Strict):
     with_: list[str] = Field(default_factory=list, alias="with")
     meld: int | None = None
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(populate_by_name=True)
 
 
-class Step(_Strict):
+class Step(StrictModel):
     """One move the learner makes."""
 
     prompt: Text | None = Field(None, description="What to do now (default: the task's prompt).")
@@ -89,7 +86,7 @@ class Step(_Strict):
     success: Text | None = Field(None, description="Said when the step is done.")
 
 
-class MoveTask(_Strict):
+class MoveTask(StrictModel):
     """Make one move, or a short sequence of them."""
 
     kind: Literal["move"]
@@ -97,7 +94,7 @@ class MoveTask(_Strict):
     steps: list[Step] = Field(min_length=1)
 
 
-class NumberAnswer(_Strict):
+class NumberAnswer(StrictModel):
     """A number the learner types: a fixed value, or one the engine computes from the position."""
 
     value: int | None = None
@@ -118,7 +115,7 @@ class NumberAnswer(_Strict):
         return self
 
 
-class NumberTask(_Strict):
+class NumberTask(StrictModel):
     """Type a number (a card's value, a round score…)."""
 
     kind: Literal["number"]
@@ -127,7 +124,7 @@ class NumberTask(_Strict):
     explain: Text | None = Field(None, description="Shown with the right answer.")
 
 
-class ChoiceTask(_Strict):
+class ChoiceTask(StrictModel):
     """Pick one of several options."""
 
     kind: Literal["choice"]
@@ -143,7 +140,7 @@ class ChoiceTask(_Strict):
         return self
 
 
-class JudgeTask(_Strict):
+class JudgeTask(StrictModel):
     """Legal or not? The engine decides the answer; its reason is the explanation."""
 
     kind: Literal["judge"]
@@ -155,7 +152,7 @@ class JudgeTask(_Strict):
 Task = Annotated[MoveTask | NumberTask | ChoiceTask | JudgeTask, Field(discriminator="kind")]
 
 
-class Scenario(_Strict):
+class Scenario(StrictModel):
     """One scripted situation and what the learner is asked to do in it."""
 
     schema_: str | None = Field(None, alias="$schema", description="The JSON Schema this file follows.")
@@ -171,7 +168,7 @@ class Scenario(_Strict):
     )
     hints: list[Text] = Field(default_factory=list, description="From a nudge to the answer.")
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(populate_by_name=True)
 
     # Field validators (not one model validator), so that a load error names the field at fault.
     @field_validator("variant")

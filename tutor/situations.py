@@ -33,12 +33,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from engine.cards import JOKER, NATURALS, Card
 from engine.deck import rest_of_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
 from engine.lines import apply_line, parse_line
+from engine.model import StrictModel
 from engine.record import Deal, Record, TableEntry, build_state
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
@@ -52,11 +53,7 @@ SITUATION_SCHEMA_PATH: Final = SITUATIONS_DIR / "situation.schema.json"
 LEGAL: Final = "legal"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class JudgedMove(_Strict):
+class JudgedMove(StrictModel):
     """A move to judge from the situation's position, and what follows it when it is legal."""
 
     move: str = Field(description='"PLAYER: MOVE", played from the position.')
@@ -90,7 +87,7 @@ def _move_alone_too(schema: dict[str, Any]) -> None:
     schema["items"] = {"anyOf": [alone, schema["items"]]}
 
 
-class Situation(_Strict):
+class Situation(StrictModel):
     """A position, judged by several presets."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
