@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card
-from engine.errors import RulesError
-from engine.melds import hand_melds, meld_shape
-from engine.scoring import meld_points
+from engine.melds import hand_melds
+from engine.scoring import new_meld_points
 from engine.variants import Variant
 
 
@@ -26,11 +25,7 @@ def laid_value(variant: Variant, cards: Sequence[Card]) -> int:
     """Points a new meld of ``cards`` scores on the table, counted as the round score counts it (the low
     ace of a run counted low); cards that form no meld count as in hand. For a lay-off, whose worth
     depends on the meld it extends, ask :func:`engine.scoring.lay_points`."""
-    try:
-        shape = meld_shape(tuple(cards))
-    except RulesError:
-        return sum(variant.card_value(c) for c in cards)
-    return meld_points(variant, shape)
+    return new_meld_points(variant, tuple(cards))
 
 
 def lay_melds(variant: Variant, hand: Sequence[Card]) -> tuple[int, list[Card]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.cards import Card
 from engine.core import RoundState
@@ -55,6 +56,15 @@ def laid_points(state: RoundState) -> list[int]:
     return points_by_layer(state.variant, state.table, len(state.players))
 
 
+@lru_cache(maxsize=1 << 16)
+def new_meld_points(variant: Variant, cards: tuple[Card, ...]) -> int:
+    """What a new meld of ``cards`` scores on the table (cards that form no meld count as in hand)."""
+    try:
+        return meld_points(variant, meld_shape(cards))
+    except RulesError:
+        return sum(variant.card_value(c) for c in cards)
+
+
 def lay_points(state: RoundState, move: Meld | Layoff, seat: int | None = None) -> int:
     """How much laying ``move`` adds to ``seat``'s round score (default: the player to move), counted as the
     round score counts it: a lay-off that turns a run's low ace high changes that ace's points too.
@@ -64,10 +74,7 @@ def lay_points(state: RoundState, move: Meld | Layoff, seat: int | None = None) 
     variant = state.variant
     player = state.to_move if seat is None else seat
     if isinstance(move, Meld):
-        try:
-            return meld_points(variant, meld_shape(move.cards))
-        except RulesError:
-            return sum(variant.card_value(c) for c in move.cards)
+        return new_meld_points(variant, move.cards)
     if not 1 <= move.meld <= len(state.table):
         return sum(variant.card_value(c) for c in move.cards)
     target = state.table[move.meld - 1]
