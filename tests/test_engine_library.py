@@ -123,17 +123,14 @@ def test_the_cycle_check_sees_function_level_imports(tmp_path: Path) -> None:
 
 def test_no_engine_module_uses_another_modules_private_names() -> None:
     for path in ENGINE.glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        modules = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == "engine" for a in n.names}
-        for node in ast.walk(tree):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
                 private = [a.name for a in node.names if a.name.startswith("_")]
                 assert not private, f"{path.name} imports private {private} from {node.module}"
             if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
                 owner = node.value
-                assert not (isinstance(owner, ast.Name) and owner.id in modules), f"{path.name}: {owner.id}.{node.attr}"
-                assert not (isinstance(owner, ast.Name) and owner.id in ("state", "new", "after", "before")), (
-                    f"{path.name}:{node.lineno}: {owner.id}.{node.attr}"
+                assert isinstance(owner, ast.Name) and owner.id in ("self", "cls"), (
+                    f"{path.name}:{node.lineno}: {ast.unparse(node)} reaches into another object's private name"
                 )
 
 
@@ -153,7 +150,8 @@ _SAMPLES: dict[str, tuple[object, object]] = {
     "count": (1, 2),
     "text": ("Danish 500", "Anna"),
 }
-_SLIP = re.compile(r"\b1 (cards|points|melds|players)\b|\b([02-9]|\d\d+) (card|point|meld|player)\b|\b(card|meld)s?\b \bdoes\b.*\b(and)\b")
+#: A count and a noun that disagree: "1 cards", "2 card".
+_SLIP = re.compile(r"\b1 (cards|points|melds|players)\b|\b([02-9]|\d\d+) (card|point|meld|player)\b")
 
 
 def _values(key: str, which: int) -> dict[str, object]:
@@ -166,7 +164,6 @@ def test_every_message_renders_from_its_data_with_no_plural_slip(key: str) -> No
         values = _values(key, which)
         text = render(key, values)
         assert "{" not in text and "}" not in text, text
-        assert not re.search(r"\b1 cards\b|\b2 card\b|\bdo not\b.*\b1\b", text), text
         assert not _SLIP.search(text), text
         assert text[0].isupper() or text[0] == "“", text
         assert text.endswith("."), text
@@ -247,13 +244,15 @@ def test_a_low_ace_laid_off_on_a_dansk_run_scores_one_point() -> None:
 
 
 def test_the_practice_log_says_what_the_score_grows_by() -> None:
+    from tutor.coach import explain
     from tutor.practice_log import describe
 
     state = play(position("dansk", "2H 3H 4H AH 9C KS", "5S"), "draw", "meld 2H 3H 4H")
     move = Move.parse("layoff AH on 1")
     line = describe(state, ANNA, move, state.apply(move))
-    assert "(1 point" in line or " 1 point" in line, line
-    assert "15" not in line, line
+    assert "(1 point" in line and "15" not in line, line
+    hint = explain(state, ANNA, move)
+    assert ": 1 point" in hint and "15 points on the table" not in hint, hint  # 15 is what it saves in hand
 
 
 @settings(max_examples=25, deadline=None)
