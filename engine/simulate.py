@@ -21,6 +21,7 @@ from engine.moves import Move, Rommi, Take
 from engine.scoring import card_points
 from engine.seeds import round_seed
 from engine.state import GameState
+from engine.taking import lifted
 from engine.variants import Variant, get_variant
 
 
@@ -45,13 +46,11 @@ class TakeCounter:
         """Note a take or a Rommi call (other moves are ignored)."""
         if isinstance(move, Take):
             self.takes += 1
-            count = len(before.pile) if move.count is None else move.count
         elif isinstance(move, Rommi):
             self.rommi_calls += 1
-            count = move.count
         else:
             return
-        taken = before.pile[-count:]
+        taken = lifted(before.pile, move)
         self.cards_taken += len(taken)
         self._open.append((seat, taken, after.penalties[seat] - before.penalties[seat]))
 
