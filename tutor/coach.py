@@ -169,12 +169,12 @@ def _partners(hand: Sequence[Card], card: Card) -> list[Card]:
 
 
 def _explain_take(state: GameState, seat: int, move: Take | Rommi, language: str) -> str:
-    n = _count(state, move)
-    deepest = state.pile[-n]
+    taken = lifted(state.pile, move)
+    n, deepest = len(taken), taken[0]
     lay = _lays_after_take(state, seat, move)
     words: dict[str, object] = {"count": n, "card": card_text(deepest), "called": card_text(state.pile[-1])}
     prefix = "rommi" if isinstance(move, Rommi) else "take_all" if n == len(state.pile) and n > 1 else "take"
-    if lay is not None and any(c.in_hand in state.pile[-n:] for c in lay.cards):
+    if lay is not None and any(c.in_hand in taken for c in lay.cards):
         words["cards"] = cards_text(lay.cards)
         if isinstance(lay, Layoff):
             words["meld"] = lay.meld
