@@ -36,11 +36,14 @@ from operator import attrgetter
 
 from engine.cards import JOKER, Card, make_deck
 from engine.greedybot import GreedyBot
-from engine.laying import laid_value, lay_melds
+from engine.lay import take_payable
+from engine.laying import lay_melds
 from engine.melds import Shape, rank_at
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
-from engine.payable import take_payable
+from engine.rommi import calling_seats
+from engine.scoring import lay_points
 from engine.state import GameState, Phase
+from engine.taking import lifted
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,8 +308,8 @@ class CoachBot:
 
     def _take_worth(self, state: GameState, outlook: Outlook, seat: int, move: Move) -> float:
         pile = state.pile
-        n = len(pile) if isinstance(move, Take) and move.count is None else int(getattr(move, "count", 1) or 1)
-        taken = pile[-n:]
+        taken = lifted(pile, move) if isinstance(move, Take | Rommi) else pile[-1:]
+        n = len(taken)
         locked = taken if state.variant.discard_restriction != "none" else ()
         hand = state.hands[seat]
         worth = hand_worth(outlook, (*hand, *taken), self.weights, discard_follows=True, locked=locked)
@@ -321,14 +324,13 @@ class CoachBot:
         self, state: GameState, outlook: Outlook, seat: int, moves: list[Move], rng: random.Random
     ) -> list[tuple[Move, float]]:
         hand = state.hands[seat]
-        variant = state.variant
         lays = [m for m in moves if isinstance(m, (Meld, Layoff))]
         discards = [m for m in moves if isinstance(m, Discard)]
         scored: list[tuple[Move, float]] = []
         bonus = 1000.0  # laying comes first: a lay that pays always beats holding it back
         for lay in lays:
             rest = _less(hand, lay.cards)
-            gain = laid_value(variant, lay.cards) - 5 * sum(1 for c in lay.cards if c.is_joker)
+            gain = lay_points(state, lay, seat) - 5 * sum(1 for c in lay.cards if c.is_joker)
             worth = gain + hand_worth(outlook, rest, self.weights, discard_follows=bool(rest))
             scored.append((lay, worth + (bonus if gain > 0 else 0.0)))
         if discards:
@@ -415,8 +417,4 @@ def _less(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def _callers(state: GameState) -> list[int]:
     """The seats that hold a Rommi call now, nearest in turn order first."""
-    seats = {s for s, _ in state.rommi_calls()}
-    if not seats or state.rommi_from is None:
-        return []
-    n = len(state.players)
-    return [s for s in ((state.rommi_from + k) % n for k in range(1, n)) if s in seats]
+    return calling_seats(state, state.rommi_calls())

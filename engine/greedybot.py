@@ -13,19 +13,15 @@ from __future__ import annotations
 import random
 
 from engine.cards import JOKER, Card
-from engine.laying import laid_value, lay_melds
+from engine.laying import lay_melds
 from engine.melds import card_extends
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Stop, Take
+from engine.scoring import lay_points
 from engine.state import GameState, Phase
 
 
 def _value(state: GameState, card: Card) -> int:
     return state.variant.card_value(card)
-
-
-def _laid_value(state: GameState, cards: tuple[Card, ...]) -> int:
-    """Points a group of cards scores on the table (low aces of runs counted low)."""
-    return laid_value(state.variant, cards)
 
 
 #: How much of a card's value left in hand a bot expects to lose (it may still be laid later).
@@ -101,7 +97,7 @@ class GreedyBot:
     @staticmethod
     def _lay_score(state: GameState, move: Meld | Layoff) -> int:
         """Points laid, less a little for each joker spent (a joker can fill a bigger meld later)."""
-        return _laid_value(state, move.cards) - 5 * sum(1 for c in move.cards if c.is_joker)
+        return lay_points(state, move) - 5 * sum(1 for c in move.cards if c.is_joker)
 
     @staticmethod
     def _discard_priority(state: GameState, card: Card) -> float:

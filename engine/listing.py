@@ -1,25 +1,19 @@
 """The legal-move listing of a state: every move the player to move may make, and every Rommi call.
 
-It reads the same checks :meth:`GameState.apply` uses, so the listing and apply agree exactly (the
+It reads the same checks :meth:`RoundState.apply` uses, so the listing and apply agree exactly (the
 property tests hold them to it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine.cards import Card
-from engine.melds import HandSummary, hand_index, hand_melds, layoff_options
-from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Move, discard, take
-from engine.payable import take_payable
+from engine.core import RoundState
+from engine.lay import lay_is_legal, layoffs, take_payable
+from engine.melds import HandSummary, hand_melds
+from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, discard, take
 from engine.turn import discard_blocked
 
-if TYPE_CHECKING:
-    from engine.duty import Duty
-    from engine.state import GameState
 
-
-def draw_moves(state: GameState) -> list[Move]:
+def draw_moves(state: RoundState) -> list[Move]:
     """The moves at the start of a turn: draw, the takes whose duty can be paid, stop."""
     moves: list[Move] = []
     if state.stock:
@@ -42,7 +36,7 @@ def draw_moves(state: GameState) -> list[Move]:
     return moves
 
 
-def play_moves(state: GameState) -> list[Move]:
+def play_moves(state: RoundState) -> list[Move]:
     """The moves after drawing: melds, lay-offs and discards (only the ones that pay a duty while one is owed)."""
     hand = state.hands[state.to_move]
     duty = state.duty
@@ -53,28 +47,12 @@ def play_moves(state: GameState) -> list[Move]:
     if duty is None or duty.layoff_pays:
         moves.extend(layoffs(state, hand, duty))
     if state.variant.going_out_requires_discard:
-        moves = [m for m in moves if len(m.cards) < len(hand)]  # type: ignore[attr-defined]
-    if duty is not None and len(duty.owed) > 1:
-        moves = [m for m in moves if state.is_legal(m)]  # paying one owed card must not strand another
+        moves = [m for m in moves if isinstance(m, Meld | Layoff) and len(m.cards) < len(hand)]
+    if duty is not None and len(duty.owed) > 1:  # paying one owed card must not strand another
+        moves = [m for m in moves if isinstance(m, Meld | Layoff) and lay_is_legal(state, m)]
     if duty is None:
         if state.variant.discard_restriction == "none":
             moves.extend(discard(card) for card in dict.fromkeys(hand))
         else:
             moves.extend(discard(c) for c in dict.fromkeys(hand) if not discard_blocked(state, c, hand))
-    return moves
-
-
-def layoffs(state: GameState, hand: tuple[Card, ...], duty: Duty | None) -> list[Move]:
-    """Every lay-off from ``hand`` on every meld on the table (only those paying ``duty`` while one is owed)."""
-    if state.variant.layoff_needs_own_meld and not state.melded[state.to_move]:
-        return []
-    moves: list[Move] = []
-    index = hand_index(hand)
-    held, jokers = index
-    for number, meld in enumerate(state.table, start=1):
-        if not jokers and held.isdisjoint(meld.shape.touching):
-            continue  # no card of the hand touches this meld
-        for cards in layoff_options(meld.shape, hand, index):
-            if duty is None or duty.pays(cards, is_meld=False):
-                moves.append(Layoff(cards, number))
     return moves

@@ -1,55 +1,17 @@
-"""Can a duty from the pile still be paid? Asked before a take is allowed, and after every lay while a
-two-card (Rommi) duty is owed. A quick bitmask answer covers one owed card; an exact search covers the rest.
+"""Quick answers to "can this owed card be laid at once?", from hand bitmasks alone (no move is tried).
+
+:mod:`engine.lay` asks them first and falls back on its exact search only when they cannot tell.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.cards import JOKER, Card
-from engine.duty import Duty, duty_for
+from engine.core import RoundState
+from engine.duty import Duty
 from engine.melds import HandSummary
 
-if TYPE_CHECKING:
-    from engine.state import GameState
 
-
-def duty_payable(state: GameState) -> bool:
-    """Whether the player to move can still pay their duty (True when none is owed)."""
-    duty = state.duty
-    if duty is None:
-        return True
-    if len(duty.owed) == 1 or duty.any_of:
-        fast = duty_payable_fast(state)
-        if fast is not None:
-            return fast
-    elif not state.variant.going_out_requires_discard and JOKER not in duty.owed:
-        # Two owed cards (a Rommi call): each must at least be layable now. A card that fits a meld made
-        # from the held cards also melds with those cards directly, so this never rules out a real way.
-        summary = HandSummary(state.hands[state.to_move])
-        if not all(card_payable(state, c, summary, state.to_move, duty.layoff_pays) for c in duty.owed):
-            return False
-    return duty_payable_exact(state)
-
-
-def duty_payable_exact(state: GameState) -> bool:
-    """The exact answer: some sequence of listed lays pays the whole duty."""
-    from engine.listing import play_moves
-
-    for move in play_moves(state):
-        new = state.apply(move)
-        if new.duty is None or duty_payable_exact(new):
-            return True
-    return False
-
-
-def duty_payable_fast(state: GameState) -> bool | None:
-    """A quick answer for a one-card duty; None when only the exact search can tell."""
-    assert state.duty is not None
-    return fast_payable(state, state.duty, state.hands[state.to_move], state.to_move)
-
-
-def card_payable(state: GameState, card: Card, summary: HandSummary, player: int, layoff_pays: bool) -> bool:
+def card_payable(state: RoundState, card: Card, summary: HandSummary, player: int, layoff_pays: bool) -> bool:
     """Whether the natural ``card``, held with the cards of ``summary``, can be laid at once by ``player``:
     in a meld, or (where a lay-off pays and is allowed now) laid off on a meld on the table."""
     if summary.melds_with(card):
@@ -59,28 +21,20 @@ def card_payable(state: GameState, card: Card, summary: HandSummary, player: int
     return any(summary.extends(card, m.shape) for m in state.table)
 
 
+def blocked_by_own_meld_rule(state: RoundState, card: Card, hand: tuple[Card, ...], player: int) -> bool:
+    """Whether the natural ``card`` could be laid off from ``hand`` but for ``layoff_needs_own_meld`` (the
+    reason a take or a call that owes it is refused, where it melds with nothing)."""
+    if not state.variant.layoff_needs_own_meld or state.melded[player] or card is JOKER:
+        return False
+    summary = HandSummary(hand)
+    return not summary.melds_with(card) and any(summary.extends(card, m.shape) for m in state.table)
+
+
 def fast_payable(
-    state: GameState, duty: Duty, hand: tuple[Card, ...], player: int, summary: HandSummary | None = None
+    state: RoundState, duty: Duty, hand: tuple[Card, ...], player: int, summary: HandSummary | None = None
 ) -> bool | None:
     """Whether ``player`` holding ``hand`` could pay ``duty`` in one lay; None when it cannot be told quickly."""
     if state.variant.going_out_requires_discard or any(c is JOKER for c in duty.owed):
         return None
     summary = summary or HandSummary(hand)
     return any(card_payable(state, c, summary, player, duty.layoff_pays) for c in duty.owed)
-
-
-def take_payable(state: GameState, player: int, n: int, summary: HandSummary | None = None) -> bool:
-    """Whether ``player`` could pay the duty of taking ``n`` cards (``summary``: their hand and those cards)."""
-    variant = state.variant
-    deepest = state.pile[-n]
-    if variant.duty == "deepest_card" and summary is not None and not variant.going_out_requires_discard:
-        if n == 1 and not variant.duty_on_top_card:
-            return True  # the top card alone is free
-        if deepest is not JOKER:
-            return card_payable(state, deepest, summary, player, variant.duty_paid_by_layoff)
-    taken = state.pile[-n:]
-    duty = duty_for(variant, taken)
-    if duty is None:
-        return True
-    fast = fast_payable(state, duty, state.hands[player] + taken, player, summary)
-    return fast if fast is not None else duty_payable(state._after_take(player, n))

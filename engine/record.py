@@ -16,20 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from engine.cards import Card, make_deck
 from engine.errors import RecordError, RulesError
-from engine.moves import Move
+from engine.lines import LineRefused, apply_lines
+from engine.model import StrictModel
 from engine.state import GameState
 from engine.variants import HouseRuleError, Variant, get_variant
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Deal(_Strict):
+class Deal(StrictModel):
     """The cards as dealt (or at any moment of a round): hands, the discard pile, the stock."""
 
     hands: dict[str, list[str]] = Field(description="Each player's hand.")
@@ -37,14 +34,14 @@ class Deal(_Strict):
     stock: list[str] = Field(default_factory=list, description="The stock, top first.")
 
 
-class TableEntry(_Strict):
+class TableEntry(StrictModel):
     """A meld already on the table; its cards count as laid by ``by`` in this round's score."""
 
     by: str
     cards: list[str]
 
 
-class Record(_Strict):
+class Record(StrictModel):
     """A deal and the moves played on it."""
 
     variant: str = Field(description="A preset id from RULES.md.")
@@ -185,26 +182,13 @@ def _check_adds_up(variant: Variant, players: int, groups: list[list[Card]], sou
     raise RecordError(source, "deal", "the cards do not add up to the deck: " + "; ".join(parts))
 
 
-def parse_move_line(line: str, state: GameState) -> tuple[int, Move]:
-    """Split ``"PLAYER: MOVE"`` into a seat and a move; ``RulesError('unreadable_move')`` if it does not parse."""
-    name, colon, text = str(line).partition(":")
-    if not colon:
-        raise RulesError("unreadable_move", f"“{line}” is not a move line: write PLAYER: MOVE, like “Anna: draw”.")
-    name = name.strip()
-    if name not in state.players:
-        raise RulesError("unreadable_move", f"“{name}” is not a player in this game.")
-    return state.players.index(name), Move.parse(text)
-
-
 def replay(record: Record, source: str = "<record>") -> dict[str, Any]:
     """Apply a record's moves; the replay output of ``RECORD.md`` as a dict."""
     state = build_state(record, source)
-    for number, line in enumerate(record.moves, start=1):
-        try:
-            seat, move = parse_move_line(line, state)
-            state = state.apply(move, seat)
-        except RulesError as error:
-            return {"ok": False, "move": number, "rule": error.code, "message": str(error)}
+    try:
+        state = apply_lines(state, record.moves)
+    except LineRefused as refused:
+        return {"ok": False, "move": refused.number, "rule": refused.error.code, "message": str(refused.error)}
     return summary(state)
 
 

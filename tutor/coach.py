@@ -28,9 +28,10 @@ from engine.bots import get_bot
 from engine.cards import JOKER, Card, card_text, cards_words
 from engine.coachbot import CoachBot
 from engine.greedybot import GreedyBot
-from engine.laying import laid_value
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.scoring import lay_points
 from engine.state import GameState, Phase
+from engine.taking import lifted, take_count
 from tutor.strings import t
 
 #: How many points (by the coach's count) a better move must be worth before a review mentions it.
@@ -122,7 +123,7 @@ def _lay_words(state: GameState, move: Meld | Layoff) -> dict[str, object]:
     cards = move.cards
     words: dict[str, object] = {
         "cards": cards_text(cards),
-        "points": laid_value(state.variant, cards),
+        "points": lay_points(state, move),
         "saved": hand_value(state, cards),
     }
     if isinstance(move, Layoff):
@@ -143,7 +144,7 @@ def _explain_lay(state: GameState, seat: int, move: Meld | Layoff, language: str
 def _lays_after_take(state: GameState, seat: int, move: Take | Rommi) -> Meld | Layoff | None:
     """The best lay the taker could make at once after ``move``, or None."""
     after = state.apply(move, seat)
-    taken = set(state.pile[-_count(state, move) :])
+    taken = set(lifted(state.pile, move))
     for lay, _ in _ranked(after):  # the lay the coach would make next, holding a card taken
         if isinstance(lay, Meld | Layoff) and any(c.in_hand in taken for c in lay.cards):
             return lay
@@ -151,9 +152,7 @@ def _lays_after_take(state: GameState, seat: int, move: Take | Rommi) -> Meld | 
 
 
 def _count(state: GameState, move: Take | Rommi) -> int:
-    if isinstance(move, Take) and move.count is None:
-        return len(state.pile)
-    return int(move.count or 1)
+    return take_count(state.pile, move)
 
 
 def _partners(hand: Sequence[Card], card: Card) -> list[Card]:
@@ -170,12 +169,12 @@ def _partners(hand: Sequence[Card], card: Card) -> list[Card]:
 
 
 def _explain_take(state: GameState, seat: int, move: Take | Rommi, language: str) -> str:
-    n = _count(state, move)
-    deepest = state.pile[-n]
+    taken = lifted(state.pile, move)
+    n, deepest = len(taken), taken[0]
     lay = _lays_after_take(state, seat, move)
     words: dict[str, object] = {"count": n, "card": card_text(deepest), "called": card_text(state.pile[-1])}
     prefix = "rommi" if isinstance(move, Rommi) else "take_all" if n == len(state.pile) and n > 1 else "take"
-    if lay is not None and any(c.in_hand in state.pile[-n:] for c in lay.cards):
+    if lay is not None and any(c.in_hand in taken for c in lay.cards):
         words["cards"] = cards_text(lay.cards)
         if isinstance(lay, Layoff):
             words["meld"] = lay.meld
@@ -243,7 +242,7 @@ def review(before: GameState, move_played: Move | str, seat: int, language: str 
         return t("practice.review.take", language, **words)
     if isinstance(best, Draw) and isinstance(move, Take):
         n = _count(before, move)
-        taken = before.pile[-n:]
+        taken = lifted(before.pile, move)
         if n == 1:
             return t("practice.review.draw_one", language, card=card_text(taken[0]), weight=hand_value(before, taken))
         return t("practice.review.draw", language, count=n, weight=hand_value(before, taken))

@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from engine.errors import RecordError
+from engine.model import StrictModel
 from engine.variants import PRESETS, Variant
 from tutor.scenario import Scenario, load_scenario
 from tutor.strings import t
@@ -33,10 +34,8 @@ LESSONS_DIR = ROOT / "lessons"
 SCENARIOS_DIR = ROOT / "scenarios"
 
 
-class Lesson(BaseModel):
+class Lesson(StrictModel):
     """One lesson: its place in the curriculum, the variants it holds for, its text and scenarios."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     title: str

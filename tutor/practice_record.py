@@ -15,8 +15,11 @@ from typing import Any, Final, Protocol
 
 import yaml
 
-from engine.errors import RecordError, RulesError
-from engine.record import build_state, parse_move_line, record_from_data
+from engine.errors import RecordError
+from engine.lines import LineRefused, apply_lines
+from engine.moves import Move
+from engine.record import build_state, record_from_data
+from engine.state import GameState
 from engine.variants import Variant
 from tutor.practice_log import describe
 from tutor.practice_rounds import RoundPlay, Step
@@ -134,15 +137,18 @@ def read_game(
             if list(state.totals) != [s.total for s in previous.scores()]:
                 raise RecordError(where, "totals", "do not carry on from the round before")
         round_ = RoundPlay(record.round, record.seed or 0, [state])
-        for index, line in enumerate(record.moves):
-            try:
-                seat, move = parse_move_line(line, round_.state)
-                after = round_.state.apply(move, seat)
-            except RulesError as error:
-                raise RecordError(where, f"moves[{index}]", f"“{line}”: {error}") from None
+
+
+        def note(before: GameState, seat: int, move: Move, after: GameState, round_: RoundPlay = round_) -> None:
             round_.moves.append((seat, move))
-            round_.steps.append(Step(seat, move, describe(round_.state, seat, move, after, language)))
+            round_.steps.append(Step(seat, move, describe(before, seat, move, after, language)))
             round_.states.append(after)
+
+        try:
+            apply_lines(state, record.moves, note)
+        except LineRefused as refused:
+            field = f"moves[{refused.number - 1}]"
+            raise RecordError(where, field, f"“{refused.line}”: {refused.error}") from None
         rounds.append(round_)
     assert variant is not None
     if seats is None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from engine.messages import MESSAGES
 from engine.variants import PRESETS, Variant
 
 README: Final = Path(__file__).resolve().parent.parent / "README.md"
@@ -84,3 +85,26 @@ def rulings(readme: Path = README) -> list[str]:
         elif line.startswith("  ") and items and line.strip():
             items[-1] += " " + line.strip()
     return items
+
+
+def variant_table_markdown() -> str:
+    """The variant table of ``docs/rules.md``: every rule parameter (rows) of every preset (columns), from
+    the ``Variant`` model and :data:`~engine.variants.PRESETS` (a test keeps the document equal to it)."""
+    presets = list(PRESETS.values())
+    lines = [
+        "| rule | " + " | ".join(f"`{v.id}`" for v in presets) + " | meaning |",
+        "|---|" + "---|" * len(presets) + "---|",
+    ]
+    for name, field in Variant.model_fields.items():
+        if name in _NOT_RULES:
+            continue
+        cells = " | ".join(value_text(getattr(v, name)) for v in presets)
+        lines.append(f"| `{name}` | {cells} | {field.description or ''} |")
+    return "\n".join(lines)
+
+
+def message_table_markdown() -> str:
+    """The list of the engine's message keys in ``docs/rules.md``, each with its English sentence."""
+    lines = ["| key | English sentence |", "|---|---|"]
+    lines.extend("| `" + key + "` | " + text.replace("|", "\\|") + " |" for key, text in MESSAGES.items())
+    return "\n".join(lines)

@@ -16,6 +16,7 @@ import streamlit as st
 
 from engine.cards import JOKER, NATURALS, Card
 from engine.errors import RecordError
+from engine.lines import split_line
 from engine.state import GameState
 from engine.variants import PRESETS, Variant
 from tutor.charts import card_values_figure, signed
@@ -168,7 +169,7 @@ def then_text(outcome: Outcome, language: str = "en") -> str:
     """The moves after the judged one, each ✓ or ✗ with the engine's sentence."""
     parts = []
     for ruling in outcome.then:
-        move = ruling.line.split(":", 1)[-1].strip()
+        move = split_line(ruling.line)[1]
         if ruling.legal:
             parts.append(t("compare.situation.then_legal", language, move=move))
         else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RULE_CODES, RecordError
+from engine.lines import split_line
 from engine.variants import PRESETS, Variant
 from tutor import charts, hand_charts
 from tutor.curriculum import Curriculum, Lesson
@@ -294,8 +295,8 @@ def _choice_controls(task: ChoiceTask, language: str) -> None:
 
 
 def _judge_controls(task: JudgeTask, language: str) -> None:
-    player, _, move = task.move.partition(":")
-    st.markdown(t("ui.learn.judge_move", language, player=player.strip(), move=move.strip()))
+    player, move = split_line(task.move)
+    st.markdown(t("ui.learn.judge_move", language, player=player or "", move=move))
     with st.container(horizontal=True):
         st.button(t("ui.learn.legal", language), key="learn_judge_legal", on_click=_check, args=("legal",))
         st.button(t("ui.learn.not_legal", language), key="learn_judge_illegal", on_click=_check, args=("illegal",))
