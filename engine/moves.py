@@ -188,10 +188,22 @@ def _unreadable(text: str, why: str) -> RulesError:
     return RulesError("unreadable_move", f"“{text}” is not a move: {why}.")
 
 
-def _count(text: str, word: str) -> int:
-    if not word.isdigit() or int(word) < 1:
-        raise _unreadable(text, "the number of cards is a whole number from 1 up")
+def _number(word: str) -> int | None:
+    """``word`` as a number from 1 up, written in ASCII digits (``²`` or ``٣`` are not), or None.
+
+    >>> _number("3"), _number("0"), _number("²"), _number("9" * 5000)
+    (3, None, None, None)
+    """
+    if not (word.isascii() and word.isdigit()) or len(word) > 9 or int(word) < 1:
+        return None
     return int(word)
+
+
+def _count(text: str, word: str) -> int:
+    number = _number(word)
+    if number is None:
+        raise _unreadable(text, "the number of cards is a whole number from 1 up")
+    return number
 
 
 def _parse(text: str) -> Move:
@@ -210,7 +222,8 @@ def _parse(text: str) -> Move:
     if verb == "meld" and args:
         return Meld(parse_cards(args))
     if verb == "layoff" and len(args) >= 3 and args[-2] == "on":
-        if not args[-1].isdigit() or int(args[-1]) < 1:
+        meld = _number(args[-1])
+        if meld is None:
             raise _unreadable(text, "melds are numbered 1, 2, … in the order they reached the table")
-        return Layoff(parse_cards(args[:-2]), int(args[-1]))
+        return Layoff(parse_cards(args[:-2]), meld)
     raise _unreadable(text, _USAGE)
