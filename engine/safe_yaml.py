@@ -81,8 +81,10 @@ def read_text(path: str | Path, source: str | None = None) -> str:
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
             if len(data) > MAX_BYTES:
-                file.seek(0, 2)
-                size = max(file.tell(), len(data))
+                try:
+                    size = max(file.seek(0, 2), len(data))
+                except OSError:  # a pipe or a device: its size is not known
+                    size = len(data)
                 raise RecordError(source, "file", size_problem(size) or "is too large")
     except OSError as error:
         raise RecordError(source, "file", f"cannot be read ({error.strerror or error.__class__.__name__})") from None
