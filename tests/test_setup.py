@@ -7,6 +7,7 @@ from __future__ import annotations
 import doctest
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -194,3 +195,29 @@ def test_bench_browser_help_works_without_playwright_too() -> None:
         [sys.executable, "benchmarks/bench_browser.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0 and "--loads" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_a_plain_install_elsewhere_names_the_missing_data(tmp_path: Path) -> None:
+    """``pip install .`` (not editable) copies the code without the lessons: run from another folder, the
+    tutor's loaders say which folder is missing, and the Learn page shows that (never an empty list)."""
+    source = tmp_path / "source"  # a copy of the code: building writes build/ and *.egg-info/ beside it
+    for name in ("engine", "tutor", "ui"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    target = tmp_path / "site"
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(source)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert build.returncode == 0, build.stderr
+    probe = (
+        "import tutor.curriculum as c\n"
+        "from engine.errors import RecordError\n"
+        "assert c.__file__.startswith(%r), c.__file__\n"
+        "try:\n    c.load_curriculum()\nexcept RecordError as e:\n    print(e)\n"
+    ) % str(target)
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "scenarios: folder: is missing: the tutor runs from its checkout" in done.stdout
