@@ -214,9 +214,9 @@ def test_a_plain_install_elsewhere_names_the_missing_data(tmp_path: Path) -> Non
     probe = (
         "import tutor.curriculum as c\n"
         "from engine.errors import RecordError\n"
-        "assert c.__file__.startswith(%r), c.__file__\n"
+        f"assert c.__file__.startswith({str(target)!r}), c.__file__\n"
         "try:\n    c.load_curriculum()\nexcept RecordError as e:\n    print(e)\n"
-    ) % str(target)
+    )
     env = {**os.environ, "PYTHONPATH": str(target)}
     done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
