@@ -2,9 +2,10 @@
 stopped, and saved games.
 
 Every operation opens its own short-lived connection (Streamlit runs each session in a thread of its
-own), the file is in WAL mode and every connection waits for a busy lock (at most :data:`BUSY_TIMEOUT`:
-the tutor's writes take milliseconds, so only another program can hold it longer), so two sessions or two
-processes writing at once lose nothing. Problems with the file come out as :class:`ProgressError`,
+own), the file is in WAL mode and every connection waits for a busy lock, so two sessions or two
+processes writing at once lose nothing. A read (what a page view does, opening the store included when
+its file is current) waits at most :data:`BUSY_TIMEOUT`, so a file another program holds locked is
+reported within 2 s; a write waits up to :data:`WRITE_TIMEOUT`. Problems with the file come out as :class:`ProgressError`,
 which names the file and says what is wrong with it; a file found locked is not tried again for
 :data:`RETRY_AFTER` seconds, so a page is not held up on every rerun.
 
@@ -47,8 +48,12 @@ ENV_VAR: Final = "RUMMY500_PROGRESS_DB"
 #: Marks the file as this app's (``PRAGMA application_id``): "R500".
 APPLICATION_ID: Final = 0x52353030
 
-#: Seconds a connection waits for another writer before giving up (a clear warning well within 2 s).
+#: Seconds a read (every page view) waits for a lock before giving up: a clear warning well within 2 s.
 BUSY_TIMEOUT: Final = 1.5
+
+#: Seconds a write (a click that saves) waits for another writer: the tutor's own writes take milliseconds,
+#: but a slow disk may stall a commit for longer, and a save is worth the wait.
+WRITE_TIMEOUT: Final = 15.0
 
 #: Seconds a store found locked (or otherwise unusable) is not tried again.
 RETRY_AFTER: Final = 30.0
@@ -175,10 +180,7 @@ def _reason(error: sqlite3.Error, path: Path) -> str:
     if "readonly" in lowered or "read-only" in lowered:
         return f"cannot be written: it or its folder is read-only ({text})"
     if "locked" in lowered or "busy" in lowered:
-        return (
-            f"is busy: another program kept it locked for more than {BUSY_TIMEOUT:g} s; "
-            f"progress is not saved for now (tried again in {RETRY_AFTER:g} s)"
-        )
+        return f"is busy: another program keeps it locked; progress is not saved for now (tried again in {RETRY_AFTER:g} s)"
     if "disk i/o" in lowered or "full" in lowered:
         return f"cannot be written: the disk failed or is full ({text})"
     return f"cannot be used ({error.__class__.__name__}: {text})"
@@ -202,7 +204,7 @@ class ProgressStore:
     # --- connections ---------------------------------------------------------------------------
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
+    def _connect(self, write: bool = False) -> Iterator[sqlite3.Connection]:
         """One short-lived connection in autocommit mode; sqlite errors become ``ProgressError``.
 
         A file found busy is not tried again for :data:`RETRY_AFTER` seconds: the same error comes back at once.
@@ -213,7 +215,8 @@ class ProgressStore:
                 raise failure
             self._failed = None
         try:
-            with closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)) as connection:
+            timeout = WRITE_TIMEOUT if write else BUSY_TIMEOUT
+            with closing(sqlite3.connect(self.path, timeout=timeout, isolation_level=None)) as connection:
                 connection.execute("PRAGMA synchronous = FULL")  # a commit survives a power loss (module doc)
                 yield connection
         except (sqlite3.Error, ValueError, OSError) as error:
@@ -227,7 +230,15 @@ class ProgressStore:
         problem = path_problem(self.path)
         if problem:
             raise ProgressError(str(self.path), problem)
-        with self._connect() as connection:
+        if self.path.exists():
+            with self._connect() as connection:  # a read: a current file needs no write lock to open
+                mode = connection.execute("PRAGMA journal_mode").fetchone()[0]
+                app = connection.execute("PRAGMA application_id").fetchone()[0]
+                version = connection.execute("PRAGMA user_version").fetchone()[0]
+                current = mode == "wal" and app == APPLICATION_ID and version == SCHEMA_VERSION
+                if current and not _layout_gaps(connection):
+                    return
+        with self._connect(write=True) as connection:
             mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()
             if mode is None:
                 raise ProgressError(str(self.path), "cannot be switched to WAL mode")
@@ -270,7 +281,7 @@ class ProgressStore:
         _check_name(scenario_id, "scenario_id")
         if isinstance(stars, bool) or not isinstance(stars, int) or not 1 <= stars <= 3:
             raise ValueError(f"stars are 1, 2 or 3, not {stars!r}")
-        with self._connect() as connection:
+        with self._connect(write=True) as connection:
             connection.execute(
                 """INSERT INTO scenario_result (learner, scenario_id, stars) VALUES (?, ?, ?)
                    ON CONFLICT (learner, scenario_id) DO UPDATE SET
@@ -302,7 +313,7 @@ class ProgressStore:
         """Mark ``lesson_id`` finished (again is harmless: the first completion time is kept)."""
         _check_name(learner, "learner")
         _check_name(lesson_id, "lesson_id")
-        with self._connect() as connection:
+        with self._connect(write=True) as connection:
             connection.execute(
                 "INSERT INTO lesson_done (learner, lesson_id) VALUES (?, ?) ON CONFLICT (learner, lesson_id) DO NOTHING",
                 (learner, lesson_id),
@@ -320,7 +331,7 @@ class ProgressStore:
         _check_name(lesson_id, "lesson_id")
         if isinstance(scenario_index, bool) or not isinstance(scenario_index, int) or scenario_index < 0:
             raise ValueError(f"scenario_index is a number from 0, not {scenario_index!r}")
-        with self._connect() as connection:
+        with self._connect(write=True) as connection:
             connection.execute(
                 """INSERT INTO place (learner, lesson_id, scenario_index) VALUES (?, ?, ?)
                    ON CONFLICT (learner) DO UPDATE SET
@@ -368,7 +379,7 @@ class ProgressStore:
         _check_name(name, "name")
         if not isinstance(record_yaml, str):
             raise TypeError(f"record_yaml is text, not {type(record_yaml).__name__}")
-        with self._connect() as connection:
+        with self._connect(write=True) as connection:
             connection.execute(
                 """INSERT INTO saved_game (learner, name, record_yaml) VALUES (?, ?, ?)
                    ON CONFLICT (learner, name) DO UPDATE SET
@@ -395,7 +406,7 @@ class ProgressStore:
 
     def delete_game(self, learner: str, name: str) -> bool:
         """Delete the game saved under ``name``; whether there was one."""
-        with self._connect() as connection:
+        with self._connect(write=True) as connection:
             cursor = connection.execute("DELETE FROM saved_game WHERE learner = ? AND name = ?", (learner, name))
             return cursor.rowcount > 0
 
@@ -444,6 +455,26 @@ def _columns(connection: sqlite3.Connection, table: str) -> dict[str, tuple[str,
     return {str(r[1]): (str(r[2]), int(r[3]), r[4], int(r[5])) for r in rows}
 
 
+def _layout_gaps(connection: sqlite3.Connection) -> list[tuple[str, str, str, int, str | None, int]]:
+    """The columns this version writes that the file's tables lack: (table, column, type, not null,
+    default, part of the key); a table missing altogether lacks all of its columns."""
+    reference = sqlite3.connect(":memory:")
+    try:
+        for statements in MIGRATIONS:
+            for statement in statements:
+                reference.execute(statement)
+        tables = [str(r[0]) for r in reference.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        gaps = []
+        for table in tables:
+            have = _columns(connection, table)
+            for name, (kind, not_null, default, key) in _columns(reference, table).items():
+                if name not in have:
+                    gaps.append((table, name, kind, not_null, default, key))
+        return gaps
+    finally:
+        reference.close()
+
+
 def _upgrade_layout(connection: sqlite3.Connection, path: str) -> None:
     """Bring the tables of an older layout up to this version's: create a missing table, add a missing
     column with its default; ``ProgressError`` when a key column is missing (that cannot be added)."""
@@ -451,31 +482,18 @@ def _upgrade_layout(connection: sqlite3.Connection, path: str) -> None:
         for statement in statements:
             if statement.startswith("CREATE TABLE IF NOT EXISTS"):
                 connection.execute(statement)
-    reference = sqlite3.connect(":memory:")
-    try:
-        for statements in MIGRATIONS:
-            for statement in statements:
-                reference.execute(statement)
-        tables = [str(r[0]) for r in reference.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        for table in tables:
-            wanted = _columns(reference, table)
-            have = _columns(connection, table)
-            for name, (kind, not_null, default, key) in wanted.items():
-                if name in have:
-                    continue
-                if key:
-                    raise ProgressError(
-                        path,
-                        f"has an older layout this version cannot upgrade (table {table} has no column {name}); "
-                        "move it away to start afresh",
-                    )
-                value = default if default is not None and default.upper() != "CURRENT_TIMESTAMP" else None
-                if value is None:
-                    value = "'" + time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()) + "'"
-                null = " NOT NULL" if not_null else ""
-                connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}{null} DEFAULT {value}")
-    finally:
-        reference.close()
+    for table, name, kind, not_null, default, key in _layout_gaps(connection):
+        if key:
+            raise ProgressError(
+                path,
+                f"has an older layout this version cannot upgrade (table {table} has no column {name}); "
+                "move it away to start afresh",
+            )
+        value = default if default is not None and default.upper() != "CURRENT_TIMESTAMP" else None
+        if value is None:
+            value = "'" + time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()) + "'"
+        null = " NOT NULL" if not_null else ""
+        connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}{null} DEFAULT {value}")
 
 
 def _check_name(value: str, field: str) -> None:
