@@ -18,7 +18,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, expect, sync_playwright
+try:
+    from playwright.sync_api import Browser, expect, sync_playwright
+
+    MISSING_PLAYWRIGHT = ""
+except ImportError:  # without the test extra: --help still works, a run says what to install
+    MISSING_PLAYWRIGHT = "Playwright is missing: pip install -e '.[test]' (and apt-get install -y chromium)"
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -61,6 +66,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.loads < 1:
         parser.error("--loads must be at least 1")
+    if MISSING_PLAYWRIGHT:
+        raise SystemExit(MISSING_PLAYWRIGHT)
     if not CHROMIUM.exists():
         raise SystemExit(f"{CHROMIUM} is missing: apt-get install -y chromium")
     port = free_port()

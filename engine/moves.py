@@ -214,10 +214,22 @@ def _unreadable(text: str, reason: str = "move.unreadable") -> RulesError:
     return RulesError("unreadable_move", reason, text=text)
 
 
-def _count(text: str, word: str) -> int:
-    if not word.isdigit() or int(word) < 1:
-        raise _unreadable(text, "move.count_not_whole")
+def _number(word: str) -> int | None:
+    """``word`` as a number from 1 up, written in ASCII digits (``²`` or ``٣`` are not), or None.
+
+    >>> _number("3"), _number("0"), _number("²"), _number("9" * 5000)
+    (3, None, None, None)
+    """
+    if not (word.isascii() and word.isdigit()) or len(word) > 9 or int(word) < 1:
+        return None
     return int(word)
+
+
+def _count(text: str, word: str) -> int:
+    number = _number(word)
+    if number is None:
+        raise _unreadable(text, "move.count_not_whole")
+    return number
 
 
 def _parse(text: str) -> Move:
@@ -236,9 +248,11 @@ def _parse(text: str) -> Move:
     if verb == "meld" and args:
         return Meld(parse_cards(args))
     if verb == "layoff" and len(args) >= 3 and args[-2] == "on":
-        if args[-1].isdigit() and int(args[-1]) < 1:
-            raise RulesError("unreadable_move", "move.meld_zero", cards=parse_cards(args[:-2]), meld=int(args[-1]))
-        if not args[-1].isdigit():
+        word = args[-1]
+        if word.isascii() and word.isdigit() and len(word) <= 9 and int(word) < 1:
+            raise RulesError("unreadable_move", "move.meld_zero", cards=parse_cards(args[:-2]), meld=int(word))
+        meld = _number(word)
+        if meld is None:
             raise _unreadable(text, "move.meld_number")
-        return Layoff(parse_cards(args[:-2]), int(args[-1]))
+        return Layoff(parse_cards(args[:-2]), meld)
     raise _unreadable(text)

@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Final
 
 from engine.messages import MESSAGES
+from engine.safe_yaml import read_text
 from engine.variants import PRESETS, Variant
+from tutor.checkout import data_file
 
 README: Final = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -67,11 +69,9 @@ def variant_reference(variant: Variant) -> list[RuleRow]:
 
 
 def rulings(readme: Path = README) -> list[str]:
-    """The bullet points of the README's rulings section, each as one line of Markdown."""
-    try:
-        lines = readme.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
+    """The bullet points of the README's rulings section, each as one line of Markdown; ``RecordError``
+    naming the README when it is missing or cannot be read."""
+    lines = read_text(data_file(readme)).splitlines()  # RecordError naming the file when it is missing
     items: list[str] = []
     inside = False
     for line in lines:

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.cards import Card
@@ -23,6 +22,7 @@ from engine.lines import apply_line
 from engine.model import StrictModel
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.record import Deal, Record, TableEntry, build_state
+from engine.safe_yaml import read_text, safe_load
 from engine.state import GameState
 from engine.taking import lifted, take_count
 from engine.variants import PRESETS, HouseRuleError, get_variant
@@ -280,12 +280,7 @@ def read_mapping(path: str | Path, fields: str) -> dict[str, Any]:
     """The YAML mapping in a record file; ``RecordError`` if it cannot be read, is not YAML or not a mapping
     (``fields`` names a few of the fields expected, for that message)."""
     source = str(path)
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise RecordError(source, "file", f"cannot be read ({error.__class__.__name__})") from None
-    except yaml.YAMLError:
-        raise RecordError(source, "file", "is not YAML") from None
+    data = safe_load(read_text(path, source), source)  # at most 1 MB, no tags or aliases, bounded depth
     if not isinstance(data, dict):
         raise RecordError(source, "file", f"is not a mapping of fields ({fields})")
     return data

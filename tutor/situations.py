@@ -43,6 +43,7 @@ from engine.model import StrictModel
 from engine.record import Deal, Record, TableEntry, build_state
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
+from tutor.checkout import data_files
 from tutor.scenario import Position, Text, localize, read_mapping, validated
 from tutor.strings import YOU, t
 
@@ -344,7 +345,7 @@ def load_situation(path: str | Path) -> Situation:
 
 def load_situations(folder: Path = SITUATIONS_DIR) -> list[Situation]:
     """Every situation of ``folder``, in file-name order; ``RecordError`` for the first bad one."""
-    situations = [load_situation(path) for path in sorted(folder.glob("*.yaml"))]
+    situations = [load_situation(path) for path in data_files(folder, "*.yaml")]
     seen: set[str] = set()
     for situation in situations:
         if situation.id in seen:

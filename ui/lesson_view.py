@@ -18,6 +18,7 @@ from tutor import charts, hand_charts
 from tutor.curriculum import Curriculum, Lesson
 from tutor.lesson_flow import ScenarioRun, lesson_done, place_after, star_text
 from tutor.move_text import Action, SelectionProblem
+from tutor.plain_text import plain
 from tutor.progress import ProgressError, ProgressStore
 from tutor.scenario import ChoiceTask, JudgeTask, NumberTask, localize
 from tutor.strings import t
@@ -102,7 +103,7 @@ def _current_lesson(content: Curriculum, chosen: Variant, store: ProgressStore |
             index = place[1] if place is not None and place[0] == wanted else 0
             open_lesson(wanted, max(0, min(index, len(linked.scenarios) - 1)), link=False)
         except KeyError:
-            state[session.NOTICE] = ("warning", t("ui.learn.no_such_lesson", language, lesson=wanted))
+            state[session.NOTICE] = ("warning", t("ui.learn.no_such_lesson", language, lesson=plain(wanted)))
             del st.query_params["lesson"]
         state[session.RESUMED] = True
     if state.get(session.LESSON) is None and not state.get(session.RESUMED):

@@ -13,6 +13,7 @@ from engine.moves import Draw, Move
 from tutor.coach import Advice, review, suggest
 from tutor.compare import house_rules_text
 from tutor.move_text import Action, SelectionProblem
+from tutor.plain_text import plain
 from tutor.practice import Game
 from tutor.strings import t
 from ui import session
@@ -57,10 +58,10 @@ def game_table(game: Game, language: str) -> None:
         st.warning(t("practice.review_heading", language, review=review_text))
     if handover and pending.seat is not None:
         name = game.names[pending.seat]
-        st.subheader(t("practice.handover.title", language, name=name))
-        st.markdown(t("practice.handover.text", language, name=name))
+        st.subheader(t("practice.handover.title", language, name=plain(name)))
+        st.markdown(t("practice.handover.text", language, name=plain(name)))
         st.button(
-            t("practice.handover.ready", language, name=name),
+            t("practice.handover.ready", language, name=plain(name)),
             key="practice_reveal",
             on_click=_reveal,
             args=(pending.seat,),
@@ -69,7 +70,7 @@ def game_table(game: Game, language: str) -> None:
     elif pending.kind in ("turn", "rommi") and pending.seat is not None:
         _controls(game, pending.seat, pending.kind == "rommi", language)
     elif pending.kind in ("computer", "computer_call"):
-        st.info(t("practice.computer_to_move", language, name=game.names[pending.seat or 0]))
+        st.info(t("practice.computer_to_move", language, name=plain(game.names[pending.seat or 0])))
         st.button(t("practice.next_computer", language), key="practice_next_computer", on_click=_next_computer)
     else:
         _round_over(game, language)
@@ -90,7 +91,7 @@ def _totals(game: Game, language: str) -> None:
     for column, seat, score in zip(columns, game.seats, scores, strict=True):
         who = seat.name if seat.is_person else f"{seat.name} ({t(f'practice.level.{seat.level}', language)})"
         before = score.total - score.round
-        column.metric(who, score.total if over else before, delta=score.round if over else None)
+        column.metric(plain(who), score.total if over else before, delta=score.round if over else None)
 
 
 def _log(game: Game, language: str) -> None:
@@ -104,9 +105,9 @@ def _log(game: Game, language: str) -> None:
     if shown:
         with st.container(key="practice_log"):  # the browser test reads the latest moves here
             st.markdown(t("practice.log_heading", language))
-            st.markdown("\n".join(f"- {s.text}" for s in shown))
+            st.markdown("\n".join(f"- {plain(s.text)}" for s in shown))
     with st.expander(t("practice.log_all", language, count=len(steps))):
-        st.markdown("\n".join(f"{i}. {s.text}" for i, s in enumerate(steps, start=1)) or "—")
+        st.markdown("\n".join(f"{i}. {plain(s.text)}" for i, s in enumerate(steps, start=1)) or "—")
 
 
 def _controls(game: Game, seat: int, rommi_window: bool, language: str) -> None:
@@ -116,9 +117,9 @@ def _controls(game: Game, seat: int, rommi_window: bool, language: str) -> None:
         return
     name = game.names[seat]
     if rommi_window:
-        st.success(t("practice.rommi_possible", language, name=name, card=card_face(state.pile[-1])))
+        st.success(t("practice.rommi_possible", language, name=plain(name), card=card_face(state.pile[-1])))
     else:
-        st.markdown(f"**{t('practice.your_turn', language, name=name)}**")
+        st.markdown(f"**{t('practice.your_turn', language, name=plain(name))}**")
     move_controls(
         KEYS,
         state,
@@ -149,7 +150,7 @@ def _pass_button(language: str) -> Callable[[], None]:
 def _round_over(game: Game, language: str) -> None:
     state = game.state
     if game.game_over:
-        st.success(t("practice.game_won", language, names=" & ".join(game.winners)))
+        st.success(t("practice.game_won", language, names=" & ".join(plain(w) for w in game.winners)))
     else:
         st.success(t("practice.round_over", language, round=game.current.number))
     score_table(state, language)

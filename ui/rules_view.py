@@ -8,8 +8,9 @@ from html import escape
 
 import streamlit as st
 
-from engine.errors import RULE_CODES
+from engine.errors import RULE_CODES, RecordError
 from tutor.compare import cell_text, field_label, field_meaning, house_rules_text
+from tutor.plain_text import plain
 from tutor.reference import rulings, variant_reference
 from tutor.strings import t
 from ui import session
@@ -44,7 +45,11 @@ def render_rules_page() -> None:
 
     st.subheader(t("ui.rules.rulings", language))
     st.markdown(t("ui.rules.rulings_intro", language))
-    items = rulings()
+    try:
+        items = rulings()
+    except RecordError as error:  # run outside its checkout: say so, naming the file
+        st.error(plain(str(error)))
+        items = []
     if items:
         st.markdown("\n".join(f"- {item}" for item in items))
     else:
