@@ -198,15 +198,15 @@ def scores_text(status: Status, language: str = "en") -> str:
 
 
 def rulings_rows(rows: Sequence[Outcome], language: str = "en") -> list[dict[str, str]]:
-    """A row per (move, preset): the move, the variant, ✓ / ✗ with the engine's sentence, the rule code,
-    the moves after it, and the round scores when the round ended (those two left out when empty)."""
-    col = {key: t(f"compare.situation.col_{key}", language) for key in ("move", "variant", "ruling", "code", "then", "scores")}
+    """A row per (move, preset): the move, the variant, ✓ / ✗ with the sentence that explains it, the moves
+    after it, and the round scores when the round ended (those two left out when empty). No rule codes:
+    the sentence says the rule in words."""
+    col = {key: t(f"compare.situation.col_{key}", language) for key in ("move", "variant", "ruling", "then", "scores")}
     table = [
         {
             col["move"]: o.ruling.line,
             col["variant"]: o.name,
             col["ruling"]: ruling_text(o, language),
-            col["code"]: o.ruling.code or "",
             col["then"]: then_text(o, language),
             col["scores"]: scores_text(o.status, language),
         }
