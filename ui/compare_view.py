@@ -95,6 +95,7 @@ def render_compare_page() -> None:
 
 
 _TABLE_CSS: Final = """<style>
+.r5-cmp-box{max-width:100%;overflow-x:auto}
 .r5-cmp{border-collapse:collapse;width:100%;font-size:14px;line-height:1.35}
 .r5-cmp th,.r5-cmp td{border:1px solid rgba(128,128,128,.35);padding:5px 8px;text-align:left;vertical-align:top}
 .r5-cmp thead th{background:rgba(128,128,128,.12);position:sticky;top:0}
@@ -124,7 +125,8 @@ def rules_table_html(chosen: Variant, language: str = "en") -> str:
         mark = f'<td class="r5-mark">{differs if row.differs else ""}</td>'
         css = ' class="r5-differs"' if row.differs else ""
         body.append(f'<tr{css} data-field="{row.field}"><th{tip}>{escape(row.label)}</th>{cells}{mark}</tr>')
-    return f'{_TABLE_CSS}<table class="r5-cmp"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    table = f'<table class="r5-cmp"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return f'{_TABLE_CSS}<div class="r5-cmp-box">{table}</div>'  # a wide table scrolls in its own box
 
 
 def _rules_table(chosen: Variant, language: str) -> None:

@@ -263,19 +263,35 @@ export default function (component) {
   };
   render();
   if (fresh && data.top) {
-    // A new scenario or game opens at its top: every scrolling box above the table goes back up.
-    let node = parentElement.host || parentElement;
-    while (node) {
-      if (node.scrollTop) node.scrollTop = 0;
-      node = node.parentElement || (node.getRootNode && node.getRootNode().host) || null;
-    }
-    window.scrollTo(0, 0);
+    // A new scenario or game opens at its top: every scrolling box above the table goes back up, now
+    // and once the rest of the page has been redrawn below the table.
+    const toTop = () => {
+      let node = parentElement.host || parentElement;
+      while (node) {
+        if (node.scrollTop) node.scrollTop = 0;
+        node = node.parentElement || (node.getRootNode && node.getRootNode().host) || null;
+      }
+      window.scrollTo(0, 0);
+    };
+    toTop();
+    window.requestAnimationFrame(toTop);
+    window.setTimeout(toTop, 150);
+    window.setTimeout(toTop, 450);
   }
   const said = JSON.stringify([data.position, data.message, data.log]);
   if (root.__said !== said && (data.message || data.log.length) && !(fresh && data.top)) {
     // The answer to a move comes into view beside the table, without the learner scrolling.
-    const box = root.querySelector(".r5t-message");
-    if (box) box.scrollIntoView({ block: "nearest" });
+    // Again once the page below has been redrawn, in case that moved it.
+    const show = () => {
+      const box = root.querySelector(".r5t-message");
+      if (!box) return;
+      const r = box.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+    };
+    show();
+    window.requestAnimationFrame(show);
+    window.setTimeout(show, 150);
+    window.setTimeout(show, 450);
   }
   root.__said = said;
 }
