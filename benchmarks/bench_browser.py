@@ -59,7 +59,7 @@ def first_page(browser: Browser, url: str, since: float | None = None) -> tuple[
         expect(page.get_by_test_id("stApp")).to_be_attached(timeout=30_000)
         mounted = time.perf_counter() - start
         expect(page.get_by_role("heading", name=TITLE, exact=True)).to_be_visible(timeout=30_000)
-        expect(page.locator(".r5t-card").first).to_be_visible(timeout=30_000)
+        expect(page.locator(".r5t-card, .r5-card").first).to_be_visible(timeout=30_000)
         return mounted, time.perf_counter() - start
     finally:
         context.close()
@@ -83,11 +83,12 @@ def clicks_and_move(browser: Browser, url: str, progress: Path) -> tuple[list[fl
     try:
         page = context.new_page()
         page.goto(url)
-        expect(page.locator(".r5t-card").first).to_be_visible(timeout=30_000)
+        expect(page.locator(".r5t-card, .r5-card").first).to_be_visible(timeout=30_000)
         page.wait_for_timeout(300)
         clicks = []
         for number, name in enumerate(QUEENS, start=1):
-            card = page.locator(f'.r5t-hand button[aria-label^="{name}"]').first
+            # The table's card (or, in versions before the table component, the clickable drawing).
+            card = page.locator(f'.r5t-hand button[aria-label^="{name}"], [data-pick] [aria-label="{name}"]').first
             start = time.perf_counter()
             card.click()
             expect(page.locator(".r5-picked")).to_have_count(number, timeout=30_000)

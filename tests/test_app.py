@@ -139,7 +139,8 @@ def test_every_page_runs() -> None:
     assert at.title[0].value == "Compare the variants"  # the page itself is tested in test_compare.py
     at.switch_page("ui/pages/rules.py").run()
     markdown = "\n".join(texts(at.markdown))
-    assert "Taking from the discard pile<br><small>`pile_take`</small> | whole pile only |" in markdown  # from the model
+    assert "| Taking from the discard pile | whole pile only |" in markdown  # from the model
+    assert "pile_take" not in markdown and "min_players" not in markdown  # no engine field names for a learner
     assert "A discard restriction never traps a player" in markdown  # a ruling from the README
 
 
@@ -284,7 +285,7 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     assert (variant.cards_dealt, variant.ace_high_value, variant.ace_low_value) == (6, 25, 5)
     assert variant.house_rules == ("ace_high_value", "ace_low_value", "cards_dealt")
     markdown = "\n".join(texts(at.markdown))
-    assert "`ace_high_value`</small> | **25 points** ✎ |" in markdown and "**5 points** ✎" in markdown
+    assert f"| {field_label('ace_high_value')} | **25 points** ✎ |" in markdown and "**5 points** ✎" in markdown
     assert "**6 cards** ✎" in markdown
     assert "An ace left in hand counts high" in markdown  # our ruling, from the README
 
@@ -354,3 +355,17 @@ def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progr
     at = start(lesson=lesson.id)
     assert at.session_state[session.INDEX] == 1
     assert current_run(at).scenario.id == lesson.scenarios[1]
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_table_settings_and_words_not_notation() -> None:
+    """Large cards and the notation are the learner's choice; by default moves are named in words."""
+    at = start(lesson=TAKE_LESSON)
+    assert shown_table(at, LEARN_KEYS)["large"] is False
+    at.toggle(key="app_large_cards").set_value(True).run()
+    assert shown_table(at, LEARN_KEYS)["large"] is True
+    table_move(at, LEARN_KEYS, "take_all")
+    assert not any("notation" in c for c in texts(at.caption))  # "take all" stays off the learner's screen
+    at.toggle(key="app_show_notation").set_value(True).run()
+    assert any(c == "Your last move in the notation: take all" for c in texts(at.caption))
+    assert not any("Rule:" in c for c in texts(at.caption))

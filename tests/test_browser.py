@@ -415,7 +415,15 @@ def open_page(page: Page, url: str, nav: str, heading: str) -> None:
         page.get_by_test_id("stExpandSidebarButton").click()  # a phone keeps the sidebar folded
     page.get_by_test_id("stSidebarNavLink").filter(has_text=nav).click()
     expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+    if page.viewport_size and page.viewport_size["width"] < 600:
+        fold_sidebar(page)
     no_traceback(page)
+
+
+def fold_sidebar(page: Page) -> None:
+    """Fold the sidebar away (on a phone it covers the page)."""
+    page.get_by_test_id("stSidebarCollapseButton").locator("button").click()
+    expect(page.get_by_test_id("stExpandSidebarButton")).to_be_visible()
 
 
 def choose(page: Page, label: str, option: str, within: Locator | None = None) -> None:
@@ -464,9 +472,11 @@ def test_practice_against_the_coach_with_clicks(sized: tuple[Page, str], server_
     assert len(coach_turn) >= 3  # something happens between the draw and the discard (a meld)
 
     open_page(tab, server_url, "Practice", "Practice")
+    if size == "phone":
+        tab.get_by_test_id("stExpandSidebarButton").click()
     choose(tab, "Your table's variant", get_variant("rommi").name, within=sidebar(tab))
     if size == "phone":
-        tab.get_by_test_id("stSidebarCollapseButton").locator("button").click()
+        fold_sidebar(tab)
     expect(alert(tab, "info").filter(has_text="You play 500 rommi")).to_be_visible()
     choose(tab, "Computer players", "1")
     choose(tab, "Their level", t("practice.level_help.coach"))  # the catalogue's words: they change as the coach does

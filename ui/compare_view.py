@@ -125,8 +125,8 @@ def rules_table_html(chosen: Variant, language: str = "en") -> str:
         mark = f'<td class="r5-mark">{differs if row.differs else ""}</td>'
         css = ' class="r5-differs"' if row.differs else ""
         body.append(f'<tr{css} data-field="{row.field}"><th{tip}>{escape(row.label)}</th>{cells}{mark}</tr>')
-    table = f'<table class="r5-cmp"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
-    return f'{_TABLE_CSS}<div class="r5-cmp-box">{table}</div>'  # a wide table scrolls in its own box
+    markup = f'<table class="r5-cmp"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return f'{_TABLE_CSS}<div class="r5-cmp-box">{markup}</div>'  # a wide table scrolls in its own box
 
 
 def _rules_table(chosen: Variant, language: str) -> None:
