@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Final, Literal
 
 from engine.cards import NATURALS, Card
@@ -287,8 +288,14 @@ def table_data(state: GameState, seat: int, options: TableOptions) -> dict[str, 
         "log": list(options.log),
         "take_whole": t("table.take_whole", language, cards=count_words(len(pile), language)),
         "legal": listing(state, seat) if options.marks and options.interactive else None,
-        "naturals": [{"t": str(c), "face": f"{c.rank_text}{c.suit_symbol}", "name": card_words(c, language)} for c in NATURALS],
+        "naturals": naturals(language),
     }
+
+
+@cache
+def naturals(language: str = "en") -> list[dict[str, str]]:
+    """The 52 cards a joker may be declared as: text, face (``Q♥``) and words, for the declaration's list."""
+    return [{"t": str(c), "face": f"{c.rank_text}{c.suit_symbol}", "name": card_words(c, language)} for c in NATURALS]
 
 
 def _take_label(depth: int, language: str) -> str:
