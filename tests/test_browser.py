@@ -49,6 +49,7 @@ from ui.session import DEFAULT_LEARNER
 
 try:
     from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 except ImportError:  # pragma: no cover - depends on the machine
     sync_playwright = None  # type: ignore[assignment]
 
@@ -430,13 +431,17 @@ def choose(page: Page, label: str, option: str, within: Locator | None = None) -
     """Open the select box ``label`` and click one of its options."""
     box = (within or page).get_by_role("combobox", name=label, exact=True)
     choice = page.get_by_role("option", name=option, exact=True)
-    for _ in range(3):  # a list opened while the sidebar's expander still moves may close at once: open it again
+    for attempt in range(3):  # a list opened while the sidebar still moves may close, or redraw, at once: again
         box.click()
-        with contextlib.suppress(AssertionError):
+        try:
             expect(choice).to_be_visible(timeout=3_000)
+            choice.click(timeout=5_000)
             break
-        box.press("Escape")
-    choice.click()
+        except (AssertionError, PlaywrightTimeoutError):
+            if attempt == 2:
+                raise
+            with contextlib.suppress(PlaywrightTimeoutError):
+                box.press("Escape", timeout=2_000)
     expect(box).to_have_value(option)
 
 
