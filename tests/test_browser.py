@@ -272,7 +272,10 @@ def test_playing_the_first_lesson_with_clicks(sized: tuple[Page, str], server_ur
     open_app(tab, server_url)
     meld = action(tab, "Meld picked cards")
     expect(tab.locator(".r5-meld")).to_have_count(0)
-    expect(meld).not_to_have_class(re.compile("r5t-primary"))  # nothing picked: no legal meld yet
+    expect(meld).to_have_class(re.compile("r5t-primary"))  # nothing picked yet: the step asks for a meld
+    hand_card(tab, "9 of clubs").click()
+    expect(meld).not_to_have_class(re.compile("r5t-primary"))  # a lone 9♣ is no meld: the listing says so
+    hand_card(tab, "9 of clubs").click()
     pick_cards(tab, QUEEN_NAMES)
     expect(hand_card(tab, "queen of spades")).to_have_css("color", BLACK)  # a picked black card stays black
     expect(meld).to_have_class(re.compile("r5t-primary"))  # the engine's listing: a legal meld lights Meld up

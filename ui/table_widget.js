@@ -177,7 +177,9 @@ export default function (component) {
       }
       html += `<div class="r5t-actions" role="group" aria-label="${esc(w.actions_label)}">`;
       for (const a of data.actions) {
-        const primary = legal ? lit(a.id) : a.primary;
+        // With the listing: what the picks allow; before any pick, what the step or phase asks for.
+        const idle = !st.picked.length && st.pile === null;
+        const primary = legal ? lit(a.id) || (idle && a.primary) : a.primary;
         html += `<button type="button" class="r5t-action${primary ? " r5t-primary" : ""}" data-action="${a.id}" data-focus="a-${a.id}">${esc(actionLabel(a))}</button>`;
       }
       html += "</div>";
