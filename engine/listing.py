@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
+from engine.errors import RulesError
 from engine.melds import HandSummary, hand_index, hand_melds, layoff_options
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Move, discard, take
 from engine.payable import take_payable
@@ -44,6 +45,36 @@ def draw_moves(state: GameState) -> list[Move]:
 
 def play_moves(state: GameState) -> list[Move]:
     """The moves after drawing: melds, lay-offs and discards (only the ones that pay a duty while one is owed)."""
+    return [move for move, _ in play_moves_with_states(state)]
+
+
+def play_moves_with_states(state: GameState) -> list[tuple[Move, GameState | None]]:
+    """:func:`play_moves`, each with the state after it where finding the move legal already made that state
+    (while two cards are owed, every lay is tried, so that paying one does not strand the other); else None."""
+    hand = state.hands[state.to_move]
+    duty = state.duty
+    moves = lay_candidates(state)
+    if duty is not None and len(duty.owed) > 1 and not duty.any_of:
+        # Paying one owed card must not strand another (with femhundra's any-of duty one meld pays it all).
+        tried: list[tuple[Move, GameState | None]] = []
+        for move in moves:
+            try:
+                tried.append((move, state.apply(move)))
+            except RulesError:
+                continue
+        return tried
+    found: list[tuple[Move, GameState | None]] = [(m, None) for m in moves]
+    if duty is None:
+        if state.variant.discard_restriction == "none":
+            found.extend((discard(card), None) for card in dict.fromkeys(hand))
+        else:
+            found.extend((discard(c), None) for c in dict.fromkeys(hand) if not discard_blocked(state, c, hand))
+    return found
+
+
+def lay_candidates(state: GameState) -> list[Move]:
+    """The melds and lay-offs of the player to move that pay the duty owed (all of them when none is), and
+    keep a card to discard where the variant needs one; not yet checked against stranding a second owed card."""
     hand = state.hands[state.to_move]
     duty = state.duty
     moves: list[Move] = []
@@ -54,13 +85,6 @@ def play_moves(state: GameState) -> list[Move]:
         moves.extend(layoffs(state, hand, duty))
     if state.variant.going_out_requires_discard:
         moves = [m for m in moves if len(m.cards) < len(hand)]  # type: ignore[attr-defined]
-    if duty is not None and len(duty.owed) > 1:
-        moves = [m for m in moves if state.is_legal(m)]  # paying one owed card must not strand another
-    if duty is None:
-        if state.variant.discard_restriction == "none":
-            moves.extend(discard(card) for card in dict.fromkeys(hand))
-        else:
-            moves.extend(discard(c) for c in dict.fromkeys(hand) if not discard_blocked(state, c, hand))
     return moves
 
 

@@ -34,8 +34,12 @@ def duty_payable(state: GameState) -> bool:
 
 def duty_payable_exact(state: GameState) -> bool:
     """The exact answer: some sequence of listed lays pays the whole duty."""
-    from engine.listing import play_moves
+    from engine.listing import lay_candidates, play_moves
 
+    duty = state.duty
+    if duty is not None and len(duty.owed) > 1 and not duty.any_of:
+        # A lay is legal only if what it leaves owed can still be paid, so one legal lay is the answer.
+        return any(state.is_legal(move) for move in lay_candidates(state))
     for move in play_moves(state):
         new = state.apply(move)
         if new.duty is None or duty_payable_exact(new):

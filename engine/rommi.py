@@ -12,7 +12,7 @@ from engine.duty import Duty
 from engine.errors import RulesError
 from engine.melds import HandSummary
 from engine.moves import Move, Rommi
-from engine.payable import duty_payable
+from engine.payable import card_payable, duty_payable
 
 if TYPE_CHECKING:
     from engine.state import GameState
@@ -81,16 +81,40 @@ def apply_call(state: GameState, move: Rommi, player: int) -> GameState:
 
 def calls(state: GameState) -> list[tuple[int, Move]]:
     """Every legal call: (caller, ``rommi N``)."""
+    return [(player, move) for player, move, _ in calls_with_states(state)]
+
+
+def calls_with_states(state: GameState) -> list[tuple[int, Move, GameState]]:
+    """Every legal call with the state after it: (caller, ``rommi N``, state).
+
+    The hand and the cards taken are summarised once per caller and grown one card at a time, so the quick
+    questions (can the called card be laid; can the deepest) cost a few bit operations for each depth; only
+    a depth that passes them is tried in full.
+    """
     if not window_open(state):
         return []
-    found: list[tuple[int, Move]] = []
-    called = state.pile[-1]
+    found: list[tuple[int, Move, GameState]] = []
+    pile = state.pile
+    called = pile[-1]
+    variant = state.variant
+    quick = called is not JOKER and not variant.going_out_requires_discard
     for player in range(len(state.players)):
         if player in (state.to_move, state.rommi_from):
             continue
-        if called is not JOKER and not called_card_fits(state, player, called, state.pile):
+        if called is not JOKER and not called_card_fits(state, player, called, pile):
             continue
-        for n in range(1, len(state.pile) + 1):
-            if after_call(state, player, n, check=False) is not None:
-                found.append((player, Rommi(n)))
+        summary = HandSummary(state.hands[player])
+        for n in range(1, len(pile) + 1):
+            deepest = pile[-n]
+            summary.add(deepest)  # the hand and the top n cards
+            if quick:
+                if not card_payable(state, called, summary, player, variant.duty_paid_by_layoff):
+                    continue
+                if n > 1 and deepest is not JOKER and not card_payable(
+                    state, deepest, summary, player, variant.duty_paid_by_layoff
+                ):
+                    continue
+            new = after_call(state, player, n, check=False)
+            if new is not None:
+                found.append((player, Rommi(n), new))
     return found

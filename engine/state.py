@@ -26,17 +26,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from engine import listing, rommi, scoring
+from engine import scoring
 from engine.cards import Card, make_deck
 from engine.duty import Duty, duty_for
 from engine.errors import RulesError
+from engine.legal import LegalActions, Memo
 from engine.melds import meld_shape
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.position import Phase, TableMeld, sorted_cards
+from engine.rommi import apply_call
 from engine.scoring import PlayerScore
 from engine.turn import apply_discard, apply_draw, apply_layoff, apply_meld, apply_stop, apply_take, start_turn
 from engine.variants import Variant
+
+if TYPE_CHECKING:
+    from engine.view import PlayerView
 
 __all__ = ["GameState", "Phase", "TableMeld"]
 
@@ -45,6 +51,7 @@ class GameState:
     """One round of a game of 500, with the game totals before it. Immutable: moves make new states."""
 
     __slots__ = (
+        "_memo",
         "drawn",
         "duty",
         "ended_by",
@@ -218,10 +225,21 @@ class GameState:
             rommi_from=None,
         )
 
-    def with_hidden(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]) -> GameState:
+    def with_hidden(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        seed: int | None = None,
+        drawn: tuple[Card, ...] | None = None,
+    ) -> GameState:
         """This position with other hands and another stock: a guess at the cards a player cannot see
-        (a computer player's sampled deal). The caller keeps the cards adding up; nothing else changes."""
-        return self._evolve(hands=hands, stock=stock)
+        (a computer player's sampled deal). The caller keeps the cards adding up. ``seed`` (the chance of a
+        later reshuffle) and ``drawn`` (the cards the player to move drew this turn), when given, replace
+        this state's; nothing else changes."""
+        new = self._evolve(hands=hands, stock=stock, drawn=self.drawn if drawn is None else drawn)
+        if seed is not None:
+            object.__setattr__(new, "seed", seed)  # a guessed world draws its own chance
+        return new
 
     def next_round(self, seed: int) -> GameState:
         """The next round of the game, dealt with ``seed``, the totals carried over."""
@@ -284,25 +302,47 @@ class GameState:
         """Whether the game ended with this round."""
         return bool(self.winners)
 
-    # --- legal moves ----------------------------------------------------------------------------
+    # --- legal moves ---------------------------------------------------------------------------
+
+    def _listing(self) -> Memo:
+        """The listing of this state, made once on first use (a state never changes, so neither does it)."""
+        try:
+            return self._memo
+        except AttributeError:
+            pass
+        memo = Memo()
+        object.__setattr__(self, "_memo", memo)  # the one place a state gains anything after construction
+        return memo
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move (Rommi calls by others: :meth:`rommi_calls`)."""
-        if self.phase is Phase.DRAW:
-            return listing.draw_moves(self)
-        if self.phase is Phase.PLAY:
-            return listing.play_moves(self)
-        return []
+        return list(self._listing().moves(self))
 
     def legal_actions(self) -> list[tuple[int, Move]]:
         """Every legal (player, move): the player to move's moves and every Rommi call."""
-        actions = [(self.to_move, m) for m in self.legal_moves()]
-        actions.extend(rommi.calls(self))
-        return actions
+        return list(self._listing().actions(self))
 
     def rommi_calls(self) -> list[tuple[int, Move]]:
         """Every legal Rommi call: (caller, ``rommi N``)."""
-        return rommi.calls(self)
+        return list(self._listing().calls(self))
+
+    def legal(self, seat: int | None = None) -> LegalActions:
+        """The lazy listing of every legal (player, move) now, Rommi calls included; with ``seat``, only that
+        seat's. Iterable, indexable, ``len``, ``bool``, and ``in`` (which asks the legality check, not the list).
+
+        >>> from engine.variants import get_variant
+        >>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+        >>> actions = state.legal()
+        >>> bool(actions), (0, Move.parse("draw")) in actions, Move.parse("discard 2H") in actions
+        (True, True, False)
+        """
+        return LegalActions(self, seat)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see now, with its legal moves and calls: see :class:`engine.view.PlayerView`."""
+        from engine.view import PlayerView  # the view reads the state: imported here, never at module level
+
+        return PlayerView.of(self, seat)
 
     def is_legal(self, move: Move, player: int | None = None) -> bool:
         """Whether ``move`` by ``player`` (default: the player to move) is legal."""
@@ -322,10 +362,18 @@ class GameState:
         if isinstance(move, str):
             move = Move.parse(move)
         seat = self.to_move if player is None else self.player_index(player) if isinstance(player, str) else player
+        try:
+            memo = self._memo
+        except AttributeError:
+            pass
+        else:  # a move handed out by this state's listing is known to be legal: skip what was checked
+            known = memo.trusted(self, move, seat)
+            if known is not None:
+                return known
         if self.phase is Phase.OVER:
             raise RulesError("wrong_phase", "The round is over: no more moves can be made in it.")
         if isinstance(move, Rommi):
-            return rommi.apply_call(self, move, seat)
+            return apply_call(self, move, seat)
         if seat != self.to_move:
             raise RulesError("not_your_turn", f"It is {self.to_move_name}'s turn, not {self.players[seat]}'s.")
         if isinstance(move, Draw):

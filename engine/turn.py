@@ -80,8 +80,13 @@ def _take_count(state: GameState, move: Take) -> int:
     return n
 
 
-def apply_take(state: GameState, move: Take) -> GameState:
-    """``take N`` / ``take all``: refused (or, with the house rule, penalised) when its duty cannot be paid."""
+def apply_take(state: GameState, move: Take, checked: bool = True) -> GameState:
+    """``take N`` / ``take all``: refused (or, with the house rule, penalised) when its duty cannot be paid.
+
+    Without ``checked`` (a take the listing found payable, in a variant without the penalty) nothing is
+    checked again."""
+    if not checked:
+        return state._after_take(state.to_move, len(state.pile) if move.count is None else move.count)
     if state.phase is not Phase.DRAW:
         raise RulesError("wrong_phase", "You have already drawn this turn: now meld, lay off or discard.")
     n = _take_count(state, move)

@@ -1,0 +1,163 @@
+"""The legal actions of a state, listed once and read lazily (like python-chess's ``LegalMoveGenerator``).
+
+:class:`LegalActions` is what :meth:`GameState.legal` returns: iterable, indexable, ``len`` and ``bool``,
+and ``in``, which asks the legality check rather than searching the list. One listing holds everything
+that may be done now: the player to move's moves and every Rommi call.
+
+:class:`Memo` is the listing a state keeps once it is asked for (a state never changes, so its listing
+never goes stale). It also remembers the moves it handed out: applying one of those very move objects
+skips the checks the listing already made (a Rommi call, or a lay while two cards are owed, was applied
+while listing it, and that state is returned as it is). Applying any other move checks everything.
+
+>>> from engine.variants import get_variant
+>>> from engine.state import GameState
+>>> state = GameState.deal(get_variant("rommi"), ["A", "B", "C"], seed=4)
+>>> actions = state.legal()
+>>> len(actions) == len(state.legal_actions()), actions[0], "draw" in actions, "take 2" in actions
+(True, (0, Move.parse('draw')), True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from engine.listing import draw_moves, play_moves_with_states
+from engine.moves import Move, Rommi, Take
+from engine.rommi import calls_with_states
+from engine.turn import apply_take
+
+if TYPE_CHECKING:
+    from engine.state import GameState
+
+__all__ = ["LegalActions", "Memo"]
+
+Action = tuple[int, Move]
+
+
+class Memo:
+    """The listing of one state, made on first use: its moves, its Rommi calls, and what is known of each."""
+
+    __slots__ = ("_calls", "_known", "_moves")
+
+    def __init__(self) -> None:
+        self._moves: tuple[Move, ...] | None = None
+        self._calls: tuple[Action, ...] | None = None
+        # id of a listed move -> (the move, its seat, the state after it or None when it is yet to be made)
+        self._known: dict[int, tuple[Move, int, GameState | None]] = {}
+
+    def moves(self, state: GameState) -> tuple[Move, ...]:
+        """Every legal move of the player to move."""
+        if self._moves is None:
+            phase = state.phase.value
+            seat = state.to_move
+            known = self._known
+            if phase == "draw":
+                listed = tuple(draw_moves(state))
+                if state.variant.unusable_pile_penalty is None:
+                    for move in listed:
+                        if isinstance(move, Take):
+                            known[id(move)] = (move, seat, None)
+            elif phase == "play":
+                pairs = play_moves_with_states(state)
+                listed = tuple(move for move, _ in pairs)
+                for move, after in pairs:
+                    if after is not None:
+                        known[id(move)] = (move, seat, after)
+            else:
+                listed = ()
+            self._moves = listed
+        return self._moves
+
+    def calls(self, state: GameState) -> tuple[Action, ...]:
+        """Every legal Rommi call: (caller, ``rommi N``)."""
+        if self._calls is None:
+            found = calls_with_states(state)
+            for seat, move, after in found:
+                self._known[id(move)] = (move, seat, after)
+            self._calls = tuple((seat, move) for seat, move, _ in found)
+        return self._calls
+
+    def actions(self, state: GameState) -> tuple[Action, ...]:
+        """Every legal (player, move): the player to move's moves, then every Rommi call."""
+        seat = state.to_move
+        return tuple((seat, m) for m in self.moves(state)) + self.calls(state)
+
+    def trusted(self, state: GameState, move: Move, seat: int) -> GameState | None:
+        """The state after ``move`` by ``seat`` when ``move`` is an object this listing handed out and what
+        the listing learnt spares the checks; None otherwise (then apply checks everything)."""
+        entry = self._known.get(id(move))
+        if entry is None or entry[0] is not move or entry[1] != seat:
+            return None
+        after = entry[2]
+        if after is None:
+            assert isinstance(move, Take)
+            return apply_take(state, move, checked=False)
+        return after
+
+
+class LegalActions:
+    """Every legal (player, move) of a state now, Rommi calls included; with ``seat``, that seat's only.
+
+    Listed on first use and then kept. ``in`` accepts a (player, move) pair, a move or its text (the
+    player to move's, or ``seat``'s), and answers through the legality check, not by searching the list.
+    """
+
+    __slots__ = ("_items_cache", "_seat", "_state")
+
+    def __init__(self, state: GameState, seat: int | None = None) -> None:
+        self._state = state
+        self._seat = seat
+        self._items_cache: tuple[Action, ...] | None = None
+
+    def _items(self) -> tuple[Action, ...]:
+        if self._items_cache is None:
+            state, seat = self._state, self._seat
+            if seat is None:
+                items = tuple(state.legal_actions())
+            elif seat == state.to_move:  # the player to move never calls Rommi
+                items = tuple((seat, m) for m in state.legal_moves())
+            else:
+                items = tuple(a for a in state.rommi_calls() if a[0] == seat)
+            self._items_cache = items
+        return self._items_cache
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return len(self._items())
+
+    def __bool__(self) -> bool:
+        return bool(self._items())
+
+    def __getitem__(self, index: int) -> Action:
+        return self._items()[index]
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], int):
+            seat, move = item
+            if self._seat is not None and seat != self._seat:
+                return False
+        else:
+            seat, move = self._seat, item
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except ValueError:
+                return False
+        if not isinstance(move, Move):
+            return False
+        state = self._state
+        if seat is None:
+            if isinstance(move, Rommi):
+                return any(state.is_legal(move, s) for s in range(len(state.players)))
+            seat = state.to_move
+        return state.is_legal(move, seat)
+
+    def moves(self) -> tuple[Move, ...]:
+        """The moves alone, in the listing's order."""
+        return tuple(m for _, m in self._items())
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {', '.join(f'{s}: {m}' for s, m in self._items())}>"
