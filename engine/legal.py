@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from engine.listing import draw_moves, play_moves_with_states
+from engine.listing import draw_moves, play_moves, strand_checked
 from engine.moves import Move, Rommi, Take
+from engine.position import Phase
 from engine.rommi import calls_with_states
 from engine.turn import apply_take
 
@@ -38,32 +39,36 @@ Action = tuple[int, Move]
 class Memo:
     """The listing of one state, made on first use: its moves, its Rommi calls, and what is known of each."""
 
-    __slots__ = ("_calls", "_known", "_moves")
+    __slots__ = ("_actions", "_calls", "_known", "_moves")
 
     def __init__(self) -> None:
         self._moves: tuple[Move, ...] | None = None
         self._calls: tuple[Action, ...] | None = None
+        self._actions: tuple[Action, ...] | None = None
         # id of a listed move -> (the move, its seat, the state after it or None when it is yet to be made)
         self._known: dict[int, tuple[Move, int, GameState | None]] = {}
 
     def moves(self, state: GameState) -> tuple[Move, ...]:
         """Every legal move of the player to move."""
         if self._moves is None:
-            phase = state.phase.value
-            seat = state.to_move
-            known = self._known
-            if phase == "draw":
+            phase = state.phase
+            if phase is Phase.DRAW:
                 listed = tuple(draw_moves(state))
-                if state.variant.unusable_pile_penalty is None:
+                if state.variant.unusable_pile_penalty is None and len(listed) > 1:
+                    seat = state.to_move
                     for move in listed:
                         if isinstance(move, Take):
-                            known[id(move)] = (move, seat, None)
-            elif phase == "play":
-                pairs = play_moves_with_states(state)
-                listed = tuple(move for move, _ in pairs)
-                for move, after in pairs:
-                    if after is not None:
-                        known[id(move)] = (move, seat, after)
+                            self._known[id(move)] = (move, seat, None)
+            elif phase is Phase.PLAY:
+                duty = state.duty
+                if duty is not None and len(duty.owed) > 1 and not duty.any_of:
+                    seat = state.to_move
+                    pairs = strand_checked(state)
+                    for move, after in pairs:
+                        self._known[id(move)] = (move, seat, after)
+                    listed = tuple([move for move, _ in pairs])
+                else:
+                    listed = tuple(play_moves(state))
             else:
                 listed = ()
             self._moves = listed
@@ -72,16 +77,21 @@ class Memo:
     def calls(self, state: GameState) -> tuple[Action, ...]:
         """Every legal Rommi call: (caller, ``rommi N``)."""
         if self._calls is None:
-            found = calls_with_states(state)
-            for seat, move, after in found:
-                self._known[id(move)] = (move, seat, after)
-            self._calls = tuple((seat, move) for seat, move, _ in found)
+            if state.rommi_from is None:
+                self._calls = ()
+            else:
+                found = calls_with_states(state)
+                for seat, move, after in found:
+                    self._known[id(move)] = (move, seat, after)
+                self._calls = tuple([(seat, move) for seat, move, _ in found])
         return self._calls
 
     def actions(self, state: GameState) -> tuple[Action, ...]:
         """Every legal (player, move): the player to move's moves, then every Rommi call."""
-        seat = state.to_move
-        return tuple((seat, m) for m in self.moves(state)) + self.calls(state)
+        if self._actions is None:
+            seat = state.to_move
+            self._actions = tuple([(seat, m) for m in self.moves(state)]) + self.calls(state)
+        return self._actions
 
     def trusted(self, state: GameState, move: Move, seat: int) -> GameState | None:
         """The state after ``move`` by ``seat`` when ``move`` is an object this listing handed out and what

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards import Card
+from engine.cards import JOKER, Card
 from engine.errors import RulesError
-from engine.melds import HandSummary, hand_index, hand_melds, layoff_options
+from engine.melds import HandSummary, Shape, hand_index, hand_melds, layoff_options
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Move, discard, take
 from engine.payable import take_payable
 from engine.turn import discard_blocked
@@ -35,41 +35,69 @@ def draw_moves(state: GameState) -> list[Move]:
         if state.variant.unusable_pile_penalty is not None or take_payable(state, state.to_move, size):
             moves.append(TAKE_ALL)
         return moves
-    summary = HandSummary(state.hands[state.to_move])
+    variant = state.variant
+    player = state.to_move
+    summary = HandSummary(state.hands[player])
+    penalty = variant.unusable_pile_penalty is not None
+    quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
+    if quick:  # the table's melds by the cards that could join them, asked once for every depth
+        runs: list[list[Shape]] = [[], [], [], []]
+        sets: dict[int, list[Shape]] = {}
+        for meld in state.table:
+            shape = meld.shape
+            if shape.kind == "set":
+                sets.setdefault(shape.rank, []).append(shape)
+            else:
+                runs[shape.suit].append(shape)
+        layoffs_pay = variant.duty_paid_by_layoff and not (variant.layoff_needs_own_meld and not state.melded[player])
+        free_top = not variant.duty_on_top_card
     for n in range(1, (1 if rule == "top_only" else size) + 1):
-        summary.add(state.pile[-n])  # the summary holds the hand and the top n cards
-        if state.variant.unusable_pile_penalty is not None or take_payable(state, state.to_move, n, summary):
+        deepest = state.pile[-n]
+        summary.add(deepest)  # the summary holds the hand and the top n cards
+        if penalty:
+            moves.append(take(n))
+        elif quick and deepest is not JOKER:
+            # take_payable's quick answer: the deepest card melds with the cards held, or is laid off
+            if (
+                (n == 1 and free_top)
+                or summary.melds_with(deepest)
+                or (
+                    layoffs_pay
+                    and any(summary.extends(deepest, shape) for shape in (*runs[deepest.suit], *sets.get(deepest.rank, ())))
+                )
+            ):
+                moves.append(take(n))
+        elif take_payable(state, player, n, summary):
             moves.append(take(n))
     return moves
 
 
 def play_moves(state: GameState) -> list[Move]:
     """The moves after drawing: melds, lay-offs and discards (only the ones that pay a duty while one is owed)."""
-    return [move for move, _ in play_moves_with_states(state)]
-
-
-def play_moves_with_states(state: GameState) -> list[tuple[Move, GameState | None]]:
-    """:func:`play_moves`, each with the state after it where finding the move legal already made that state
-    (while two cards are owed, every lay is tried, so that paying one does not strand the other); else None."""
-    hand = state.hands[state.to_move]
     duty = state.duty
-    moves = lay_candidates(state)
     if duty is not None and len(duty.owed) > 1 and not duty.any_of:
-        # Paying one owed card must not strand another (with femhundra's any-of duty one meld pays it all).
-        tried: list[tuple[Move, GameState | None]] = []
-        for move in moves:
-            try:
-                tried.append((move, state.apply(move)))
-            except RulesError:
-                continue
-        return tried
-    found: list[tuple[Move, GameState | None]] = [(m, None) for m in moves]
+        return [move for move, _ in strand_checked(state)]
+    moves = lay_candidates(state)
     if duty is None:
+        hand = state.hands[state.to_move]
         if state.variant.discard_restriction == "none":
-            found.extend((discard(card), None) for card in dict.fromkeys(hand))
+            moves.extend([discard(card) for card in dict.fromkeys(hand)])
         else:
-            found.extend((discard(c), None) for c in dict.fromkeys(hand) if not discard_blocked(state, c, hand))
-    return found
+            moves.extend([discard(c) for c in dict.fromkeys(hand) if not discard_blocked(state, c, hand)])
+    return moves
+
+
+def strand_checked(state: GameState) -> list[tuple[Move, GameState]]:
+    """While two cards are owed (a Rommi call): the lays that pay one without stranding the other, each with
+    the state after it (trying the lay is how that is known). With femhundra's any-of duty one meld pays
+    it all, so nothing can be stranded there."""
+    tried: list[tuple[Move, GameState]] = []
+    for move in lay_candidates(state):
+        try:
+            tried.append((move, state.apply(move)))
+        except RulesError:
+            continue
+    return tried
 
 
 def lay_candidates(state: GameState) -> list[Move]:

@@ -74,6 +74,7 @@ class GameState:
         "went_out",
     )
 
+    _memo: Memo | None
     variant: Variant
     players: tuple[str, ...]
     hands: tuple[tuple[Card, ...], ...]
@@ -143,6 +144,7 @@ class GameState:
         state.ended_by = None
         state.went_out = None
         state.rommi_from = None
+        state._memo = None
         return start_turn(state, to_move, rommi_from=None)
 
     @classmethod
@@ -204,6 +206,7 @@ class GameState:
         new.ended_by = get("ended_by", self.ended_by)  # type: ignore[assignment]
         new.went_out = get("went_out", self.went_out)  # type: ignore[assignment]
         new.rommi_from = get("rommi_from", self.rommi_from)  # type: ignore[assignment]
+        new._memo = None
         return new
 
     def _after_take(self, player: int, n: int, called: bool = False) -> GameState:
@@ -306,10 +309,9 @@ class GameState:
 
     def _listing(self) -> Memo:
         """The listing of this state, made once on first use (a state never changes, so neither does it)."""
-        try:
-            return self._memo
-        except AttributeError:
-            pass
+        memo = self._memo
+        if memo is not None:
+            return memo
         memo = Memo()
         object.__setattr__(self, "_memo", memo)  # the one place a state gains anything after construction
         return memo
@@ -362,11 +364,8 @@ class GameState:
         if isinstance(move, str):
             move = Move.parse(move)
         seat = self.to_move if player is None else self.player_index(player) if isinstance(player, str) else player
-        try:
-            memo = self._memo
-        except AttributeError:
-            pass
-        else:  # a move handed out by this state's listing is known to be legal: skip what was checked
+        memo = self._memo
+        if memo is not None:  # a move handed out by this state's listing is known to be legal: skip what was checked
             known = memo.trusted(self, move, seat)
             if known is not None:
                 return known

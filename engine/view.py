@@ -60,9 +60,10 @@ def unseen_cards(state: GameState, seat: int) -> Counter[Card]:
     return _deck(variant.decks(len(state.players)), 2 if variant.jokers else 0) - seen
 
 
-def _deal_hidden(state: GameState, seat: int, cards: list[Card], seed: int) -> GameState:
+def _deal_hidden(state: GameState, seat: int, cards: list[Card], seed: int, stock_size: int | None = None) -> GameState:
     """``state`` with ``cards`` (the unseen ones, in the order to deal them) in the other hands, at their
-    sizes, and the rest as the stock; the mover's draw hidden unless the mover is ``seat``."""
+    sizes, and the rest as the stock (``stock_size`` of them, when given: a position set up without every
+    card of the deck keeps its stock's size); the mover's draw hidden unless the mover is ``seat``."""
     hands = []
     dealt = 0
     for other, held in enumerate(state.hands):
@@ -72,7 +73,8 @@ def _deal_hidden(state: GameState, seat: int, cards: list[Card], seed: int) -> G
         hands.append(tuple(sorted(cards[dealt : dealt + len(held)], key=_index)))
         dealt += len(held)
     drawn = state.drawn if state.to_move == seat else state.from_pile
-    return state.with_hidden(tuple(hands), tuple(cards[dealt:]), seed=seed, drawn=drawn)
+    stock = cards[dealt:] if stock_size is None else cards[dealt : dealt + stock_size]
+    return state.with_hidden(tuple(hands), tuple(stock), seed=seed, drawn=drawn)
 
 
 def _index(card: Card) -> int:
@@ -108,7 +110,7 @@ class PlayerView:
     def of(state: GameState, seat: int) -> PlayerView:
         """The view of ``seat`` of ``state``."""
         unseen = unseen_cards(state, seat)
-        position = _deal_hidden(state, seat, list(unseen.elements()), seed=0)
+        position = _deal_hidden(state, seat, list(unseen.elements()), seed=0, stock_size=len(state.stock))
         return PlayerView(
             seat=seat,
             variant=state.variant,

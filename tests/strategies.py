@@ -79,8 +79,9 @@ def deal(variant_id: str, house: dict[str, Any], players: int, seed: int, totals
 
 
 def snapshot(state: GameState) -> tuple[object, ...]:
-    """Every slot of a state, to compare before and after a move."""
-    return tuple(getattr(state, name) for name in GameState.__slots__)
+    """Every public slot of a state, to compare before and after a move (the private listing it keeps once
+    asked for is not part of the position)."""
+    return tuple(getattr(state, name) for name in GameState.__slots__ if not name.startswith("_"))
 
 
 def deck_of(variant: Variant, players: int) -> Counter[Card]:
