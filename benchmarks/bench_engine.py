@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,7 @@ def ours_block(variant_id: str, players: int, rounds: int, seed: int) -> Block:
 def rlcard_block(rounds: int, seed: int) -> Block | None:
     """``rounds`` random self-play rounds of RLCard's gin rummy (observations off); None without RLCard."""
     try:
-        from rlcard.games.gin_rummy.game import GinRummyGame
+        from rlcard.games.gin_rummy.game import GinRummyGame  # type: ignore[import-untyped]
     except ImportError:
         return None
     game: Any = GinRummyGame()
@@ -131,7 +132,7 @@ def main() -> None:
         for v in PRESETS:
             print(f"{f'{v}, {p} players':52} {show(figures[f'{v}/{p}'])}")
         print(f"{f'pooled over the presets, {p} players':52} {show(figures[f'pooled/{p}'])}")
-    for a, b in zip(players, players[1:], strict=False):
+    for a, b in pairwise(players):
         for v in PRESETS:
             extra = (figures[f"{v}/{b}"] - figures[f"{v}/{a}"]) / (b - a)
             figures[f"extra_seat/{v}/{a}-{b}"] = extra

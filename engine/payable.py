@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from engine.cards import JOKER, Card
 from engine.duty import Duty, duty_for
-from engine.melds import HandSummary
+from engine.melds import HandSummary, check_meld, extended_shape
+from engine.moves import Layoff, Meld, Move
+from engine.position import remove_held
 
 if TYPE_CHECKING:
     from engine.state import GameState
@@ -38,11 +40,49 @@ def duty_payable_exact(state: GameState) -> bool:
 
     duty = state.duty
     if duty is not None and len(duty.owed) > 1 and not duty.any_of:
+        if len(duty.owed) == 2 and JOKER not in duty.owed and not state.variant.going_out_requires_discard:
+            return two_owed_payable(state, lay_candidates(state))
         # A lay is legal only if what it leaves owed can still be paid, so one legal lay is the answer.
         return any(state.is_legal(move) for move in lay_candidates(state))
     for move in play_moves(state):
         new = state.apply(move)
         if new.duty is None or duty_payable_exact(new):
+            return True
+    return False
+
+
+def two_owed_payable(state: GameState, lays: list[Move]) -> bool:
+    """Whether some lay of ``lays`` (the melds and lay-offs paying part of a two-card duty, neither card a
+    joker, no final discard needed) leaves the other owed card layable at once: what applying each lay and
+    asking :func:`duty_payable` would answer, worked out on the shapes alone, without building states."""
+    duty = state.duty
+    assert duty is not None
+    player = state.to_move
+    hand = state.hands[player]
+    variant = state.variant
+    shapes = [m.shape for m in state.table]
+    for move in lays:
+        cards: tuple[Card, ...] = move.cards  # type: ignore[attr-defined]
+        left = duty.after(cards)
+        rest = remove_held(hand, cards)
+        if left is None or not rest:
+            return True
+        if isinstance(move, Meld):
+            table = [*shapes, check_meld(cards)]
+            melded = True
+        else:
+            assert isinstance(move, Layoff)
+            extended = extended_shape(shapes[move.meld - 1], cards)
+            assert extended is not None
+            table = list(shapes)
+            table[move.meld - 1] = extended
+            melded = state.melded[player]
+        summary = HandSummary(rest)
+        layoffs_allowed = left.layoff_pays and not (variant.layoff_needs_own_meld and not melded)
+        for card in left.owed:
+            if not (summary.melds_with(card) or (layoffs_allowed and any(summary.extends(card, sh) for sh in table))):
+                break
+        else:
             return True
     return False
 
@@ -60,7 +100,13 @@ def card_payable(state: GameState, card: Card, summary: HandSummary, player: int
         return True
     if not layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
         return False
-    return any(summary.extends(card, m.shape) for m in state.table)
+    rank, suit = card.rank, card.suit
+    for meld in state.table:
+        shape = meld.shape
+        # only a set of its rank or a run of its suit can take it
+        if (shape.rank == rank or (shape.suit == suit and shape.kind == "run")) and summary.extends(card, shape):
+            return True
+    return False
 
 
 def fast_payable(

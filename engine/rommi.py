@@ -12,7 +12,7 @@ from engine.duty import Duty
 from engine.errors import RulesError
 from engine.melds import HandSummary
 from engine.moves import Move, Rommi
-from engine.payable import card_payable, duty_payable
+from engine.payable import card_payable, duty_payable, duty_payable_exact
 
 if TYPE_CHECKING:
     from engine.state import GameState
@@ -98,23 +98,38 @@ def calls_with_states(state: GameState) -> list[tuple[int, Move, GameState]]:
     called = pile[-1]
     variant = state.variant
     quick = called is not JOKER and not variant.going_out_requires_discard
+    by_layoff = variant.duty_paid_by_layoff
     for player in range(len(state.players)):
         if player in (state.to_move, state.rommi_from):
             continue
-        if called is not JOKER and not called_card_fits(state, player, called, pile):
+        if not quick:
+            if called is not JOKER and not called_card_fits(state, player, called, pile):
+                continue
+            for n in range(1, len(pile) + 1):
+                new = after_call(state, player, n, check=False)
+                if new is not None:
+                    found.append((player, Rommi(n), new))
             continue
-        summary = HandSummary(state.hands[player])
+        # Whether the called card can be laid only grows with the cards taken, so once it can, it can for
+        # every deeper take; the quick answers below are the ones after_call would reach (see payable).
+        hand = state.hands[player]
+        if not card_payable(state, called, HandSummary((*hand, *pile)), player, by_layoff):
+            continue  # not even with the whole pile
+        summary = HandSummary(hand)
+        called_fits = False
         for n in range(1, len(pile) + 1):
             deepest = pile[-n]
             summary.add(deepest)  # the hand and the top n cards
-            if quick:
-                if not card_payable(state, called, summary, player, variant.duty_paid_by_layoff):
+            if not called_fits:
+                called_fits = card_payable(state, called, summary, player, by_layoff)
+                if not called_fits:
                     continue
-                if n > 1 and deepest is not JOKER and not card_payable(
-                    state, deepest, summary, player, variant.duty_paid_by_layoff
-                ):
-                    continue
-            new = after_call(state, player, n, check=False)
-            if new is not None:
+            if n == 1:
+                found.append((player, Rommi(1), state._after_take(player, 1, called=True)))
+                continue
+            if deepest is not JOKER and not card_payable(state, deepest, summary, player, by_layoff):
+                continue
+            new = state._after_take(player, n, called=True)
+            if duty_payable_exact(new):
                 found.append((player, Rommi(n), new))
     return found
