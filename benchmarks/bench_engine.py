@@ -6,7 +6,8 @@ uniformly, apply it; the deal and the round's scoring are included. RLCard's gin
 so both sides time only their rules. CPU time (``time.process_time``), a warm-up first, then blocks that
 alternate between the two engines, so a noisy machine slows both alike; the ratio is of the medians.
 
-Run: ``python benchmarks/bench_engine.py`` (``--quick`` for a short run, ``--players 3``, ``--json FILE``).
+Run: ``python benchmarks/bench_engine.py`` (``--quick`` for a short run, ``--players 3``, ``--json FILE``;
+``--melds`` also times listing every meld of a random 13-card hand, warm and cold, with 0 and 2 jokers).
 RLCard is a benchmark-only dependency: ``pip install -e '.[bench]'`` (or ``pip install rlcard``).
 Targets (issue 9): pooled ratio ≤ 1.0 at 3 players; each extra seat ≤ +3 µs a decision.
 """
@@ -28,9 +29,31 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.cards import Card  # noqa: E402
+from engine.cards import JOKER, NATURALS, Card  # noqa: E402
+from engine.melds import _natural_run_positions, _rank_sets, _run_shapes, _suit_runs, hand_melds  # noqa: E402
 from engine.state import GameState, Phase  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
+
+
+def bench_meld_listing(hands: int, jokers: int, warm: bool) -> float:
+    """Median µs (CPU) to list every meld of a random 13-card hand holding ``jokers`` jokers."""
+    rng = random.Random(jokers)
+    sample = [tuple(rng.sample(NATURALS, 13 - jokers)) + (JOKER,) * jokers for _ in range(hands)]
+    for cached in (_run_shapes, _suit_runs, _rank_sets, _natural_run_positions):
+        cached.cache_clear()
+    repeat = 20 if warm else 1
+    if warm:
+        for hand in sample:
+            hand_melds(hand)
+    clock = time.process_time
+    samples = []
+    for hand in sample:
+        start = clock()
+        for _ in range(repeat):
+            hand_melds(hand)
+        samples.append((clock() - start) / repeat)
+    return statistics.median(samples) * 1e6
+
 
 #: A block: (CPU seconds, decisions).
 Block = tuple[float, int]
@@ -58,7 +81,7 @@ def ours_block(variant_id: str, players: int, rounds: int, seed: int) -> Block:
 def rlcard_block(rounds: int, seed: int) -> Block | None:
     """``rounds`` random self-play rounds of RLCard's gin rummy (observations off); None without RLCard."""
     try:
-        from rlcard.games.gin_rummy.game import GinRummyGame  # type: ignore[import-untyped]
+        from rlcard.games.gin_rummy.game import GinRummyGame  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError:
         return None
     game: Any = GinRummyGame()
@@ -117,6 +140,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer, shorter blocks")
     parser.add_argument("--players", default="3,4", help="player counts, comma-separated (first: the ratio's)")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--melds", action="store_true", help="also time listing the melds of 13-card hands")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")]
     blocks, rounds, gin_rounds = (5, 4, 4) if args.quick else (15, 10, 12)
@@ -137,6 +161,12 @@ def main() -> None:
             extra = (figures[f"{v}/{b}"] - figures[f"{v}/{a}"]) / (b - a)
             figures[f"extra_seat/{v}/{a}-{b}"] = extra
             print(f"{f'{v}: each seat from {a} to {b} players':52} {extra:+8.1f} µs")
+    if args.melds:
+        for jokers in (0, 2):
+            for warm in (True, False):
+                key = f"melds of a 13-card hand, {jokers} jokers, {'warm' if warm else 'cold'} caches"
+                figures[key] = bench_meld_listing(300 if args.quick else 3000, jokers, warm)
+                print(f"{key:52} {figures[key]:8.2f} µs")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=2, ensure_ascii=False)

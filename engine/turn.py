@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from engine import payable
@@ -25,7 +26,7 @@ from engine.duty import Duty, unusable_message
 from engine.errors import RulesError
 from engine.melds import check_meld, extended_shape, layoff_error
 from engine.moves import Discard, Layoff, Meld, Take
-from engine.position import Phase, TableMeld, remove_held, sorted_cards, without
+from engine.position import Phase, TableMeld, remove_held, without
 
 if TYPE_CHECKING:
     from engine.state import GameState
@@ -39,7 +40,9 @@ def apply_draw(state: GameState) -> GameState:
         raise RulesError("stock_empty", _empty_stock_hint(state))
     card = state.stock[0]
     hands = list(state.hands)
-    hands[state.to_move] = sorted_cards((*state.hands[state.to_move], card))
+    hand = list(state.hands[state.to_move])
+    insort(hand, card, key=_index)  # the hand stays in card-index order, as sorted_cards keeps it
+    hands[state.to_move] = tuple(hand)
     return state._evolve(
         hands=tuple(hands),
         stock=state.stock[1:],
@@ -48,6 +51,10 @@ def apply_draw(state: GameState) -> GameState:
         from_pile=(),
         rommi_from=None,
     )
+
+
+def _index(card: Card) -> int:
+    return card.index
 
 
 def _empty_stock_hint(state: GameState) -> str:
@@ -210,10 +217,20 @@ def apply_discard(state: GameState, move: Discard) -> GameState:
         )
     hands = list(state.hands)
     hands[state.to_move] = tuple(rest)
-    new = state._evolve(hands=tuple(hands), pile=(*state.pile, move.card), drawn=(), from_pile=())
+    pile = (*state.pile, move.card)
     if not rest:
-        return new._evolve(phase=Phase.OVER, ended_by="went_out", went_out=state.to_move)
-    return start_turn(new, (state.to_move + 1) % len(state.players), rommi_from=state.to_move)
+        return state._evolve(
+            hands=tuple(hands),
+            pile=pile,
+            drawn=(),
+            from_pile=(),
+            phase=Phase.OVER,
+            ended_by="went_out",
+            went_out=state.to_move,
+        )
+    return start_turn(
+        state, (state.to_move + 1) % len(state.players), rommi_from=state.to_move, hands=tuple(hands), pile=pile
+    )
 
 
 def discard_blocked(state: GameState, card: Card, hand: tuple[Card, ...]) -> bool:
@@ -231,8 +248,15 @@ def discard_blocked(state: GameState, card: Card, hand: tuple[Card, ...]) -> boo
     return not (state.variant.discard_restriction_exception and all(hand.count(c) <= recent.count(c) for c in hand))
 
 
-def start_turn(state: GameState, player: int, rommi_from: int | None) -> GameState:
-    """The state at the start of ``player``'s turn, after an empty stock has had its effect."""
+def start_turn(
+    state: GameState,
+    player: int,
+    rommi_from: int | None,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    pile: tuple[Card, ...] | None = None,
+) -> GameState:
+    """The state at the start of ``player``'s turn, after an empty stock has had its effect. ``hands`` and
+    ``pile``, when given, are the ones the last move left (a discard), made part of the same new state."""
     changes: dict[str, object] = {
         "to_move": player,
         "phase": Phase.DRAW,
@@ -240,6 +264,12 @@ def start_turn(state: GameState, player: int, rommi_from: int | None) -> GameSta
         "drawn": (),
         "from_pile": (),
     }
+    if hands is not None:
+        changes["hands"] = hands
+    if pile is not None:
+        changes["pile"] = pile
+    else:
+        pile = state.pile
     open_call = rommi_from if (state.variant.rommi_call and len(state.players) > 2) else None
     changes["rommi_from"] = open_call
     if not state.stock:
@@ -249,12 +279,12 @@ def start_turn(state: GameState, player: int, rommi_from: int | None) -> GameSta
         elif rule == "reshuffle":
             if state.reshuffles >= state.variant.reshuffle_limit:
                 changes |= {"phase": Phase.OVER, "ended_by": "reshuffle_limit", "rommi_from": None}
-            elif len(state.pile) < 2:
+            elif len(pile) < 2:
                 changes |= {"phase": Phase.OVER, "ended_by": "stock_out", "rommi_from": None}
             else:
-                stock = list(state.pile[:-1])
+                stock = list(pile[:-1])
                 random.Random(state.seed * 1_000_003 + state.round_number * 101 + state.reshuffles).shuffle(stock)
-                changes |= {"stock": tuple(stock), "pile": state.pile[-1:], "reshuffles": state.reshuffles + 1}
+                changes |= {"stock": tuple(stock), "pile": pile[-1:], "reshuffles": state.reshuffles + 1}
     return state._evolve(**changes)
 
 
