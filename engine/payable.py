@@ -60,29 +60,36 @@ def two_owed_payable(state: GameState, lays: list[Move]) -> bool:
     player = state.to_move
     hand = state.hands[player]
     variant = state.variant
+    owed = duty.owed
+    for move in lays:  # first the quick answer: one lay holding both owed cards
+        held = [c.in_hand for c in move.cards]  # type: ignore[attr-defined]
+        if all(held.count(card) >= owed.count(card) for card in owed):
+            return True
     shapes = [m.shape for m in state.table]
     for move in lays:
         cards: tuple[Card, ...] = move.cards  # type: ignore[attr-defined]
         left = duty.after(cards)
-        rest = remove_held(hand, cards)
-        if left is None or not rest:
+        if left is None:
             return True
+        rest = remove_held(hand, cards)
+        if not rest:
+            return True
+        summary = HandSummary(rest)
+        if all(summary.melds_with(card) for card in left.owed):
+            return True  # the cards left pay the rest by themselves
+        melded = True if isinstance(move, Meld) else state.melded[player]
+        if not left.layoff_pays or (variant.layoff_needs_own_meld and not melded):
+            continue
+        # The table after this lay: the new meld added, or the meld laid off on grown.
         if isinstance(move, Meld):
             table = [*shapes, check_meld(cards)]
-            melded = True
         else:
             assert isinstance(move, Layoff)
             extended = extended_shape(shapes[move.meld - 1], cards)
             assert extended is not None
             table = list(shapes)
             table[move.meld - 1] = extended
-            melded = state.melded[player]
-        summary = HandSummary(rest)
-        layoffs_allowed = left.layoff_pays and not (variant.layoff_needs_own_meld and not melded)
-        for card in left.owed:
-            if not (summary.melds_with(card) or (layoffs_allowed and any(summary.extends(card, sh) for sh in table))):
-                break
-        else:
+        if all(summary.melds_with(card) or any(summary.extends(card, sh) for sh in table) for card in left.owed):
             return True
     return False
 
