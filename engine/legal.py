@@ -39,14 +39,15 @@ Action = tuple[int, Move]
 class Memo:
     """The listing of one state, made on first use: its moves, its Rommi calls, and what is known of each."""
 
-    __slots__ = ("_actions", "_calls", "_known", "_moves")
+    __slots__ = ("_actions", "_calls", "_moves", "known")
 
     def __init__(self) -> None:
         self._moves: tuple[Move, ...] | None = None
         self._calls: tuple[Action, ...] | None = None
         self._actions: tuple[Action, ...] | None = None
-        # id of a listed move -> (the move, its seat, the state after it or None when it is yet to be made)
-        self._known: dict[int, tuple[Move, int, GameState | None]] = {}
+        #: id of a listed move whose checks apply may skip -> (the move, its seat, the state after it, or
+        #: None when it is yet to be made); empty when the listing learnt nothing that spares a check
+        self.known: dict[int, tuple[Move, int, GameState | None]] = {}
 
     def moves(self, state: GameState) -> tuple[Move, ...]:
         """Every legal move of the player to move."""
@@ -58,14 +59,14 @@ class Memo:
                     seat = state.to_move
                     for move in listed:
                         if isinstance(move, Take):
-                            self._known[id(move)] = (move, seat, None)
+                            self.known[id(move)] = (move, seat, None)
             elif phase is Phase.PLAY:
                 duty = state.duty
                 if duty is not None and len(duty.owed) > 1 and not duty.any_of:
                     seat = state.to_move
                     pairs = strand_checked(state)
                     for move, after in pairs:
-                        self._known[id(move)] = (move, seat, after)
+                        self.known[id(move)] = (move, seat, after)
                     listed = tuple([move for move, _ in pairs])
                 else:
                     listed = tuple(play_moves(state))
@@ -82,7 +83,7 @@ class Memo:
             else:
                 found = calls_with_states(state)
                 for seat, move, after in found:
-                    self._known[id(move)] = (move, seat, after)
+                    self.known[id(move)] = (move, seat, after)
                 self._calls = tuple([(seat, move) for seat, move, _ in found])
         return self._calls
 
@@ -90,13 +91,15 @@ class Memo:
         """Every legal (player, move): the player to move's moves, then every Rommi call."""
         if self._actions is None:
             seat = state.to_move
-            self._actions = tuple([(seat, m) for m in self.moves(state)]) + self.calls(state)
+            calls = self.calls(state)
+            mine = tuple([(seat, m) for m in self.moves(state)])
+            self._actions = mine + calls if calls else mine
         return self._actions
 
     def trusted(self, state: GameState, move: Move, seat: int) -> GameState | None:
         """The state after ``move`` by ``seat`` when ``move`` is an object this listing handed out and what
         the listing learnt spares the checks; None otherwise (then apply checks everything)."""
-        entry = self._known.get(id(move))
+        entry = self.known.get(id(move))
         if entry is None or entry[0] is not move or entry[1] != seat:
             return None
         after = entry[2]

@@ -365,7 +365,7 @@ class GameState:
             move = Move.parse(move)
         seat = self.to_move if player is None else self.player_index(player) if isinstance(player, str) else player
         memo = self._memo
-        if memo is not None:  # a move handed out by this state's listing is known to be legal: skip what was checked
+        if memo is not None and memo.known:  # a move handed out by this state's listing is known to be legal: skip what was checked
             known = memo.trusted(self, move, seat)
             if known is not None:
                 return known
