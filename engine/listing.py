@@ -2,6 +2,11 @@
 
 It reads the same checks :meth:`GameState.apply` uses, so the listing and apply agree exactly (the
 property tests hold them to it).
+
+:class:`Memo` is the listing a state keeps once it is asked for (a state never changes, so its listing
+never goes stale). It also remembers the moves it handed out: applying one of those very move objects
+skips the checks the listing already made (a Rommi call, or a lay while two cards are owed, was applied
+while listing it, and that state is returned as it is). Applying any other move checks everything.
 """
 
 from __future__ import annotations
@@ -11,9 +16,11 @@ from typing import TYPE_CHECKING
 from engine.cards import JOKER, Card
 from engine.errors import RulesError
 from engine.melds import HandSummary, Shape, hand_index, hand_melds, layoff_options
-from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Move, discard, take
+from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Move, Take, discard, take
 from engine.payable import take_payable
-from engine.turn import discard_blocked
+from engine.position import Phase
+from engine.rommi import calls_with_states
+from engine.turn import apply_take, discard_blocked
 
 if TYPE_CHECKING:
     from engine.duty import Duty
@@ -130,3 +137,79 @@ def layoffs(state: GameState, hand: tuple[Card, ...], duty: Duty | None) -> list
             if duty is None or duty.pays(cards, is_meld=False):
                 moves.append(Layoff(cards, number))
     return moves
+
+
+Action = tuple[int, Move]
+
+
+class Memo:
+    """The listing of one state, made on first use: its moves, its Rommi calls, and what is known of each."""
+
+    __slots__ = ("_actions", "_calls", "_moves", "known")
+
+    def __init__(self) -> None:
+        self._moves: tuple[Move, ...] | None = None
+        self._calls: tuple[Action, ...] | None = None
+        self._actions: tuple[Action, ...] | None = None
+        #: id of a listed move whose checks apply may skip -> (the move, its seat, the state after it, or
+        #: None when it is yet to be made); empty when the listing learnt nothing that spares a check
+        self.known: dict[int, tuple[Move, int, GameState | None]] = {}
+
+    def moves(self, state: GameState) -> tuple[Move, ...]:
+        """Every legal move of the player to move."""
+        if self._moves is None:
+            phase = state.phase
+            if phase is Phase.DRAW:
+                listed = tuple(draw_moves(state))
+                if state.variant.unusable_pile_penalty is None and len(listed) > 1:
+                    seat = state.to_move
+                    for move in listed:
+                        if isinstance(move, Take):
+                            self.known[id(move)] = (move, seat, None)
+            elif phase is Phase.PLAY:
+                duty = state.duty
+                if duty is not None and len(duty.owed) > 1 and not duty.any_of:
+                    seat = state.to_move
+                    pairs = strand_checked(state)
+                    for move, after in pairs:
+                        self.known[id(move)] = (move, seat, after)
+                    listed = tuple([move for move, _ in pairs])
+                else:
+                    listed = tuple(play_moves(state))
+            else:
+                listed = ()
+            self._moves = listed
+        return self._moves
+
+    def calls(self, state: GameState) -> tuple[Action, ...]:
+        """Every legal Rommi call: (caller, ``rommi N``)."""
+        if self._calls is None:
+            if state.rommi_from is None:
+                self._calls = ()
+            else:
+                found = calls_with_states(state)
+                for seat, move, after in found:
+                    self.known[id(move)] = (move, seat, after)
+                self._calls = tuple([(seat, move) for seat, move, _ in found])
+        return self._calls
+
+    def actions(self, state: GameState) -> tuple[Action, ...]:
+        """Every legal (player, move): the player to move's moves, then every Rommi call."""
+        if self._actions is None:
+            seat = state.to_move
+            calls = self.calls(state)
+            mine = tuple([(seat, m) for m in self.moves(state)])
+            self._actions = mine + calls if calls else mine
+        return self._actions
+
+    def trusted(self, state: GameState, move: Move, seat: int) -> GameState | None:
+        """The state after ``move`` by ``seat`` when ``move`` is an object this listing handed out and what
+        the listing learnt spares the checks; None otherwise (then apply checks everything)."""
+        entry = self.known.get(id(move))
+        if entry is None or entry[0] is not move or entry[1] != seat:
+            return None
+        after = entry[2]
+        if after is None:
+            assert isinstance(move, Take)
+            return apply_take(state, move, checked=False)
+        return after

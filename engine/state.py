@@ -32,7 +32,7 @@ from engine import scoring
 from engine.cards import Card, make_deck
 from engine.duty import Duty, duty_for
 from engine.errors import RulesError
-from engine.legal import LegalActions, Memo
+from engine.listing import Memo
 from engine.melds import meld_shape
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.position import Phase, TableMeld, sorted_cards
@@ -42,6 +42,7 @@ from engine.turn import apply_discard, apply_draw, apply_layoff, apply_meld, app
 from engine.variants import Variant
 
 if TYPE_CHECKING:
+    from engine.legal import LegalActions
     from engine.view import PlayerView
 
 __all__ = ["GameState", "Phase", "TableMeld"]
@@ -338,6 +339,9 @@ class GameState:
         >>> bool(actions), (0, Move.parse("draw")) in actions, Move.parse("discard 2H") in actions
         (True, True, False)
         """
+        from engine.legal import LegalActions  # the listing object reads the state: imported here, not at module level
+
+
         return LegalActions(self, seat)
 
     def view(self, seat: int) -> PlayerView:
