@@ -47,32 +47,33 @@ def draw_moves(state: GameState) -> list[Move]:
     summary = HandSummary(state.hands[player])
     penalty = variant.unusable_pile_penalty is not None
     quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
-    if quick:  # the table's melds by the cards that could join them, asked once for every depth
-        runs: list[list[Shape]] = [[], [], [], []]
-        sets: dict[int, list[Shape]] = {}
-        for meld in state.table:
-            shape = meld.shape
-            if shape.kind == "set":
-                sets.setdefault(shape.rank, []).append(shape)
-            else:
-                runs[shape.suit].append(shape)
-        layoffs_pay = variant.duty_paid_by_layoff and not (variant.layoff_needs_own_meld and not state.melded[player])
-        free_top = not variant.duty_on_top_card
+    free_top = not variant.duty_on_top_card
+    layoffs_pay = variant.duty_paid_by_layoff and not (variant.layoff_needs_own_meld and not state.melded[player])
+    runs: list[list[Shape]] | None = None  # the table's runs by suit and sets by rank, made when first needed
+    sets: dict[int, list[Shape]] = {}
     for n in range(1, (1 if rule == "top_only" else size) + 1):
         deepest = state.pile[-n]
         summary.add(deepest)  # the summary holds the hand and the top n cards
         if penalty:
             moves.append(take(n))
+        elif quick and (n == 1 and free_top):
+            moves.append(take(n))  # the top card alone is free
         elif quick and deepest is not JOKER:
             # take_payable's quick answer: the deepest card melds with the cards held, or is laid off
-            if (
-                (n == 1 and free_top)
-                or summary.melds_with(deepest)
-                or (
-                    layoffs_pay
-                    and any(summary.extends(deepest, shape) for shape in (*runs[deepest.suit], *sets.get(deepest.rank, ())))
-                )
-            ):
+            if summary.melds_with(deepest):
+                moves.append(take(n))
+                continue
+            if not layoffs_pay:
+                continue
+            if runs is None:
+                runs = [[], [], [], []]
+                for meld in state.table:
+                    shape = meld.shape
+                    if shape.kind == "set":
+                        sets.setdefault(shape.rank, []).append(shape)
+                    else:
+                        runs[shape.suit].append(shape)
+            if any(summary.extends(deepest, shape) for shape in (*runs[deepest.suit], *sets.get(deepest.rank, ()))):
                 moves.append(take(n))
         elif take_payable(state, player, n, summary):
             moves.append(take(n))
@@ -145,12 +146,13 @@ Action = tuple[int, Move]
 class Memo:
     """The listing of one state, made on first use: its moves, its Rommi calls, and what is known of each."""
 
-    __slots__ = ("_actions", "_calls", "_moves", "known")
+    __slots__ = ("_calls", "_moves", "actions_listed", "known")
 
     def __init__(self) -> None:
         self._moves: tuple[Move, ...] | None = None
         self._calls: tuple[Action, ...] | None = None
-        self._actions: tuple[Action, ...] | None = None
+        #: every (player, move) once listed (what :meth:`actions` returns), else None
+        self.actions_listed: tuple[Action, ...] | None = None
         #: id of a listed move whose checks apply may skip -> (the move, its seat, the state after it, or
         #: None when it is yet to be made); empty when the listing learnt nothing that spares a check
         self.known: dict[int, tuple[Move, int, GameState | None]] = {}
@@ -161,11 +163,12 @@ class Memo:
             phase = state.phase
             if phase is Phase.DRAW:
                 listed = tuple(draw_moves(state))
-                if state.variant.unusable_pile_penalty is None and len(listed) > 1:
+                if len(listed) > 1 and state.variant.unusable_pile_penalty is None:
                     seat = state.to_move
+                    known = self.known
                     for move in listed:
-                        if isinstance(move, Take):
-                            self.known[id(move)] = (move, seat, None)
+                        if move.__class__ is Take:
+                            known[id(move)] = (move, seat, None)
             elif phase is Phase.PLAY:
                 duty = state.duty
                 if duty is not None and len(duty.owed) > 1 and not duty.any_of:
@@ -195,12 +198,12 @@ class Memo:
 
     def actions(self, state: GameState) -> tuple[Action, ...]:
         """Every legal (player, move): the player to move's moves, then every Rommi call."""
-        if self._actions is None:
+        if self.actions_listed is None:
             seat = state.to_move
             calls = self.calls(state)
             mine = tuple([(seat, m) for m in self.moves(state)])
-            self._actions = mine + calls if calls else mine
-        return self._actions
+            self.actions_listed = mine + calls if calls else mine
+        return self.actions_listed
 
     def trusted(self, state: GameState, move: Move, seat: int) -> GameState | None:
         """The state after ``move`` by ``seat`` when ``move`` is an object this listing handed out and what

@@ -323,7 +323,9 @@ class GameState:
 
     def legal_actions(self) -> list[tuple[int, Move]]:
         """Every legal (player, move): the player to move's moves and every Rommi call."""
-        return list(self._listing().actions(self))
+        memo = self._memo or self._listing()
+        listed = memo.actions_listed
+        return list(listed if listed is not None else memo.actions(self))
 
     def rommi_calls(self) -> list[tuple[int, Move]]:
         """Every legal Rommi call: (caller, ``rommi N``)."""
