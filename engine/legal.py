@@ -49,7 +49,7 @@ class LegalActions:
             elif seat == state.to_move:  # the player to move never calls Rommi
                 items = tuple((seat, m) for m in state.legal_moves())
             else:
-                items = tuple(a for a in state.rommi_calls() if a[0] == seat)
+                items = tuple(state.rommi_calls(seat))
             self._items_cache = items
         return self._items_cache
 

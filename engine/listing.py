@@ -196,6 +196,10 @@ class Memo:
                 self._calls = tuple([(seat, move) for seat, move, _ in found])
         return self._calls
 
+    def calls_listed(self) -> bool:
+        """Whether the Rommi calls of every seat have been listed."""
+        return self._calls is not None
+
     def actions(self, state: GameState) -> tuple[Action, ...]:
         """Every legal (player, move): the player to move's moves, then every Rommi call."""
         if self.actions_listed is None:

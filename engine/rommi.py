@@ -84,8 +84,8 @@ def calls(state: GameState) -> list[tuple[int, Move]]:
     return [(player, move) for player, move, _ in calls_with_states(state)]
 
 
-def calls_with_states(state: GameState) -> list[tuple[int, Move, GameState]]:
-    """Every legal call with the state after it: (caller, ``rommi N``, state).
+def calls_with_states(state: GameState, seat: int | None = None) -> list[tuple[int, Move, GameState]]:
+    """Every legal call with the state after it: (caller, ``rommi N``, state); with ``seat``, that seat's only.
 
     The hand and the cards taken are summarised once per caller and grown one card at a time, so the quick
     questions (can the called card be laid; can the deepest) cost a few bit operations for each depth; only
@@ -99,7 +99,7 @@ def calls_with_states(state: GameState) -> list[tuple[int, Move, GameState]]:
     variant = state.variant
     quick = called is not JOKER and not variant.going_out_requires_discard
     by_layoff = variant.duty_paid_by_layoff
-    for player in range(len(state.players)):
+    for player in range(len(state.players)) if seat is None else (seat,):
         if player in (state.to_move, state.rommi_from):
             continue
         if not quick:

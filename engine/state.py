@@ -36,7 +36,7 @@ from engine.listing import Memo
 from engine.melds import meld_shape
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.position import Phase, TableMeld, sorted_cards
-from engine.rommi import apply_call
+from engine.rommi import apply_call, calls_with_states
 from engine.scoring import PlayerScore
 from engine.turn import apply_discard, apply_draw, apply_layoff, apply_meld, apply_stop, apply_take, start_turn
 from engine.variants import Variant
@@ -306,7 +306,7 @@ class GameState:
         """Whether the game ended with this round."""
         return bool(self.winners)
 
-    # --- legal moves ---------------------------------------------------------------------------
+    # --- legal moves ----------------------------------------------------------------------------
 
     def _listing(self) -> Memo:
         """The listing of this state, made once on first use (a state never changes, so neither does it)."""
@@ -327,9 +327,12 @@ class GameState:
         listed = memo.actions_listed
         return list(listed if listed is not None else memo.actions(self))
 
-    def rommi_calls(self) -> list[tuple[int, Move]]:
-        """Every legal Rommi call: (caller, ``rommi N``)."""
-        return list(self._listing().calls(self))
+    def rommi_calls(self, seat: int | None = None) -> list[tuple[int, Move]]:
+        """Every legal Rommi call: (caller, ``rommi N``); with ``seat``, only that seat's."""
+        memo = self._listing()
+        if seat is None or memo.calls_listed():
+            return [a for a in memo.calls(self) if seat is None or a[0] == seat]
+        return [(caller, move) for caller, move, _ in calls_with_states(self, seat)]
 
     def legal(self, seat: int | None = None) -> LegalActions:
         """The lazy listing of every legal (player, move) now, Rommi calls included; with ``seat``, only that
@@ -342,7 +345,6 @@ class GameState:
         (True, True, False)
         """
         from engine.legal import LegalActions  # the listing object reads the state: imported here, not at module level
-
 
         return LegalActions(self, seat)
 
