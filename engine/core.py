@@ -72,7 +72,7 @@ Cards = tuple[Card, ...]
 class _Layout:
     """The slots of a state, shared by :class:`RoundState` and the draft it is filled in."""
 
-    __slots__ = FIELDS
+    __slots__ = (*FIELDS, "memo")
 
     variant: Variant
     players: tuple[str, ...]
@@ -94,6 +94,9 @@ class _Layout:
     ended_by: str | None
     went_out: int | None
     rommi_from: int | None
+    #: The listing :mod:`engine.listing` keeps for this state once it is first listed (``None`` until then;
+    #: not a field: a changed copy starts without one). Only :func:`engine.listing.memo_of` reads or sets it.
+    memo: object | None
 
 
 class _Draft(_Layout):
@@ -122,6 +125,11 @@ class RoundState(_Layout):
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"a game state cannot be changed ({name})")
+
+    def keep_memo(self, memo: object) -> None:
+        """Keep ``memo`` as this state's listing memo (:func:`engine.listing.memo_of` calls it once per state:
+        a state never changes, so its listing never goes stale)."""
+        object.__setattr__(self, "memo", memo)
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return (_remake, (type(self), *(getattr(self, name) for name in FIELDS)))
@@ -174,6 +182,7 @@ class RoundState(_Layout):
         new.ended_by = ended_by
         new.went_out = went_out
         new.rommi_from = rommi_from
+        new.memo = None  # a new state is not listed yet
         new.__class__ = cls  # type: ignore[assignment]  # same slot layout: the draft becomes the state
         return new  # type: ignore[return-value]
 

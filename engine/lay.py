@@ -32,7 +32,7 @@ from engine.melds import (
     layoff_options,
 )
 from engine.moves import Layoff, Meld, Move
-from engine.payable import card_payable, fast_payable
+from engine.payable import card_payable, fast_payable, two_owed_payable
 from engine.position import Phase, TableMeld, remove_held
 from engine.taking import after_take
 
@@ -184,6 +184,13 @@ def duty_payable(state: RoundState) -> bool:
 
 def duty_payable_exact(state: RoundState) -> bool:
     """The exact answer: some sequence of legal lays pays the whole duty."""
+    duty = state.duty
+    if duty is not None and len(duty.owed) > 1 and not duty.any_of:
+        lays = duty_lays(state)
+        if len(duty.owed) == 2 and JOKER not in duty.owed and not state.variant.going_out_requires_discard:
+            return two_owed_payable(state, lays)
+        # A lay is legal only if what it leaves owed can still be paid, so one legal lay is the answer.
+        return any(lay_is_legal(state, move) for move in lays)
     for move in duty_lays(state):
         try:
             new = apply_lay(state, move)

@@ -11,10 +11,10 @@ from engine.cards import JOKER, Card
 from engine.core import RoundState, StateT
 from engine.duty import Duty
 from engine.errors import RulesError
-from engine.lay import duty_payable
+from engine.lay import duty_payable, duty_payable_exact
 from engine.melds import HandSummary
 from engine.moves import Move, Rommi
-from engine.payable import blocked_by_own_meld_rule
+from engine.payable import blocked_by_own_meld_rule, card_payable
 from engine.position import Phase
 from engine.taking import after_take
 
@@ -96,14 +96,55 @@ def apply_call(state: StateT, move: Rommi, player: int) -> StateT:
 
 def calls(state: RoundState) -> list[tuple[int, Move]]:
     """Every legal call: (caller, ``rommi N``), callers in seat order, the shallowest call first."""
-    found: list[tuple[int, Move]] = []
+    return [(player, move) for player, move, _ in calls_with_states(state)]
+
+
+def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int, Move, StateT]]:
+    """Every legal call with the state after it: (caller, ``rommi N``, state); with ``seat``, that seat's only.
+
+    The hand and the cards taken are summarised once per caller and grown one card at a time, so the quick
+    questions (can the called card be laid; can the deepest) cost a few bit operations for each depth; only
+    a depth that passes them is tried in full.
+    """
     if not window_open(state):
-        return found
-    called = state.pile[-1]
-    for player in sorted(callers(state)):
-        if called is not JOKER and not called_card_fits(state, player, called, state.pile):
+        return []
+    found: list[tuple[int, Move, StateT]] = []
+    pile = state.pile
+    called = pile[-1]
+    variant = state.variant
+    quick = called is not JOKER and not variant.going_out_requires_discard
+    by_layoff = variant.duty_paid_by_layoff
+    for player in range(len(state.players)) if seat is None else (seat,):
+        if player in (state.to_move, state.rommi_from):
             continue
-        for n in range(1, len(state.pile) + 1):
-            if after_call(state, player, n, check=False) is not None:
-                found.append((player, Rommi(n)))
+        if not quick:
+            if called is not JOKER and not called_card_fits(state, player, called, pile):
+                continue
+            for n in range(1, len(pile) + 1):
+                new = after_call(state, player, n, check=False)
+                if new is not None:
+                    found.append((player, Rommi(n), new))
+            continue
+        # Whether the called card can be laid only grows with the cards taken, so once it can, it can for
+        # every deeper take; the quick answers below are the ones after_call would reach (see payable).
+        hand = state.hands[player]
+        if not card_payable(state, called, HandSummary((*hand, *pile)), player, by_layoff):
+            continue  # not even with the whole pile
+        summary = HandSummary(hand)
+        called_fits = False
+        for n in range(1, len(pile) + 1):
+            deepest = pile[-n]
+            summary.add(deepest)  # the hand and the top n cards
+            if not called_fits:
+                called_fits = card_payable(state, called, summary, player, by_layoff)
+                if not called_fits:
+                    continue
+            if n == 1:
+                found.append((player, Rommi(1), after_take(state, player, 1, called=True)))
+                continue
+            if deepest is not JOKER and not card_payable(state, deepest, summary, player, by_layoff):
+                continue
+            new = after_take(state, player, n, called=True)
+            if duty_payable_exact(new):
+                found.append((player, Rommi(n), new))
     return found

@@ -27,17 +27,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine import listing, rommi, scoring
+from engine import scoring
 from engine.cards import Card, make_deck
-from engine.core import RoundState
+from engine.core import FIELDS, RoundState
 from engine.errors import RulesError
 from engine.lay import apply_layoff, apply_meld
+from engine.legal import LegalActions
+from engine.listing import memo_of, trusted
 from engine.melds import meld_shape
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.position import Phase, TableMeld, sorted_cards
+from engine.rommi import apply_call, calls_with_states
 from engine.scoring import PlayerScore
 from engine.turn import apply_discard, apply_draw, apply_stop, apply_take, start_turn
 from engine.variants import Variant
+from engine.view import PlayerView
 
 __all__ = ["GameState", "Phase", "TableMeld"]
 
@@ -127,10 +131,23 @@ class GameState(RoundState):
             to_move=first,
         )
 
-    def with_hidden(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]) -> GameState:
+    def with_hidden(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        seed: int | None = None,
+        drawn: tuple[Card, ...] | None = None,
+    ) -> GameState:
         """This position with other hands and another stock: a guess at the cards a player cannot see
-        (a computer player's sampled deal). The caller keeps the cards adding up; nothing else changes."""
-        return self.replace(hands=hands, stock=stock)
+        (a computer player's sampled deal). The caller keeps the cards adding up. ``seed`` (the chance of a
+        later reshuffle) and ``drawn`` (the cards the player to move drew this turn), when given, replace
+        this state's; nothing else changes."""
+        new = self.replace(hands=hands, stock=stock, drawn=self.drawn if drawn is None else drawn)
+        if seed is None or seed == self.seed:
+            return new
+        fields = [getattr(new, name) for name in FIELDS]
+        fields[FIELDS.index("seed")] = seed  # a guessed world draws its own chance
+        return self.make(*fields)
 
     def next_round(self, seed: int) -> GameState:
         """The next round of the game, dealt with ``seed``, the totals carried over."""
@@ -174,21 +191,36 @@ class GameState(RoundState):
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move (Rommi calls by others: :meth:`rommi_calls`)."""
-        if self.phase is Phase.DRAW:
-            return listing.draw_moves(self)
-        if self.phase is Phase.PLAY:
-            return listing.play_moves(self)
-        return []
+        return list(memo_of(self).moves(self))
 
     def legal_actions(self) -> list[tuple[int, Move]]:
         """Every legal (player, move): the player to move's moves and every Rommi call."""
-        actions = [(self.to_move, m) for m in self.legal_moves()]
-        actions.extend(rommi.calls(self))
-        return actions
+        memo = memo_of(self)
+        listed = memo.actions_listed
+        return list(listed if listed is not None else memo.actions(self))
 
-    def rommi_calls(self) -> list[tuple[int, Move]]:
-        """Every legal Rommi call: (caller, ``rommi N``)."""
-        return rommi.calls(self)
+    def rommi_calls(self, seat: int | None = None) -> list[tuple[int, Move]]:
+        """Every legal Rommi call: (caller, ``rommi N``); with ``seat``, only that seat's."""
+        memo = memo_of(self)
+        if seat is None or memo.calls_listed():
+            return [a for a in memo.calls(self) if seat is None or a[0] == seat]
+        return [(caller, move) for caller, move, _ in calls_with_states(self, seat)]
+
+    def legal(self, seat: int | None = None) -> LegalActions:
+        """The lazy listing of every legal (player, move) now, Rommi calls included; with ``seat``, only that
+        seat's. Iterable, indexable, ``len``, ``bool``, and ``in`` (which asks the legality check, not the list).
+
+        >>> from engine.variants import get_variant
+        >>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+        >>> actions = state.legal()
+        >>> bool(actions), (0, Move.parse("draw")) in actions, Move.parse("discard 2H") in actions
+        (True, True, False)
+        """
+        return LegalActions(self, seat)
+
+    def view(self, seat: int) -> PlayerView[GameState]:
+        """What ``seat`` may see now, with its legal moves and calls: see :class:`engine.view.PlayerView`."""
+        return PlayerView.of(self, seat)
 
     def is_legal(self, move: Move, player: int | None = None) -> bool:
         """Whether ``move`` by ``player`` (default: the player to move) is legal."""
@@ -208,10 +240,15 @@ class GameState(RoundState):
         if isinstance(move, str):
             move = Move.parse(move)
         seat = self.to_move if player is None else self.player_index(player) if isinstance(player, str) else player
+        # a move handed out by this state's listing is known to be legal: skip what was checked
+        if self.memo is not None:
+            known = trusted(self, move, seat)
+            if known is not None:
+                return known
         if self.phase is Phase.OVER:
             raise RulesError("wrong_phase", "round.over")
         if isinstance(move, Rommi):
-            return rommi.apply_call(self, move, seat)
+            return apply_call(self, move, seat)
         if seat != self.to_move:
             raise RulesError("not_your_turn", "turn.not_yours", to_move=self.to_move_name, player=self.players[seat])
         if isinstance(move, Draw):

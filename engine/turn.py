@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import random
+from bisect import insort
 
 from engine.cards import Card
 from engine.core import RoundState, StateT
@@ -25,7 +26,7 @@ from engine.errors import RulesError
 from engine.lay import duty_payable
 from engine.moves import Discard, Take
 from engine.payable import blocked_by_own_meld_rule
-from engine.position import Phase, remove_held, sorted_cards
+from engine.position import Phase, remove_held
 from engine.seeds import reshuffle_seed
 from engine.taking import after_take, take_count
 
@@ -38,7 +39,9 @@ def apply_draw(state: StateT) -> StateT:
         raise RulesError("stock_empty", "stock.empty_may_stop" if state.variant.empty_stock == "stop" else "stock.empty")
     card = state.stock[0]
     hands = list(state.hands)
-    hands[state.to_move] = sorted_cards((*state.hands[state.to_move], card))
+    hand = list(state.hands[state.to_move])
+    insort(hand, card, key=_index)  # the hand stays in card-index order, as sorted_cards keeps it
+    hands[state.to_move] = tuple(hand)
     return state.replace(
         hands=tuple(hands),
         stock=state.stock[1:],
@@ -47,6 +50,10 @@ def apply_draw(state: StateT) -> StateT:
         from_pile=(),
         rommi_from=None,
     )
+
+
+def _index(card: Card) -> int:
+    return card.index
 
 
 def _take_count(state: RoundState, move: Take) -> int:
@@ -68,8 +75,13 @@ def _take_count(state: RoundState, move: Take) -> int:
     return n
 
 
-def apply_take(state: StateT, move: Take) -> StateT:
-    """``take N`` / ``take all``: refused (or, with the house rule, penalised) when its duty cannot be paid."""
+def apply_take(state: StateT, move: Take, checked: bool = True) -> StateT:
+    """``take N`` / ``take all``: refused (or, with the house rule, penalised) when its duty cannot be paid.
+
+    Without ``checked`` (a take the listing found payable, in a variant without the penalty) nothing is
+    checked again."""
+    if not checked:
+        return after_take(state, state.to_move, len(state.pile) if move.count is None else move.count)
     if state.phase is not Phase.DRAW:
         raise RulesError("wrong_phase", "turn.already_drew")
     n = _take_count(state, move)
@@ -118,10 +130,20 @@ def apply_discard(state: StateT, move: Discard) -> StateT:
         raise discard_refusal(state, move.card)
     hands = list(state.hands)
     hands[state.to_move] = tuple(rest)
-    new = state.replace(hands=tuple(hands), pile=(*state.pile, move.card), drawn=(), from_pile=())
+    pile = (*state.pile, move.card)
     if not rest:
-        return new.replace(phase=Phase.OVER, ended_by="went_out", went_out=state.to_move)
-    return start_turn(new, (state.to_move + 1) % len(state.players), rommi_from=state.to_move)
+        return state.replace(
+            hands=tuple(hands),
+            pile=pile,
+            drawn=(),
+            from_pile=(),
+            phase=Phase.OVER,
+            ended_by="went_out",
+            went_out=state.to_move,
+        )
+    return start_turn(
+        state, (state.to_move + 1) % len(state.players), rommi_from=state.to_move, hands=tuple(hands), pile=pile
+    )
 
 
 def discard_refusal(state: RoundState, card: Card) -> RulesError:
@@ -149,38 +171,44 @@ def discard_blocked(state: RoundState, card: Card, hand: tuple[Card, ...]) -> bo
     return not (state.variant.discard_restriction_exception and all(c in recent for c in hand))
 
 
-def start_turn(state: StateT, player: int, rommi_from: int | None) -> StateT:
-    """The state at the start of ``player``'s turn, after an empty stock has had its effect."""
-    open_call = rommi_from if (state.variant.rommi_call and len(state.players) > 2) else None
-    if state.stock:
-        return state.replace(to_move=player, phase=Phase.DRAW, duty=None, drawn=(), from_pile=(), rommi_from=open_call)
-    rule = state.variant.empty_stock
+def start_turn(
+    state: StateT,
+    player: int,
+    rommi_from: int | None,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    pile: tuple[Card, ...] | None = None,
+) -> StateT:
+    """The state at the start of ``player``'s turn, after an empty stock has had its effect. ``hands`` and
+    ``pile``, when given, are the ones the last move left (a discard), made part of the same new state."""
+    hands = state.hands if hands is None else hands
+    pile = state.pile if pile is None else pile
+    stock = state.stock
+    reshuffles = state.reshuffles
     over = None
-    if rule == "round_over":
-        over = "stock_out"
-    elif rule == "reshuffle":
-        if state.reshuffles >= state.variant.reshuffle_limit:
-            over = "reshuffle_limit"
-        elif len(state.pile) < 2:
+    if not stock:
+        rule = state.variant.empty_stock
+        if rule == "round_over":
             over = "stock_out"
-        else:
-            stock = list(state.pile[:-1])
-            random.Random(reshuffle_seed(state.seed, state.round_number, state.reshuffles)).shuffle(stock)
-            return state.replace(
-                to_move=player,
-                phase=Phase.DRAW,
-                duty=None,
-                drawn=(),
-                from_pile=(),
-                rommi_from=open_call,
-                stock=tuple(stock),
-                pile=state.pile[-1:],
-                reshuffles=state.reshuffles + 1,
-            )
-    if over is not None:
-        return state.replace(
-            to_move=player, phase=Phase.OVER, duty=None, drawn=(), from_pile=(), rommi_from=None, ended_by=over
-        )
-    return state.replace(to_move=player, phase=Phase.DRAW, duty=None, drawn=(), from_pile=(), rommi_from=open_call)
-
-
+        elif rule == "reshuffle":
+            if reshuffles >= state.variant.reshuffle_limit:
+                over = "reshuffle_limit"
+            elif len(pile) < 2:
+                over = "stock_out"
+            else:
+                cards = list(pile[:-1])
+                random.Random(reshuffle_seed(state.seed, state.round_number, reshuffles)).shuffle(cards)
+                stock, pile, reshuffles = tuple(cards), pile[-1:], reshuffles + 1
+    open_call = rommi_from if (over is None and state.variant.rommi_call and len(state.players) > 2) else None
+    return state.replace(
+        hands=hands,
+        stock=stock,
+        pile=pile,
+        reshuffles=reshuffles,
+        to_move=player,
+        phase=Phase.DRAW if over is None else Phase.OVER,
+        duty=None,
+        drawn=(),
+        from_pile=(),
+        rommi_from=open_call,
+        ended_by=state.ended_by if over is None else over,
+    )

@@ -64,11 +64,19 @@ def hand_value(state: GameState, cards: Sequence[Card]) -> int:
 
 
 def _rng(state: GameState, seat: int) -> random.Random:
-    """A chance source fixed by the position, so the same position always gets the same advice."""
+    """A chance source fixed by what ``seat`` sees, so the same position always gets the same advice (and
+    nothing the seat cannot see changes it)."""
+    view = state.view(seat)
+    table = ";".join(" ".join(str(c) for c in m.cards) for m in view.table)
     return random.Random(
-        f"{state.seed}/{state.round_number}/{seat}/{len(state.stock)}/{len(state.pile)}/{len(state.table)}"
-        f"/{len(state.hands[seat])}/{state.phase.value}"
+        f"{view.round_number}/{seat}/{view.stock_size}/{' '.join(map(str, view.pile))}/{table}"
+        f"/{' '.join(map(str, view.hand))}/{view.hand_sizes}/{view.phase.value}/{view.to_move}"
     )
+
+
+def _seen(state: GameState, seat: int) -> GameState:
+    """What ``seat`` knows of ``state``, as a state (:attr:`engine.view.PlayerView.position`)."""
+    return state.view(seat).position
 
 
 def _ranked(state: GameState) -> list[tuple[Move, float]]:
@@ -90,8 +98,10 @@ def suggest(state: GameState, seat: int, level: str = "coach", language: str = "
     """The move the coach suggests to ``seat`` now, with a one-sentence reason; None when ``seat`` has
     nothing to decide (it is not their turn and they hold no Rommi call worth making).
 
-    ``level`` picks whose judgement: ``coach`` (default), ``greedy`` or ``random``.
+    ``level`` picks whose judgement: ``coach`` (default), ``greedy`` or ``random``. Only what ``seat`` may
+    see is read.
     """
+    state = _seen(state, seat)
     move = _choice(state, seat, level)
     if move is None:
         return None
@@ -218,10 +228,12 @@ def _explain_discard(state: GameState, seat: int, move: Discard, language: str) 
 
 def review(before: GameState, move_played: Move | str, seat: int, language: str = "en") -> str | None:
     """After ``seat`` played ``move_played`` in ``before``: one sentence on a clearly better move, or
-    None when the move was fine (or the coach has nothing to compare it with)."""
+    None when the move was fine (or the coach has nothing to compare it with). Only what ``seat`` could see
+    is read."""
     move = Move.parse(move_played) if isinstance(move_played, str) else move_played
     if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi):
         return None
+    before = _seen(before, seat)
     ranked = _ranked(before)
     if not ranked:
         return None

@@ -204,9 +204,10 @@ def _on_move(action: Action, payload: dict[str, Any]) -> None:
         st.session_state[FEEDBACK] = ("error", str(error), error.code)
         return
     st.session_state[FEEDBACK] = None
-    if isinstance(move, Draw) and state.stock:
+    drawn = game.state.view(seat).drawn if isinstance(move, Draw) else ()
+    if drawn:
         # The card from the stock is seen only by the one who drew it: the log says "drew from the stock".
-        st.session_state[FEEDBACK] = ("info", t("practice.you_drew", language, card=card_face(state.stock[0])), None)
+        st.session_state[FEEDBACK] = ("info", t("practice.you_drew", language, card=card_face(drawn[0])), None)
     st.session_state[REVIEW] = review(state, move, seat, language)
     st.session_state[LAST_SEEN] = len(game.current.steps)
     _after_move(game)
