@@ -1,11 +1,30 @@
-"""Names every doctest may use without importing them."""
+"""Names every doctest may use without importing them; and a test run writes nothing into the checkout.
 
+Hypothesis keeps its example database and caches in a folder of the system's temporary directory (not
+``.hypothesis/`` here), Python writes no bytecode (``__pycache__``), for this process and the commands the
+tests start, and pytest's cache is off (``-p no:cacheprovider`` in ``pyproject.toml``).
+"""
+
+import os
+import sys
+import tempfile
 from pathlib import Path
 
-import pytest
+sys.dont_write_bytecode = True
+os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
 
-from engine.cards import Card, parse_cards
-from engine.moves import Move
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
+from hypothesis.database import DirectoryBasedExampleDatabase  # noqa: E402
+
+HYPOTHESIS_HOME = Path(tempfile.gettempdir()) / "rummy500-tutor-hypothesis"
+set_hypothesis_home_dir(HYPOTHESIS_HOME)
+settings.register_profile("outside-the-checkout", database=DirectoryBasedExampleDatabase(str(HYPOTHESIS_HOME / "examples")))
+settings.load_profile("outside-the-checkout")
+
+from engine.cards import Card, parse_cards  # noqa: E402
+from engine.moves import Move  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

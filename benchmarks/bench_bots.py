@@ -34,6 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.bots import Bot, get_bot, play_round  # noqa: E402
+from engine.seeds import round_seed  # noqa: E402
 from engine.state import GameState, Phase  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
 from tutor.coach import suggest  # noqa: E402
@@ -43,8 +44,8 @@ TARGETS_MS = {"random": 50.0, "greedy": 50.0, "coach": 500.0}
 
 
 def deal_seed(seed: int, index: int) -> int:
-    """The seed of deal ``index``."""
-    return seed * 1_000_003 + index
+    """The seed of deal ``index`` (from 0): the engine's round seed of deal ``index + 1``."""
+    return round_seed(seed, index + 1)
 
 
 def _seating(index: int, first: str, second: str) -> tuple[int, bool, list[Bot]]:

@@ -1,11 +1,15 @@
-"""Speed of the rules engine, as medians (these machines are shared and noisy: read ratios, not single runs).
+"""Speed of the rules engine against RLCard's pure-Python gin rummy, as medians of interleaved blocks.
 
-Run: ``python benchmarks/bench_engine.py`` (``--quick`` for a short run). Prints one table and, with
-``--json FILE``, writes the figures. Targets (issue 2, on a 2-core machine):
+Random self-play through the public API: list every legal action (Rommi calls included), pick one
+uniformly, apply it; the deal and the round's scoring are included. RLCard's gin rummy does the same
+(``judge.get_legal_actions()``, a uniform pick, ``game.step``) with its observation building switched off,
+so both sides time only their rules. CPU time (``time.process_time``), a warm-up first, then blocks that
+alternate between the two engines, so a noisy machine slows both alike; the ratio is of the medians.
 
-- listing all melds of a random 13-card hand: ≤ 5 µs without jokers, ≤ 30 µs with two jokers;
-- ``random`` self-play: ≤ 30 µs per decision (listing, choosing, applying);
-- ``greedy`` self-play: ≤ 1 ms per decision.
+Run: ``python benchmarks/bench_engine.py`` (``--quick`` for a short run, ``--players 3``, ``--json FILE``;
+``--melds`` also times listing every meld of a random 13-card hand, warm and cold, with 0 and 2 jokers).
+RLCard is a benchmark-only dependency: ``pip install -e '.[bench]'`` (or ``pip install rlcard``).
+Targets (issue 9): pooled ratio ≤ 1.0 at 3 players; each extra seat ≤ +3 µs a decision.
 """
 
 from __future__ import annotations
@@ -14,89 +18,155 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
 
-from engine.bots import get_bot
-from engine.cards import JOKER, NATURALS, Card
-from engine.melds import _natural_run_positions, _rank_sets, _run_shapes, _suit_runs, hand_melds
-from engine.state import GameState, Phase
-from engine.variants import PRESETS, get_variant
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
-
-def _median_us(samples: list[float]) -> float:
-    return statistics.median(samples) * 1e6
-
-
-def _time_each(calls: list[Callable[[], object]], repeat: int) -> list[float]:
-    """Per-call seconds: each call timed over ``repeat`` runs (the mean of those), one sample per call."""
-    samples = []
-    clock = time.perf_counter
-    for call in calls:
-        start = clock()
-        for _ in range(repeat):
-            call()
-        samples.append((clock() - start) / repeat)
-    return samples
-
-
-def _clear_meld_caches() -> None:
-    for cached in (_run_shapes, _suit_runs, _rank_sets, _natural_run_positions):
-        cached.cache_clear()
+from engine.cards import JOKER, NATURALS, Card  # noqa: E402
+from engine.melds import _natural_run_positions, _rank_sets, _run_shapes, _suit_runs, hand_melds  # noqa: E402
+from engine.state import GameState, Phase  # noqa: E402
+from engine.variants import PRESETS, get_variant  # noqa: E402
 
 
 def bench_meld_listing(hands: int, jokers: int, warm: bool) -> float:
-    """Median µs to list every meld of a random 13-card hand holding ``jokers`` jokers."""
+    """Median µs (CPU) to list every meld of a random 13-card hand holding ``jokers`` jokers."""
     rng = random.Random(jokers)
     sample = [tuple(rng.sample(NATURALS, 13 - jokers)) + (JOKER,) * jokers for _ in range(hands)]
-    _clear_meld_caches()
+    for cached in (_run_shapes, _suit_runs, _rank_sets, _natural_run_positions):
+        cached.cache_clear()
+    repeat = 20 if warm else 1
     if warm:
         for hand in sample:
             hand_melds(hand)
-        return _median_us(_time_each([lambda h=h: hand_melds(h) for h in sample], repeat=20))  # type: ignore[misc]
-    # Cold: every hand seen for the first time (its suit masks may still be cached from earlier hands).
-    return _median_us(_time_each([lambda h=h: hand_melds(h) for h in sample], repeat=1))  # type: ignore[misc]
+    clock = time.process_time
+    samples = []
+    for hand in sample:
+        start = clock()
+        for _ in range(repeat):
+            hand_melds(hand)
+        samples.append((clock() - start) / repeat)
+    return statistics.median(samples) * 1e6
 
 
-def bench_self_play(variant: str, players: int, bot: str, rounds: int) -> tuple[float, int]:
-    """Median µs per decision (choose + apply, the choice including the listing) and the decision count."""
-    rules = get_variant(variant)
-    chooser = get_bot(bot)
-    samples: list[float] = []
-    clock = time.perf_counter
+#: A block: (CPU seconds, decisions).
+Block = tuple[float, int]
+
+
+def ours_block(variant_id: str, players: int, rounds: int, seed: int) -> Block:
+    """``rounds`` random self-play rounds of ``variant_id``: the CPU time and the number of decisions."""
+    rules = get_variant(variant_id)
+    names = [f"P{i}" for i in range(players)]
+    rng = random.Random(seed)
+    decisions = 0
+    clock = time.process_time
+    start = clock()
     for index in range(rounds):
-        state = GameState.deal(rules, [f"P{i}" for i in range(players)], seed=index, round_number=index + 1)
-        rng = random.Random(index)
+        state = GameState.deal(rules, names, seed=seed * 1000 + index)
         while state.phase is not Phase.OVER:
-            start = clock()
-            seat, move = chooser.choose(state, rng)
+            actions = state.legal_actions()
+            seat, move = actions[rng.randrange(len(actions))]
             state = state.apply(move, seat)
-            samples.append(clock() - start)
-    return _median_us(samples), len(samples)
+            decisions += 1
+        state.scores()
+    return clock() - start, decisions
+
+
+def rlcard_block(rounds: int, seed: int) -> Block | None:
+    """``rounds`` random self-play rounds of RLCard's gin rummy (observations off); None without RLCard."""
+    try:
+        from rlcard.games.gin_rummy.game import GinRummyGame  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    game: Any = GinRummyGame()
+    game.get_state = lambda player_id: None  # observation building off: time only the rules
+    game.np_random.seed(seed)
+    rng = random.Random(seed)
+    decisions = 0
+    clock = time.process_time
+    start = clock()
+    for _ in range(rounds):
+        game.init_game()
+        while not game.is_over():
+            actions = game.judge.get_legal_actions()
+            game.step(actions[rng.randrange(len(actions))])
+            decisions += 1
+    return clock() - start, decisions
+
+
+def per_decision_us(blocks: list[Block]) -> float:
+    """The median over blocks of the µs per decision."""
+    return statistics.median(t / max(1, n) for t, n in blocks) * 1e6
+
+
+def run(players: list[int], blocks: int, rounds: int, gin_rounds: int) -> dict[str, Any]:
+    """Interleave blocks of every preset (at each player count) with blocks of RLCard; the figures."""
+    ours: dict[tuple[str, int], list[Block]] = {(v, p): [] for v in PRESETS for p in players}
+    pooled: dict[int, list[Block]] = {p: [] for p in players}
+    theirs: list[Block] = []
+    # Warm-up: caches and the interpreter's specialisation, kept out of the timings.
+    for v in PRESETS:
+        ours_block(v, players[0], 2, seed=999)
+    rlcard_block(2, seed=999)
+    for b in range(blocks):
+        for p in players:
+            total: list[float] = [0.0, 0.0]
+            for v in PRESETS:
+                block = ours_block(v, p, rounds, seed=b)
+                ours[(v, p)].append(block)
+                total[0] += block[0]
+                total[1] += block[1]
+            pooled[p].append((total[0], int(total[1])))
+            gin = rlcard_block(gin_rounds, seed=b)
+            if gin is not None:
+                theirs.append(gin)
+    figures: dict[str, Any] = {"rlcard_us": per_decision_us(theirs) if theirs else None}
+    for (v, p), bl in ours.items():
+        figures[f"{v}/{p}"] = per_decision_us(bl)
+    for p, bl in pooled.items():
+        figures[f"pooled/{p}"] = per_decision_us(bl)
+    return figures
 
 
 def main() -> None:
-    """Run every benchmark and print the medians."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="fewer hands and rounds")
+    """Run the comparison and print it."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter blocks")
+    parser.add_argument("--players", default="3,4", help="player counts, comma-separated (first: the ratio's)")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--melds", action="store_true", help="also time listing the melds of 13-card hands")
     args = parser.parse_args()
-    hands, rounds, greedy_rounds = (300, 10, 4) if args.quick else (3000, 60, 20)
-    figures: dict[str, float] = {}
-    print(f"{'benchmark':58} {'median':>12}")
-    for jokers, target in ((0, 5), (2, 30)):
-        for warm in (True, False):
-            value = bench_meld_listing(hands, jokers, warm)
-            key = f"melds of a 13-card hand, {jokers} jokers, {'warm' if warm else 'cold'} caches"
-            figures[key] = value
-            print(f"{key:58} {value:9.2f} µs  (target ≤ {target} µs warm)")
-    for bot, target_us, n_rounds in (("random", 30, rounds), ("greedy", 1000, greedy_rounds)):
-        for variant in PRESETS:
-            for players in (2, 4):
-                value, decisions = bench_self_play(variant, players, bot, n_rounds)
-                key = f"{bot} self-play, {variant}, {players} players"
-                figures[key] = value
-                print(f"{key:58} {value:9.1f} µs  ({decisions} decisions; target ≤ {target_us} µs)")
+    players = [int(p) for p in args.players.split(",")]
+    blocks, rounds, gin_rounds = (5, 4, 4) if args.quick else (15, 10, 12)
+    figures = run(players, blocks, rounds, gin_rounds)
+    gin = figures["rlcard_us"]
+    if gin is None:
+        print("RLCard is not installed, so there is nothing to compare with: pip install -e '.[bench]' (or pip install rlcard)")
+    show: Callable[[float], str] = lambda us: f"{us:8.1f} µs" + (f"   ratio {us / gin:5.2f}" if gin else "")  # noqa: E731
+    print(f"random self-play, CPU time per decision, medians of {blocks} interleaved blocks")
+    if gin:
+        print(f"{'RLCard gin rummy (2 players, observations off)':52} {gin:8.1f} µs")
+    for p in players:
+        for v in PRESETS:
+            print(f"{f'{v}, {p} players':52} {show(figures[f'{v}/{p}'])}")
+        print(f"{f'pooled over the presets, {p} players':52} {show(figures[f'pooled/{p}'])}")
+    for a, b in pairwise(players):
+        for v in PRESETS:
+            extra = (figures[f"{v}/{b}"] - figures[f"{v}/{a}"]) / (b - a)
+            figures[f"extra_seat/{v}/{a}-{b}"] = extra
+            print(f"{f'{v}: each seat from {a} to {b} players':52} {extra:+8.1f} µs")
+    if args.melds:
+        for jokers in (0, 2):
+            for warm in (True, False):
+                key = f"melds of a 13-card hand, {jokers} jokers, {'warm' if warm else 'cold'} caches"
+                figures[key] = bench_meld_listing(300 if args.quick else 3000, jokers, warm)
+                print(f"{key:52} {figures[key]:8.2f} µs")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=2, ensure_ascii=False)

@@ -1,11 +1,14 @@
 """The rules engine for 500 (Rummy 500): cards, variants, moves, game states, scoring, records and bots.
 
 Pure Python, never imports Streamlit. The public contract (notation, records, rule codes, commands)
-is ``RECORD.md``; the rules are ``RULES.md``.
+is ``docs/record.md``; the rules, with the variant table and the rulings, are ``docs/rules.md``. A refusal
+is data (:class:`RulesError` ``code``, ``reason``, ``values``), its English sentence rendered by
+:func:`render` from one message table.
 """
 
 from engine.cards import JOKER, Card, make_deck, parse_cards
 from engine.errors import RULE_CODES, RecordError, RulesError
+from engine.messages import MESSAGES, render
 from engine.moves import Move
 from engine.scoring import PlayerScore
 from engine.state import GameState, Phase
@@ -13,6 +16,7 @@ from engine.variants import PRESETS, HouseRules, Variant, get_variant
 
 __all__ = [
     "JOKER",
+    "MESSAGES",
     "PRESETS",
     "RULE_CODES",
     "Card",
@@ -27,4 +31,5 @@ __all__ = [
     "get_variant",
     "make_deck",
     "parse_cards",
+    "render",
 ]

@@ -20,12 +20,17 @@ from typing import Protocol
 
 from engine.coachbot import CoachBot
 from engine.greedybot import GreedyBot
-from engine.moves import Move, Rommi
+from engine.moves import Move
 from engine.state import GameState, Phase
+from engine.view import PlayerView
 
 
 class Bot(Protocol):
-    """A computer player: chooses a legal (player, move) in a state."""
+    """A computer player: chooses a legal (player, move) in a state.
+
+    Every method reads only the view of the seat it decides for (:class:`engine.view.PlayerView`): given a
+    whole state, it takes that seat's view of it first.
+    """
 
     name: str
 
@@ -33,11 +38,11 @@ class Bot(Protocol):
         """A legal action for ``state``, using ``rng`` for any chance."""
         ...
 
-    def call(self, state: GameState, seat: int, rng: random.Random) -> Move | None:
+    def call(self, state: GameState | PlayerView[GameState], seat: int, rng: random.Random) -> Move | None:
         """The Rommi call ``seat`` makes now (when the window is open), or None."""
         ...
 
-    def move(self, state: GameState, rng: random.Random) -> Move:
+    def move(self, state: GameState | PlayerView[GameState], rng: random.Random) -> Move:
         """The move of the player to move (no Rommi call)."""
         ...
 
@@ -48,23 +53,28 @@ class RandomBot:
     name = "random"
 
     def choose(self, state: GameState, rng: random.Random) -> tuple[int, Move]:
-        """A uniformly random legal action (the same pick as from ``legal_actions()``, without building it)."""
-        moves = state.legal_moves()
-        calls = state.rommi_calls()
-        i = rng.randrange(len(moves) + len(calls))
-        return (state.to_move, moves[i]) if i < len(moves) else calls[i - len(moves)]
+        """A uniformly random legal action: the same pick as from ``legal_actions()``, each seat's part of
+        it read from that seat's view."""
+        actions = list(state.view(state.to_move).legal)
+        if state.rommi_from is not None:
+            for seat in range(len(state.players)):
+                if seat != state.to_move:
+                    actions.extend(state.view(seat).legal)
+        return actions[rng.randrange(len(actions))]
 
-    def call(self, state: GameState, seat: int, rng: random.Random) -> Move | None:
-        """A random call of ``seat``, as often as a uniform pick among every legal action would call."""
-        actions = state.legal_actions()
-        mine = [m for s, m in actions if s == seat and isinstance(m, Rommi)]
-        if not mine or rng.randrange(len(actions)) >= len(mine):
+    def call(self, state: GameState | PlayerView[GameState], seat: int, rng: random.Random) -> Move | None:
+        """A random call of ``seat``, or (as likely as any one call) none."""
+        view = state if isinstance(state, PlayerView) else state.view(seat)
+        mine = view.legal.moves()
+        if not mine:
             return None
-        return mine[rng.randrange(len(mine))]
+        pick = rng.randrange(len(mine) + 1)
+        return mine[pick] if pick < len(mine) else None
 
-    def move(self, state: GameState, rng: random.Random) -> Move:
+    def move(self, state: GameState | PlayerView[GameState], rng: random.Random) -> Move:
         """A uniformly random legal move of the player to move."""
-        moves = state.legal_moves()
+        view = state if isinstance(state, PlayerView) else state.view(state.to_move)
+        moves = view.legal.moves()
         return moves[rng.randrange(len(moves))]
 
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from engine.errors import RulesError
+from engine.messages import card_name
 
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: Final = ("S", "H", "D", "C")
@@ -52,15 +53,26 @@ class Card:
     _text: str
 
     def __init__(self, rank: int, suit: int, is_joker: bool, declared: bool, index: int, text: str) -> None:
-        self.rank = rank
-        self.suit = suit
-        self.is_joker = is_joker
-        self.declared = declared
-        self.index = index
         # The run positions this card can take, as bits: an ace is position 1 (low) and 14 (high).
-        self.positions = 0 if (is_joker and not declared) else (1 << rank) | ((1 << 14) if rank == ACE else 0)
-        self.suit_bit = 0 if (is_joker and not declared) else 1 << suit
-        self._text = text
+        positions = 0 if (is_joker and not declared) else (1 << rank) | ((1 << 14) if rank == ACE else 0)
+        fields = {
+            "rank": rank,
+            "suit": suit,
+            "is_joker": is_joker,
+            "declared": declared,
+            "index": index,
+            "positions": positions,
+            "suit_bit": 0 if (is_joker and not declared) else 1 << suit,
+            "_text": text,
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card cannot be changed ({name}): every {self} in the game is this same card")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a card cannot be changed ({name})")
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -135,17 +147,12 @@ def _parse_slow(text: str) -> Card:
     if raw.startswith(JOKER_TEXT + "="):
         inner = _parse_slow(raw[len(JOKER_TEXT) + 1 :])
         if inner.is_joker:
-            raise RulesError(
-                "unreadable_move", f"“{text}” is not a card: a joker stands for a natural card, like JK=7H."
-            )
+            raise RulesError("unreadable_move", "card.joker_as_joker", text=text)
         return DECLARED[inner.index]
     rank = _RANK_ALIASES.get(raw[:-1]) if raw else None
     suit = _SUIT_ALIASES.get(raw[-1:]) if raw else None
     if rank is None or suit is None:
-        raise RulesError(
-            "unreadable_move",
-            f"“{text}” is not a card: write a rank (A, 2–10, J, Q, K) and a suit (S, H, D, C), like 10H or QS.",
-        )
+        raise RulesError("unreadable_move", "card.unreadable", text=text)
     return NATURALS[suit * 13 + rank - 1]
 
 
@@ -186,10 +193,7 @@ def card_text(card: Card) -> str:
     >>> card_text(Card.parse("10H")), card_text(Card.parse("JK")), card_text(Card.parse("JK=7S"))
     ('10♥', 'Joker', '7♠ (JK)')
     """
-    if card.is_joker and not card.declared:
-        return "Joker"
-    face = f"{card.rank_text}{card.suit_symbol}"
-    return f"{face} (JK)" if card.declared else face
+    return card_name(card)
 
 
 def cards_words(cards: Iterable[Card], joiner: str = " ") -> str:

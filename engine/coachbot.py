@@ -28,19 +28,20 @@ known only as a set; the coach reasons over that set:
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from operator import attrgetter
 
-from engine.cards import JOKER, Card, make_deck
-from engine.greedybot import GreedyBot
-from engine.laying import laid_value, lay_melds
+from engine.cards import JOKER, Card
+from engine.greedybot import GreedyBot, seen_position
+from engine.lay import take_payable
+from engine.laying import lay_melds
 from engine.melds import Shape, rank_at
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
-from engine.payable import take_payable
+from engine.rommi import callers
+from engine.scoring import lay_points
 from engine.state import GameState, Phase
+from engine.taking import lifted
+from engine.view import PlayerView, unseen_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,29 +59,6 @@ class CoachWeights:
 
 
 # --- what a seat may see ---------------------------------------------------------------------------
-
-
-@cache
-def _deck(decks: int, jokers: int) -> Counter[Card]:
-    return Counter(make_deck(decks, jokers))
-
-
-def unseen_cards(state: GameState, seat: int) -> Counter[Card]:
-    """The cards ``seat`` cannot see (the others' hands and the stock, together), as held in hand.
-
-    Read from the deck, less the seat's own hand, the table and the pile: never from the hidden cards.
-
-    >>> from engine.variants import get_variant
-    >>> state = GameState.deal(get_variant("femhundra"), ["A", "B"], seed=1)
-    >>> sum(unseen_cards(state, 0).values()) == len(state.stock) + len(state.hands[1])
-    True
-    """
-    variant = state.variant
-    seen: Counter[Card] = Counter(state.hands[seat])
-    seen.update(state.pile)
-    for meld in state.table:
-        seen.update(c.in_hand for c in meld.cards)
-    return _deck(variant.decks(len(state.players)), 2 if variant.jokers else 0) - seen
 
 
 class Outlook:
@@ -240,16 +218,18 @@ class CoachBot:
     # --- the Bot protocol ---
 
     def choose(self, state: GameState, rng: random.Random) -> tuple[int, Move]:
-        """The coach's action: a Rommi call worth making, else the best move of the player to move."""
-        for seat in _callers(state):
+        """The coach's action: a Rommi call worth making (the nearest caller in turn order first, each
+        judged from its own view), else the best move of the player to move."""
+        for seat in callers(state):
             call = self.call(state, seat, rng)
             if call is not None:
                 return seat, call
         return state.to_move, self.move(state, rng)
 
-    def call(self, state: GameState, seat: int, rng: random.Random) -> Move | None:
+    def call(self, state: GameState | PlayerView[GameState], seat: int, rng: random.Random) -> Move | None:
         """The Rommi call ``seat`` should make now, or None."""
-        calls = [m for s, m in state.rommi_calls() if s == seat]
+        state = seen_position(state, seat)
+        calls = list(state.legal(seat).moves())
         if not calls:
             return None
         outlook = Outlook(state, seat, self.weights)
@@ -258,19 +238,21 @@ class CoachBot:
         best = max(calls, key=lambda m: self._take_worth(state, outlook, seat, m))
         return best if self._take_worth(state, outlook, seat, best) > keep else None
 
-    def move(self, state: GameState, rng: random.Random) -> Move:
+    def move(self, state: GameState | PlayerView[GameState], rng: random.Random) -> Move:
         """The coach's move for the player to move (no Rommi call)."""
         return self.ranked(state, rng)[0][0]
 
     # --- evaluations (used by the tutor's advice too) ---
 
-    def ranked(self, state: GameState, rng: random.Random) -> list[tuple[Move, float]]:
-        """Every legal move of the player to move with the coach's score, best first.
+    def ranked(self, state: GameState | PlayerView[GameState], rng: random.Random) -> list[tuple[Move, float]]:
+        """Every legal move of the player to move with the coach's score, best first, judged from the
+        mover's view.
 
         Scores are points the move is expected to be worth to the mover this round (higher is better);
         they compare moves of one decision, not across decisions.
         """
-        moves = state.legal_moves()
+        state = seen_position(state, state.to_move)
+        moves = list(state.legal(state.to_move).moves())
         if not moves:
             return []
         seat = state.to_move
@@ -305,8 +287,8 @@ class CoachBot:
 
     def _take_worth(self, state: GameState, outlook: Outlook, seat: int, move: Move) -> float:
         pile = state.pile
-        n = len(pile) if isinstance(move, Take) and move.count is None else int(getattr(move, "count", 1) or 1)
-        taken = pile[-n:]
+        taken = lifted(pile, move) if isinstance(move, Take | Rommi) else pile[-1:]
+        n = len(taken)
         locked = taken if state.variant.discard_restriction != "none" else ()
         hand = state.hands[seat]
         worth = hand_worth(outlook, (*hand, *taken), self.weights, discard_follows=True, locked=locked)
@@ -321,14 +303,13 @@ class CoachBot:
         self, state: GameState, outlook: Outlook, seat: int, moves: list[Move], rng: random.Random
     ) -> list[tuple[Move, float]]:
         hand = state.hands[seat]
-        variant = state.variant
         lays = [m for m in moves if isinstance(m, (Meld, Layoff))]
         discards = [m for m in moves if isinstance(m, Discard)]
         scored: list[tuple[Move, float]] = []
         bonus = 1000.0  # laying comes first: a lay that pays always beats holding it back
         for lay in lays:
             rest = _less(hand, lay.cards)
-            gain = laid_value(variant, lay.cards) - 5 * sum(1 for c in lay.cards if c.is_joker)
+            gain = lay_points(state, lay, seat) - 5 * sum(1 for c in lay.cards if c.is_joker)
             worth = gain + hand_worth(outlook, rest, self.weights, discard_follows=bool(rest))
             scored.append((lay, worth + (bonus if gain > 0 else 0.0)))
         if discards:
@@ -348,7 +329,8 @@ class CoachBot:
         """
         hand = state.hands[seat]
         count = max(4, min(self.weights.worlds, self.weights.replies // len(discards)))
-        worlds = [sample_world(state, seat, rng) for _ in range(count)]
+        view = state.view(seat)
+        worlds = [view.world(rng) for _ in range(count)]
         scored: list[tuple[Move, float]] = []
         for discard in discards:
             rest = _less(hand, (discard.card,))
@@ -367,7 +349,8 @@ class CoachBot:
 
 def sample_world(state: GameState, seat: int, rng: random.Random) -> GameState:
     """``state`` with the cards ``seat`` cannot see dealt again at random: the other hands keep their
-    sizes, the rest is the stock. A world the seat cannot tell from the real one.
+    sizes, the rest is the stock (:meth:`engine.view.PlayerView.world`). A world the seat cannot tell from
+    the real one.
 
     >>> from engine.variants import get_variant
     >>> state = GameState.deal(get_variant("rommi"), ["A", "B"], seed=2)
@@ -377,21 +360,10 @@ def sample_world(state: GameState, seat: int, rng: random.Random) -> GameState:
     >>> sorted(world.hands[1] + world.stock) == sorted(state.hands[1] + state.stock)
     True
     """
-    unseen = list(unseen_cards(state, seat).elements())
-    rng.shuffle(unseen)
-    hands = []
-    dealt = 0
-    for other, held in enumerate(state.hands):
-        if other == seat:
-            hands.append(held)
-            continue
-        hands.append(tuple(sorted(unseen[dealt : dealt + len(held)], key=_BY_INDEX)))
-        dealt += len(held)
-    return state.with_hidden(tuple(hands), tuple(unseen[dealt:]))
+    return state.view(seat).world(rng)
 
 
 _GREEDY = GreedyBot()
-_BY_INDEX = attrgetter("index")
 
 
 def _reply(state: GameState, rng: random.Random) -> tuple[int, bool]:
@@ -411,12 +383,3 @@ def _less(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
     for card in cards:
         rest.remove(card.in_hand)
     return tuple(rest)
-
-
-def _callers(state: GameState) -> list[int]:
-    """The seats that hold a Rommi call now, nearest in turn order first."""
-    seats = {s for s, _ in state.rommi_calls()}
-    if not seats or state.rommi_from is None:
-        return []
-    n = len(state.players)
-    return [s for s in ((state.rommi_from + k) % n for k in range(1, n)) if s in seats]

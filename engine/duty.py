@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import Card, card_text, cards_words
+from engine.cards import Card
+from engine.errors import RulesError
 from engine.variants import Variant
 
 
@@ -44,12 +45,11 @@ class Duty:
                 rest.remove(card.in_hand)
         return Duty(tuple(rest), self.any_of, self.layoff_pays) if rest else None
 
-    def message(self, variant: Variant) -> str:
-        """The sentence for a learner who tries anything else first."""
+    def refusal(self, variant: Variant) -> RulesError:
+        """The refusal (``taken_card_not_used``) of anything else tried first: the duty reminder."""
         if self.any_of:
-            return f"In {variant.name} you must first lay a new meld holding a card from the pile you took."
-        how = "in a meld or a lay-off" if self.layoff_pays else "in a meld"
-        return f"You must first lay the {cards_words(self.owed, ' and the ')} you took from the pile, {how}."
+            return RulesError("taken_card_not_used", "duty.new_meld_first", variant=variant.name)
+        return RulesError("taken_card_not_used", "duty.lay_first" if self.layoff_pays else "duty.meld_first", owed=self.owed)
 
 
 def duty_for(variant: Variant, taken: tuple[Card, ...], called: Card | None = None) -> Duty | None:
@@ -62,12 +62,9 @@ def duty_for(variant: Variant, taken: tuple[Card, ...], called: Card | None = No
     return Duty(tuple(owed), any_of=False, layoff_pays=variant.duty_paid_by_layoff) if owed else None
 
 
-def unusable_message(variant: Variant, deepest: Card) -> str:
-    """Why a take is refused when its duty could not be paid."""
+def unusable_refusal(variant: Variant, deepest: Card) -> RulesError:
+    """Why a take is refused when its duty could not be paid (``taken_card_unusable``)."""
     if variant.duty == "new_meld_any_taken":
-        return (
-            f"In {variant.name} you must at once lay a new meld holding a card from the pile, "
-            "and no meld can be made with these cards."
-        )
-    how = "a meld or a lay-off" if variant.duty_paid_by_layoff else "a meld"
-    return f"You would have to use the {card_text(deepest)} at once, in {how}, and it fits none."
+        return RulesError("taken_card_unusable", "take.unusable_new_meld", variant=variant.name)
+    reason = "take.unusable" if variant.duty_paid_by_layoff else "take.unusable_meld_only"
+    return RulesError("taken_card_unusable", reason, card=deepest)

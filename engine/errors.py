@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.messages import MESSAGES, render
+
 #: Every rule code of ``RECORD.md``, with what it means. Codes never change meaning.
 RULE_CODES: Final[dict[str, str]] = {
     "unreadable_move": "the move text does not parse",
@@ -29,19 +31,52 @@ RULE_CODES: Final[dict[str, str]] = {
 
 
 class RulesError(ValueError):
-    """An illegal move: ``code`` is a rule code of ``RECORD.md``, ``str(error)`` one sentence for a learner.
+    """An illegal move, as data: ``code`` is a rule code of the record format, ``reason`` a key of
+    :data:`engine.messages.MESSAGES` saying why, ``values`` what its sentence names (cards as
+    :class:`~engine.cards.Card` objects, meld numbers, counts, the variant's name).
 
-    >>> error = RulesError("stock_empty", "The stock is empty, so there is no card to draw.")
-    >>> error.code, str(error)
-    ('stock_empty', 'The stock is empty, so there is no card to draw.')
+    ``str(error)`` is the English sentence for a learner; :meth:`render` gives it in a language of the
+    engine's table, and an app with its own catalogue formats ``reason`` and ``values`` itself.
+
+    >>> error = RulesError("take_not_allowed", "take.too_many", size=2)
+    >>> error.code, error.reason, error.values, str(error)
+    ('take_not_allowed', 'take.too_many', {'size': 2}, 'The discard pile holds only 2 cards.')
+
+    ``sentence`` is for an app that raises a refusal in its own words (``reason`` then names its catalogue key).
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, reason: str, /, *, sentence: str | None = None, **values: object) -> None:
         if code not in RULE_CODES:
             raise ValueError(f"unknown rule code {code!r}")
-        super().__init__(message)
+        if sentence is None and reason not in MESSAGES:
+            raise ValueError(f"unknown message key {reason!r}")
+        super().__init__(code, reason)
         self.code = code
-        self.message = message
+        self.reason = reason
+        self.values: dict[str, object] = values
+        self._text = sentence
+
+    @property
+    def message(self) -> str:
+        """The English sentence for a learner (``str(error)``)."""
+        if self._text is None:
+            self._text = render(self.reason, self.values)
+        return self._text
+
+    def render(self, language: str = "en") -> str:
+        """The sentence in ``language`` (see :func:`engine.messages.render`)."""
+        return self.message if language == "en" else render(self.reason, self.values, language)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (self.code, self.reason, self._text, self.values))
+
+
+def _rebuild(code: str, reason: str, text: str | None, values: dict[str, object]) -> RulesError:
+    """A pickled or copied refusal, rebuilt."""
+    return RulesError(code, reason, sentence=text, **values)
 
 
 class RecordError(ValueError):

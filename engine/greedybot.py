@@ -13,19 +13,21 @@ from __future__ import annotations
 import random
 
 from engine.cards import JOKER, Card
-from engine.laying import laid_value, lay_melds
+from engine.laying import lay_melds
 from engine.melds import card_extends
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Stop, Take
+from engine.scoring import lay_points
 from engine.state import GameState, Phase
+from engine.view import PlayerView
+
+
+def seen_position(state: GameState | PlayerView[GameState], seat: int) -> GameState:
+    """What ``seat`` knows of ``state``, as a state to try moves on (:attr:`PlayerView.position`)."""
+    return state.position if isinstance(state, PlayerView) else state.view(seat).position
 
 
 def _value(state: GameState, card: Card) -> int:
     return state.variant.card_value(card)
-
-
-def _laid_value(state: GameState, cards: tuple[Card, ...]) -> int:
-    """Points a group of cards scores on the table (low aces of runs counted low)."""
-    return laid_value(state.variant, cards)
 
 
 #: How much of a card's value left in hand a bot expects to lose (it may still be laid later).
@@ -51,24 +53,36 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, state: GameState, rng: random.Random) -> tuple[int, Move]:
-        """The greedy action for the player to move, or a Rommi call whose haul is worth it."""
-        calls = [(seat, move) for seat, move in state.rommi_calls() if self._take_gain(state, move, seat) > 0]
+        """The greedy action for the player to move, or a Rommi call whose haul is worth it (each seat
+        judged from its own view)."""
+        calls: list[tuple[float, int, Move]] = []
+        if state.rommi_from is not None:
+            for seat in range(len(state.players)):
+                if seat != state.to_move:
+                    seen = state.view(seat).position
+                    calls.extend((gain, seat, m) for gain, m in self._call_gains(seen, seat) if gain > 0)
         if calls:
-            return max(calls, key=lambda a: self._take_gain(state, a[1], a[0]))
+            best = max(calls, key=lambda a: a[0])
+            return best[1], best[2]
         return state.to_move, self.move(state, rng)
 
-    def move(self, state: GameState, rng: random.Random) -> Move:
+    def move(self, state: GameState | PlayerView[GameState], rng: random.Random) -> Move:
         """The greedy move of the player to move (no Rommi call)."""
-        moves = state.legal_moves()
-        if state.phase is Phase.DRAW:
-            return self._draw(state, moves)
-        return self._play(state, moves)
+        seen = seen_position(state, state.to_move)
+        moves = seen.legal(seen.to_move).moves()
+        if seen.phase is Phase.DRAW:
+            return self._draw(seen, list(moves))
+        return self._play(seen, list(moves))
 
-    def call(self, state: GameState, seat: int, rng: random.Random) -> Move | None:
+    def call(self, state: GameState | PlayerView[GameState], seat: int, rng: random.Random) -> Move | None:
         """The call of ``seat`` whose haul is worth most, if any is worth making."""
-        calls = [(self._take_gain(state, m, s), m) for s, m in state.rommi_calls() if s == seat]
+        calls = self._call_gains(seen_position(state, seat), seat)
         best = max(calls, key=lambda g: g[0], default=None)
         return best[1] if best is not None and best[0] > 0 else None
+
+    def _call_gains(self, seen: GameState, seat: int) -> list[tuple[float, Move]]:
+        """Each Rommi call of ``seat`` with what its haul is worth."""
+        return [(self._take_gain(seen, m, seat), m) for m in seen.legal(seat).moves()]
 
     def _take_gain(self, state: GameState, move: Move, seat: int) -> float:
         """What a take (or call) is worth against drawing: how much better the hand stands after it."""
@@ -101,7 +115,7 @@ class GreedyBot:
     @staticmethod
     def _lay_score(state: GameState, move: Meld | Layoff) -> int:
         """Points laid, less a little for each joker spent (a joker can fill a bigger meld later)."""
-        return _laid_value(state, move.cards) - 5 * sum(1 for c in move.cards if c.is_joker)
+        return lay_points(state, move) - 5 * sum(1 for c in move.cards if c.is_joker)
 
     @staticmethod
     def _discard_priority(state: GameState, card: Card) -> float:

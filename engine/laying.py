@@ -17,14 +17,15 @@ from collections.abc import Sequence
 
 from engine.cards import Card
 from engine.melds import hand_melds
+from engine.scoring import new_meld_points
 from engine.variants import Variant
 
 
 def laid_value(variant: Variant, cards: Sequence[Card]) -> int:
-    """Points a group of cards scores on the table (the low ace of a run counted low)."""
-    low = any(c.rank == 2 for c in cards) and not any(c.rank == 13 for c in cards)
-    one_suit = len({c.suit for c in cards}) == 1
-    return sum(variant.card_value(c, low_ace=low and one_suit and c.rank == 1) for c in cards)
+    """Points a new meld of ``cards`` scores on the table, counted as the round score counts it (the low
+    ace of a run counted low); cards that form no meld count as in hand. For a lay-off, whose worth
+    depends on the meld it extends, ask :func:`engine.scoring.lay_points`."""
+    return new_meld_points(variant, tuple(cards))
 
 
 def lay_melds(variant: Variant, hand: Sequence[Card]) -> tuple[int, list[Card]]:

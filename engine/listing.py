@@ -1,25 +1,30 @@
 """The legal-move listing of a state: every move the player to move may make, and every Rommi call.
 
-It reads the same checks :meth:`GameState.apply` uses, so the listing and apply agree exactly (the
+It reads the same checks :meth:`RoundState.apply` uses, so the listing and apply agree exactly (the
 property tests hold them to it).
+
+:class:`Memo` is the listing a state keeps once it is asked for (a state never changes, so its listing
+never goes stale). It also remembers the moves it handed out: applying one of those very move objects
+skips the checks the listing already made (a Rommi call, or a lay while two cards are owed, was applied
+while listing it, and that state is returned as it is). Applying any other move checks everything.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Generic, cast
 
-from engine.cards import Card
-from engine.melds import HandSummary, hand_index, hand_melds, layoff_options
-from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Move, discard, take
-from engine.payable import take_payable
-from engine.turn import discard_blocked
+from engine.cards import JOKER
+from engine.core import RoundState, StateT
+from engine.errors import RulesError
+from engine.lay import apply_lay, layoffs, take_payable
+from engine.melds import HandSummary, Shape, hand_melds
+from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Take, discard, take
+from engine.position import Phase
+from engine.rommi import calls_with_states
+from engine.turn import apply_take, discard_blocked
 
-if TYPE_CHECKING:
-    from engine.duty import Duty
-    from engine.state import GameState
 
-
-def draw_moves(state: GameState) -> list[Move]:
+def draw_moves(state: RoundState) -> list[Move]:
     """The moves at the start of a turn: draw, the takes whose duty can be paid, stop."""
     moves: list[Move] = []
     if state.stock:
@@ -34,16 +39,76 @@ def draw_moves(state: GameState) -> list[Move]:
         if state.variant.unusable_pile_penalty is not None or take_payable(state, state.to_move, size):
             moves.append(TAKE_ALL)
         return moves
-    summary = HandSummary(state.hands[state.to_move])
+    variant = state.variant
+    player = state.to_move
+    summary = HandSummary(state.hands[player])
+    penalty = variant.unusable_pile_penalty is not None
+    quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
+    free_top = not variant.duty_on_top_card
+    layoffs_pay = variant.duty_paid_by_layoff and not (variant.layoff_needs_own_meld and not state.melded[player])
+    runs: list[list[Shape]] | None = None  # the table's runs by suit and sets by rank, made when first needed
+    sets: dict[int, list[Shape]] = {}
     for n in range(1, (1 if rule == "top_only" else size) + 1):
-        summary.add(state.pile[-n])  # the summary holds the hand and the top n cards
-        if state.variant.unusable_pile_penalty is not None or take_payable(state, state.to_move, n, summary):
+        deepest = state.pile[-n]
+        summary.add(deepest)  # the summary holds the hand and the top n cards
+        if penalty:
+            moves.append(take(n))
+        elif quick and (n == 1 and free_top):
+            moves.append(take(n))  # the top card alone is free
+        elif quick and deepest is not JOKER:
+            # take_payable's quick answer: the deepest card melds with the cards held, or is laid off
+            if summary.melds_with(deepest):
+                moves.append(take(n))
+                continue
+            if not layoffs_pay:
+                continue
+            if runs is None:
+                runs = [[], [], [], []]
+                for meld in state.table:
+                    shape = meld.shape
+                    if shape.kind == "set":
+                        sets.setdefault(shape.rank, []).append(shape)
+                    else:
+                        runs[shape.suit].append(shape)
+            if any(summary.extends(deepest, shape) for shape in (*runs[deepest.suit], *sets.get(deepest.rank, ()))):
+                moves.append(take(n))
+        elif take_payable(state, player, n, summary):
             moves.append(take(n))
     return moves
 
 
-def play_moves(state: GameState) -> list[Move]:
+def play_moves(state: RoundState) -> list[Move]:
     """The moves after drawing: melds, lay-offs and discards (only the ones that pay a duty while one is owed)."""
+    duty = state.duty
+    if duty is not None and len(duty.owed) > 1 and not duty.any_of:
+        return [move for move, _ in strand_checked(state)]
+    moves = lay_candidates(state)
+    if duty is None:
+        hand = state.hands[state.to_move]
+        if state.variant.discard_restriction == "none":
+            moves.extend([discard(card) for card in dict.fromkeys(hand)])
+        else:
+            moves.extend([discard(c) for c in dict.fromkeys(hand) if not discard_blocked(state, c, hand)])
+    return moves
+
+
+def strand_checked(state: StateT) -> list[tuple[Move, StateT]]:
+    """While two cards are owed (a Rommi call): the lays that pay one without stranding the other, each with
+    the state after it (trying the lay is how that is known). With femhundra's any-of duty one meld pays
+    it all, so nothing can be stranded there."""
+    tried: list[tuple[Move, StateT]] = []
+    for move in lay_candidates(state):
+        try:
+            if isinstance(move, Meld | Layoff):
+                tried.append((move, apply_lay(state, move)))
+        except RulesError:
+            continue
+    return tried
+
+
+def lay_candidates(state: RoundState) -> list[Move]:
+    """The melds and lay-offs of the player to move that pay the duty owed (all of them when none is), and
+    keep a card to discard where the variant needs one; not yet checked against stranding a second owed card."""
     hand = state.hands[state.to_move]
     duty = state.duty
     moves: list[Move] = []
@@ -53,28 +118,110 @@ def play_moves(state: GameState) -> list[Move]:
     if duty is None or duty.layoff_pays:
         moves.extend(layoffs(state, hand, duty))
     if state.variant.going_out_requires_discard:
-        moves = [m for m in moves if len(m.cards) < len(hand)]  # type: ignore[attr-defined]
-    if duty is not None and len(duty.owed) > 1:
-        moves = [m for m in moves if state.is_legal(m)]  # paying one owed card must not strand another
-    if duty is None:
-        if state.variant.discard_restriction == "none":
-            moves.extend(discard(card) for card in dict.fromkeys(hand))
-        else:
-            moves.extend(discard(c) for c in dict.fromkeys(hand) if not discard_blocked(state, c, hand))
+        moves = [m for m in moves if isinstance(m, Meld | Layoff) and len(m.cards) < len(hand)]
     return moves
 
 
-def layoffs(state: GameState, hand: tuple[Card, ...], duty: Duty | None) -> list[Move]:
-    """Every lay-off from ``hand`` on every meld on the table (only those paying ``duty`` while one is owed)."""
-    if state.variant.layoff_needs_own_meld and not state.melded[state.to_move]:
-        return []
-    moves: list[Move] = []
-    index = hand_index(hand)
-    held, jokers = index
-    for number, meld in enumerate(state.table, start=1):
-        if not jokers and held.isdisjoint(meld.shape.touching):
-            continue  # no card of the hand touches this meld
-        for cards in layoff_options(meld.shape, hand, index):
-            if duty is None or duty.pays(cards, is_meld=False):
-                moves.append(Layoff(cards, number))
-    return moves
+Action = tuple[int, Move]
+
+
+class Memo(Generic[StateT]):
+    """The listing of one state, made on first use: its moves, its Rommi calls, and what is known of each.
+
+    A state keeps its memo in its ``memo`` slot; :func:`memo_of` is the one way to it."""
+
+    __slots__ = ("_calls", "_moves", "actions_listed", "known")
+
+    def __init__(self) -> None:
+        self._moves: tuple[Move, ...] | None = None
+        self._calls: tuple[Action, ...] | None = None
+        #: every (player, move) once listed (what :meth:`actions` returns), else None
+        self.actions_listed: tuple[Action, ...] | None = None
+        #: id of a listed move whose checks apply may skip -> (the move, its seat, the state after it, or
+        #: None when it is yet to be made); empty when the listing learnt nothing that spares a check
+        self.known: dict[int, tuple[Move, int, StateT | None]] = {}
+
+    def moves(self, state: StateT) -> tuple[Move, ...]:
+        """Every legal move of the player to move."""
+        if self._moves is None:
+            phase = state.phase
+            if phase is Phase.DRAW:
+                listed = tuple(draw_moves(state))
+                if len(listed) > 1 and state.variant.unusable_pile_penalty is None:
+                    seat = state.to_move
+                    known = self.known
+                    for move in listed:
+                        if move.__class__ is Take:
+                            known[id(move)] = (move, seat, None)
+            elif phase is Phase.PLAY:
+                duty = state.duty
+                if duty is not None and len(duty.owed) > 1 and not duty.any_of:
+                    seat = state.to_move
+                    pairs = strand_checked(state)
+                    for move, after in pairs:
+                        self.known[id(move)] = (move, seat, after)
+                    listed = tuple([move for move, _ in pairs])
+                else:
+                    listed = tuple(play_moves(state))
+            else:
+                listed = ()
+            self._moves = listed
+        return self._moves
+
+    def calls(self, state: StateT) -> tuple[Action, ...]:
+        """Every legal Rommi call: (caller, ``rommi N``)."""
+        if self._calls is None:
+            if state.rommi_from is None:
+                self._calls = ()
+            else:
+                found = calls_with_states(state)
+                for seat, move, after in found:
+                    self.known[id(move)] = (move, seat, after)
+                self._calls = tuple([(seat, move) for seat, move, _ in found])
+        return self._calls
+
+    def calls_listed(self) -> bool:
+        """Whether the Rommi calls of every seat have been listed."""
+        return self._calls is not None
+
+    def actions(self, state: StateT) -> tuple[Action, ...]:
+        """Every legal (player, move): the player to move's moves, then every Rommi call."""
+        if self.actions_listed is None:
+            seat = state.to_move
+            calls = self.calls(state)
+            mine = tuple([(seat, m) for m in self.moves(state)])
+            self.actions_listed = mine + calls if calls else mine
+        return self.actions_listed
+
+    def trusted(self, state: StateT, move: Move, seat: int) -> StateT | None:
+        """The state after ``move`` by ``seat`` when ``move`` is an object this listing handed out and what
+        the listing learnt spares the checks; None otherwise (then apply checks everything)."""
+        entry = self.known.get(id(move))
+        if entry is None or entry[0] is not move or entry[1] != seat:
+            return None
+        after = entry[2]
+        if after is None:
+            assert isinstance(move, Take)
+            return apply_take(state, move, checked=False)
+        return after
+
+
+def memo_of(state: StateT) -> Memo[StateT]:
+    """The listing memo of ``state``, made on first use and kept in the state (the one place a state gains
+    anything after it is made: its listing, which never goes stale since the state never changes)."""
+    kept = state.memo
+    if kept is not None:
+        return cast("Memo[StateT]", kept)
+    memo: Memo[StateT] = Memo()
+    state.keep_memo(memo)
+    return memo
+
+
+def trusted(state: StateT, move: Move, seat: int) -> StateT | None:
+    """The state after ``move`` by ``seat`` when ``move`` is an object the listing of ``state`` handed out and
+    what the listing learnt spares the checks (see :meth:`Memo.trusted`); None otherwise."""
+    memo = state.memo
+    if memo is None:
+        return None
+    known = cast("Memo[StateT]", memo)
+    return known.trusted(state, move, seat) if known.known else None

@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
+from typing import Any
 
-from engine.cards import JOKER, Card, card_text, cards_words
+from engine.cards import JOKER, Card
 from engine.errors import RulesError
 from engine.moves import Meld
 
@@ -50,8 +51,8 @@ class Shape:
         return self.kind == "run" and self.low == 1
 
 
-def _fail(code: str, message: str) -> RulesError:
-    return RulesError(code, message)
+def _fail(code: str, reason: str, **values: Any) -> RulesError:
+    return RulesError(code, reason, **values)
 
 
 def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
@@ -63,26 +64,26 @@ def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
     engine.errors.RulesError: K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both.
     """
     if any(c.is_joker and not c.declared for c in cards):
-        raise _fail("joker_needs_declaration", "Say which card the joker stands for, like the 7♥ in 6♥ Joker 8♥.")
+        raise _fail("joker_needs_declaration", "joker.undeclared")
     if len(cards) < 3:
-        raise _fail("not_a_meld", "A meld needs at least three cards: a set of one rank or a run in one suit.")
+        raise _fail("not_a_meld", "meld.too_few")
     if all(c.is_joker for c in cards):
-        raise _fail("not_a_meld", "A meld needs at least one natural card besides its jokers.")
+        raise _fail("not_a_meld", "meld.only_jokers")
     ranks = {c.rank for c in cards}
     if len(ranks) == 1:
         if len(cards) > SET_MAX:
-            raise _fail("set_too_large", "A set holds at most four cards, one of each suit.")
+            raise _fail("set_too_large", "set.too_large")
         if len({c.suit for c in cards}) < len(cards):
-            raise _fail("set_suits_repeat", "Every card in a set must be of a different suit.")
+            raise _fail("set_suits_repeat", "set.suits_repeat")
         ordered = tuple(sorted(cards, key=lambda c: c.suit))
         rank = cards[0].rank
         free = [] if len(cards) == SET_MAX else [s for s in range(4) if not any(c.suit == s for c in cards)]
         return Shape("set", ordered, rank=rank, touching=frozenset(Card.natural(rank, s).index for s in free))
     if len({c.suit for c in cards}) > 1:
-        raise _fail("not_a_meld", "These cards are neither a set (one rank) nor a run (one suit, in sequence).")
+        raise _fail("not_a_meld", "meld.mixed")
     aces = sum(1 for c in cards if c.rank == 1)
     if aces > 1:
-        raise _fail("ace_around_corner", "A run holds one ace, low (A-2-3) or high (Q-K-A), never both.")
+        raise _fail("ace_around_corner", "run.two_aces")
     # With a king in the run the ace is tried high first, so a full A-K run scores its ace high (ace_high_value).
     for high_ace in ((True, False) if 13 in ranks else (False, True)) if aces else (False,):
         positions = sorted((14 if (c.rank == 1 and high_ace) else c.rank, c) for c in cards)
@@ -93,10 +94,8 @@ def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
             touching = frozenset(Card.natural(rank_at(p), suit).index for p in ends)
             return Shape("run", tuple(c for _, c in positions), suit=suit, low=low, high=high, touching=touching)
     if aces and 2 in ranks and 13 in ranks:
-        raise _fail(
-            "ace_around_corner", "K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both."
-        )
-    raise _fail("not_a_meld", "A run's cards must follow each other with no gap and no repeat.")
+        raise _fail("ace_around_corner", "run.around_corner")
+    raise _fail("not_a_meld", "run.gap")
 
 
 def could_fit_with_jokers(naturals: list[Card], jokers: int) -> bool:
@@ -129,9 +128,7 @@ def check_meld(cards: tuple[Card, ...]) -> Shape:
             naturals = [c for c in cards if not c.is_joker]
             if could_fit_with_jokers(naturals, len(declared)):
                 raise _fail(
-                    "joker_needs_declaration",
-                    f"The joker cannot stand for the {cards_words((c.natural_card for c in declared), ' or the ')} here: "
-                    "declare it as a card that completes the meld.",
+                    "joker_needs_declaration", "joker.wrong_card", cards=tuple(c.natural_card for c in declared)
                 ) from None
         raise
 
@@ -368,34 +365,28 @@ def card_extends(card: Card, shape: Shape, hand: tuple[Card, ...] | list[Card]) 
     return HandSummary(hand).extends(card, shape)
 
 
-def _listed(cards: tuple[Card, ...]) -> str:
-    """Cards in a sentence: ``8♠``, ``8♠ and 9♠``, ``8♠, 9♠ and 10♠``."""
-    words = [card_text(c) for c in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def layoff_error(shape: Shape, cards: tuple[Card, ...], number: int) -> RulesError:
     """The error for ``cards`` that do not extend the meld ``shape`` (numbered ``number``)."""
     if any(c is JOKER for c in cards):
-        return RulesError("joker_needs_declaration", "Say which card the joker stands for, like the 7♥ in 6♥ Joker 8♥.")
+        return RulesError("joker_needs_declaration", "joker.undeclared")
     declared = sum(1 for c in cards if c.declared)
     naturals = [c.natural_card for c in shape.cards] + [c for c in cards if not c.is_joker]
     if declared and could_fit_with_jokers(naturals, declared):
-        return RulesError("joker_needs_declaration", "The joker must stand for a card that extends the meld.")
-    what = "set" if shape.kind == "set" else "run"
+        return RulesError("joker_needs_declaration", "layoff.joker_wrong_card")
     if shape.kind == "run" and any(c.rank == 1 for c in (*shape.cards, *cards)):
         try:
             meld_shape(shape.cards + cards)
         except RulesError as error:
             if error.code == "ace_around_corner":
-                return RulesError(
-                    "ace_around_corner",
-                    "That would take the run round the corner: an ace ends a run, low (A-2-3) or high (Q-K-A).",
-                )
-    if shape.kind == "set" and len(shape.cards) == 4:
-        return RulesError("layoff_does_not_fit", f"Meld {number} is a full set: a set holds at most four cards.")
-    return RulesError(
-        "layoff_does_not_fit",
-        f"The {_listed(cards)} do{'es' if len(cards) == 1 else ''} "
-        f"not extend the {what} {cards_words(shape.cards)} (meld {number}).",
-    )
+                return RulesError("ace_around_corner", "layoff.around_corner")
+    if shape.kind == "set" and len(shape.cards) == SET_MAX:
+        return RulesError("layoff_does_not_fit", "layoff.full_set", meld=number)
+    if shape.kind == "set":
+        held_suits = {c.suit for c in shape.cards}
+        repeat = next((c for c in cards if c.rank == shape.rank and c.suit in held_suits), None)
+        if repeat is not None and all(c.rank == shape.rank for c in cards):
+            return RulesError(  # either code fits; the record tests name the lay-off's
+                "layoff_does_not_fit", "layoff.suit_repeats", card=repeat, meld_cards=shape.cards, meld=number
+            )
+    reason = "layoff.not_on_set" if shape.kind == "set" else "layoff.not_on_run"
+    return RulesError("layoff_does_not_fit", reason, cards=cards, meld_cards=shape.cards, meld=number)

@@ -11,26 +11,44 @@ True
 from __future__ import annotations
 
 from functools import cache
+from typing import ClassVar, Final, Literal
 
 from engine.cards import Card, cards_text, parse_cards
 from engine.errors import RulesError
+
+#: What a move does, as its ``kind``: the verb of the notation.
+MoveKind = Literal["draw", "take", "meld", "layoff", "discard", "stop", "rommi"]
+KINDS: Final[tuple[MoveKind, ...]] = ("draw", "take", "meld", "layoff", "discard", "stop", "rommi")
+
+_set = object.__setattr__
 
 
 class Move:
     """A move in the notation. Subclasses: Draw, Take, Meld, Layoff, Discard, Stop, Rommi.
 
-    Moves are immutable and compare equal when they do the same thing: the order of a meld's cards
-    does not matter.
+    Moves are immutable (assignment raises ``AttributeError``) and compare equal when they do the same
+    thing: the order of a meld's cards does not matter. ``kind`` says which move it is (``"meld"``, …), so
+    callers never look at class names.
     """
 
     __slots__ = ("_key", "_text")
 
+    kind: ClassVar[MoveKind]
     _key: tuple[object, ...] | None
     _text: str | None
 
     def __init__(self, key: tuple[object, ...] | None, text: str | None) -> None:
-        self._key = key
-        self._text = text
+        _set(self, "_key", key)
+        _set(self, "_text", text)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a move cannot be changed ({name}): make a new one")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a move cannot be changed ({name})")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Move.parse, (self.text,))
 
     def _make_key(self) -> tuple[object, ...]:
         """The key of a move built without one (melds and lay-offs make theirs on demand)."""
@@ -43,16 +61,20 @@ class Move:
     @property
     def key(self) -> tuple[object, ...]:
         """What the move does, as a value: equal for moves that do the same thing."""
-        if self._key is None:
-            self._key = self._make_key()
-        return self._key
+        key = self._key
+        if key is None:
+            key = self._make_key()
+            _set(self, "_key", key)  # a cache, filled on first use: the move itself does not change
+        return key
 
     @property
     def text(self) -> str:
         """The move in the notation."""
-        if self._text is None:
-            self._text = self._make_text()
-        return self._text
+        text = self._text
+        if text is None:
+            text = self._make_text()
+            _set(self, "_text", text)
+        return text
 
     @staticmethod
     def parse(text: str) -> Move:
@@ -75,6 +97,7 @@ class Move:
 class Draw(Move):
     """``draw``: take the top card of the stock."""
 
+    kind: ClassVar[MoveKind] = "draw"
     __slots__ = ()
 
     def __init__(self) -> None:
@@ -84,6 +107,7 @@ class Draw(Move):
 class Stop(Move):
     """``stop``: with an empty stock, decline to take from the pile."""
 
+    kind: ClassVar[MoveKind] = "stop"
     __slots__ = ()
 
     def __init__(self) -> None:
@@ -93,37 +117,40 @@ class Stop(Move):
 class Take(Move):
     """``take N`` (the top N cards of the pile) or ``take all`` (``count`` None)."""
 
+    kind: ClassVar[MoveKind] = "take"
     __slots__ = ("count",)
 
     count: int | None
 
     def __init__(self, count: int | None) -> None:
         super().__init__(("take", count), "take all" if count is None else f"take {count}")
-        self.count = count
+        _set(self, "count", count)
 
 
 class Rommi(Move):
     """``rommi N``: the Finnish call out of turn, taking the top N cards of the pile."""
 
+    kind: ClassVar[MoveKind] = "rommi"
     __slots__ = ("count",)
 
     count: int
 
     def __init__(self, count: int) -> None:
         super().__init__(("rommi", count), f"rommi {count}")
-        self.count = count
+        _set(self, "count", count)
 
 
 class Meld(Move):
     """``meld C C C …``: lay a new meld from the hand (jokers written as ``JK=7H``)."""
 
+    kind: ClassVar[MoveKind] = "meld"
     __slots__ = ("cards",)
 
     cards: tuple[Card, ...]
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
         super().__init__(None, None)  # key and text are made on demand: listings build many melds
-        self.cards = cards
+        _set(self, "cards", cards)
 
     def _make_key(self) -> tuple[object, ...]:
         return ("meld", tuple(sorted(c.index for c in self.cards)))
@@ -135,6 +162,7 @@ class Meld(Move):
 class Layoff(Move):
     """``layoff C … on M``: lay cards on meld M (numbered from 1 in the order melds reached the table)."""
 
+    kind: ClassVar[MoveKind] = "layoff"
     __slots__ = ("cards", "meld")
 
     cards: tuple[Card, ...]
@@ -142,8 +170,8 @@ class Layoff(Move):
 
     def __init__(self, cards: tuple[Card, ...], meld: int) -> None:
         super().__init__(None, None)
-        self.cards = cards
-        self.meld = meld
+        _set(self, "cards", cards)
+        _set(self, "meld", meld)
 
     def _make_key(self) -> tuple[object, ...]:
         return ("layoff", tuple(sorted(c.index for c in self.cards)), self.meld)
@@ -155,13 +183,14 @@ class Layoff(Move):
 class Discard(Move):
     """``discard C``: put a card on the pile, ending the turn."""
 
+    kind: ClassVar[MoveKind] = "discard"
     __slots__ = ("card",)
 
     card: Card
 
     def __init__(self, card: Card) -> None:
         super().__init__(("discard", card.index), f"discard {card}")
-        self.card = card
+        _set(self, "card", card)
 
 
 DRAW = Draw()
@@ -181,23 +210,32 @@ def take(count: int) -> Take:
     return Take(count)
 
 
-_USAGE = "write draw, take N, take all, meld C C C, layoff C on M, discard C, stop or rommi N"
+def _unreadable(text: str, reason: str = "move.unreadable") -> RulesError:
+    return RulesError("unreadable_move", reason, text=text)
 
 
-def _unreadable(text: str, why: str) -> RulesError:
-    return RulesError("unreadable_move", f"“{text}” is not a move: {why}.")
+def _number(word: str) -> int | None:
+    """``word`` as a number from 1 up, written in ASCII digits (``²`` or ``٣`` are not), or None.
+
+    >>> _number("3"), _number("0"), _number("²"), _number("9" * 5000)
+    (3, None, None, None)
+    """
+    if not (word.isascii() and word.isdigit()) or len(word) > 9 or int(word) < 1:
+        return None
+    return int(word)
 
 
 def _count(text: str, word: str) -> int:
-    if not word.isdigit() or int(word) < 1:
-        raise _unreadable(text, "the number of cards is a whole number from 1 up")
-    return int(word)
+    number = _number(word)
+    if number is None:
+        raise _unreadable(text, "move.count_not_whole")
+    return number
 
 
 def _parse(text: str) -> Move:
     words = text.split(" ") if text else []
     if not words:
-        raise _unreadable(text, _USAGE)
+        raise _unreadable(text)
     verb, args = words[0], words[1:]
     if verb in ("draw", "stop") and not args:
         return DRAW if verb == "draw" else STOP
@@ -210,7 +248,11 @@ def _parse(text: str) -> Move:
     if verb == "meld" and args:
         return Meld(parse_cards(args))
     if verb == "layoff" and len(args) >= 3 and args[-2] == "on":
-        if not args[-1].isdigit() or int(args[-1]) < 1:
-            raise _unreadable(text, "melds are numbered 1, 2, … in the order they reached the table")
-        return Layoff(parse_cards(args[:-2]), int(args[-1]))
-    raise _unreadable(text, _USAGE)
+        word = args[-1]
+        if word.isascii() and word.isdigit() and len(word) <= 9 and int(word) < 1:
+            raise RulesError("unreadable_move", "move.meld_zero", cards=parse_cards(args[:-2]), meld=int(word))
+        meld = _number(word)
+        if meld is None:
+            raise _unreadable(text, "move.meld_number")
+        return Layoff(parse_cards(args[:-2]), meld)
+    raise _unreadable(text)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
 
-from engine.cards import JOKER, Card, card_text
+from engine.cards import JOKER, Card
 from engine.errors import RulesError
 from engine.melds import Shape
 
@@ -64,8 +64,8 @@ def remove_held(hand: tuple[Card, ...], cards: Iterable[Card]) -> list[Card]:
             rest.remove(held)
         except ValueError:
             if held is JOKER:
-                raise RulesError("card_not_held", f"You hold no joker to lay as the {card_text(card.natural_card)}.") from None
-            raise RulesError("card_not_held", f"You do not hold the {card_text(card)}.") from None
+                raise RulesError("card_not_held", "hand.no_joker", card=card.natural_card) from None
+            raise RulesError("card_not_held", "hand.not_held", card=card) from None
     return rest
 
 

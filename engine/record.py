@@ -13,23 +13,20 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from engine.cards import Card, make_deck
 from engine.errors import RecordError, RulesError
-from engine.moves import Move
+from engine.lines import LineRefused, apply_lines
+from engine.model import StrictModel
+from engine.safe_yaml import read_text, safe_load
 from engine.state import GameState
 from engine.variants import HouseRuleError, Variant, get_variant
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Deal(_Strict):
+class Deal(StrictModel):
     """The cards as dealt (or at any moment of a round): hands, the discard pile, the stock."""
 
     hands: dict[str, list[str]] = Field(description="Each player's hand.")
@@ -37,14 +34,14 @@ class Deal(_Strict):
     stock: list[str] = Field(default_factory=list, description="The stock, top first.")
 
 
-class TableEntry(_Strict):
+class TableEntry(StrictModel):
     """A meld already on the table; its cards count as laid by ``by`` in this round's score."""
 
     by: str
     cards: list[str]
 
 
-class Record(_Strict):
+class Record(StrictModel):
     """A deal and the moves played on it."""
 
     variant: str = Field(description="A preset id from RULES.md.")
@@ -66,26 +63,16 @@ class Record(_Strict):
 
 
 def load_record(path: str | Path) -> Record:
-    """Read a YAML or JSON record; raise ``RecordError`` naming the file and the field."""
+    """Read a YAML or JSON record (at most 1 MB); raise ``RecordError`` naming the file and the field."""
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(source, "file", f"cannot be read ({error.__class__.__name__})") from None
-    return parse_record(text, source)
+    return parse_record(read_text(path, source), source)
 
 
 def parse_record(text: str, source: str = "<record>") -> Record:
-    """Parse record text (YAML, which includes JSON); raise ``RecordError`` naming the field."""
+    """Parse record text (YAML, which includes JSON) safely; raise ``RecordError`` naming the field."""
     if not text.strip():
         raise RecordError(source, "file", "is empty")
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise RecordError(source, "file", f"is not YAML or JSON{where}") from None
-    return record_from_data(data, source)
+    return record_from_data(safe_load(text, source), source)
 
 
 def record_from_data(data: object, source: str = "<record>") -> Record:
@@ -123,9 +110,37 @@ def _variant(record: Record, source: str) -> Variant:
         raise RecordError(
             source, "players", f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}"
         )
+    for i, name in enumerate(record.players):
+        problem = name_problem(name)
+        if problem:
+            raise RecordError(source, f"players[{i}]", problem)
     if len(set(record.players)) != n:
         raise RecordError(source, "players", "two players have the same name")
     return variant
+
+
+#: The longest player name, in characters.
+MAX_NAME_LENGTH: Final = 30
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (``RECORD.md``: 1–30 printable characters, no colon), or None.
+
+    >>> name_problem("Anna"), name_problem("Anna: the best"), name_problem("")
+    (None, '“Anna: the best” holds a colon, which a move line uses to end the name', 'a name is 1 to 30 characters, not 0')
+    """
+    if not isinstance(name, str):
+        return "a name is text"
+    if not 1 <= len(name) <= MAX_NAME_LENGTH:
+        return f"a name is 1 to {MAX_NAME_LENGTH} characters, not {len(name)}"
+    shown = name if name.isprintable() else repr(name)
+    if not name.isprintable():
+        return f"{shown} holds a character that is not printable (a tab, a line break or a control character)"
+    if ":" in name:
+        return f"“{shown}” holds a colon, which a move line uses to end the name"
+    if name != name.strip():
+        return f"“{shown}” starts or ends with a space"
+    return None
 
 
 def build_state(record: Record, source: str = "<record>") -> GameState:
@@ -185,26 +200,13 @@ def _check_adds_up(variant: Variant, players: int, groups: list[list[Card]], sou
     raise RecordError(source, "deal", "the cards do not add up to the deck: " + "; ".join(parts))
 
 
-def parse_move_line(line: str, state: GameState) -> tuple[int, Move]:
-    """Split ``"PLAYER: MOVE"`` into a seat and a move; ``RulesError('unreadable_move')`` if it does not parse."""
-    name, colon, text = str(line).partition(":")
-    if not colon:
-        raise RulesError("unreadable_move", f"“{line}” is not a move line: write PLAYER: MOVE, like “Anna: draw”.")
-    name = name.strip()
-    if name not in state.players:
-        raise RulesError("unreadable_move", f"“{name}” is not a player in this game.")
-    return state.players.index(name), Move.parse(text)
-
-
 def replay(record: Record, source: str = "<record>") -> dict[str, Any]:
     """Apply a record's moves; the replay output of ``RECORD.md`` as a dict."""
     state = build_state(record, source)
-    for number, line in enumerate(record.moves, start=1):
-        try:
-            seat, move = parse_move_line(line, state)
-            state = state.apply(move, seat)
-        except RulesError as error:
-            return {"ok": False, "move": number, "rule": error.code, "message": str(error)}
+    try:
+        state = apply_lines(state, record.moves)
+    except LineRefused as refused:
+        return {"ok": False, "move": refused.number, "rule": refused.error.code, "message": str(refused.error)}
     return summary(state)
 
 
@@ -212,7 +214,7 @@ def summary(state: GameState) -> dict[str, Any]:
     """The ``ok`` replay output for a state."""
     over = state.round_over
     scores = {}
-    for name, s in zip(state.players, state.scores(), strict=False):
+    for name, s, hand in zip(state.players, state.scores(), state.hands, strict=False):
         scores[name] = {
             "laid": s.laid,
             "hand": s.hand,
@@ -220,6 +222,7 @@ def summary(state: GameState) -> dict[str, Any]:
             "penalty": s.penalty,
             "round": s.round if over else None,
             "total": s.total if over else None,
+            "cards": len(hand),
         }
     winners = [state.players[i] for i in state.winners]
     return {

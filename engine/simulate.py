@@ -18,13 +18,11 @@ from typing import Any
 from engine.bots import get_bot, play_round
 from engine.cards import Card
 from engine.moves import Move, Rommi, Take
+from engine.scoring import card_points
+from engine.seeds import round_seed
 from engine.state import GameState
+from engine.taking import lifted
 from engine.variants import Variant, get_variant
-
-
-def round_seed(seed: int, index: int) -> int:
-    """The deal seed of round ``index`` of a simulation started with ``seed``."""
-    return seed * 1_000_003 + index
 
 
 class TakeCounter:
@@ -48,13 +46,11 @@ class TakeCounter:
         """Note a take or a Rommi call (other moves are ignored)."""
         if isinstance(move, Take):
             self.takes += 1
-            count = len(before.pile) if move.count is None else move.count
         elif isinstance(move, Rommi):
             self.rommi_calls += 1
-            count = move.count
         else:
             return
-        taken = before.pile[-count:]
+        taken = lifted(before.pile, move)
         self.cards_taken += len(taken)
         self._open.append((seat, taken, after.penalties[seat] - before.penalties[seat]))
 
@@ -68,7 +64,7 @@ class TakeCounter:
                 for card, layer in zip(meld.cards, meld.layers, strict=False):
                     if layer == seat and card.in_hand in rest:
                         rest.remove(card.in_hand)
-                        net += value(card, meld.shape.low_ace and card.rank == 1)
+                        net += card_points(final.variant, card, meld.shape)
             for card in final.hands[seat]:
                 if card in rest:
                     rest.remove(card)
@@ -116,8 +112,8 @@ def simulate(
     counter = TakeCounter() if count_takes else None
     start = time.perf_counter()
     for index in range(rounds):
-        state = GameState.deal(rules, names, seed=round_seed(seed, index), round_number=index + 1)
-        rng = random.Random(round_seed(seed, index))
+        state = GameState.deal(rules, names, seed=round_seed(seed, index + 1), round_number=index + 1)
+        rng = random.Random(round_seed(seed, index + 1))
         final, count = play_round(state, seat_bots, rng, on_move=counter.observe if counter else None)
         if counter is not None:
             counter.close(final)

@@ -27,66 +27,33 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine import listing, rommi, scoring
+from engine import scoring
 from engine.cards import Card, make_deck
-from engine.duty import Duty, duty_for
+from engine.core import FIELDS, RoundState
 from engine.errors import RulesError
+from engine.lay import apply_layoff, apply_meld
+from engine.legal import LegalActions
+from engine.listing import memo_of, trusted
 from engine.melds import meld_shape
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.position import Phase, TableMeld, sorted_cards
+from engine.rommi import apply_call, calls_with_states
 from engine.scoring import PlayerScore
-from engine.turn import apply_discard, apply_draw, apply_layoff, apply_meld, apply_stop, apply_take, start_turn
+from engine.turn import apply_discard, apply_draw, apply_stop, apply_take, start_turn
 from engine.variants import Variant
+from engine.view import PlayerView
 
 __all__ = ["GameState", "Phase", "TableMeld"]
 
 
-class GameState:
-    """One round of a game of 500, with the game totals before it. Immutable: moves make new states."""
+class GameState(RoundState):
+    """One round of a game of 500, with the game totals before it. Immutable: moves make new states.
 
-    __slots__ = (
-        "drawn",
-        "duty",
-        "ended_by",
-        "from_pile",
-        "hands",
-        "melded",
-        "penalties",
-        "phase",
-        "pile",
-        "players",
-        "reshuffles",
-        "rommi_from",
-        "round_number",
-        "seed",
-        "stock",
-        "table",
-        "to_move",
-        "totals",
-        "variant",
-        "went_out",
-    )
+    The fields are those of :class:`engine.core.RoundState` (``state.replace(...)`` makes a changed copy);
+    this class adds dealing, the listing, ``apply`` and the scores.
+    """
 
-    variant: Variant
-    players: tuple[str, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    table: tuple[TableMeld, ...]
-    to_move: int
-    phase: Phase
-    duty: Duty | None
-    drawn: tuple[Card, ...]
-    from_pile: tuple[Card, ...]
-    melded: tuple[bool, ...]
-    penalties: tuple[int, ...]
-    totals: tuple[int, ...]
-    reshuffles: int
-    seed: int
-    round_number: int
-    ended_by: str | None
-    went_out: int | None
-    rommi_from: int | None
+    __slots__ = ()
 
     # --- construction -----------------------------------------------------------------------------
 
@@ -111,31 +78,21 @@ class GameState:
             raise ValueError(f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}")
         if len(set(players)) != n:
             raise ValueError("player names must differ")
-        melds = []
-        for layer, cards in table:
-            shape = meld_shape(tuple(cards))
-            melds.append(TableMeld.new(shape, layer))
-        state = cls.__new__(cls)
-        state.variant = variant
-        state.players = tuple(players)
-        state.hands = tuple(sorted_cards(h) for h in hands)
-        state.stock = tuple(stock)
-        state.pile = tuple(pile)
-        state.table = tuple(melds)
-        state.to_move = to_move
-        state.phase = Phase.DRAW
-        state.duty = None
-        state.drawn = ()
-        state.from_pile = ()
-        state.melded = tuple(any(layer == i for layer, _ in table) for i in range(n))
-        state.penalties = (0,) * n
-        state.totals = tuple(totals) if totals is not None else (0,) * n
-        state.reshuffles = 0
-        state.seed = seed
-        state.round_number = round_number
-        state.ended_by = None
-        state.went_out = None
-        state.rommi_from = None
+        melds = tuple(TableMeld.new(meld_shape(tuple(cards)), layer) for layer, cards in table)
+        state = cls.make(
+            variant,
+            tuple(players),
+            tuple(sorted_cards(h) for h in hands),
+            tuple(stock),
+            tuple(pile),
+            melds,
+            to_move,
+            Phase.DRAW,
+            melded=tuple(any(layer == i for layer, _ in table) for i in range(n)),
+            totals=tuple(totals) if totals is not None else None,
+            seed=seed,
+            round_number=round_number,
+        )
         return start_turn(state, to_move, rommi_from=None)
 
     @classmethod
@@ -174,61 +131,30 @@ class GameState:
             to_move=first,
         )
 
-    def _evolve(self, **changes: object) -> GameState:
-        new = GameState.__new__(GameState)
-        get = changes.get
-        new.variant = self.variant
-        new.players = self.players
-        new.hands = get("hands", self.hands)  # type: ignore[assignment]
-        new.stock = get("stock", self.stock)  # type: ignore[assignment]
-        new.pile = get("pile", self.pile)  # type: ignore[assignment]
-        new.table = get("table", self.table)  # type: ignore[assignment]
-        new.to_move = get("to_move", self.to_move)  # type: ignore[assignment]
-        new.phase = get("phase", self.phase)  # type: ignore[assignment]
-        new.duty = get("duty", self.duty)  # type: ignore[assignment]
-        new.drawn = get("drawn", self.drawn)  # type: ignore[assignment]
-        new.from_pile = get("from_pile", self.from_pile)  # type: ignore[assignment]
-        new.melded = get("melded", self.melded)  # type: ignore[assignment]
-        new.penalties = get("penalties", self.penalties)  # type: ignore[assignment]
-        new.totals = self.totals
-        new.reshuffles = get("reshuffles", self.reshuffles)  # type: ignore[assignment]
-        new.seed = self.seed
-        new.round_number = self.round_number
-        new.ended_by = get("ended_by", self.ended_by)  # type: ignore[assignment]
-        new.went_out = get("went_out", self.went_out)  # type: ignore[assignment]
-        new.rommi_from = get("rommi_from", self.rommi_from)  # type: ignore[assignment]
-        return new
-
-    def _after_take(self, player: int, n: int, called: bool = False) -> GameState:
-        """The state after ``player`` takes the top ``n`` cards of the pile (with ``called``: by a Rommi call,
-        which owes the called card too), the duty owed and unchecked: a take, a call and the payability
-        checks of :mod:`engine.payable` all start from it."""
-        taken = self.pile[-n:]
-        hands = list(self.hands)
-        hands[player] = sorted_cards((*self.hands[player], *taken))
-        duty = duty_for(self.variant, taken, self.pile[-1] if called else None)
-        return self._evolve(
-            hands=tuple(hands),
-            pile=self.pile[:-n],
-            phase=Phase.PLAY,
-            to_move=player,
-            duty=duty,
-            drawn=sorted_cards(taken),
-            from_pile=sorted_cards(taken),
-            rommi_from=None,
-        )
-
-    def with_hidden(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]) -> GameState:
+    def with_hidden(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        seed: int | None = None,
+        drawn: tuple[Card, ...] | None = None,
+    ) -> GameState:
         """This position with other hands and another stock: a guess at the cards a player cannot see
-        (a computer player's sampled deal). The caller keeps the cards adding up; nothing else changes."""
-        return self._evolve(hands=hands, stock=stock)
+        (a computer player's sampled deal). The caller keeps the cards adding up. ``seed`` (the chance of a
+        later reshuffle) and ``drawn`` (the cards the player to move drew this turn), when given, replace
+        this state's; nothing else changes."""
+        new = self.replace(hands=hands, stock=stock, drawn=self.drawn if drawn is None else drawn)
+        if seed is None or seed == self.seed:
+            return new
+        fields = [getattr(new, name) for name in FIELDS]
+        fields[FIELDS.index("seed")] = seed  # a guessed world draws its own chance
+        return self.make(*fields)
 
     def next_round(self, seed: int) -> GameState:
         """The next round of the game, dealt with ``seed``, the totals carried over."""
         if self.phase is not Phase.OVER:
-            raise RulesError("wrong_phase", "The round is still being played.")
+            raise RulesError("wrong_phase", "round.still_played")
         if self.game_over:
-            raise RulesError("wrong_phase", "The game is over.")
+            raise RulesError("wrong_phase", "game.over")
         return GameState.deal(
             self.variant,
             self.players,
@@ -238,29 +164,6 @@ class GameState:
         )
 
     # --- reading the state ----------------------------------------------------------------------
-
-    @property
-    def to_move_name(self) -> str:
-        """The name of the player to move."""
-        return self.players[self.to_move]
-
-    @property
-    def round_over(self) -> bool:
-        """Whether the round has ended."""
-        return self.phase is Phase.OVER
-
-    def player_index(self, name: str) -> int:
-        """The seat of the player called ``name``; ``KeyError`` if nobody is."""
-        try:
-            return self.players.index(name)
-        except ValueError:
-            raise KeyError(f"no player is called {name!r}") from None
-
-    def card_count(self) -> int:
-        """All cards in hands, stock, pile and on the table (each copy counted)."""
-        return (
-            sum(len(h) for h in self.hands) + len(self.stock) + len(self.pile) + sum(len(m.cards) for m in self.table)
-        )
 
     def laid_points(self) -> list[int]:
         """Points each player has laid on the table this round (every card scores for its layer)."""
@@ -288,21 +191,36 @@ class GameState:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move (Rommi calls by others: :meth:`rommi_calls`)."""
-        if self.phase is Phase.DRAW:
-            return listing.draw_moves(self)
-        if self.phase is Phase.PLAY:
-            return listing.play_moves(self)
-        return []
+        return list(memo_of(self).moves(self))
 
     def legal_actions(self) -> list[tuple[int, Move]]:
         """Every legal (player, move): the player to move's moves and every Rommi call."""
-        actions = [(self.to_move, m) for m in self.legal_moves()]
-        actions.extend(rommi.calls(self))
-        return actions
+        memo = memo_of(self)
+        listed = memo.actions_listed
+        return list(listed if listed is not None else memo.actions(self))
 
-    def rommi_calls(self) -> list[tuple[int, Move]]:
-        """Every legal Rommi call: (caller, ``rommi N``)."""
-        return rommi.calls(self)
+    def rommi_calls(self, seat: int | None = None) -> list[tuple[int, Move]]:
+        """Every legal Rommi call: (caller, ``rommi N``); with ``seat``, only that seat's."""
+        memo = memo_of(self)
+        if seat is None or memo.calls_listed():
+            return [a for a in memo.calls(self) if seat is None or a[0] == seat]
+        return [(caller, move) for caller, move, _ in calls_with_states(self, seat)]
+
+    def legal(self, seat: int | None = None) -> LegalActions:
+        """The lazy listing of every legal (player, move) now, Rommi calls included; with ``seat``, only that
+        seat's. Iterable, indexable, ``len``, ``bool``, and ``in`` (which asks the legality check, not the list).
+
+        >>> from engine.variants import get_variant
+        >>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+        >>> actions = state.legal()
+        >>> bool(actions), (0, Move.parse("draw")) in actions, Move.parse("discard 2H") in actions
+        (True, True, False)
+        """
+        return LegalActions(self, seat)
+
+    def view(self, seat: int) -> PlayerView[GameState]:
+        """What ``seat`` may see now, with its legal moves and calls: see :class:`engine.view.PlayerView`."""
+        return PlayerView.of(self, seat)
 
     def is_legal(self, move: Move, player: int | None = None) -> bool:
         """Whether ``move`` by ``player`` (default: the player to move) is legal."""
@@ -322,12 +240,17 @@ class GameState:
         if isinstance(move, str):
             move = Move.parse(move)
         seat = self.to_move if player is None else self.player_index(player) if isinstance(player, str) else player
+        # a move handed out by this state's listing is known to be legal: skip what was checked
+        if self.memo is not None:
+            known = trusted(self, move, seat)
+            if known is not None:
+                return known
         if self.phase is Phase.OVER:
-            raise RulesError("wrong_phase", "The round is over: no more moves can be made in it.")
+            raise RulesError("wrong_phase", "round.over")
         if isinstance(move, Rommi):
-            return rommi.apply_call(self, move, seat)
+            return apply_call(self, move, seat)
         if seat != self.to_move:
-            raise RulesError("not_your_turn", f"It is {self.to_move_name}'s turn, not {self.players[seat]}'s.")
+            raise RulesError("not_your_turn", "turn.not_yours", to_move=self.to_move_name, player=self.players[seat])
         if isinstance(move, Draw):
             return apply_draw(self)
         if isinstance(move, Take):
@@ -335,11 +258,11 @@ class GameState:
         if isinstance(move, Stop):
             return apply_stop(self)
         if self.phase is not Phase.PLAY:
-            raise RulesError("wrong_phase", "First draw a card from the stock or take from the discard pile.")
+            raise RulesError("wrong_phase", "turn.draw_first")
         if isinstance(move, Meld):
             return apply_meld(self, move)
         if isinstance(move, Layoff):
             return apply_layoff(self, move)
         if isinstance(move, Discard):
             return apply_discard(self, move)
-        raise RulesError("unreadable_move", f"“{move}” is not a move this engine knows.")
+        raise RulesError("unreadable_move", "move.unknown", text=str(move))

@@ -18,9 +18,10 @@ import types
 from collections.abc import Mapping
 from typing import Any, Final, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from engine.cards import Card
+from engine.model import StrictModel
 
 Scale = Literal["nordic", "face"]
 PileTake = Literal["whole_pile", "any_depth", "top_only"]
@@ -43,10 +44,8 @@ class RuleConflict(ValueError):
         self.problem = problem
 
 
-class Variant(BaseModel):
+class Variant(StrictModel):
     """Every rule parameter of a variant of 500. Frozen; build one with :func:`get_variant`."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = Field(description="Preset id, as written in a record's `variant` field.")
     name: str = Field(description="The name players use.")
@@ -177,10 +176,8 @@ class Variant(BaseModel):
         return total > self.target if self.target_compare == "above" else total >= self.target
 
 
-class HouseRules(BaseModel):
+class HouseRules(StrictModel):
     """The house rules a table may switch on, by the engine's own names. Each is checked on its own."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     jokers: bool | None = Field(None, description="Play with two jokers per deck, wild, worth 15.")
     target: Literal[250, 500, 1000] | None = Field(None, description="Points that end the game.")

@@ -15,6 +15,7 @@ from collections import Counter
 import pytest
 
 from engine import GameState, RulesError, get_variant, parse_cards
+from engine.lines import split_line
 
 PRESETS = ("femhundra", "dansk", "rommi", "rummy500-nl", "500-rum")
 TWO_DECK_PRESETS = ("femhundra", "rommi", "rummy500-nl", "500-rum")  # dansk always plays one deck
@@ -50,8 +51,8 @@ def position(
 def play(state: GameState, *moves: str) -> GameState:
     """Apply moves: ``"Cecilia: rommi 1"`` names the mover, a bare ``"draw"`` is by the player to move."""
     for line in moves:
-        who, colon, text = line.rpartition(":")
-        state = state.apply(text.strip(), player=who.strip() if colon else None)
+        who, text = split_line(line)
+        state = state.apply(text, player=who)
     return state
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from engine.cards import JOKER, NATURALS, Card, make_deck
+from engine.core import FIELDS
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard
 from engine.state import GameState
 from engine.variants import PRESETS, HouseRules, Variant, get_variant, house_rule_options
@@ -79,8 +80,9 @@ def deal(variant_id: str, house: dict[str, Any], players: int, seed: int, totals
 
 
 def snapshot(state: GameState) -> tuple[object, ...]:
-    """Every slot of a state, to compare before and after a move."""
-    return tuple(getattr(state, name) for name in GameState.__slots__)
+    """Every field of a state, to compare before and after a move (the listing memo it keeps once asked
+    for is not a field, so not part of the position)."""
+    return tuple(getattr(state, name) for name in FIELDS)
 
 
 def deck_of(variant: Variant, players: int) -> Counter[Card]:

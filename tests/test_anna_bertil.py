@@ -65,8 +65,9 @@ def test_record(preset: str) -> None:
     assert (result["phase"], result["round_over"], result["ended_by"]) == ("over", True, "went_out")
     assert result["scores"] == {
         "Anna": {"laid": anna_laid, "hand": ACE_AND_KING, "bonus": 0, "penalty": 0,
-                 "round": anna_round, "total": anna_round},
-        "Bertil": {"laid": bertil_laid, "hand": 0, "bonus": 0, "penalty": 0, "round": bertil_laid, "total": bertil_laid},
+                 "round": anna_round, "total": anna_round, "cards": 2},
+        "Bertil": {"laid": bertil_laid, "hand": 0, "bonus": 0, "penalty": 0, "round": bertil_laid, "total": bertil_laid,
+                   "cards": 0},
     }
     assert (result["game_over"], result["winner"]) == (False, None)
 
@@ -113,7 +114,7 @@ def test_the_example_with_the_ace_worth_25(preset: str) -> None:
     assert result["ok"] is True and result["ended_by"] == "went_out"
     assert result["scores"]["Anna"] == {
         "laid": anna_laid, "hand": ACE_25_AND_KING, "bonus": 0, "penalty": 0,
-        "round": anna_laid - ACE_25_AND_KING, "total": anna_laid - ACE_25_AND_KING,
+        "round": anna_laid - ACE_25_AND_KING, "total": anna_laid - ACE_25_AND_KING, "cards": 2,
     }
     assert result["scores"]["Anna"]["round"] == (10 if preset in ("femhundra", "rommi") else 13)
     assert result["scores"]["Bertil"]["laid"] == bertil_laid  # no ace among Bertil's cards

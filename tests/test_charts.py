@@ -12,7 +12,8 @@ import pytest
 import tutor.charts
 from engine.bots import get_bot, play_round
 from engine.cards import parse_cards
-from engine.record import build_state, parse_move_line, parse_record
+from engine.lines import apply_lines
+from engine.record import build_state, parse_record
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
 from tutor.charts import (
@@ -47,10 +48,7 @@ def anna_bertil(preset: str) -> tuple[list[GameState], list[str]]:
     record = parse_record(path.read_text(encoding="utf-8"), str(path))
     state = build_state(record, str(path))
     states = [state]
-    for line in record.moves:
-        seat, move = parse_move_line(line, state)
-        state = state.apply(move, seat)
-        states.append(state)
+    apply_lines(state, record.moves, lambda _before, _seat, _move, after: states.append(after))
     return states, list(record.moves)
 
 

@@ -8,12 +8,24 @@ import multiprocessing
 import os
 import sqlite3
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
 
 import tutor.progress
-from tutor.progress import APPLICATION_ID, SCHEMA_VERSION, ProgressError, ProgressStore, ProgressSummary, default_path
+from tutor.progress import (
+    APPLICATION_ID,
+    ENV_VAR,
+    SCHEMA_VERSION,
+    ProgressError,
+    ProgressStore,
+    ProgressSummary,
+    default_path,
+    open_store,
+)
 
 WRITES = 120  # per writer, in the thread and process tests
 
@@ -250,8 +262,16 @@ def test_a_missing_folder_is_named(tmp_path: Path) -> None:
     assert f"the folder {path.parent} does not exist" in str(error)
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root may write anywhere")
 def test_a_read_only_folder_is_named(tmp_path: Path) -> None:
+    """A folder nobody can write, root included (CI runs as root): one under a regular file."""
+    regular = tmp_path / "notes.txt"
+    regular.write_text("a file, not a folder")
+    error = _raises_progress_error(regular / "progress.sqlite3")
+    assert f"{regular} is a file, not a folder" in str(error)
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root may write anywhere")
+def test_a_folder_without_write_permission_is_named(tmp_path: Path) -> None:
     folder = tmp_path / "locked"
     folder.mkdir()
     folder.chmod(0o500)
@@ -259,6 +279,102 @@ def test_a_read_only_folder_is_named(tmp_path: Path) -> None:
         _raises_progress_error(folder / "progress.sqlite3")
     finally:
         folder.chmod(0o700)
+
+
+def test_a_file_name_too_long_is_named(tmp_path: Path) -> None:
+    error = _raises_progress_error(tmp_path / ("p" * 300 + ".sqlite3"))
+    assert "308 bytes long, more than the 255" in str(error)
+
+
+def test_a_path_with_a_nul_is_named(tmp_path: Path) -> None:
+    with pytest.raises(ProgressError, match="NUL character"):
+        ProgressStore(str(tmp_path) + "/pro\0gress.sqlite3")
+
+
+def test_default_path_under_a_file_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    regular = tmp_path / "notes.txt"
+    regular.write_text("x")
+    monkeypatch.setenv(ENV_VAR, str(regular / "sub" / "progress.sqlite3"))
+    with pytest.raises(ProgressError, match="its folder cannot be created"):
+        default_path()
+
+
+@contextmanager
+def locked_by_another_program(db: Path) -> Iterator[None]:
+    """Another program holding the file locked, exclusively (as a backup tool or a crashed editor may)."""
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("CREATE TABLE IF NOT EXISTS held (x)")
+    try:
+        yield
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+def test_a_locked_file_is_warned_about_within_2_s_and_not_retried(db: Path) -> None:
+    tutor.progress._FAILURES.clear()
+    tutor.progress._STORES.clear()
+    with locked_by_another_program(db):
+        started = time.monotonic()
+        with pytest.raises(ProgressError, match="is busy: another program keeps it locked") as caught:
+            open_store(db)
+        assert time.monotonic() - started < 2
+        assert str(db) in str(caught.value)
+        started = time.monotonic()
+        with pytest.raises(ProgressError) as again:  # the next page view: no new wait
+            open_store(db)
+        assert time.monotonic() - started < 0.1 and again.value is caught.value
+    tutor.progress._FAILURES.clear()  # as RETRY_AFTER seconds later: the freed file opens
+    assert open_store(db).stars("anna") == {}
+    tutor.progress._STORES.clear()
+
+
+def test_a_store_that_finds_its_file_locked_does_not_wait_on_every_call(db: Path) -> None:
+    store = ProgressStore(db)
+    with locked_by_another_program(db):
+        started = time.monotonic()
+        with pytest.raises(ProgressError, match="busy"):
+            store.stars("anna")  # what a page view does
+        assert time.monotonic() - started < 2
+        started = time.monotonic()
+        for _ in range(5):
+            with pytest.raises(ProgressError, match="busy"):
+                store.record_scenario("anna", "s1", 2)
+        assert time.monotonic() - started < 0.1
+
+
+def test_an_older_layout_is_upgraded_in_place(db: Path) -> None:
+    with closing(sqlite3.connect(db)) as connection:  # a file of an early layout: no attempts, no timestamps
+        connection.execute("CREATE TABLE scenario_result (learner TEXT NOT NULL, scenario_id TEXT NOT NULL, "
+                           "stars INTEGER NOT NULL, PRIMARY KEY (learner, scenario_id))")  # fmt: skip
+        connection.execute("INSERT INTO scenario_result VALUES ('anna', 's1', 2)")
+        connection.execute("CREATE TABLE place (learner TEXT PRIMARY KEY, lesson_id TEXT NOT NULL, scenario_index INTEGER NOT NULL)")
+        connection.commit()
+    store = ProgressStore(db)
+    assert store.stars("anna") == {"s1": 2} and store.attempts("anna") == {"s1": 1}
+    store.record_scenario("anna", "s1", 3)
+    store.save_place("anna", "01-the-aim", 1)
+    store.save_game("anna", "friday", "variant: rommi\n")
+    assert store.stars("anna") == {"s1": 3} and store.attempts("anna") == {"s1": 2}
+    assert store.last_place("anna") == ("01-the-aim", 1) and store.saved_games("anna") == ["friday"]
+    assert store.schema_version() == SCHEMA_VERSION
+
+
+def test_an_older_layout_that_cannot_be_upgraded_is_refused(db: Path) -> None:
+    with closing(sqlite3.connect(db)) as connection:  # a key column missing: no learner
+        connection.execute("CREATE TABLE lesson_done (lesson_id TEXT PRIMARY KEY)")
+        connection.commit()
+    error = _raises_progress_error(db)
+    assert "older layout" in str(error) and "lesson_done has no column learner" in str(error)
+
+
+def test_every_commit_is_synced_for_a_power_loss(db: Path) -> None:
+    store = ProgressStore(db)
+    with store._connect() as connection:
+        assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
 def test_a_file_of_a_newer_version_is_refused(db: Path) -> None:

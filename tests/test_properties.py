@@ -20,10 +20,11 @@ from engine.bots import RandomBot, play_round
 from engine.cards import JOKER, NATURALS, Card, cards_text, parse_cards
 from engine.errors import RULE_CODES, RulesError
 from engine.greedybot import GreedyBot
+from engine.lay import duty_payable_exact, duty_payable_fast
 from engine.melds import Shape, extended_shape, hand_melds, layoff_options, meld_shape
 from engine.moves import Layoff, Meld, Move, Rommi, Take
-from engine.payable import duty_payable_exact, duty_payable_fast
 from engine.state import GameState, Phase
+from engine.taking import after_take
 from engine.variants import PRESETS, get_variant
 from tests.rules_support import CARD_NOTATION
 from tests.strategies import (
@@ -114,7 +115,7 @@ def _check_unlisted(
     by_kind: dict[str, list[tuple[int, Move]]] = {}
     for seat, move in candidate_actions(state, rng):
         if action_key(state, seat, move) not in listed:
-            by_kind.setdefault(type(move).__name__, []).append((seat, move))
+            by_kind.setdefault(move.kind, []).append((seat, move))
     for group in by_kind.values():
         rng.shuffle(group)
     # Round-robin over the kinds of move, so that the many Rommi calls do not crowd out the rest.
@@ -242,7 +243,7 @@ def test_duty_fast_check_agrees_with_exact(variant_id: str, house: dict[str, Any
             for n in rng.sample(sizes, min(4, len(sizes))):
                 takers = [(state.to_move, False)] + [(p, True) for p in range(players) if p != state.to_move]
                 for player, called in takers[:3]:
-                    after = state._after_take(player, n, called=called)
+                    after = after_take(state, player, n, called=called)
                     duty = after.duty
                     if duty is None or not (len(duty.owed) == 1 or duty.any_of):
                         continue

@@ -23,8 +23,8 @@ ROOT = Path(__file__).parent.parent
 RECORDS = Path(__file__).parent / "records"
 
 # The fields RECORD.md gives the answers (more may be added, none may go).
-OK_FIELDS = {"ok", "to_move", "phase", "round_over", "ended_by", "scores", "game_over", "winner"}
-SCORE_FIELDS = {"laid", "hand", "bonus", "penalty", "round", "total"}
+OK_FIELDS = {"ok", "to_move", "phase", "round_over", "ended_by", "scores", "game_over", "winner", "winners"}
+SCORE_FIELDS = {"laid", "hand", "bonus", "penalty", "round", "total", "cards"}
 ILLEGAL_FIELDS = {"ok", "move", "rule", "message"}
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -131,6 +131,7 @@ def test_anna_bertil_records(preset: str, anna_laid: int, anna_round: int) -> No
     ace_and_king = 15 + 10
     assert result["scores"]["Anna"] == {
         "laid": anna_laid, "hand": ace_and_king, "bonus": 0, "penalty": 0, "round": anna_round, "total": anna_round,
+        "cards": 2,
     }
     assert (result["game_over"], result["winner"]) == (False, None)
 
@@ -155,8 +156,8 @@ def test_reshuffle_limit_record() -> None:
 def test_json_record_ends_the_game() -> None:
     result = replay_ok(RECORDS / "game_end_500-rum.json")
     # Anna had 480 and goes out with three queens (+30): 510 reaches 500. Bertil keeps the KC (−10).
-    assert result["scores"]["Anna"] == {"laid": 30, "hand": 0, "bonus": 0, "penalty": 0, "round": 30, "total": 510}
-    assert result["scores"]["Bertil"] == {"laid": 0, "hand": 10, "bonus": 0, "penalty": 0, "round": -10, "total": 290}
+    assert result["scores"]["Anna"] == {"laid": 30, "hand": 0, "bonus": 0, "penalty": 0, "round": 30, "total": 510, "cards": 0}
+    assert result["scores"]["Bertil"] == {"laid": 0, "hand": 10, "bonus": 0, "penalty": 0, "round": -10, "total": 290, "cards": 1}
     assert (result["ended_by"], result["game_over"], result["winner"]) == ("went_out", True, "Anna")
 
 
@@ -165,7 +166,7 @@ def test_mid_round_record_gives_running_figures(tmp_path: Path) -> None:
                               discard="3C", stock_top="4D")
     result = replay_ok(write(tmp_path, record))
     assert (result["to_move"], result["phase"], result["round_over"], result["ended_by"]) == ("Anna", "play", False, None)
-    assert result["scores"]["Anna"] == {"laid": 30, "hand": 9 + 4, "bonus": 0, "penalty": 0, "round": None, "total": None}
+    assert result["scores"]["Anna"] == {"laid": 30, "hand": 9 + 4, "bonus": 0, "penalty": 0, "round": None, "total": None, "cards": 2}
     assert (result["game_over"], result["winner"]) == (False, None)
 
 
@@ -208,8 +209,8 @@ def test_swedish_ace_record() -> None:
     result = replay_ok(RECORDS / "swedish_ace_dansk.yaml")
     assert (result["phase"], result["ended_by"], result["to_move"]) == ("over", "went_out", "Anna")
     assert result["scores"] == {
-        "Anna": {"laid": (5 + 2 + 3) + (10 + 10 + 25), "hand": 0, "bonus": 0, "penalty": 0, "round": 55, "total": 55},
-        "Bertil": {"laid": 7 * 3, "hand": 25 + 4, "bonus": 0, "penalty": 0, "round": -8, "total": -8},
+        "Anna": {"laid": (5 + 2 + 3) + (10 + 10 + 25), "hand": 0, "bonus": 0, "penalty": 0, "round": 55, "total": 55, "cards": 0},
+        "Bertil": {"laid": 7 * 3, "hand": 25 + 4, "bonus": 0, "penalty": 0, "round": -8, "total": -8, "cards": 2},
     }
 
 

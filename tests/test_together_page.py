@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest_support import open_app
+from apptest_support import open_app, shown_table, table_move
 from streamlit.testing.v1 import AppTest
 
 from tutor.together.sqlite_store import SqliteTableStore
+from ui.together.page import KEYS
 
 
 @pytest.fixture
@@ -49,17 +50,20 @@ def test_two_sessions_play_one_table(tables_db: Path) -> None:
     assert "Your turn, Anna" in page_text(host)
     guest.run()
     assert "Anna is playing" in page_text(guest)
-    assert "together_draw" not in [b.key for b in guest.button]  # not Bertil's turn: no move buttons
+    assert shown_table(guest, KEYS)["actions"] == []  # not Bertil's turn: no moves on his table
 
     store = SqliteTableStore(tables_db)
     anna_hand = store.view(code, _param(host, "seat")).position.hands[0]  # type: ignore[union-attr]
-    host.button(key="together_draw").click().run()
-    assert not host.exception
+    assert [a["id"] for a in shown_table(host, KEYS)["actions"]][:1] == ["draw"]
+    table_move(host, KEYS, "draw")
     guest.run()
-    text = page_text(guest)
-    assert "Anna drew" in text or "Anna took" in text
-    assert "8 cards" in text  # Anna's count, not her cards
+    assert not guest.exception
+    seen = shown_table(guest, KEYS)
+    assert any("Anna drew" in line or "Anna took" in line for line in seen["log"])
+    assert [p["count"] for p in seen["others"]] == [8]  # Anna's count, not her cards
     assert len(anna_hand) == 7
+    shown_cards = {c["t"] for c in seen["hand"] + seen["pile"]["cards"]} | {c["t"] for m in seen["melds"] for c in m["cards"]}
+    assert not shown_cards & {str(c) for c in anna_hand}  # none of Anna's cards reach Bertil's browser
 
 
 def test_a_wrong_code_and_a_bad_name_are_explained(tables_db: Path) -> None:

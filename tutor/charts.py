@@ -26,6 +26,7 @@ from itertools import accumulate
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 
 from engine.cards import Card
+from engine.scoring import card_points
 from engine.state import GameState
 from engine.variants import Variant
 from tutor.strings import t
@@ -86,14 +87,12 @@ def round_breakdown(state: GameState, seat: int) -> RoundBreakdown:
 
     Before the round is over the figures are running values, like :meth:`GameState.scores`.
     """
-    value = state.variant.card_value
     melds = layoffs = 0
     for meld in state.table:
-        low_ace = meld.shape.low_ace
         for card, layer in zip(meld.cards, meld.layers, strict=True):
             if layer != seat:
                 continue
-            points = value(card, low_ace and card.rank == 1)
+            points = card_points(state.variant, card, meld.shape)
             if meld.owner == seat and not meld.laid_off(card):
                 melds += points
             else:

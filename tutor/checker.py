@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.errors import RecordError, RulesError
+from engine.lines import apply_line, apply_lines, parse_line
 from engine.moves import Move
-from engine.record import parse_move_line
 from engine.state import GameState
 from tutor.scenario import (
     ChoiceTask,
@@ -68,10 +68,7 @@ def try_move(scenario: Scenario, step: Step, state: GameState, move: Move | str,
 
 def play_lines(state: GameState, lines: list[str]) -> GameState:
     """Apply scripted ``"PLAYER: MOVE"`` lines (already checked when the scenario loaded)."""
-    for line in lines:
-        seat, move = parse_move_line(line, state)
-        state = state.apply(move, seat)
-    return state
+    return apply_lines(state, lines)
 
 
 def number_answer(scenario: Scenario, state: GameState | None = None) -> int:
@@ -95,8 +92,7 @@ def judge_answer(scenario: Scenario, state: GameState | None = None) -> tuple[bo
     assert isinstance(task, JudgeTask)
     state = state or scenario.start()
     try:
-        seat, move = parse_move_line(task.move, state)
-        state.apply(move, seat)
+        apply_line(state, task.move)
     except RulesError as error:
         return False, error.code, str(error)
     return True, None, t("learn.judged_legal", "en")
@@ -158,7 +154,7 @@ def check_scenario(scenario: Scenario, source: str) -> None:
             raise RecordError(source, "task.answer", f"cannot be computed ({error})") from None
     elif isinstance(task, JudgeTask):
         try:
-            parse_move_line(task.move, state)
+            parse_line(task.move, state)
         except RulesError as error:
             raise RecordError(source, "task.move", str(error)) from None
 

@@ -28,9 +28,10 @@ from engine.bots import get_bot
 from engine.cards import JOKER, Card, card_text, cards_words
 from engine.coachbot import CoachBot
 from engine.greedybot import GreedyBot
-from engine.laying import laid_value
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.scoring import lay_points
 from engine.state import GameState, Phase
+from engine.taking import lifted, take_count
 from tutor.strings import t
 
 #: How many points (by the coach's count) a better move must be worth before a review mentions it.
@@ -63,11 +64,19 @@ def hand_value(state: GameState, cards: Sequence[Card]) -> int:
 
 
 def _rng(state: GameState, seat: int) -> random.Random:
-    """A chance source fixed by the position, so the same position always gets the same advice."""
+    """A chance source fixed by what ``seat`` sees, so the same position always gets the same advice (and
+    nothing the seat cannot see changes it)."""
+    view = state.view(seat)
+    table = ";".join(" ".join(str(c) for c in m.cards) for m in view.table)
     return random.Random(
-        f"{state.seed}/{state.round_number}/{seat}/{len(state.stock)}/{len(state.pile)}/{len(state.table)}"
-        f"/{len(state.hands[seat])}/{state.phase.value}"
+        f"{view.round_number}/{seat}/{view.stock_size}/{' '.join(map(str, view.pile))}/{table}"
+        f"/{' '.join(map(str, view.hand))}/{view.hand_sizes}/{view.phase.value}/{view.to_move}"
     )
+
+
+def _seen(state: GameState, seat: int) -> GameState:
+    """What ``seat`` knows of ``state``, as a state (:attr:`engine.view.PlayerView.position`)."""
+    return state.view(seat).position
 
 
 def _ranked(state: GameState) -> list[tuple[Move, float]]:
@@ -89,8 +98,10 @@ def suggest(state: GameState, seat: int, level: str = "coach", language: str = "
     """The move the coach suggests to ``seat`` now, with a one-sentence reason; None when ``seat`` has
     nothing to decide (it is not their turn and they hold no Rommi call worth making).
 
-    ``level`` picks whose judgement: ``coach`` (default), ``greedy`` or ``random``.
+    ``level`` picks whose judgement: ``coach`` (default), ``greedy`` or ``random``. Only what ``seat`` may
+    see is read.
     """
+    state = _seen(state, seat)
     move = _choice(state, seat, level)
     if move is None:
         return None
@@ -122,7 +133,7 @@ def _lay_words(state: GameState, move: Meld | Layoff) -> dict[str, object]:
     cards = move.cards
     words: dict[str, object] = {
         "cards": cards_text(cards),
-        "points": laid_value(state.variant, cards),
+        "points": lay_points(state, move),
         "saved": hand_value(state, cards),
     }
     if isinstance(move, Layoff):
@@ -143,7 +154,7 @@ def _explain_lay(state: GameState, seat: int, move: Meld | Layoff, language: str
 def _lays_after_take(state: GameState, seat: int, move: Take | Rommi) -> Meld | Layoff | None:
     """The best lay the taker could make at once after ``move``, or None."""
     after = state.apply(move, seat)
-    taken = set(state.pile[-_count(state, move) :])
+    taken = set(lifted(state.pile, move))
     for lay, _ in _ranked(after):  # the lay the coach would make next, holding a card taken
         if isinstance(lay, Meld | Layoff) and any(c.in_hand in taken for c in lay.cards):
             return lay
@@ -151,9 +162,7 @@ def _lays_after_take(state: GameState, seat: int, move: Take | Rommi) -> Meld | 
 
 
 def _count(state: GameState, move: Take | Rommi) -> int:
-    if isinstance(move, Take) and move.count is None:
-        return len(state.pile)
-    return int(move.count or 1)
+    return take_count(state.pile, move)
 
 
 def _partners(hand: Sequence[Card], card: Card) -> list[Card]:
@@ -170,12 +179,12 @@ def _partners(hand: Sequence[Card], card: Card) -> list[Card]:
 
 
 def _explain_take(state: GameState, seat: int, move: Take | Rommi, language: str) -> str:
-    n = _count(state, move)
-    deepest = state.pile[-n]
+    taken = lifted(state.pile, move)
+    n, deepest = len(taken), taken[0]
     lay = _lays_after_take(state, seat, move)
     words: dict[str, object] = {"count": n, "card": card_text(deepest), "called": card_text(state.pile[-1])}
     prefix = "rommi" if isinstance(move, Rommi) else "take_all" if n == len(state.pile) and n > 1 else "take"
-    if lay is not None and any(c.in_hand in state.pile[-n:] for c in lay.cards):
+    if lay is not None and any(c.in_hand in taken for c in lay.cards):
         words["cards"] = cards_text(lay.cards)
         if isinstance(lay, Layoff):
             words["meld"] = lay.meld
@@ -219,10 +228,12 @@ def _explain_discard(state: GameState, seat: int, move: Discard, language: str) 
 
 def review(before: GameState, move_played: Move | str, seat: int, language: str = "en") -> str | None:
     """After ``seat`` played ``move_played`` in ``before``: one sentence on a clearly better move, or
-    None when the move was fine (or the coach has nothing to compare it with)."""
+    None when the move was fine (or the coach has nothing to compare it with). Only what ``seat`` could see
+    is read."""
     move = Move.parse(move_played) if isinstance(move_played, str) else move_played
     if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi):
         return None
+    before = _seen(before, seat)
     ranked = _ranked(before)
     if not ranked:
         return None
@@ -243,7 +254,7 @@ def review(before: GameState, move_played: Move | str, seat: int, language: str 
         return t("practice.review.take", language, **words)
     if isinstance(best, Draw) and isinstance(move, Take):
         n = _count(before, move)
-        taken = before.pile[-n:]
+        taken = lifted(before.pile, move)
         if n == 1:
             return t("practice.review.draw_one", language, card=card_text(taken[0]), weight=hand_value(before, taken))
         return t("practice.review.draw", language, count=n, weight=hand_value(before, taken))

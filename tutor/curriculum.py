@@ -19,11 +19,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from engine.errors import RecordError
+from engine.model import StrictModel
+from engine.safe_yaml import read_text, safe_load
 from engine.variants import PRESETS, Variant
+from tutor.checkout import data_files
 from tutor.scenario import Scenario, load_scenario
 from tutor.strings import t
 from tutor.wording import TemplateError, check, fill, loose_pairs
@@ -33,10 +35,8 @@ LESSONS_DIR = ROOT / "lessons"
 SCENARIOS_DIR = ROOT / "scenarios"
 
 
-class Lesson(BaseModel):
+class Lesson(StrictModel):
     """One lesson: its place in the curriculum, the variants it holds for, its text and scenarios."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     title: str
@@ -121,9 +121,12 @@ def parse_lesson(text: str, source: str) -> Lesson:
         raise RecordError(source, "front matter", "a lesson starts with YAML front matter between --- lines")
     try:
         _, front, body = text.split("---", 2)
-        data = yaml.safe_load(front)
-    except (ValueError, yaml.YAMLError):
+    except ValueError:
         raise RecordError(source, "front matter", "is not YAML between --- lines") from None
+    try:
+        data = safe_load(front, source)
+    except RecordError as error:
+        raise RecordError(source, f"front matter: {error.field}", error.problem) from None
     if not isinstance(data, dict):
         raise RecordError(source, "front matter", "is not a mapping of fields")
     try:
@@ -150,14 +153,14 @@ def parse_lesson(text: str, source: str) -> Lesson:
 def load_curriculum(lessons_dir: Path = LESSONS_DIR, scenarios_dir: Path = SCENARIOS_DIR) -> Curriculum:
     """Every lesson in order and every scenario they name, checked; ``RecordError`` on the first bad file."""
     scenarios = {}
-    for path in sorted(scenarios_dir.glob("*.yaml")):
+    for path in data_files(scenarios_dir, "*.yaml"):
         scenario = load_scenario(path)
         if scenario.id in scenarios:
             raise RecordError(str(path), "id", f"“{scenario.id}” is used by another scenario")
         scenarios[scenario.id] = scenario
     lessons: list[Lesson] = []
-    for path in sorted(lessons_dir.glob("*.md")):
-        lesson = parse_lesson(path.read_text(encoding="utf-8"), str(path))
+    for path in data_files(lessons_dir, "*.md"):
+        lesson = parse_lesson(read_text(path), str(path))
         missing = [s for s in lesson.scenarios if s not in scenarios]
         if missing:
             raise RecordError(str(path), "scenarios", f"no scenario files for {missing}")

@@ -36,11 +36,13 @@ from engine.bots import get_bot
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.moves import Move
+from engine.rommi import calling_seats
+from engine.seeds import round_seed
 from engine.state import GameState, Phase
 from engine.variants import Variant
 from tutor import practice_record
 from tutor.practice_log import describe
-from tutor.practice_rounds import RoundPlay, Step, deal_seed
+from tutor.practice_rounds import RoundPlay, Step
 from tutor.practice_seats import LEVELS, Seat
 from tutor.strings import t
 
@@ -85,8 +87,8 @@ class Game:
     @classmethod
     def new(cls, variant: Variant, seats: Sequence[Seat], seed: int, language: str = "en") -> Game:
         """A new game: round 1 dealt with ``seed``. ``ValueError`` for a table the variant does not allow."""
-        state = GameState.deal(variant, [s.name for s in seats], seed=deal_seed(seed, 1))
-        return cls(variant, seats, seed, [RoundPlay(1, deal_seed(seed, 1), [state])], language)
+        state = GameState.deal(variant, [s.name for s in seats], seed=round_seed(seed, 1))
+        return cls(variant, seats, seed, [RoundPlay(1, round_seed(seed, 1), [state])], language)
 
     # --- reading -----------------------------------------------------------------------------------
 
@@ -122,12 +124,7 @@ class Game:
 
     def _callers(self) -> list[int]:
         """The seats holding a Rommi call now, nearest to the discarder in turn order first."""
-        state = self.state
-        if state.rommi_from is None:
-            return []
-        seats = {s for s, _ in state.rommi_calls()}
-        n = len(self.seats)
-        return [s for s in ((state.rommi_from + k) % n for k in range(1, n)) if s in seats]
+        return calling_seats(self.state, self.state.rommi_calls())
 
     def pending(self) -> Pending:
         """Who must act now, and how."""
@@ -171,14 +168,14 @@ class Game:
         if seat is None:
             seat = pending.seat if pending.seat is not None else self.state.to_move
         if not self.seats[seat].is_person:
-            raise RulesError("not_your_turn", t("practice.problem.computer_seat", self.language, name=self.names[seat]))
+            key, name = "practice.problem.computer_seat", self.names[seat]
+            raise RulesError("not_your_turn", key, sentence=t(key, self.language, name=name), name=name)
         if pending.kind in ("round_over", "game_over"):
-            raise RulesError("wrong_phase", t("practice.problem.round_over", self.language))
+            key = "practice.problem.round_over"
+            raise RulesError("wrong_phase", key, sentence=t(key, self.language))
         if pending.kind in ("rommi", "computer_call") and pending.seat != seat:
-            raise RulesError(
-                "not_your_turn",
-                t("practice.problem.wait_for_call", self.language, name=self.names[pending.seat or 0]),
-            )
+            key, name = "practice.problem.wait_for_call", self.names[pending.seat or 0]
+            raise RulesError("not_your_turn", key, sentence=t(key, self.language, name=name), name=name)
         return self._apply(seat, move)
 
     def pass_rommi(self, seat: int | None = None) -> None:
@@ -263,7 +260,7 @@ class Game:
         """Deal the next round (the totals carried over). ``RulesError`` while the round goes on or once
         the game is won."""
         number = self.current.number + 1
-        seed = deal_seed(self.seed, number)
+        seed = round_seed(self.seed, number)
         state = self.state.next_round(seed)
         self.rounds.append(RoundPlay(number, seed, [state]))
         if len(self.people) > 1:

@@ -3,9 +3,10 @@ player (the sentences are in ``tutor/locales``, under ``practice.log``)."""
 
 from __future__ import annotations
 
-from engine.laying import laid_value
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.scoring import lay_points
 from engine.state import GameState
+from engine.taking import lifted
 from tutor.coach import cards_text
 from tutor.strings import t
 
@@ -17,8 +18,9 @@ def describe(before: GameState, seat: int, move: Move, after: GameState, languag
     if isinstance(move, Draw):
         text = t("practice.log.draw", language, name=name)
     elif isinstance(move, Rommi | Take):
-        n = len(before.pile) if isinstance(move, Take) and move.count is None else int(move.count or 1)
-        taken = cards_text(before.pile[-n:])
+        lifted_cards = lifted(before.pile, move)
+        n = len(lifted_cards)
+        taken = cards_text(lifted_cards)
         if isinstance(move, Rommi):
             key = "practice.log.rommi"
         elif n == len(before.pile) and n > 1:
@@ -27,10 +29,10 @@ def describe(before: GameState, seat: int, move: Move, after: GameState, languag
             key = "practice.log.take_one" if n == 1 else "practice.log.take"
         text = t(key, language, name=name, count=n, cards=taken)
     elif isinstance(move, Meld):
-        points = laid_value(before.variant, move.cards)
+        points = lay_points(before, move, seat)
         text = t("practice.log.meld", language, name=name, cards=cards_text(move.cards), points=points)
     elif isinstance(move, Layoff):
-        points = laid_value(before.variant, move.cards)
+        points = lay_points(before, move, seat)
         text = t(
             "practice.log.layoff", language, name=name, cards=cards_text(move.cards), meld=move.meld, points=points
         )

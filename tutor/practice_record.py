@@ -15,12 +15,16 @@ from typing import Any, Final, Protocol
 
 import yaml
 
-from engine.errors import RecordError, RulesError
-from engine.record import build_state, parse_move_line, record_from_data
+from engine.errors import RecordError
+from engine.lines import LineRefused, apply_lines
+from engine.moves import Move
+from engine.record import build_state, name_problem, record_from_data
+from engine.safe_yaml import safe_load_all
+from engine.state import GameState
 from engine.variants import Variant
 from tutor.practice_log import describe
 from tutor.practice_rounds import RoundPlay, Step
-from tutor.practice_seats import Seat
+from tutor.practice_seats import LEVELS, Seat
 from tutor.strings import t
 
 #: The line of a downloaded game that says who played at which level (a YAML comment: records ignore it).
@@ -109,13 +113,10 @@ def read_game(
     follow each other. Without ``seats``, the header line written by :func:`to_yaml` says who is a
     computer player; with no header, every player is a person.
     """
-    try:
-        documents = [d for d in yaml.safe_load_all(text) if d is not None]
-    except yaml.YAMLError:
-        raise RecordError(source, "file", "is not YAML or JSON") from None
+    documents = [d for d in safe_load_all(text, source) if d is not None]
     if not documents:
         raise RecordError(source, "file", "is empty")
-    head = read_header(text)
+    head = read_header(text, source)
     rounds: list[RoundPlay] = []
     variant: Variant | None = None
     players: list[str] = []
@@ -134,15 +135,18 @@ def read_game(
             if list(state.totals) != [s.total for s in previous.scores()]:
                 raise RecordError(where, "totals", "do not carry on from the round before")
         round_ = RoundPlay(record.round, record.seed or 0, [state])
-        for index, line in enumerate(record.moves):
-            try:
-                seat, move = parse_move_line(line, round_.state)
-                after = round_.state.apply(move, seat)
-            except RulesError as error:
-                raise RecordError(where, f"moves[{index}]", f"“{line}”: {error}") from None
+
+
+        def note(before: GameState, seat: int, move: Move, after: GameState, round_: RoundPlay = round_) -> None:
             round_.moves.append((seat, move))
-            round_.steps.append(Step(seat, move, describe(round_.state, seat, move, after, language)))
+            round_.steps.append(Step(seat, move, describe(before, seat, move, after, language)))
             round_.states.append(after)
+
+        try:
+            apply_lines(state, record.moves, note)
+        except LineRefused as refused:
+            field = f"moves[{refused.number - 1}]"
+            raise RecordError(where, field, f"“{refused.line}”: {refused.error}") from None
         rounds.append(round_)
     assert variant is not None
     if seats is None:
@@ -154,13 +158,56 @@ def read_game(
     return LoadedGame(variant, list(seats), seed, rounds)
 
 
-def read_header(text: str) -> dict[str, Any]:
-    """The header of a downloaded game (seed and seats), or an empty mapping when it has none."""
+#: The largest seed a header may give (the seeds the Practice page deals with are below it).
+MAX_SEED: Final = 2**63 - 1
+
+
+def read_header(text: str, source: str = "<record>") -> dict[str, Any]:
+    """The header of a downloaded game (seed and seats), or an empty mapping when it has none.
+
+    Raises ``RecordError`` naming the header's field when it is there but wrong: not a JSON mapping, a
+    seed that is not a whole number from 0 to :data:`MAX_SEED`, or seats that are not ``[name, level]``
+    pairs with a level of :data:`~tutor.practice_seats.LEVELS` (or null for a person).
+
+    >>> read_header('# practice: {"seed": 7, "seats": [["Anna", null], ["Bertil", "coach"]]}')
+    {'seed': 7, 'seats': [['Anna', None], ['Bertil', 'coach']]}
+    >>> read_header('# practice: {"seed": Infinity}', "game.yaml")
+    Traceback (most recent call last):
+    ...
+    engine.errors.RecordError: game.yaml: # practice: seed: is a whole number from 0 up, not Infinity
+    """
     for line in text.splitlines():
         if line.startswith(HEADER_MARK):
-            try:
-                data = json.loads(line[len(HEADER_MARK) :])
-            except json.JSONDecodeError:
-                return {}
-            return data if isinstance(data, dict) else {}
+            return _checked_header(line[len(HEADER_MARK) :], source)
     return {}
+
+
+def _checked_header(text: str, source: str) -> dict[str, Any]:
+    field = HEADER_MARK.strip()
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RecordError(source, field, "is not a JSON mapping like {\"seed\": 7, \"seats\": [...]}") from None
+    if not isinstance(data, dict):
+        raise RecordError(source, field, "is not a JSON mapping like {\"seed\": 7, \"seats\": [...]}")
+    unknown = sorted(set(data) - {"seed", "seats"})
+    if unknown:
+        raise RecordError(source, f"{field} {unknown[0]}", "is not a field of the header (seed, seats)")
+    if "seed" in data:
+        seed = data["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            shown = json.dumps(seed)[:40] if not isinstance(seed, float) else str(seed).replace("inf", "Infinity")
+            raise RecordError(source, f"{field} seed", f"is a whole number from 0 up, not {shown}")
+    seats = data.get("seats", [])
+    if not isinstance(seats, list):
+        raise RecordError(source, f"{field} seats", "is a list of [name, level] pairs")
+    for i, seat in enumerate(seats):
+        where = f"{field} seats[{i}]"
+        if not (isinstance(seat, list) and len(seat) == 2 and isinstance(seat[0], str)):
+            raise RecordError(source, where, "is a [name, level] pair")
+        problem = name_problem(seat[0])
+        if problem:
+            raise RecordError(source, where, problem)
+        if seat[1] is not None and seat[1] not in LEVELS:
+            raise RecordError(source, where, f"the level is one of {', '.join(LEVELS)} or null (a person)")
+    return data

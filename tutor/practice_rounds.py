@@ -36,11 +36,3 @@ class RoundPlay:
         return self.states[-1]
 
 
-def deal_seed(seed: int, round_number: int) -> int:
-    """The deal seed of round ``round_number`` of a game started with ``seed`` (round 1 is dealt with
-    ``seed`` itself, so the seed a learner shares replays the first deal).
-
-    >>> deal_seed(42, 1), deal_seed(42, 2)
-    (42, 42000128)
-    """
-    return seed if round_number == 1 else seed * 1_000_003 + round_number

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from engine.record import name_problem
+
 #: The computer players' levels, weakest first.
 LEVELS: Final = ("random", "greedy", "coach")
 #: How many computer players may join one learner.
@@ -36,6 +38,7 @@ def computer_seats(learner: str, computers: int, level: str) -> list[Seat]:
     """
     if not 1 <= computers <= MAX_COMPUTERS:
         raise ValueError(f"play against 1 to {MAX_COMPUTERS} computer players, not {computers}")
+    _check_names([learner])
     names = [n for n in COMPUTER_NAMES if n != learner][:computers]
     return [Seat(learner), *(Seat(name, level) for name in names)]
 
@@ -49,4 +52,19 @@ def people_seats(names: Sequence[str]) -> list[Seat]:
     cleaned = [n.strip() for n in names if n.strip()]
     if not 2 <= len(cleaned) <= 7:
         raise ValueError(f"pass-and-play is for 2 to 7 people, not {len(cleaned)}")
+    _check_names(cleaned)
     return [Seat(name) for name in cleaned]
+
+
+def _check_names(names: Sequence[str]) -> None:
+    """``ValueError`` for a name a record could not hold (``RECORD.md``: 1–30 printable characters, no colon).
+
+    >>> people_seats(["Anna: the best", "Bertil"])
+    Traceback (most recent call last):
+    ...
+    ValueError: “Anna: the best” holds a colon, which a move line uses to end the name
+    """
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise ValueError(problem)

@@ -3,8 +3,20 @@ stopped, and saved games.
 
 Every operation opens its own short-lived connection (Streamlit runs each session in a thread of its
 own), the file is in WAL mode and every connection waits for a busy lock, so two sessions or two
-processes writing at once lose nothing. Problems with the file come out as :class:`ProgressError`,
-which names the file and says what is wrong with it.
+processes writing at once lose nothing. A read (what a page view does, opening the store included when
+its file is current) waits at most :data:`BUSY_TIMEOUT`, so a file another program holds locked is
+reported within 2 s; a write waits up to :data:`WRITE_TIMEOUT`. Problems with the file come out as :class:`ProgressError`,
+which names the file and says what is wrong with it; a file found locked is not tried again for
+:data:`RETRY_AFTER` seconds, so a page is not held up on every rerun.
+
+Durability: ``PRAGMA synchronous = FULL``. In WAL mode ``NORMAL`` never damages the file, but a power
+loss (unlike a killed process) may take back the last commits: a game saved a moment before would be
+gone. ``FULL`` syncs the log on every commit; the tutor commits once a click, so the cost (a
+millisecond or so on a disk) is not felt, and a saved game survives a power loss.
+
+A file of an older layout (a table missing columns this version writes) is upgraded in place: each
+missing column is added with its default. A file whose tables cannot be upgraded so (a missing key
+column) is refused, saying so.
 
 >>> import tempfile, os
 >>> folder = tempfile.TemporaryDirectory()
@@ -23,6 +35,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
@@ -35,8 +48,18 @@ ENV_VAR: Final = "RUMMY500_PROGRESS_DB"
 #: Marks the file as this app's (``PRAGMA application_id``): "R500".
 APPLICATION_ID: Final = 0x52353030
 
-#: Seconds a connection waits for another writer before giving up.
-BUSY_TIMEOUT: Final = 15.0
+#: Seconds a read (every page view) waits for a lock before giving up: a clear warning well within 2 s.
+BUSY_TIMEOUT: Final = 1.5
+
+#: Seconds a write (a click that saves) waits for another writer: the tutor's own writes take milliseconds,
+#: but a slow disk may stall a commit for longer, and a save is worth the wait.
+WRITE_TIMEOUT: Final = 15.0
+
+#: Seconds a store found locked (or otherwise unusable) is not tried again.
+RETRY_AFTER: Final = 30.0
+
+#: The longest file or folder name most file systems allow, in bytes.
+MAX_NAME_BYTES: Final = 255
 
 #: The schema, one migration per version: migration ``i`` takes ``user_version`` from ``i`` to ``i + 1``.
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
@@ -115,6 +138,32 @@ def default_path() -> Path:
     return path
 
 
+def path_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be a progress file, found without opening it, or None when none is seen.
+
+    >>> path_problem(Path("/tmp") / ("x" * 300))
+    'cannot be used: its name is 300 bytes long, more than the 255 a file system allows'
+    """
+    text = str(path)
+    if "\0" in text:
+        return "cannot be used: its name holds a NUL character"
+    for part in path.parts:
+        size = len(part.encode("utf-8", "surrogateescape"))
+        if size > MAX_NAME_BYTES:
+            return f"cannot be used: its name is {size} bytes long, more than the {MAX_NAME_BYTES} a file system allows"
+    try:
+        if path.is_dir():
+            return "is a folder, not a file"
+        parent = path.parent
+        if parent.exists() and not parent.is_dir():
+            return f"cannot be opened: {parent} is a file, not a folder"
+        if not parent.is_dir():
+            return f"cannot be opened: the folder {parent} does not exist"
+    except OSError as error:
+        return f"cannot be used ({error.strerror or error})"
+    return None
+
+
 def _reason(error: sqlite3.Error, path: Path) -> str:
     """A sentence for what went wrong with the file."""
     text = str(error)
@@ -124,15 +173,14 @@ def _reason(error: sqlite3.Error, path: Path) -> str:
             f"is not a progress database: it is damaged or another kind of file ({text}); move it away to start afresh"
         )
     if "unable to open" in lowered:
-        if path.is_dir():
-            return "is a folder, not a file"
-        if not path.parent.is_dir():
-            return f"cannot be opened: the folder {path.parent} does not exist"
+        problem = path_problem(path)
+        if problem:
+            return problem
         return f"cannot be opened ({text}); check that its folder is writable"
     if "readonly" in lowered or "read-only" in lowered:
         return f"cannot be written: it or its folder is read-only ({text})"
     if "locked" in lowered or "busy" in lowered:
-        return f"is busy: another program kept it locked for more than {BUSY_TIMEOUT:g} s"
+        return f"is busy: another program keeps it locked; progress is not saved for now (tried again in {RETRY_AFTER:g} s)"
     if "disk i/o" in lowered or "full" in lowered:
         return f"cannot be written: the disk failed or is full ({text})"
     return f"cannot be used ({error.__class__.__name__}: {text})"
@@ -147,6 +195,7 @@ class ProgressStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        self._failed: tuple[float, ProgressError] | None = None
         self._migrate()
 
     def __repr__(self) -> str:
@@ -155,19 +204,41 @@ class ProgressStore:
     # --- connections ---------------------------------------------------------------------------
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        """One short-lived connection in autocommit mode; sqlite errors become ``ProgressError``."""
+    def _connect(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """One short-lived connection in autocommit mode; sqlite errors become ``ProgressError``.
+
+        A file found busy is not tried again for :data:`RETRY_AFTER` seconds: the same error comes back at once.
+        """
+        if self._failed is not None:
+            since, failure = self._failed
+            if time.monotonic() - since < RETRY_AFTER:
+                raise failure
+            self._failed = None
         try:
-            with closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)) as connection:
-                connection.execute("PRAGMA synchronous = NORMAL")  # safe in WAL mode, and much faster
+            timeout = WRITE_TIMEOUT if write else BUSY_TIMEOUT
+            with closing(sqlite3.connect(self.path, timeout=timeout, isolation_level=None)) as connection:
+                connection.execute("PRAGMA synchronous = FULL")  # a commit survives a power loss (module doc)
                 yield connection
-        except sqlite3.Error as error:
-            raise ProgressError(str(self.path), _reason(error, self.path)) from error
+        except (sqlite3.Error, ValueError, OSError) as error:
+            reason = _reason(error, self.path) if isinstance(error, sqlite3.Error) else path_problem(self.path)
+            failure = ProgressError(str(self.path), reason or f"cannot be used ({error})")
+            if "busy" in failure.reason:
+                self._failed = (time.monotonic(), failure)
+            raise failure from error
 
     def _migrate(self) -> None:
-        if self.path.is_dir():
-            raise ProgressError(str(self.path), "is a folder, not a file")
-        with self._connect() as connection:
+        problem = path_problem(self.path)
+        if problem:
+            raise ProgressError(str(self.path), problem)
+        if self.path.exists():
+            with self._connect() as connection:  # a read: a current file needs no write lock to open
+                mode = connection.execute("PRAGMA journal_mode").fetchone()[0]
+                app = connection.execute("PRAGMA application_id").fetchone()[0]
+                version = connection.execute("PRAGMA user_version").fetchone()[0]
+                current = mode == "wal" and app == APPLICATION_ID and version == SCHEMA_VERSION
+                if current and not _layout_gaps(connection):
+                    return
+        with self._connect(write=True) as connection:
             mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()
             if mode is None:
                 raise ProgressError(str(self.path), "cannot be switched to WAL mode")
@@ -185,6 +256,7 @@ class ProgressStore:
                 for statements in MIGRATIONS[version:]:
                     for statement in statements:
                         connection.execute(statement)
+                _upgrade_layout(connection, str(self.path))
                 connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             except BaseException:
@@ -209,7 +281,7 @@ class ProgressStore:
         _check_name(scenario_id, "scenario_id")
         if isinstance(stars, bool) or not isinstance(stars, int) or not 1 <= stars <= 3:
             raise ValueError(f"stars are 1, 2 or 3, not {stars!r}")
-        with self._connect() as connection:
+        with self._connect(write=True) as connection:
             connection.execute(
                 """INSERT INTO scenario_result (learner, scenario_id, stars) VALUES (?, ?, ?)
                    ON CONFLICT (learner, scenario_id) DO UPDATE SET
@@ -241,7 +313,7 @@ class ProgressStore:
         """Mark ``lesson_id`` finished (again is harmless: the first completion time is kept)."""
         _check_name(learner, "learner")
         _check_name(lesson_id, "lesson_id")
-        with self._connect() as connection:
+        with self._connect(write=True) as connection:
             connection.execute(
                 "INSERT INTO lesson_done (learner, lesson_id) VALUES (?, ?) ON CONFLICT (learner, lesson_id) DO NOTHING",
                 (learner, lesson_id),
@@ -259,7 +331,7 @@ class ProgressStore:
         _check_name(lesson_id, "lesson_id")
         if isinstance(scenario_index, bool) or not isinstance(scenario_index, int) or scenario_index < 0:
             raise ValueError(f"scenario_index is a number from 0, not {scenario_index!r}")
-        with self._connect() as connection:
+        with self._connect(write=True) as connection:
             connection.execute(
                 """INSERT INTO place (learner, lesson_id, scenario_index) VALUES (?, ?, ?)
                    ON CONFLICT (learner) DO UPDATE SET
@@ -307,7 +379,7 @@ class ProgressStore:
         _check_name(name, "name")
         if not isinstance(record_yaml, str):
             raise TypeError(f"record_yaml is text, not {type(record_yaml).__name__}")
-        with self._connect() as connection:
+        with self._connect(write=True) as connection:
             connection.execute(
                 """INSERT INTO saved_game (learner, name, record_yaml) VALUES (?, ?, ?)
                    ON CONFLICT (learner, name) DO UPDATE SET
@@ -334,9 +406,94 @@ class ProgressStore:
 
     def delete_game(self, learner: str, name: str) -> bool:
         """Delete the game saved under ``name``; whether there was one."""
-        with self._connect() as connection:
+        with self._connect(write=True) as connection:
             cursor = connection.execute("DELETE FROM saved_game WHERE learner = ? AND name = ?", (learner, name))
             return cursor.rowcount > 0
+
+
+_STORES: dict[str, ProgressStore] = {}
+_FAILURES: dict[str, tuple[float, ProgressError]] = {}
+
+
+def open_store(path: str | os.PathLike[str]) -> ProgressStore:
+    """The store of ``path``, opened once for the process; a file that could not be opened is not tried
+    again for :data:`RETRY_AFTER` seconds (the same ``ProgressError`` is raised at once), so a locked or
+    broken file does not slow every page view.
+
+    >>> import tempfile, os
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> bad = os.path.join(folder.name, "missing", "progress.sqlite3")
+    >>> for _ in range(2):
+    ...     try:
+    ...         open_store(bad)
+    ...     except ProgressError as error:
+    ...         print(error.reason)  # doctest: +ELLIPSIS
+    cannot be opened: the folder ... does not exist
+    cannot be opened: the folder ... does not exist
+    >>> folder.cleanup()
+    """
+    key = str(path)
+    store = _STORES.get(key)
+    if store is not None:
+        return store
+    failed = _FAILURES.get(key)
+    if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER:
+        raise failed[1]
+    try:
+        store = ProgressStore(path)
+    except ProgressError as error:
+        _FAILURES[key] = (time.monotonic(), error)
+        raise
+    _FAILURES.pop(key, None)
+    _STORES[key] = store
+    return store
+
+
+def _columns(connection: sqlite3.Connection, table: str) -> dict[str, tuple[str, int, str | None, int]]:
+    """A table's columns: name → (type, not null, default, part of the key)."""
+    rows = connection.execute(f"PRAGMA table_info({table})").fetchall()
+    return {str(r[1]): (str(r[2]), int(r[3]), r[4], int(r[5])) for r in rows}
+
+
+def _layout_gaps(connection: sqlite3.Connection) -> list[tuple[str, str, str, int, str | None, int]]:
+    """The columns this version writes that the file's tables lack: (table, column, type, not null,
+    default, part of the key); a table missing altogether lacks all of its columns."""
+    reference = sqlite3.connect(":memory:")
+    try:
+        for statements in MIGRATIONS:
+            for statement in statements:
+                reference.execute(statement)
+        tables = [str(r[0]) for r in reference.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        gaps = []
+        for table in tables:
+            have = _columns(connection, table)
+            for name, (kind, not_null, default, key) in _columns(reference, table).items():
+                if name not in have:
+                    gaps.append((table, name, kind, not_null, default, key))
+        return gaps
+    finally:
+        reference.close()
+
+
+def _upgrade_layout(connection: sqlite3.Connection, path: str) -> None:
+    """Bring the tables of an older layout up to this version's: create a missing table, add a missing
+    column with its default; ``ProgressError`` when a key column is missing (that cannot be added)."""
+    for statements in MIGRATIONS:  # a table missing altogether is created as it is now
+        for statement in statements:
+            if statement.startswith("CREATE TABLE IF NOT EXISTS"):
+                connection.execute(statement)
+    for table, name, kind, not_null, default, key in _layout_gaps(connection):
+        if key:
+            raise ProgressError(
+                path,
+                f"has an older layout this version cannot upgrade (table {table} has no column {name}); "
+                "move it away to start afresh",
+            )
+        value = default if default is not None and default.upper() != "CURRENT_TIMESTAMP" else None
+        if value is None:
+            value = "'" + time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()) + "'"
+        null = " NOT NULL" if not_null else ""
+        connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}{null} DEFAULT {value}")
 
 
 def _check_name(value: str, field: str) -> None:

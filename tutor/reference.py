@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from engine.messages import MESSAGES
+from engine.safe_yaml import read_text
 from engine.variants import PRESETS, Variant
+from tutor.checkout import data_file
 
 README: Final = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -66,11 +69,9 @@ def variant_reference(variant: Variant) -> list[RuleRow]:
 
 
 def rulings(readme: Path = README) -> list[str]:
-    """The bullet points of the README's rulings section, each as one line of Markdown."""
-    try:
-        lines = readme.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
+    """The bullet points of the README's rulings section, each as one line of Markdown; ``RecordError``
+    naming the README when it is missing or cannot be read."""
+    lines = read_text(data_file(readme)).splitlines()  # RecordError naming the file when it is missing
     items: list[str] = []
     inside = False
     for line in lines:
@@ -84,3 +85,26 @@ def rulings(readme: Path = README) -> list[str]:
         elif line.startswith("  ") and items and line.strip():
             items[-1] += " " + line.strip()
     return items
+
+
+def variant_table_markdown() -> str:
+    """The variant table of ``docs/rules.md``: every rule parameter (rows) of every preset (columns), from
+    the ``Variant`` model and :data:`~engine.variants.PRESETS` (a test keeps the document equal to it)."""
+    presets = list(PRESETS.values())
+    lines = [
+        "| rule | " + " | ".join(f"`{v.id}`" for v in presets) + " | meaning |",
+        "|---|" + "---|" * len(presets) + "---|",
+    ]
+    for name, field in Variant.model_fields.items():
+        if name in _NOT_RULES:
+            continue
+        cells = " | ".join(value_text(getattr(v, name)) for v in presets)
+        lines.append(f"| `{name}` | {cells} | {field.description or ''} |")
+    return "\n".join(lines)
+
+
+def message_table_markdown() -> str:
+    """The list of the engine's message keys in ``docs/rules.md``, each with its English sentence."""
+    lines = ["| key | English sentence |", "|---|---|"]
+    lines.extend("| `" + key + "` | " + text.replace("|", "\\|") + " |" for key, text in MESSAGES.items())
+    return "\n".join(lines)

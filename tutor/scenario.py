@@ -9,19 +9,22 @@ move the engine refuses.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.cards import Card, make_deck
+from engine.cards import Card
+from engine.deck import rest_of_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
+from engine.lines import apply_line
+from engine.model import StrictModel
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
-from engine.record import Deal, Record, TableEntry, build_state, parse_move_line
+from engine.record import Deal, Record, TableEntry, build_state
+from engine.safe_yaml import read_text, safe_load
 from engine.state import GameState
+from engine.taking import lifted, take_count
 from engine.variants import PRESETS, HouseRuleError, get_variant
 
 #: Text a learner reads: English, or a mapping from language code to text (English required).
@@ -41,11 +44,7 @@ def localize(text: Text, language: str = "en") -> str:
     return text.get(language) or text.get(language.split("-")[0]) or text["en"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Position(_Strict):
+class Position(StrictModel):
     """The situation: players, cards and moves already played, as in a record.
 
     With ``fill_stock`` the deck's remaining cards go under the listed stock in a fixed order, so an
@@ -62,7 +61,7 @@ class Position(_Strict):
     fill_stock: bool = Field(True, description="Put the deck's remaining cards under the listed stock.")
 
 
-class Matcher(_Strict):
+class Matcher(StrictModel):
     """A condition an accepted move meets. Every field given must hold.
 
     ``move``: exactly this move. ``action``: the kind of move. ``with``: the move's cards include these
@@ -74,10 +73,10 @@ class Matcher(_Strict):
     with_: list[str] = Field(default_factory=list, alias="with")
     meld: int | None = None
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(populate_by_name=True)
 
 
-class Step(_Strict):
+class Step(StrictModel):
     """One move the learner makes."""
 
     prompt: Text | None = Field(None, description="What to do now (default: the task's prompt).")
@@ -87,7 +86,7 @@ class Step(_Strict):
     success: Text | None = Field(None, description="Said when the step is done.")
 
 
-class MoveTask(_Strict):
+class MoveTask(StrictModel):
     """Make one move, or a short sequence of them."""
 
     kind: Literal["move"]
@@ -95,7 +94,7 @@ class MoveTask(_Strict):
     steps: list[Step] = Field(min_length=1)
 
 
-class NumberAnswer(_Strict):
+class NumberAnswer(StrictModel):
     """A number the learner types: a fixed value, or one the engine computes from the position."""
 
     value: int | None = None
@@ -116,7 +115,7 @@ class NumberAnswer(_Strict):
         return self
 
 
-class NumberTask(_Strict):
+class NumberTask(StrictModel):
     """Type a number (a card's value, a round score…)."""
 
     kind: Literal["number"]
@@ -125,7 +124,7 @@ class NumberTask(_Strict):
     explain: Text | None = Field(None, description="Shown with the right answer.")
 
 
-class ChoiceTask(_Strict):
+class ChoiceTask(StrictModel):
     """Pick one of several options."""
 
     kind: Literal["choice"]
@@ -141,7 +140,7 @@ class ChoiceTask(_Strict):
         return self
 
 
-class JudgeTask(_Strict):
+class JudgeTask(StrictModel):
     """Legal or not? The engine decides the answer; its reason is the explanation."""
 
     kind: Literal["judge"]
@@ -153,7 +152,7 @@ class JudgeTask(_Strict):
 Task = Annotated[MoveTask | NumberTask | ChoiceTask | JudgeTask, Field(discriminator="kind")]
 
 
-class Scenario(_Strict):
+class Scenario(StrictModel):
     """One scripted situation and what the learner is asked to do in it."""
 
     schema_: str | None = Field(None, alias="$schema", description="The JSON Schema this file follows.")
@@ -169,7 +168,7 @@ class Scenario(_Strict):
     )
     hints: list[Text] = Field(default_factory=list, description="From a nudge to the answer.")
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(populate_by_name=True)
 
     # Field validators (not one model validator), so that a load error names the field at fault.
     @field_validator("variant")
@@ -215,11 +214,9 @@ def _record(scenario: Scenario) -> Record:
     variant = get_variant(scenario.variant, scenario.house_rules)
     stock = list(pos.deal.stock)
     if pos.fill_stock:
-        listed: Counter[Card] = Counter()
-        for cards in (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table)):
-            listed.update(card.in_hand for card in map(_card_or_none, cards) if card is not None)
-        deck = Counter(make_deck(variant.decks(len(pos.players)), 2 if variant.jokers else 0))
-        stock += [str(c) for c in sorted((deck - listed).elements(), key=lambda c: c.index)]
+        groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+        listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+        stock += [str(c) for c in rest_of_deck(variant, len(pos.players), listed)]
     return Record(
         variant=scenario.variant, house_rules=scenario.house_rules, players=pos.players,
         deal=Deal(hands=pos.deal.hands, discard=pos.deal.discard, stock=stock),
@@ -238,8 +235,7 @@ def _card_or_none(text: str) -> Card | None:
 def _play(scenario: Scenario, state: GameState, moves: list[str]) -> GameState:
     for line in moves:
         try:
-            seat, move = parse_move_line(line, state)
-            state = state.apply(move, seat)
+            state = apply_line(state, line)
         except RulesError as error:
             raise RecordError(scenario.id, "moves", f"“{line}” is refused: {error}") from None
     return state
@@ -249,8 +245,7 @@ def matches(matcher: Matcher, move: Move, before: GameState) -> bool:
     """Whether ``move`` (legal in ``before``) meets ``matcher``."""
     if matcher.move is not None and Move.parse(matcher.move) != move and not _same_take(Move.parse(matcher.move), move, before):
         return False
-    kinds = {"draw": "Draw", "take": "Take", "meld": "Meld", "layoff": "Layoff", "discard": "Discard", "stop": "Stop", "rommi": "Rommi"}
-    if matcher.action not in (None, "any") and type(move).__name__ != kinds[matcher.action]:
+    if matcher.action not in (None, "any") and move.kind != matcher.action:
         return False
     if matcher.meld is not None and not (isinstance(move, Layoff) and move.meld == matcher.meld):
         return False
@@ -267,8 +262,7 @@ def matches(matcher: Matcher, move: Move, before: GameState) -> bool:
 def _same_take(a: Move, b: Move, before: GameState) -> bool:
     """``take all`` and ``take N`` with N the pile's size are the same move."""
     if isinstance(a, Take) and isinstance(b, Take):
-        size = len(before.pile)
-        return (a.count or size) == (b.count or size)
+        return take_count(before.pile, a) == take_count(before.pile, b)
     return False
 
 
@@ -277,10 +271,8 @@ def _cards_of(move: Move, before: GameState) -> tuple[Card, ...]:
         return move.cards
     if isinstance(move, Discard):
         return (move.card,)
-    if isinstance(move, Take):
-        return before.pile[-(move.count or len(before.pile)) :]
-    if isinstance(move, Rommi):
-        return before.pile[-move.count :]
+    if isinstance(move, Take | Rommi):
+        return lifted(before.pile, move)
     return ()
 
 
@@ -288,12 +280,7 @@ def read_mapping(path: str | Path, fields: str) -> dict[str, Any]:
     """The YAML mapping in a record file; ``RecordError`` if it cannot be read, is not YAML or not a mapping
     (``fields`` names a few of the fields expected, for that message)."""
     source = str(path)
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise RecordError(source, "file", f"cannot be read ({error.__class__.__name__})") from None
-    except yaml.YAMLError:
-        raise RecordError(source, "file", "is not YAML") from None
+    data = safe_load(read_text(path, source), source)  # at most 1 MB, no tags or aliases, bounded depth
     if not isinstance(data, dict):
         raise RecordError(source, "file", f"is not a mapping of fields ({fields})")
     return data

@@ -33,13 +33,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from engine.cards import JOKER, NATURALS, Card, make_deck
+from engine.cards import JOKER, NATURALS, Card
+from engine.deck import rest_of_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
-from engine.record import Deal, Record, TableEntry, build_state, parse_move_line
+from engine.lines import apply_line, parse_line
+from engine.model import StrictModel
+from engine.record import Deal, Record, TableEntry, build_state
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
+from tutor.checkout import data_files
 from tutor.scenario import Position, Text, localize, read_mapping, validated
 from tutor.strings import YOU, t
 
@@ -50,11 +54,7 @@ SITUATION_SCHEMA_PATH: Final = SITUATIONS_DIR / "situation.schema.json"
 LEGAL: Final = "legal"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class JudgedMove(_Strict):
+class JudgedMove(StrictModel):
     """A move to judge from the situation's position, and what follows it when it is legal."""
 
     move: str = Field(description='"PLAYER: MOVE", played from the position.')
@@ -88,7 +88,7 @@ def _move_alone_too(schema: dict[str, Any]) -> None:
     schema["items"] = {"anyOf": [alone, schema["items"]]}
 
 
-class Situation(_Strict):
+class Situation(StrictModel):
     """A position, judged by several presets."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -136,11 +136,9 @@ def situation_record(situation: Situation, preset: str) -> Record:
     variant = get_variant(preset, situation.house_rules)
     stock, pile = list(pos.deal.stock), list(pos.deal.discard)
     if pos.fill_stock:
-        listed: Counter[Card] = Counter()
-        for cards in (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(e.cards for e in pos.table)):
-            listed.update(_card(text).in_hand for text in cards)
-        deck = Counter(make_deck(variant.decks(len(pos.players)), 2 if variant.jokers else 0))
-        rest = [str(c) for c in sorted((deck - listed).elements(), key=lambda c: c.index)]
+        groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(e.cards for e in pos.table))
+        listed = [_card(text) for cards in groups for text in cards]
+        rest = [str(c) for c in rest_of_deck(variant, len(pos.players), listed)]
         if situation.rest == "pile":
             pile = rest + pile
         else:
@@ -167,8 +165,7 @@ def start_state(situation: Situation, preset: str) -> GameState:
     state = build_state(situation_record(situation, preset), situation.id)
     for line in situation.position.moves:
         try:
-            seat, move = parse_move_line(line, state)
-            state = state.apply(move, seat)
+            state = apply_line(state, line)
         except RulesError as error:
             raise RecordError(situation.id, "position.moves", f"{preset}: “{line}” is refused: {error}") from None
     return state
@@ -277,8 +274,7 @@ class Comparison:
 def judge_line(state: GameState, line: str, language: str = "en") -> tuple[Ruling, GameState]:
     """The engine's ruling on ``"PLAYER: MOVE"`` in ``state``, and the state after it (unchanged if refused)."""
     try:
-        seat, move = parse_move_line(line, state)
-        after = state.apply(move, seat)
+        after = apply_line(state, line)
     except RulesError as error:
         return Ruling(line, False, error.code, str(error)), state
     return Ruling(line, True, None, t("compare.situation.legal_reason", language)), after
@@ -319,7 +315,7 @@ def check_situation(situation: Situation, source: str) -> None:
             raise RecordError(source, f"position ({preset})", error.problem) from None
         for i, judged in enumerate(situation.judge):
             try:
-                parse_move_line(judged.move, state)
+                parse_line(judged.move, state)
             except RulesError as error:
                 raise RecordError(source, f"judge[{i}].move", str(error)) from None
             expected = judged.expect.get(preset)
@@ -349,7 +345,7 @@ def load_situation(path: str | Path) -> Situation:
 
 def load_situations(folder: Path = SITUATIONS_DIR) -> list[Situation]:
     """Every situation of ``folder``, in file-name order; ``RecordError`` for the first bad one."""
-    situations = [load_situation(path) for path in sorted(folder.glob("*.yaml"))]
+    situations = [load_situation(path) for path in data_files(folder, "*.yaml")]
     seen: set[str] = set()
     for situation in situations:
         if situation.id in seen:

@@ -16,6 +16,7 @@ import streamlit as st
 
 from engine.cards import JOKER, NATURALS, Card
 from engine.errors import RecordError
+from engine.lines import split_line
 from engine.state import GameState
 from engine.variants import PRESETS, Variant
 from tutor.charts import card_values_figure, signed
@@ -95,6 +96,7 @@ def render_compare_page() -> None:
 
 
 _TABLE_CSS: Final = """<style>
+.r5-cmp-box{max-width:100%;overflow-x:auto}
 .r5-cmp{border-collapse:collapse;width:100%;font-size:14px;line-height:1.35}
 .r5-cmp th,.r5-cmp td{border:1px solid rgba(128,128,128,.35);padding:5px 8px;text-align:left;vertical-align:top}
 .r5-cmp thead th{background:rgba(128,128,128,.12);position:sticky;top:0}
@@ -124,7 +126,8 @@ def rules_table_html(chosen: Variant, language: str = "en") -> str:
         mark = f'<td class="r5-mark">{differs if row.differs else ""}</td>'
         css = ' class="r5-differs"' if row.differs else ""
         body.append(f'<tr{css} data-field="{row.field}"><th{tip}>{escape(row.label)}</th>{cells}{mark}</tr>')
-    return f'{_TABLE_CSS}<table class="r5-cmp"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    markup = f'<table class="r5-cmp"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return f'{_TABLE_CSS}<div class="r5-cmp-box">{markup}</div>'  # a wide table scrolls in its own box
 
 
 def _rules_table(chosen: Variant, language: str) -> None:
@@ -168,7 +171,7 @@ def then_text(outcome: Outcome, language: str = "en") -> str:
     """The moves after the judged one, each ✓ or ✗ with the engine's sentence."""
     parts = []
     for ruling in outcome.then:
-        move = ruling.line.split(":", 1)[-1].strip()
+        move = split_line(ruling.line)[1]
         if ruling.legal:
             parts.append(t("compare.situation.then_legal", language, move=move))
         else:
@@ -198,15 +201,15 @@ def scores_text(status: Status, language: str = "en") -> str:
 
 
 def rulings_rows(rows: Sequence[Outcome], language: str = "en") -> list[dict[str, str]]:
-    """A row per (move, preset): the move, the variant, ✓ / ✗ with the engine's sentence, the rule code,
-    the moves after it, and the round scores when the round ended (those two left out when empty)."""
-    col = {key: t(f"compare.situation.col_{key}", language) for key in ("move", "variant", "ruling", "code", "then", "scores")}
+    """A row per (move, preset): the move, the variant, ✓ / ✗ with the sentence that explains it, the moves
+    after it, and the round scores when the round ended (those two left out when empty). No rule codes:
+    the sentence says the rule in words."""
+    col = {key: t(f"compare.situation.col_{key}", language) for key in ("move", "variant", "ruling", "then", "scores")}
     table = [
         {
             col["move"]: o.ruling.line,
             col["variant"]: o.name,
             col["ruling"]: ruling_text(o, language),
-            col["code"]: o.ruling.code or "",
             col["then"]: then_text(o, language),
             col["scores"]: scores_text(o.status, language),
         }

@@ -3,11 +3,14 @@ racing to the target (from :mod:`tutor.charts`), and the score table of a finish
 
 from __future__ import annotations
 
+import html
+
 import streamlit as st
 
 from engine.state import GameState
 from tutor.charts import laid_points_series, totals_race_figure
 from tutor.hand_charts import hand_blocks, hand_stack_figure
+from tutor.plain_text import plain
 from tutor.practice import Game
 from tutor.strings import t
 from ui.cards import card_face
@@ -25,14 +28,14 @@ def practice_charts(game: Game, language: str) -> None:
     figure = hand_stack_figure(
         hand_blocks(states, seat),
         labels,
-        t("practice.chart.round_title", language, name=name),
+        t("practice.chart.round_title", language, name=html.escape(name)),  # Plotly reads <a>, <b>…
         language,
         laid=laid_points_series(states, seat),
     )
     st.plotly_chart(figure, key="practice_chart_round")
     totals = game.totals_by_round()
     if any(totals.values()):
-        st.plotly_chart(totals_race_figure(totals, game.variant.target, language), key="practice_chart_race")
+        st.plotly_chart(totals_race_figure({html.escape(k): v for k, v in totals.items()}, game.variant.target, language), key="practice_chart_race")
 
 
 def score_table(state: GameState, language: str) -> None:
@@ -45,5 +48,5 @@ def score_table(state: GameState, language: str) -> None:
     for name, score, hand in zip(state.players, state.scores(), state.hands, strict=True):
         left = " ".join(card_face(c) for c in hand) or "—"
         figures = (score.laid, score.hand, score.bonus, score.penalty, score.round, score.total)
-        rows.append(f"| {name} | " + " | ".join(str(x) for x in figures) + f" | {left} |")
+        rows.append(f"| {plain(name)} | " + " | ".join(str(x) for x in figures) + f" | {left} |")
     st.markdown("\n".join(rows))

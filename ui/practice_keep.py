@@ -7,6 +7,8 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RecordError
+from engine.safe_yaml import decode
+from tutor.plain_text import plain
 from tutor.practice import Game
 from tutor.progress import ProgressError
 from tutor.record_viewer import RecordViewer
@@ -49,26 +51,26 @@ def _save() -> None:
     store = session.progress_store()
     name = str(st.session_state.get(SAVE_NAME) or "").strip() or f"{game.variant.id} {game.seed}"
     if isinstance(store, ProgressError):
-        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=str(store)), None)
+        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=plain(str(store))), None)
         return
     try:
         store.save_game(session.progress_key(), name, game.to_yaml())
     except (ProgressError, ValueError) as error:
-        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=str(error)), None)
+        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=plain(str(error))), None)
         return
-    st.session_state[FEEDBACK] = ("success", t("practice.keep.saved", language, name=name), None)
+    st.session_state[FEEDBACK] = ("success", t("practice.keep.saved", language, name=plain(name)), None)
 
 
 def resume_controls(language: str) -> None:
     """The saved games of the learner, to play on or to step through."""
     store = session.progress_store()
     if isinstance(store, ProgressError):
-        st.warning(t("ui.progress_unavailable", language, error=str(store)))
+        st.warning(t("ui.progress_unavailable", language, error=plain(str(store))))
         return
     try:
         names = store.saved_games(session.progress_key())
     except ProgressError as error:
-        st.warning(t("ui.progress_unavailable", language, error=str(error)))
+        st.warning(t("ui.progress_unavailable", language, error=plain(str(error))))
         return
     if not names:
         st.caption(t("practice.saved.none", language))
@@ -88,7 +90,7 @@ def _resume(how: str) -> None:
     try:
         text = store.load_game(session.progress_key(), str(name))
     except ProgressError as error:
-        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=str(error)), None)
+        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=plain(str(error))), None)
         return
     if text is None:
         return
@@ -107,8 +109,13 @@ def load_controls(language: str) -> None:
 def _load(how: str) -> None:
     upload = st.session_state.get(UPLOAD)
     if upload is not None:
-        text = upload.getvalue().decode("utf-8", errors="replace")
         source = str(getattr(upload, "name", "upload"))
+        try:
+            text = decode(upload.getvalue(), source)  # at most 1 MB, UTF-8
+        except RecordError as error:
+            language = session.language()
+            st.session_state[FEEDBACK] = ("error", t("practice.load.bad", language, error=plain(str(error))), None)
+            return
     else:
         text = str(st.session_state.get(PASTE) or "")
         source = t("practice.load.pasted", session.language())
@@ -119,11 +126,8 @@ def _open_text(text: str, source: str, how: str) -> None:
     language = session.language()
     try:
         game = Game.from_yaml(text, source, language=language)
-    except RecordError as error:
-        st.session_state[FEEDBACK] = ("error", t("practice.load.bad", language, error=str(error)), None)
-        return
-    except ValueError as error:
-        st.session_state[FEEDBACK] = ("error", t("practice.load.bad", language, error=str(error)), None)
+    except ValueError as error:  # a RecordError names the file and the field
+        st.session_state[FEEDBACK] = ("error", t("practice.load.bad", language, error=plain(str(error))), None)
         return
     if how == "view":
         st.session_state[VIEWER] = RecordViewer(game)

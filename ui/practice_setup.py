@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.plain_text import plain
 from tutor.practice import Game
 from tutor.practice_seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
 from tutor.strings import t
@@ -67,6 +68,6 @@ def _start() -> None:
             seats = people_seats(str(st.session_state.get(NAMES) or "").splitlines())
         game = Game.new(variant, seats, seed, language)
     except ValueError as error:
-        st.session_state[FEEDBACK] = ("error", t("practice.setup.bad_table", language, problem=str(error)), None)
+        st.session_state[FEEDBACK] = ("error", t("practice.setup.bad_table", language, problem=plain(str(error))), None)
         return
     open_game(game)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.plain_text import plain
 from tutor.record_viewer import RecordViewer
 from tutor.strings import t
 from ui import session
@@ -19,7 +20,7 @@ def record_viewer(viewer: RecordViewer, language: str) -> None:
     game = viewer.game
     state = viewer.state
     round_index, index = viewer.position
-    st.subheader(t("practice.viewer.title", language, players=", ".join(game.names), variant=game.variant.name))
+    st.subheader(t("practice.viewer.title", language, players=", ".join(plain(n) for n in game.names), variant=game.variant.name))
     st.caption(
         t(
             "practice.viewer.where",
@@ -31,11 +32,11 @@ def record_viewer(viewer: RecordViewer, language: str) -> None:
         )
     )
     line = viewer.line
-    st.markdown(f"**{line}**" if line else t("practice.viewer.dealt", language))
+    st.markdown(f"**{plain(line)}**" if line else t("practice.viewer.dealt", language))
     four = session.four_colour()
     st.html(board_html(state, -1, four, board_labels(language)))
     for name, hand in zip(state.players, state.hands, strict=True):
-        st.markdown(f"**{t('practice.viewer.hand', language, name=name)}**")
+        st.markdown(f"**{t('practice.viewer.hand', language, name=plain(name))}**")
         st.html(hand_html(hand, (), four))
     with st.container(horizontal=True):
         st.button(t("practice.viewer.back", language), key="practice_view_prev", on_click=_view_step, args=(-1,))

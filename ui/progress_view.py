@@ -6,6 +6,7 @@ import streamlit as st
 
 from engine.errors import RecordError
 from tutor.lesson_flow import MAX_STARS, star_text
+from tutor.plain_text import plain
 from tutor.progress import ProgressError
 from tutor.scenario import localize
 from tutor.strings import t
@@ -15,7 +16,7 @@ from ui import session
 def render_progress_page() -> None:
     """Draw the Progress page."""
     language = session.language()
-    st.title(t("ui.progress.title", language, name=session.learner()))  # "Your progress" without a name
+    st.title(t("ui.progress.title", language, name=plain(session.learner())))  # "Your progress" without a name
     learner = session.progress_key()
     store = session.progress_store()
     if isinstance(store, ProgressError):

@@ -17,7 +17,7 @@ import streamlit as st
 from engine.errors import RecordError
 from engine.variants import PRESETS, Variant
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
-from tutor.progress import ProgressError, ProgressStore, default_path
+from tutor.progress import ProgressError, ProgressStore, default_path, open_store
 from tutor.strings import YOU
 
 # --- shared by every page ---------------------------------------------------------------------------
@@ -125,9 +125,6 @@ def curriculum() -> Curriculum | RecordError:
         return error
 
 
-_STORES: dict[str, ProgressStore] = {}
-
-
 def progress_store() -> ProgressStore | ProgressError:
     """The learner's progress store (one per file, kept for the process), or why it cannot be used.
 
@@ -137,11 +134,6 @@ def progress_store() -> ProgressStore | ProgressError:
     try:
         configured = st.session_state.get(PROGRESS_PATH)
         path = Path(configured) if configured else default_path()
-        key = str(path)
-        store = _STORES.get(key)
-        if store is None:
-            store = ProgressStore(path)
-            _STORES[key] = store
-        return store
+        return open_store(path)  # opened once; a failure is not retried on every rerun
     except ProgressError as error:
         return error

@@ -14,10 +14,12 @@ from typing import Any
 
 import streamlit as st
 
+from engine.record import MAX_NAME_LENGTH
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
 from tutor.compare import field_label, house_rules_text, value_words
 from tutor.strings import t
 from ui import session
+from ui.table_settings import settings_toggles
 
 
 def widget_key(variant_id: str, field: str) -> str:
@@ -86,7 +88,11 @@ def render_sidebar(language: str) -> Variant:
     st.session_state[session.VARIANT] = chosen
 
     sidebar.toggle(t("ui.sidebar.four_colour", language), key=session.FOUR_COLOUR)
-    sidebar.text_input(t("ui.sidebar.learner", language), key=session.LEARNER, placeholder=session.DEFAULT_LEARNER)
+    with sidebar:
+        settings_toggles(language)
+    sidebar.text_input(
+        t("ui.sidebar.learner", language), key=session.LEARNER, placeholder=session.DEFAULT_LEARNER, max_chars=MAX_NAME_LENGTH
+    )
     return chosen
 
 

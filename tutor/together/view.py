@@ -5,8 +5,8 @@ replaced by the cards it cannot see, set out in the deck's order (so the real hi
 and the seed that dealt them never leave the server), the other players' cards just drawn from the stock
 forgotten. A watcher (``seat`` None) sees no hand at all. Once the round is over every hand is shown,
 as players lay their cards down to count them (the scores need them), but never the stock's order. Everything the Play together page draws comes
-from it; when the engine's own per-player view lands (``GameState.view(seat)``) this is the function to
-switch to it.
+from it. A seat's position is the engine's own per-player view (``GameState.view(seat).position``); only
+the watcher and the counted round are set out here.
 
 >>> from engine.state import GameState
 >>> from engine.variants import get_variant
@@ -49,20 +49,14 @@ def seat_position(state: GameState, seat: int | None) -> GameState:
     moves for that seat, with every card it cannot see replaced as the module says."""
     if state.round_over:
         rest = Counter(unseen_cards(state, None)) - Counter(c for h in state.hands for c in h)
-        seen = state._evolve(stock=tuple(sorted(rest.elements(), key=lambda c: c.index)))
-        seen.seed = 0
-        return seen
-    cards = unseen_cards(state, seat)
+        return state.with_hidden(state.hands, tuple(sorted(rest.elements(), key=lambda c: c.index)), seed=0)
+    if seat is not None:
+        return state.view(seat).position
+    cards = unseen_cards(state, None)
     hands: list[tuple[Card, ...]] = []
-    dealt = 0
-    for other, held in enumerate(state.hands):
-        if other == seat:
-            hands.append(held)
-            continue
-        hands.append(tuple(cards[dealt : dealt + len(held)]))
-        dealt += len(held)
-    stock = tuple(cards[dealt : dealt + len(state.stock)])
-    drawn = state.drawn if state.to_move == seat else state.from_pile  # a card drawn from the stock is hidden
-    seen = state._evolve(hands=tuple(hands), stock=stock, drawn=drawn)
-    seen.seed = 0  # the seed would deal the hidden cards again
-    return seen
+    for held in state.hands:
+        hands.append(tuple(cards[: len(held)]))
+        cards = cards[len(held) :]
+    stock = tuple(cards[: len(state.stock)])
+    # the seed would deal the hidden cards again; a card drawn from the stock is hidden
+    return state.with_hidden(tuple(hands), stock, seed=0, drawn=state.from_pile)

@@ -11,7 +11,7 @@ the store's :class:`tutor.together.model.TableView`, which never holds another p
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import streamlit as st
 
@@ -19,12 +19,14 @@ from engine.errors import RulesError
 from engine.moves import Move
 from engine.state import Phase
 from tutor.move_text import Action, SelectionProblem
+from tutor.plain_text import plain
 from tutor.strings import t
+from tutor.table_data import TableOptions, primary_actions
 from tutor.together.model import SeatInfo, TableError, TableStore, TableView
 from tutor.together.sqlite_store import MAX_SEATS, SqliteTableStore, default_path
 from ui import session
-from ui.cards import board_html, hand_html
-from ui.move_controls import PickKeys, board_labels, clear_picks, move_controls, picked_move, turn_actions
+from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
+from ui.table_settings import large_cards
 from ui.together.links import base_url, qr_png, table_link
 
 #: Seconds between two looks at the table's version.
@@ -32,7 +34,7 @@ POLL_SECONDS: Final = 0.5
 #: Session keys of this page.
 SEEN: Final = "together_seen_version"
 FEEDBACK: Final = "together_feedback"
-KEYS: Final = PickKeys("together_", "together_hand", "together_pile", "together_layoff_target", "together_joker_")
+KEYS: Final = PickKeys("together_")
 
 
 def table_store() -> TableStore:
@@ -62,10 +64,13 @@ def render_together_page() -> None:
             st.error(error.text(language))
         _join_form(language, code)
         return
+    if view.started and KEYS.request in st.session_state:  # a move left for this run (AppTest's way in)
+        take_request(KEYS, lambda action, payload: _move(view, action, payload))
+        view = table_store().view(code, _token(), language)
     st.session_state[SEEN] = view.version
     _poll(code)
-    _show_feedback()
     if not view.started:
+        _show_feedback()
         _lobby(view, language)
     else:
         _game(view, language)
@@ -146,7 +151,7 @@ def _join_form(language: str, code: str) -> None:
 
 def _seat_line(seat: SeatInfo, language: str) -> str:
     kind = "seat_away" if seat.away else "seat_computer" if seat.computer else "seat_line"
-    return t(f"together.{kind}", language, number=seat.seat + 1, name=seat.name)
+    return t(f"together.{kind}", language, number=seat.seat + 1, name=plain(seat.name))
 
 
 def _lobby(view: TableView, language: str) -> None:
@@ -199,54 +204,73 @@ def _act(action: Callable[[TableStore], object]) -> None:
 def _game(view: TableView, language: str) -> None:
     position = view.position
     assert position is not None
-    four = session.four_colour()
-    learner = -1 if view.seat is None else view.seat
-    st.html(board_html(position, learner, four, board_labels(language)))
+    if view.waiting:
+        st.info(t("together.waiting_calls", language))
+    elif position.round_over:
+        pass
+    elif position.to_move == view.seat:
+        st.success(t("together.your_turn", language, name=plain(position.to_move_name)))
+    else:
+        st.info(t("together.their_turn", language, name=plain(position.to_move_name)))
+    _table(view, language)
     if position.round_over:
         _round_over(view, language)
         return
-    if view.waiting:
-        st.info(t("together.waiting_calls", language))
-    elif position.to_move == view.seat:
-        st.success(t("together.your_turn", language, name=position.to_move_name))
-    else:
-        st.info(t("together.their_turn", language, name=position.to_move_name))
     if view.seat is None:
         st.caption(t("together.watching", language))
-    else:
-        _controls(view, language)
-    if view.last_moves:
-        st.caption(t("together.last_moves", language))
-        for line in view.last_moves:
-            st.write(line)
-
-
-def _controls(view: TableView, language: str) -> None:
-    position = view.position
-    assert position is not None and view.seat is not None
-    hand = position.hands[view.seat]
-    mine = position.to_move == view.seat and not view.waiting
-    actions: list[Action] = ["rommi"] if view.call_open else turn_actions(position) if mine else []
-    if position.phase is Phase.DRAW and mine:
-        actions = [a for a in actions if a in ("draw", "take", "take_all", "stop")]
-    elif mine:
-        actions = [a for a in actions if a not in ("draw", "take", "take_all", "stop")]
-    if actions:
-        move_controls(KEYS, position, hand, language, session.four_colour(), actions, lambda a: _move(view, a))
-    else:
-        st.html(hand_html(hand, [], session.four_colour()))
+        return
     me = view.seats[view.seat]
     if st.button(t("together.come_back" if me.away else "together.leave", language), key="together_away"):
         seat_token = str(st.query_params.get("seat") or "")
         _act(lambda store: (store.come_back if me.away else store.leave)(view.code, seat_token))
 
 
-def _move(view: TableView, action: Action) -> None:
-    """A button's move, sent to the table; a refusal is explained on this device only."""
+def _actions(view: TableView) -> list[Action]:
+    """What this device may do now: a Rommi call in its window, else its own turn's moves."""
+    position = view.position
+    assert position is not None
+    if view.seat is None or position.round_over:
+        return []
+    if view.call_open:
+        return ["rommi"]
+    if position.to_move != view.seat or view.waiting:
+        return []
+    start = ("draw", "take", "take_all", "stop")
+    actions = turn_actions(position)
+    if position.phase is Phase.DRAW:
+        return [a for a in actions if a in start]
+    return [a for a in actions if a not in start]
+
+
+def _table(view: TableView, language: str) -> None:
+    """The table from this device's seat (a watcher: no hand), drawn from what that seat may see."""
+    position = view.position
+    assert position is not None
+    actions = _actions(view)
+    feedback = st.session_state.pop(FEEDBACK, None)
+    options = TableOptions(
+        actions=actions,
+        primary=primary_actions(position, view.seat, None) if actions and view.seat is not None else (),
+        marks=True,
+        interactive=bool(actions),
+        four_colour=session.four_colour(),
+        large=large_cards(),
+        show_hand=view.seat is not None,
+        message=("error", feedback) if feedback else None,
+        log=list(view.last_moves),
+        position=f"{view.code}:{view.version}:{view.seat}",
+        language=language,
+    )
+    seat = -1 if view.seat is None else view.seat
+    draw_table(KEYS, position, seat, options, lambda action, payload: _move(view, action, payload))
+
+
+def _move(view: TableView, action: Action, payload: dict[str, Any]) -> None:
+    """A move made on the table, sent to the shared table; a refusal is explained on this device only."""
     assert view.position is not None
     language = session.language()
     try:
-        move = Move.parse(picked_move(KEYS, action, view.position))
+        move = Move.parse(move_text(action, payload, view.position))
         table_store().move(view.code, str(st.query_params.get("seat") or ""), str(move), view.version)
     except SelectionProblem as problem:
         st.session_state[FEEDBACK] = t(problem.key, language)
@@ -257,9 +281,9 @@ def _move(view: TableView, action: Action) -> None:
     except TableError as error:
         st.session_state[FEEDBACK] = error.text(language)
         return
+    st.session_state[FEEDBACK] = None
     clear_picks(KEYS)
     if action == "rommi":
-        st.session_state[FEEDBACK] = None
         st.toast(t("together.call_sent", language))
 
 
@@ -269,7 +293,7 @@ def _round_over(view: TableView, language: str) -> None:
     st.subheader(t("together.game_over" if position.game_over else "together.round_over", language))
     st.caption(t("together.scores", language))
     for name, score in zip(position.players, position.scores(), strict=True):
-        st.write(t("together.score_line", language, name=name, round=score.round, total=score.total))
+        st.write(t("together.score_line", language, name=plain(name), round=score.round, total=score.total))
     host = str(st.query_params.get("host") or "")
     if host and not position.game_over and st.button(t("together.next_round", language), key="together_next"):
         _act(lambda store: store.next_round(view.code, host))

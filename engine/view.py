@@ -1,0 +1,251 @@
+"""What one player may see of a round: their own hand, everyone's card count, name and total, the table
+(who laid each card), the pile, the stock's size, the duty, where the round stands, and their legal moves
+and Rommi calls now. Never another hand, the order of the stock or the seed that dealt it.
+
+The computer players, the coach's hints and reviews and the Practice page read a :class:`PlayerView`.
+A bot that wants to try a move reads :attr:`PlayerView.position`: a state holding exactly what the seat
+knows, the cards it cannot see set out in a fixed order (so two positions that differ only in what the
+seat cannot see give the same view, and the same position). :meth:`PlayerView.world` deals those unseen
+cards at random instead, with the caller's chance source: a world the seat cannot tell from the real one.
+
+>>> from engine.variants import get_variant
+>>> from engine.state import GameState
+>>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+>>> view = state.view(1)
+>>> view.name, view.hand == state.hands[1], view.hand_sizes, view.stock_size, view.to_move
+('Bertil', True, (7, 7), 37, 0)
+>>> view.legal.moves()  # Bertil may do nothing now: it is Anna's turn
+()
+>>> GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1).view(0).position.seed
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from typing import Generic, Protocol, Self, TypeVar
+
+from engine.cards import Card, make_deck
+from engine.duty import Duty
+from engine.legal import LegalActions, Listed
+from engine.position import Phase, TableMeld
+from engine.variants import Variant
+
+__all__ = ["PlayerView", "Seen", "unseen_cards"]
+
+
+class Seen(Listed, Protocol):
+    """What a view reads of a state (:class:`engine.state.GameState` has it all): the state module imports
+    this one to offer ``state.view(seat)``, so this module never imports it back."""
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand, by seat."""
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top first."""
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first."""
+
+    @property
+    def table(self) -> tuple[TableMeld, ...]:
+        """The melds on the table."""
+
+    @property
+    def phase(self) -> Phase:
+        """Where the turn stands."""
+
+    @property
+    def duty(self) -> Duty | None:
+        """The duty owed, if any."""
+
+    @property
+    def drawn(self) -> tuple[Card, ...]:
+        """The cards taken this turn."""
+
+    @property
+    def from_pile(self) -> tuple[Card, ...]:
+        """The cards taken from the pile this turn."""
+
+    @property
+    def melded(self) -> tuple[bool, ...]:
+        """Who has laid a meld of their own."""
+
+    @property
+    def penalties(self) -> tuple[int, ...]:
+        """Each seat's penalties this round."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The game totals before this round."""
+
+    @property
+    def round_number(self) -> int:
+        """The round of the game."""
+
+    @property
+    def rommi_from(self) -> int | None:
+        """The discarder while a Rommi call is open."""
+
+    def with_hidden(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        seed: int | None = None,
+        drawn: tuple[Card, ...] | None = None,
+    ) -> Self:
+        """This position with other hidden cards."""
+
+    def legal(self, seat: int | None = None) -> LegalActions:
+        """The lazy listing of the legal actions."""
+
+    def laid_points(self) -> list[int]:
+        """The points each player has laid this round."""
+
+
+S = TypeVar("S", bound=Seen)
+
+
+@cache
+def _deck(decks: int, jokers: int) -> Counter[Card]:
+    return Counter(make_deck(decks, jokers))
+
+
+def unseen_cards(state: Seen, seat: int) -> Counter[Card]:
+    """The cards ``seat`` cannot see (the others' hands and the stock, together), as held in hand, in the
+    deck's order. Read from the deck, less the seat's own hand, the table and the pile: never from the
+    hidden cards.
+
+    >>> from engine.variants import get_variant
+    >>> from engine.state import GameState
+    >>> state = GameState.deal(get_variant("femhundra"), ["A", "B"], seed=1)
+    >>> sum(unseen_cards(state, 0).values()) == len(state.stock) + len(state.hands[1])
+    True
+    """
+    variant = state.variant
+    seen: Counter[Card] = Counter(state.hands[seat])
+    seen.update(state.pile)
+    for meld in state.table:
+        seen.update(c.in_hand for c in meld.cards)
+    return _deck(variant.decks(len(state.players)), 2 if variant.jokers else 0) - seen
+
+
+def _deal_hidden(state: S, seat: int, cards: list[Card], seed: int, stock_size: int | None = None) -> S:
+    """``state`` with ``cards`` (the unseen ones, in the order to deal them) in the other hands, at their
+    sizes, and the rest as the stock (``stock_size`` of them, when given: a position set up without every
+    card of the deck keeps its stock's size); the mover's draw hidden unless the mover is ``seat``."""
+    hands = []
+    dealt = 0
+    for other, held in enumerate(state.hands):
+        if other == seat:
+            hands.append(held)
+            continue
+        hands.append(tuple(sorted(cards[dealt : dealt + len(held)], key=_index)))
+        dealt += len(held)
+    drawn = state.drawn if state.to_move == seat else state.from_pile
+    stock = cards[dealt:] if stock_size is None else cards[dealt : dealt + stock_size]
+    return state.with_hidden(tuple(hands), tuple(stock), seed=seed, drawn=drawn)
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView(Generic[S]):
+    """What ``seat`` may see now (frozen). Build it with :meth:`of` or :meth:`GameState.view`."""
+
+    seat: int
+    variant: Variant
+    players: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    totals: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    pile: tuple[Card, ...]
+    stock_size: int
+    duty: Duty | None
+    phase: Phase
+    to_move: int
+    round_number: int
+    rommi_from: int | None
+    from_pile: tuple[Card, ...]
+    drawn: tuple[Card, ...]
+    melded: tuple[bool, ...]
+    penalties: tuple[int, ...]
+    unseen: tuple[tuple[Card, int], ...]
+    position: S
+
+    @staticmethod
+    def of(state: S, seat: int) -> PlayerView[S]:
+        """The view of ``seat`` of ``state``."""
+        unseen = unseen_cards(state, seat)
+        position = _deal_hidden(state, seat, list(unseen.elements()), seed=0, stock_size=len(state.stock))
+        return PlayerView(
+            seat=seat,
+            variant=state.variant,
+            players=state.players,
+            hand=state.hands[seat],
+            hand_sizes=tuple(len(h) for h in state.hands),
+            totals=state.totals,
+            table=state.table,
+            pile=state.pile,
+            stock_size=len(state.stock),
+            duty=state.duty,
+            phase=state.phase,
+            to_move=state.to_move,
+            round_number=state.round_number,
+            rommi_from=state.rommi_from,
+            from_pile=state.from_pile,
+            drawn=position.drawn,
+            melded=state.melded,
+            penalties=state.penalties,
+            unseen=tuple(unseen.items()),
+            position=position,
+        )
+
+    @property
+    def name(self) -> str:
+        """The seat's player's name."""
+        return self.players[self.seat]
+
+    @property
+    def legal(self) -> LegalActions:
+        """The seat's legal moves and Rommi calls now (empty when it has nothing to do)."""
+        return self.position.legal(self.seat)
+
+    @property
+    def laid_points(self) -> list[int]:
+        """The points each player has laid on the table this round."""
+        return self.position.laid_points()
+
+    def unseen_counter(self) -> Counter[Card]:
+        """The cards the seat cannot see, with their copies, in the deck's order."""
+        return Counter(dict(self.unseen))
+
+    def world(self, rng: random.Random) -> S:
+        """The position with the unseen cards dealt at random by ``rng`` (the other hands keep their sizes,
+        the rest is the stock): a world the seat cannot tell from the real one.
+
+        >>> from engine.variants import get_variant
+        >>> from engine.state import GameState
+        >>> state = GameState.deal(get_variant("rommi"), ["A", "B"], seed=2)
+        >>> world = state.view(0).world(random.Random(1))
+        >>> world.hands[0] == state.hands[0], len(world.hands[1]) == len(state.hands[1]), world.pile == state.pile
+        (True, True, True)
+        >>> sorted(world.hands[1] + world.stock) == sorted(state.hands[1] + state.stock)
+        True
+        """
+        cards = [card for card, copies in self.unseen for _ in range(copies)]
+        rng.shuffle(cards)
+        return _deal_hidden(self.position, self.seat, cards, seed=0)

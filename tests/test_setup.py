@@ -1,0 +1,220 @@
+"""Set-up that just works: the app starts with no terminal and a fresh home, the declared floors are the ones
+CI installs, the README stands alone (its links stay in the repository, its Python example runs), the
+data missing outside the checkout is named, and the command line checks its options."""
+
+from __future__ import annotations
+
+import doctest
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from benchmarks.app_server import free_port, wait_for_health
+from engine.errors import RecordError
+from tutor.curriculum import load_curriculum
+from tutor.reference import rulings
+from tutor.situations import load_situations
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+#: README links to files another branch adds (docs/rules.md, the rules digest, is written beside this work).
+# --- the app starts with no terminal and a fresh home ------------------------------------------------
+
+
+def test_the_app_starts_with_no_terminal_and_a_fresh_home(tmp_path: Path) -> None:
+    """``streamlit run app.py`` as a script or service starts it: stdin from /dev/null, a HOME that never
+    saw Streamlit (no credentials file), and none of the test's own server options: only the config."""
+    home = tmp_path / "home"
+    home.mkdir()
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("STREAMLIT_")}
+    env.update(HOME=str(home), RUMMY500_PROGRESS_DB=str(tmp_path / "progress.sqlite3"))
+    env.pop("DISPLAY", None)
+    log = tmp_path / "streamlit.log"
+    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+               "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"]  # fmt: skip
+    with log.open("wb") as out:
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=out)
+    try:
+        wait_for_health(f"http://127.0.0.1:{port}", server, log, timeout=60)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as answer:
+            page = answer.read().decode("utf-8", "replace")
+        assert answer.status == 200 and "<html" in page.lower()
+        assert server.poll() is None
+        assert "Email" not in log.read_text(errors="replace")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def test_the_config_never_prompts_and_caps_uploads_at_1_mb() -> None:
+    config = tomllib.loads((ROOT / ".streamlit/config.toml").read_text(encoding="utf-8"))
+    assert config["server"]["showEmailPrompt"] is False
+    assert config["server"]["maxUploadSize"] == 1  # megabytes, as the engine's MAX_BYTES
+
+
+# --- true floors -------------------------------------------------------------------------------------
+
+
+def floors() -> dict[str, str]:
+    """Every declared dependency (runtime and test extra) → its floor; each must have one."""
+    found = {}
+    for requirement in [*PYPROJECT["project"]["dependencies"], *PYPROJECT["project"]["optional-dependencies"]["test"]]:
+        match = re.fullmatch(r"([A-Za-z0-9_.-]+)>=([0-9][0-9A-Za-z.]*)", requirement)
+        assert match, f"{requirement!r} has no floor (write name>=version)"
+        found[match[1].lower()] = match[2]
+    return found
+
+
+def test_ci_installs_exactly_the_declared_floors() -> None:
+    pins = {}
+    for line in (ROOT / ".ci/lowest.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, version = line.split("==")
+            pins[name.strip().lower()] = version.strip()
+    assert pins == floors()
+    assert "lowest.txt" in (ROOT / ".ci/run").read_text(encoding="utf-8")
+
+
+# --- the README stands alone -------------------------------------------------------------------------
+
+
+def test_readme_links_stay_in_the_repository() -> None:
+    text = README.read_text(encoding="utf-8")
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"https?://", target):
+            continue
+        path = target.split("#")[0]
+        assert not path.startswith(("/", "..")), f"{target} is outside the repository"
+        resolved = (ROOT / path).resolve()
+        assert resolved.is_relative_to(ROOT), target
+        assert resolved.exists(), f"{target} does not exist"
+
+
+def test_readme_commands_use_the_venv_python() -> None:
+    """Every command line of the README after the install runs as written: no bare ``python``."""
+    text = README.read_text(encoding="utf-8")
+    assert not re.findall(r"(?<![\w/.])python (?:-m|benchmarks)", text)
+
+
+def test_the_readme_python_example_runs() -> None:
+    text = README.read_text(encoding="utf-8")
+    examples = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    assert examples, "the README has a Python example"
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for number, example in enumerate(examples):
+        test = parser.get_doctest(example, {}, f"README example {number + 1}", str(README), 0)
+        assert test.examples, "the example is written as a doctest (>>> lines)"
+        runner.run(test)
+    assert runner.failures == 0
+
+
+def test_the_licence_is_there_and_is_the_declared_one() -> None:
+    assert PYPROJECT["project"]["license"]["text"] == "MIT"
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+# --- data outside the checkout -----------------------------------------------------------------------
+
+
+def test_missing_data_is_named_not_silently_empty(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="lessons: folder: is missing: the tutor runs from its checkout"):
+        load_curriculum(tmp_path / "lessons", ROOT / "scenarios")
+    (tmp_path / "scenarios").mkdir()
+    with pytest.raises(RecordError, match=r"scenarios: folder: holds no \*\.yaml files"):
+        load_curriculum(ROOT / "lessons", tmp_path / "scenarios")
+    with pytest.raises(RecordError, match="situations: folder: is missing"):
+        load_situations(tmp_path / "situations")
+    with pytest.raises(RecordError, match=r"README\.md: file: is missing"):
+        rulings(tmp_path / "README.md")
+
+
+# --- the command line --------------------------------------------------------------------------------
+
+
+def engine(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rounds", "-1"], "argument --rounds: must be a whole number from 1 up, not -1"),
+        (["--rounds", "0"], "argument --rounds: must be a whole number from 1 up, not 0"),
+        (["--rounds", "²"], "argument --rounds: must be a whole number, not '²'"),
+        (["--players", "-3"], "--players: rommi is played by 2–8 players, not -3"),
+        (["--players", "9"], "--players: rommi is played by 2–8 players, not 9"),
+        (["--bot", "nobody"], "--bot: unknown bot 'nobody'"),
+    ],
+)
+def test_simulate_refuses_bad_options_with_the_right_numbers(args: list[str], message: str) -> None:
+    done = engine("simulate", "--variant", "rommi", *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_simulate_help_gives_every_default() -> None:
+    done = engine("simulate", "--help")
+    assert done.returncode == 0
+    text = " ".join(done.stdout.split())
+    for option, default in (("--players", "2"), ("--rounds", "100"), ("--seed", "0"), ("--bot", "random")):
+        assert option in text
+        assert f"(default: {default})" in text
+
+
+@pytest.mark.parametrize("command", [["simulate", "--variant", "rommi", "--rounds", "3"], ["replay", "tests/records/rommi_call.yaml"]])
+def test_a_closed_pipe_ends_quietly(command: list[str]) -> None:
+    """Like ``… | head`` that has already quit: the reading end is closed before the command prints."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine", *command], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 0
+    assert err == ""
+
+
+def test_bench_browser_help_works_without_playwright_too() -> None:
+    done = subprocess.run(
+        [sys.executable, "benchmarks/bench_browser.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0 and "--loads" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_a_plain_install_elsewhere_names_the_missing_data(tmp_path: Path) -> None:
+    """``pip install .`` (not editable) copies the code without the lessons: run from another folder, the
+    tutor's loaders say which folder is missing, and the Learn page shows that (never an empty list)."""
+    source = tmp_path / "source"  # a copy of the code: building writes build/ and *.egg-info/ beside it
+    for name in ("engine", "tutor", "ui"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    target = tmp_path / "site"
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(source)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert build.returncode == 0, build.stderr
+    probe = (
+        "import tutor.curriculum as c\n"
+        "from engine.errors import RecordError\n"
+        f"assert c.__file__.startswith({str(target)!r}), c.__file__\n"
+        "try:\n    c.load_curriculum()\nexcept RecordError as e:\n    print(e)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "scenarios: folder: is missing: the tutor runs from its checkout" in done.stdout
