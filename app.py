@@ -30,6 +30,7 @@ page = st.navigation(
         st.Page("ui/pages/progress.py", title=t("ui.nav.progress", language), icon="⭐"),
     ]
 )
+session.keep_learner_in_address()  # a reload keeps the learner
 render_sidebar(language)
 with st.sidebar:
     keep_learner_in_browser()

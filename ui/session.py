@@ -117,8 +117,7 @@ def progress_key() -> str:
 def init_learner() -> None:
     """Find who is at this browser (called by ``app.py`` on every run, before the sidebar): the learner id
     from the address (``?learner=…``), this session, or the cookie, else a new one
-    (:func:`tutor.learner.choose_learner`); load their display name when the id changes; and put the id
-    back in the address, where a page switch or a link without it dropped it, so a reload keeps it.
+    (:func:`tutor.learner.choose_learner`); load their display name when the id changes.
     """
     state = st.session_state
     current = state.get(LEARNER_ID)
@@ -130,8 +129,14 @@ def init_learner() -> None:
         if current is not None:  # another learner in this tab (a link pasted): their own place, their own lesson
             for key, value in ((LESSON, None), (INDEX, 0), (RUN, None), (RESUMED, False), (CONFIRM_START_OVER, False)):
                 state[key] = value
-    if st.query_params.get(QUERY_PARAM) != choice.learner_id:
-        st.query_params[QUERY_PARAM] = choice.learner_id
+
+
+def keep_learner_in_address() -> None:
+    """Put the learner id in the address where it is missing (a new session, a page switch, a link without
+    it) or wrong (a bad id, ignored), so a reload keeps the learner (called by ``app.py`` on every run)."""
+    learner_id = progress_key()
+    if st.query_params.get(QUERY_PARAM) != learner_id:
+        st.query_params[QUERY_PARAM] = learner_id
 
 
 def save_learner_name() -> None:
