@@ -1,9 +1,11 @@
-"""Opening the app through AppTest, the way every page test does, and making a move through the move
-controls that Learn and Practice share (:mod:`ui.move_controls`), as a learner does."""
+"""Opening the app through AppTest, the way every page test does, and making a move on the card table
+that Learn and Practice share (:mod:`ui.move_controls`): the move the component would send, handed to
+the page through its request key, since AppTest cannot click a component."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -37,7 +39,7 @@ def open_app(
 
 
 def pick(hand: Sequence[Card], cards: Sequence[Card]) -> list[str]:
-    """The hand pills' values that pick ``cards`` (each copy of a card once)."""
+    """The hand's pick values that pick ``cards`` (each copy of a card once)."""
     free = list(zip(hand, hand_options(hand), strict=True))
     values = []
     for card in cards:
@@ -46,33 +48,64 @@ def pick(hand: Sequence[Card], cards: Sequence[Card]) -> list[str]:
     return values
 
 
-def play_through_widgets(at: AppTest, keys: PickKeys, move: Move, hand: Sequence[Card], pile: Sequence[Card]) -> None:
-    """Make ``move`` on the page whose pick widgets are ``keys`` the way a learner does: pick the cards,
-    press the button; the app must run on without an exception."""
-    button = keys.prefix
-    if isinstance(move, Draw | Stop):
-        at.button(key=f"{button}{move}").click()
-    elif isinstance(move, Take) and move.count is None:
-        at.button(key=f"{button}take_all").click()
-    elif isinstance(move, Take | Rommi):
-        at.pills(key=keys.pile).set_value(option_for_depth(pile, int(move.count or 1)))
-        at.button(key=f"{button}take" if isinstance(move, Take) else f"{button}rommi").click()
-    elif isinstance(move, Discard):
-        at.pills(key=keys.hand).set_value(pick(hand, [move.card]))
-        at.button(key=f"{button}discard").click()
-    elif isinstance(move, Meld | Layoff):
-        at.pills(key=keys.hand).set_value(pick(hand, list(move.cards)))
-        declared = [c for c in move.cards if c.is_joker]
-        if declared:
-            at.run()  # the joker pickers appear once a joker is picked
-            for i, card in enumerate(declared):
-                at.selectbox(key=f"{keys.joker_prefix}{i}").set_value(str(card.natural_card))
-        if isinstance(move, Layoff):
-            at.selectbox(key=keys.layoff_target).set_value(move.meld)
-            at.button(key=f"{button}layoff").click()
-        else:
-            at.button(key=f"{button}meld").click()
-    else:  # pragma: no cover - a new kind of move
-        raise AssertionError(f"no widgets for {move}")
+def table_move(
+    at: AppTest,
+    keys: PickKeys,
+    action: str,
+    hand: Sequence[str] = (),
+    pile: str | None = None,
+    meld: int | None = None,
+    jokers: Sequence[str | None] = (),
+) -> None:
+    """Make a move on the page's table as its component sends it (AppTest cannot click the component):
+    the picks go under the table's request key and the page handles them on its next run."""
+    at.session_state[keys.request] = {
+        "action": action,
+        "hand": list(hand),
+        "pile": pile,
+        "meld": meld,
+        "jokers": list(jokers),
+    }
     at.run()
     assert not at.exception, at.exception
+
+
+def shown_table(at: AppTest, keys: PickKeys) -> dict[str, Any]:
+    """The data of the table as the page last drew it."""
+    data = at.session_state[keys.shown]
+    assert isinstance(data, dict)
+    return data
+
+
+def said(at: AppTest, keys: PickKeys, kind: str) -> list[str]:
+    """What the page says of ``kind`` (error, warning, success, info): its alerts, and the table's message."""
+    alerts = [str(e.value) for e in getattr(at, kind)]
+    try:
+        message = shown_table(at, keys).get("message")
+    except KeyError:
+        message = None
+    if isinstance(message, dict) and message.get("kind") == kind:
+        return [str(message["text"]), *alerts]
+    return alerts
+
+
+def play_through_widgets(at: AppTest, keys: PickKeys, move: Move, hand: Sequence[Card], pile: Sequence[Card]) -> None:
+    """Make ``move`` on the page whose table is ``keys`` the way a learner does: pick the cards, press
+    the action; the app must run on without an exception."""
+    if isinstance(move, Draw | Stop):
+        table_move(at, keys, str(move))
+    elif isinstance(move, Take) and move.count is None:
+        table_move(at, keys, "take_all")
+    elif isinstance(move, Take | Rommi):
+        action = "take" if isinstance(move, Take) else "rommi"
+        table_move(at, keys, action, pile=option_for_depth(pile, int(move.count or 1)))
+    elif isinstance(move, Discard):
+        table_move(at, keys, "discard", hand=pick(hand, [move.card]))
+    elif isinstance(move, Meld | Layoff):
+        declared = [str(c.natural_card) for c in move.cards if c.is_joker]
+        if isinstance(move, Layoff):
+            table_move(at, keys, "layoff", hand=pick(hand, list(move.cards)), meld=move.meld, jokers=declared)
+        else:
+            table_move(at, keys, "meld", hand=pick(hand, list(move.cards)), jokers=declared)
+    else:  # pragma: no cover - a new kind of move
+        raise AssertionError(f"no table move for {move}")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
-from typing import get_args
 
 import pytest
 import yaml
@@ -19,13 +18,13 @@ from streamlit.testing.v1 import AppTest
 from engine.moves import Move
 from engine.state import Phase
 from engine.variants import HouseRules, Variant, house_rule_options
-from tests.apptest_support import open_app, play_through_widgets
+from tests.apptest_support import open_app, play_through_widgets, said, shown_table, table_move
 from tutor.checker import judge_answer, number_answer
 from tutor.compare import field_label, field_meaning
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.learner import new_learner_id
 from tutor.lesson_flow import ScenarioRun
-from tutor.move_text import Action, hand_options
+from tutor.move_text import hand_options
 from tutor.progress import ProgressStore
 from tutor.reference import variant_reference
 from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
@@ -68,8 +67,8 @@ def solve(at: AppTest, scenario: Scenario, lesson: Lesson | None = None) -> None
         for number, step in enumerate(task.steps):
             play(at, step.answer)
             run = current_run(at)
-            assert run.step_index == number + 1, (scenario.id, step.answer, texts(at.error), texts(at.warning))
-            assert at.success, (scenario.id, step.answer)
+            assert run.step_index == number + 1, (scenario.id, step.answer, said(at, LEARN_KEYS, "error"), said(at, LEARN_KEYS, "warning"))
+            assert said(at, LEARN_KEYS, "success"), (scenario.id, step.answer)
     elif isinstance(task, NumberTask):
         at.number_input(key=session.NUMBER).set_value(number_answer(scenario))
         at.button(key="learn_check").click().run()
@@ -96,21 +95,20 @@ def wrong_attempt(at: AppTest, scenario: Scenario) -> None:
     """One wrong attempt: its explanation shows, and the position stays exactly as it was."""
     run = current_run(at)
     before = run.state
-    hand_labels = list(at.pills(key=session.HAND).options) if isinstance(scenario.task, MoveTask) else []
+    hand_labels = [c["v"] for c in shown_table(at, LEARN_KEYS)["hand"]] if isinstance(scenario.task, MoveTask) else []
     task = scenario.task
     if isinstance(task, MoveTask):
         if before.phase is Phase.DRAW:  # discarding before drawing
-            at.pills(key=session.HAND).set_value(hand_options(before.hands[run.seat])[:1])
-            at.button(key="learn_discard").click().run()
+            table_move(at, LEARN_KEYS, "discard", hand=hand_options(before.hands[run.seat])[:1])
         else:  # drawing twice
-            at.button(key="learn_draw").click().run()
-        shown = texts(at.error)
+            table_move(at, LEARN_KEYS, "draw")
+        shown = said(at, LEARN_KEYS, "error")
         assert shown and shown[0], scenario.id
         code = run.feedback.code if run.feedback else None
         extra = scenario.feedback.get(code or "")
         if extra:
             assert localize(extra) in shown[0]
-        assert list(at.pills(key=session.HAND).options) == hand_labels
+        assert [c["v"] for c in shown_table(at, LEARN_KEYS)["hand"]] == hand_labels
     elif isinstance(task, NumberTask):
         at.number_input(key=session.NUMBER).set_value(number_answer(scenario) + 1)
         at.button(key="learn_check").click().run()
@@ -146,7 +144,8 @@ def test_every_page_runs() -> None:
     assert at.title[0].value == "Compare the variants"  # the page itself is tested in test_compare.py
     at.switch_page("ui/pages/rules.py").run()
     markdown = "\n".join(texts(at.markdown))
-    assert "Taking from the discard pile<br><small>`pile_take`</small> | whole pile only |" in markdown  # from the model
+    assert "| Taking from the discard pile | whole pile only |" in markdown  # from the model
+    assert "pile_take" not in markdown and "min_players" not in markdown  # no engine field names for a learner
     assert "A discard restriction never traps a player" in markdown  # a ruling from the README
 
 
@@ -199,18 +198,18 @@ TAKE_SCENARIO = "femhundra-take-whole-pile"
 def test_an_illegal_take_is_explained_and_changes_nothing() -> None:
     at = start(lesson=TAKE_LESSON)
     before = current_run(at).state
-    at.pills(key=session.PILE).set_value("5D")  # the top card only: femhundra takes the whole pile
-    at.button(key="learn_take").click().run()
-    assert not at.exception
-    assert at.error[0].value.startswith("In femhundra you take the whole pile, never just the top card.")
-    assert "Press Take the whole pile." in at.error[0].value  # the scenario's own feedback, not the rule a second time
-    assert any("take_not_allowed" in c for c in texts(at.caption))
+    table_move(at, LEARN_KEYS, "take", pile="5D")  # the top card only: femhundra takes the whole pile
+    error = said(at, LEARN_KEYS, "error")[0]
+    assert error.startswith("In femhundra you take the whole pile, never just the top card.")
+    assert "Press Take the whole pile." in error  # the scenario's own feedback, not the rule a second time
+    assert "Nothing was played" in error
+    assert not any("take_not_allowed" in c for c in texts(at.caption))  # no rule codes on a learner's screen
     assert current_run(at).state is before
 
 
-def primary_buttons(at: AppTest, prefix: str) -> set[str]:
-    """The move buttons (keyed ``<prefix><action>``) that are highlighted."""
-    return {a for a in get_args(Action) if any(b.key == prefix + a and b.proto.type == "primary" for b in at.button)}
+def primary_buttons(at: AppTest) -> set[str]:
+    """The table's actions that are highlighted."""
+    return {a["id"] for a in shown_table(at, LEARN_KEYS)["actions"] if a["primary"]}
 
 
 @pytest.mark.usefixtures("progress_db")
@@ -218,27 +217,28 @@ def test_the_highlighted_buttons_follow_the_phase() -> None:
     """In the draw phase "Meld picked cards" was highlighted, though only Draw or Take could be played."""
     at = start(lesson=TAKE_LESSON)
     assert current_run(at).state.phase is Phase.DRAW
-    assert primary_buttons(at, "learn_") == {"draw", "take", "take_all"}
-    at.button(key="learn_take_all").click().run()
+    assert primary_buttons(at) == {"draw", "take_all"}  # femhundra takes the whole pile: no "take to a card"
+    assert {a["id"] for a in shown_table(at, LEARN_KEYS)["actions"]} == {"draw", "take_all", "meld", "discard"}
+    table_move(at, LEARN_KEYS, "take_all")
     assert current_run(at).state.phase is Phase.PLAY
-    assert primary_buttons(at, "learn_") == {"meld"}
+    assert primary_buttons(at) == {"meld"}  # the step asks for a meld
 
 
 @pytest.mark.usefixtures("progress_db")
 def test_a_legal_move_not_asked_for_is_a_warning() -> None:
     at = start(lesson=TAKE_LESSON)
-    at.button(key="learn_draw").click().run()
-    assert at.warning[0].value == "That is legal, but the 5♦ is waiting for you in the pile."
+    table_move(at, LEARN_KEYS, "draw")
+    assert said(at, LEARN_KEYS, "warning")[0] == "That is legal, but the 5♦ is waiting for you in the pile."
     assert current_run(at).step_index == 0 and len(current_run(at).states) == 1
 
 
 @pytest.mark.usefixtures("progress_db")
 def test_a_pick_that_makes_no_move_says_what_to_pick() -> None:
     at = start(lesson=TAKE_LESSON)
-    at.button(key="learn_take").click().run()
-    assert "deepest card" in at.info[-1].value or any("deepest card" in i for i in texts(at.info))
-    at.button(key="learn_discard").click().run()
-    assert any("exactly one card" in i for i in texts(at.info))
+    table_move(at, LEARN_KEYS, "take")
+    assert any("deepest card" in i for i in said(at, LEARN_KEYS, "info"))
+    table_move(at, LEARN_KEYS, "discard")
+    assert any("exactly one card" in i for i in said(at, LEARN_KEYS, "info"))
 
 
 def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
@@ -276,7 +276,7 @@ def test_an_unknown_lesson_in_the_link_is_explained() -> None:
 def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     at = start(lesson=TAKE_LESSON)
     at.toggle(key=session.FOUR_COLOUR).set_value(True).run()
-    assert any(label.startswith(":green[") for label in at.pills(key=session.HAND).options)  # the 7♣, 9♣
+    assert any(c["ink"] == "green" for c in shown_table(at, LEARN_KEYS)["hand"])  # the 7♣, 9♣
     at.toggle(key="app_hr_femhundra_jokers").set_value(True).run()
     variant = at.session_state[session.VARIANT]
     assert variant.jokers and variant.house_rules == ("jokers",)
@@ -295,7 +295,7 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     assert (variant.cards_dealt, variant.ace_high_value, variant.ace_low_value) == (6, 25, 5)
     assert variant.house_rules == ("ace_high_value", "ace_low_value", "cards_dealt")
     markdown = "\n".join(texts(at.markdown))
-    assert "`ace_high_value`</small> | **25 points** ✎ |" in markdown and "**5 points** ✎" in markdown
+    assert f"| {field_label('ace_high_value')} | **25 points** ✎ |" in markdown and "**5 points** ✎" in markdown
     assert "**6 cards** ✎" in markdown
     assert "An ace left in hand counts high" in markdown  # our ruling, from the README
 
@@ -366,3 +366,17 @@ def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progr
     at = open_app(lesson=lesson.id, learner=learner)
     assert at.session_state[session.INDEX] == 1
     assert current_run(at).scenario.id == lesson.scenarios[1]
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_table_settings_and_words_not_notation() -> None:
+    """Large cards and the notation are the learner's choice; by default moves are named in words."""
+    at = start(lesson=TAKE_LESSON)
+    assert shown_table(at, LEARN_KEYS)["large"] is False
+    at.toggle(key="app_large_cards").set_value(True).run()
+    assert shown_table(at, LEARN_KEYS)["large"] is True
+    table_move(at, LEARN_KEYS, "take_all")
+    assert not any("notation" in c for c in texts(at.caption))  # "take all" stays off the learner's screen
+    at.toggle(key="app_show_notation").set_value(True).run()
+    assert any(c == "Your last move in the notation: take all" for c in texts(at.caption))
+    assert not any("Rule:" in c for c in texts(at.caption))

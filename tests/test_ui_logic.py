@@ -14,6 +14,7 @@ import pytest
 import tutor.lesson_flow
 import tutor.move_text
 import tutor.reference
+import tutor.table_data
 import ui.cards
 import ui.sidebar
 from engine.cards import Card, parse_cards
@@ -36,15 +37,17 @@ from tutor.move_text import (
 from tutor.reference import rulings, variant_reference
 from tutor.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.strings import PLAYER_FIELDS, YOU, catalogue, t
+from tutor.table_data import primary_actions
 from ui.cards import CSS, board_html, card_html, card_label, colour, hand_html, pile_html, table_html
-from ui.move_controls import primary_actions
 from ui.sidebar import chosen_overrides, house_rule_options
 
 TAKE_SCENARIO = "femhundra-take-whole-pile"
 
 
 @pytest.mark.parametrize(
-    "module", [tutor.move_text, tutor.lesson_flow, tutor.reference, ui.cards, ui.sidebar], ids=lambda m: m.__name__
+    "module",
+    [tutor.move_text, tutor.lesson_flow, tutor.reference, tutor.table_data, ui.cards, ui.sidebar],
+    ids=lambda m: m.__name__,
 )
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module, extraglobs={"Card": Card, "parse_cards": parse_cards, "Move": Move})
@@ -353,9 +356,10 @@ def test_the_highlighted_buttons_follow_the_phase() -> None:
     variant = get_variant("femhundra")
     hands = [parse_cards("QS QH QD 2C"), parse_cards("3H 4D")]
     state = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=parse_cards("9S"))
-    assert primary_actions(state, ("meld", "layoff")) == {"draw", "take", "take_all"}
-    assert primary_actions(state.apply("draw"), ("meld", "layoff")) == {"meld", "layoff"}
+    assert primary_actions(state, 0) == ["draw", "take_all"]  # femhundra takes the whole pile
+    assert primary_actions(state.apply("draw"), 0, "meld") == ["meld"]  # what the step asks for
+    assert primary_actions(state.apply("draw"), 0) == []
     empty = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=(), pile=parse_cards("9S"))
-    assert primary_actions(empty, ("meld",)) == {"stop", "take", "take_all"}
+    assert primary_actions(empty, 0) == ["stop", "take_all"]
     no_pile = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=())
-    assert primary_actions(no_pile, ("meld", "rommi")) == {"draw", "rommi"}  # a call is made in a draw phase
+    assert primary_actions(no_pile, 1) == ["rommi"]  # a call is made in another player's draw phase

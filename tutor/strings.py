@@ -53,8 +53,13 @@ def catalogue(language: str) -> dict[str, str]:
 
 
 def available_languages() -> list[str]:
-    """Languages that have a catalogue."""
-    return sorted(p.stem for p in LOCALES.glob("*.yaml"))
+    """Languages that have a catalogue (read from the folder once: every string looked up asks)."""
+    return list(_languages())
+
+
+@cache
+def _languages() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in LOCALES.glob("*.yaml")))
 
 
 def pick_language(locale: str | None) -> str:

@@ -18,6 +18,7 @@ from typing import Final
 
 from engine.cards import Card, card_text
 from engine.state import GameState
+from tutor.table_data import count_words
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
 CSS: Final = """<style>
@@ -238,7 +239,8 @@ def pile_html(
 
 
 def others_html(state: GameState, learner: int, cards_word: str = "cards", to_move_word: str = "to move") -> str:
-    """The other players' hands, face down, with their names and card counts."""
+    """The other players' hands, face down, with their names and card counts (``1 card``: the plural
+    ``cards_word`` is for two or more, and none)."""
     parts = []
     for seat, name in enumerate(state.players):
         if seat == learner:
@@ -247,10 +249,19 @@ def others_html(state: GameState, learner: int, cards_word: str = "cards", to_mo
         backs = "".join(back_html(small=True) for _ in range(min(count, 13)))
         turn = f" · ▶ {escape(to_move_word)}" if seat == state.to_move and not state.round_over else ""
         parts.append(
-            f'<div class="r5-zone"><div class="r5-title">{escape(name)} · {count} {escape(cards_word)}{turn}</div>'
+            f'<div class="r5-zone"><div class="r5-title">{escape(name)} · {_count(count, cards_word)}{turn}</div>'
             f'<div class="r5-row" style="padding-left:2px">{backs}</div></div>'
         )
     return "".join(parts)
+
+
+def _count(count: int, cards_word: str) -> str:
+    """``7 cards``, and ``1 card`` in words of the catalogue.
+
+    >>> _count(1, "cards"), _count(3, "cards")
+    ('1 card', '3 cards')
+    """
+    return count_words(count) if cards_word == "cards" else f"{count} {escape(cards_word)}"
 
 
 def board_html(
@@ -274,7 +285,7 @@ def board_html(
         "to_move": "to move",
     }
     words |= labels or {}
-    stock = back_html(caption=f'{len(state.stock)} {words["cards"]}') if state.stock else '<div class="r5-empty">—</div>'
+    stock = back_html(caption=_count(len(state.stock), words["cards"])) if state.stock else '<div class="r5-empty">—</div>'
     return (
         CSS
         + others_html(state, learner, words["cards"], words["to_move"])

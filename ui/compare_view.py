@@ -96,6 +96,7 @@ def render_compare_page() -> None:
 
 
 _TABLE_CSS: Final = """<style>
+.r5-cmp-box{max-width:100%;overflow-x:auto}
 .r5-cmp{border-collapse:collapse;width:100%;font-size:14px;line-height:1.35}
 .r5-cmp th,.r5-cmp td{border:1px solid rgba(128,128,128,.35);padding:5px 8px;text-align:left;vertical-align:top}
 .r5-cmp thead th{background:rgba(128,128,128,.12);position:sticky;top:0}
@@ -125,7 +126,8 @@ def rules_table_html(chosen: Variant, language: str = "en") -> str:
         mark = f'<td class="r5-mark">{differs if row.differs else ""}</td>'
         css = ' class="r5-differs"' if row.differs else ""
         body.append(f'<tr{css} data-field="{row.field}"><th{tip}>{escape(row.label)}</th>{cells}{mark}</tr>')
-    return f'{_TABLE_CSS}<table class="r5-cmp"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    markup = f'<table class="r5-cmp"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return f'{_TABLE_CSS}<div class="r5-cmp-box">{markup}</div>'  # a wide table scrolls in its own box
 
 
 def _rules_table(chosen: Variant, language: str) -> None:
@@ -199,15 +201,15 @@ def scores_text(status: Status, language: str = "en") -> str:
 
 
 def rulings_rows(rows: Sequence[Outcome], language: str = "en") -> list[dict[str, str]]:
-    """A row per (move, preset): the move, the variant, ✓ / ✗ with the engine's sentence, the rule code,
-    the moves after it, and the round scores when the round ended (those two left out when empty)."""
-    col = {key: t(f"compare.situation.col_{key}", language) for key in ("move", "variant", "ruling", "code", "then", "scores")}
+    """A row per (move, preset): the move, the variant, ✓ / ✗ with the sentence that explains it, the moves
+    after it, and the round scores when the round ended (those two left out when empty). No rule codes:
+    the sentence says the rule in words."""
+    col = {key: t(f"compare.situation.col_{key}", language) for key in ("move", "variant", "ruling", "then", "scores")}
     table = [
         {
             col["move"]: o.ruling.line,
             col["variant"]: o.name,
             col["ruling"]: ruling_text(o, language),
-            col["code"]: o.ruling.code or "",
             col["then"]: then_text(o, language),
             col["scores"]: scores_text(o.status, language),
         }

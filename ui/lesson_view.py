@@ -1,20 +1,25 @@
 """The Learn page: the lessons for the chosen variant, a lesson's text, and its scenarios one after another.
 
-Moves are made the way a learner makes them: pick cards (pills over the hand, one card of the spread
-discard pile), press a button. The picks become move text (:func:`tutor.move_text.build_move`), the
-engine judges it (:class:`tutor.lesson_flow.ScenarioRun`, through :mod:`tutor.checker`), and the page
-shows what it said: an illegal move as an error naming the rule, a legal but unasked move as a warning,
-success as success. An attempt that is not accepted leaves the position exactly as it was.
+Moves are made the way a learner makes them, on the card table (:mod:`ui.table_widget`): pick cards of
+the hand, a card of the spread discard pile or a meld, press an action. The picks become move text
+(:func:`tutor.move_text.build_move`), the engine judges it (:class:`tutor.lesson_flow.ScenarioRun`, through
+:mod:`tutor.checker`), and the table says beside the cards what it said: an illegal move as an error in
+words, a legal but unasked move as a warning, success as success. An attempt that is not accepted leaves
+the position exactly as it was.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
-from engine.errors import RULE_CODES, RecordError
+from engine.errors import RecordError
 from engine.lines import split_line
+from engine.moves import Move
 from engine.variants import PRESETS, Variant
 from tutor import charts, hand_charts
+from tutor.coach import describe_move
 from tutor.curriculum import Curriculum, Lesson
 from tutor.lesson_flow import ScenarioRun, lesson_done, place_after, star_text
 from tutor.move_text import Action, SelectionProblem
@@ -22,21 +27,15 @@ from tutor.plain_text import plain
 from tutor.progress import ProgressError, ProgressStore
 from tutor.scenario import ChoiceTask, JudgeTask, NumberTask, localize
 from tutor.strings import t
+from tutor.table_data import TableOptions, primary_actions
 from ui import session
-from ui.cards import board_html, hand_html
-from ui.move_controls import (
-    PickKeys,
-    board_labels,
-    clear_picks,
-    clickable_board,
-    move_controls,
-    picked_move,
-    turn_actions,
-)
+from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
+from ui.table_settings import large_cards, show_notation
 
-#: The pick widgets' keys (``learn_hand``, ``learn_pile``, ...) and the buttons' prefix.
-KEYS = PickKeys("learn_", session.HAND, session.PILE, session.LAYOFF_TARGET, session.JOKER_PREFIX)
+#: The table's keys (``learn_table``, ``learn_table_request``, ...).
+KEYS = PickKeys("learn_")
 _ANSWER_KEYS = (session.NUMBER, session.CHOICE)
+_PLAY_ACTIONS: tuple[Action, ...] = ("meld", "layoff", "discard")  # a step asking for one: its action is highlighted
 LAST_MOVE = "learn_last_move"
 
 
@@ -195,6 +194,7 @@ def _lesson(content: Curriculum, lesson: Lesson, chosen: Variant, language: str)
         clear_picks(KEYS)
         for key in (*_ANSWER_KEYS, LAST_MOVE):
             st.session_state.pop(key, None)
+    take_request(KEYS, on_move)
     _scenario(content, lesson, index, run, language)
 
 
@@ -211,27 +211,24 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
         counter = t("ui.learn.step", language, number=run.step_index + 1, count=run.step_count) + " "
         st.markdown((counter if run.step_count > 1 else "") + f"**{localize(step.prompt, language)}**")
 
-    four = session.four_colour()
     task = scenario.task
-    if run.is_move_task and not run.solved:
-        clickable_board(KEYS, state, run.seat, four, language)
-    else:
-        st.html(board_html(state, run.seat, four, board_labels(language)))
-    if run.is_move_task and not run.solved:
-        _move_controls(run, language, four)
-    else:
-        hand = state.hands[run.seat]
-        st.markdown(f"**{t('ui.learn.your_hand', language, name=scenario.learner)}**")
-        st.html(hand_html(hand, (), four))
-        if not run.solved:
-            if isinstance(task, NumberTask):
-                _number_controls(language)
-            elif isinstance(task, ChoiceTask):
-                _choice_controls(task, language)
-            elif isinstance(task, JudgeTask):
-                _judge_controls(task, language)
+    moving = run.is_move_task and not run.solved
+    _table(run, language, moving)
+    if moving:
+        last = st.session_state.get(LAST_MOVE)
+        if last and show_notation():
+            st.caption(t("table.your_move_notation", language, move=last))
+    elif not run.solved:
+        if isinstance(task, NumberTask):
+            _number_controls(language)
+        elif isinstance(task, ChoiceTask):
+            _choice_controls(task, language)
+        elif isinstance(task, JudgeTask):
+            _judge_controls(task, run, language)
 
-    _feedback(run, language)
+    if not run.is_move_task:
+        _feedback(run, language)
+    _save_error(language)
     _hints(run, language)
     if run.solved:
         _solved(content, lesson, index, run, language)
@@ -241,33 +238,49 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
 # --- move tasks -----------------------------------------------------------------------------------
 
 
-def _move_controls(run: ScenarioRun, language: str, four: bool) -> None:
+def _table(run: ScenarioRun, language: str, moving: bool) -> None:
+    """The table from the learner's seat: live in a move task (the answer to a move beside the cards),
+    still otherwise; a new scenario opens at the page's top."""
     state = run.state
-    st.markdown(f"**{t('ui.learn.your_hand', language, name=run.scenario.learner)}**")
+    step = run.step
+    kind = step.answer.split(maxsplit=1)[0] if step is not None and step.answer.strip() else ""
+    answer = next((action for action in _PLAY_ACTIONS if action == kind), None)
     rommi = state.variant.rommi_call and len(state.players) > 2
-    move_controls(KEYS, state, state.hands[run.seat], language, four, turn_actions(state, rommi), _act)
-    last = st.session_state.get(LAST_MOVE)
-    if last:
-        st.caption(t("ui.learn.your_move", language, move=last))
+    feedback = run.feedback if run.is_move_task else None
+    message = None
+    if feedback is not None and feedback.message:
+        unchanged = " " + t("ui.learn.unchanged", language) if feedback.kind == "error" else ""
+        message = (feedback.kind, feedback.message + unchanged)
+    options = TableOptions(
+        actions=turn_actions(state, rommi) if moving else (),
+        primary=primary_actions(state, run.seat, answer) if moving else (),
+        marks=True,
+        interactive=moving,
+        four_colour=session.four_colour(),
+        large=large_cards(),
+        message=message,
+        position=f"{run.scenario.id}:{len(run.states)}:{run.solved}",
+        top=len(run.states) == 1 and run.feedback is None,
+        language=language,
+    )
+    draw_table(KEYS, state, run.seat, options, on_move)
 
 
-def _act(action: Action) -> None:
-    """A button of a move task: build the move from the picks and let the engine judge it."""
+def on_move(action: Action, payload: dict[str, Any]) -> None:
+    """A move made on the table of a move task: build the move from the picks and let the engine judge it."""
     run = st.session_state.get(session.RUN)
-    if not isinstance(run, ScenarioRun):
+    if not isinstance(run, ScenarioRun) or not run.is_move_task or run.solved:
         return
     language = session.language()
     try:
-        text = picked_move(KEYS, action, run.state)
+        text = move_text(action, payload, run.state)
     except SelectionProblem as problem:
         run.note(t(problem.key, language))
         return
     st.session_state[LAST_MOVE] = text
-    feedback = run.play(text, language)
-    if feedback.kind == "success":
-        clear_picks(KEYS)
-        if run.solved:
-            _record(run)
+    run.play(text, language)
+    if run.solved:
+        _record(run)
 
 
 # --- number, choice and judge tasks ---------------------------------------------------------------
@@ -295,9 +308,15 @@ def _choice_controls(task: ChoiceTask, language: str) -> None:
     st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("choice",), type="primary")
 
 
-def _judge_controls(task: JudgeTask, language: str) -> None:
+def _judge_controls(task: JudgeTask, run: ScenarioRun, language: str) -> None:
     player, move = split_line(task.move)
-    st.markdown(t("ui.learn.judge_move", language, player=player or "", move=move))
+    try:
+        words = describe_move(run.state, Move.parse(move), language)
+    except ValueError:
+        words = move
+    st.markdown(t("table.judge_move", language, player=plain(player or ""), move=words))
+    if show_notation():
+        st.caption(t("table.hint_notation", language, move=move))
     with st.container(horizontal=True):
         st.button(t("ui.learn.legal", language), key="learn_judge_legal", on_click=_check, args=("legal",))
         st.button(t("ui.learn.not_legal", language), key="learn_judge_illegal", on_click=_check, args=("illegal",))
@@ -338,11 +357,9 @@ def _feedback(run: ScenarioRun, language: str) -> None:
     show(feedback.message)
     if feedback.cost:
         st.caption(feedback.cost)
-    if feedback.kind == "error" and feedback.code in RULE_CODES:
-        st.caption(
-            t("ui.learn.rule_code", language, code=feedback.code, meaning=RULE_CODES[feedback.code], variant=run.state.variant.name)
-        )
-        st.caption(t("ui.learn.unchanged", language))
+
+
+def _save_error(language: str) -> None:
     save_error = st.session_state.get(session.SAVE_ERROR)
     if save_error:
         st.warning(t("ui.progress_unavailable", language, error=save_error))

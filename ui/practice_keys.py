@@ -1,7 +1,7 @@
 """The Practice page's keys in ``session_state``: the game's own state, and the widgets' keys.
 
 AppTest and the browser test find the widgets by these keys, so they never change. Every key starts with
-``practice_``; the action buttons' keys (``practice_meld``, ``practice_draw``, …) are made by
+``practice_``; the table's keys (``practice_table``, ``practice_table_request``) are made by
 :mod:`ui.move_controls` from :data:`KEYS`.
 """
 
@@ -21,10 +21,6 @@ LAST_SEEN: Final = "practice_last_seen"  # how many log lines of the round the l
 DEFAULT_SEED: Final = "practice_default_seed"
 
 # Widget keys.
-HAND: Final = "practice_hand"
-PILE: Final = "practice_pile"
-LAYOFF_TARGET: Final = "practice_layoff_target"
-JOKER_PREFIX: Final = "practice_joker_"
 MODE: Final = "practice_mode"
 COMPUTERS: Final = "practice_computers"
 LEVEL: Final = "practice_level"
@@ -37,5 +33,5 @@ SAVED: Final = "practice_saved"
 PASTE: Final = "practice_paste"
 UPLOAD: Final = "practice_upload"
 
-#: The pick widgets' keys and the buttons' prefix (``practice_meld``, ``practice_hand_cards``, ...).
-KEYS = PickKeys("practice_", HAND, PILE, LAYOFF_TARGET, JOKER_PREFIX)
+#: The table's keys (``practice_table``, ``practice_table_request``, ...).
+KEYS = PickKeys("practice_")

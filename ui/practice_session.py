@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.errors import RULE_CODES
 from tutor.practice import Game
 from tutor.strings import t
-from ui import move_controls, session
+from ui import move_controls
 from ui.practice_keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, VIEWER
 
 
@@ -44,15 +43,26 @@ def board_seat(game: Game) -> int:
     return game.people[0]
 
 
-def show_feedback(language: str) -> None:
-    """Show the line left by the last action (an engine refusal with its rule code and a caption)."""
+def feedback_message(language: str) -> tuple[str, str] | None:
+    """What the table says beside the cards after the last action: a refusal in words (and that nothing
+    was played), a note, or the coach's review of the learner's move; None when there is nothing to say."""
     feedback = st.session_state.get(FEEDBACK)
-    if not feedback:
-        return
-    kind, message, code = feedback
-    {"error": st.error, "warning": st.warning, "info": st.info, "success": st.success}[kind](message)
-    if kind == "error" and code in RULE_CODES:
-        st.caption(
-            t("ui.learn.rule_code", language, code=code, meaning=RULE_CODES[code], variant=session.variant().name)
-        )
-        st.caption(t("practice.unchanged", language))
+    review_text = st.session_state.get(REVIEW)
+    if feedback:
+        kind, message, _code = feedback
+        if kind == "error":
+            message = f"{message} {t('practice.unchanged', language)}"
+        if review_text:
+            message = f"{message} {t('practice.review_heading', language, review=review_text)}"
+        return str(kind), str(message)
+    if review_text:
+        return "warning", t("practice.review_heading", language, review=review_text)
+    return None
+
+
+def show_feedback(language: str) -> None:
+    """Show the line left by the last action as an alert, where there is no table to say it (the start form)."""
+    said = feedback_message(language)
+    if said is not None:
+        kind, message = said
+        {"error": st.error, "warning": st.warning, "info": st.info, "success": st.success}[kind](message)

@@ -4,7 +4,7 @@ end of a round; the buttons' callbacks send the moves to :class:`tutor.practice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
@@ -16,21 +16,24 @@ from tutor.move_text import Action, SelectionProblem
 from tutor.plain_text import plain
 from tutor.practice import Game
 from tutor.strings import t
+from tutor.table_data import TableOptions, primary_actions
 from ui import session
-from ui.cards import board_html, card_face
-from ui.move_controls import board_labels, clickable_board, move_controls, picked_move, turn_actions
+from ui.cards import card_face
+from ui.move_controls import draw_table, move_text, take_request, turn_actions
 from ui.practice_charts import practice_charts, score_table
 from ui.practice_keep import keep_and_share
 from ui.practice_keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, SHOW_CHARTS, STEPWISE
-from ui.practice_session import board_seat, clear_picks, current_game, show_feedback
+from ui.practice_session import board_seat, clear_picks, current_game, feedback_message
+from ui.table_settings import large_cards, show_notation
 
 
 def game_table(game: Game, language: str) -> None:
-    """The game in play: the totals, the board, the log, the controls of whoever must act, the charts."""
+    """The game in play: the totals, the table (with the answer to the last move and what the others
+    did beside the cards), the buttons of whoever must act, the charts."""
+    take_request(KEYS, _on_move)
     stepwise = bool(st.session_state.get(STEPWISE, False))
     if not stepwise:
         game.advance()
-    state = game.state
     rules = game.variant.name + (f" + {house_rules_text(game.variant.house_rules, language)}" if game.variant.house_rules else "")
     st.caption(
         t(
@@ -45,18 +48,8 @@ def game_table(game: Game, language: str) -> None:
     _totals(game, language)
     pending = game.pending()
     handover = game.needs_handover()
-    seat = board_seat(game)
-    four = session.four_colour()
-    if not handover and pending.kind in ("turn", "rommi") and game.visible_hand(seat) is not None:
-        clickable_board(KEYS, state, seat, four, language)
-    else:
-        st.html(board_html(state, seat, four, board_labels(language)))
-    _log(game, language)
-    show_feedback(language)
-    review_text = st.session_state.get(REVIEW)
-    if review_text:
-        st.warning(t("practice.review_heading", language, review=review_text))
     if handover and pending.seat is not None:
+        _table(game, language, live=False)
         name = game.names[pending.seat]
         st.subheader(t("practice.handover.title", language, name=plain(name)))
         st.markdown(t("practice.handover.text", language, name=plain(name)))
@@ -70,10 +63,13 @@ def game_table(game: Game, language: str) -> None:
     elif pending.kind in ("turn", "rommi") and pending.seat is not None:
         _controls(game, pending.seat, pending.kind == "rommi", language)
     elif pending.kind in ("computer", "computer_call"):
+        _table(game, language, live=False)
         st.info(t("practice.computer_to_move", language, name=plain(game.names[pending.seat or 0])))
         st.button(t("practice.next_computer", language), key="practice_next_computer", on_click=_next_computer)
     else:
+        _table(game, language, live=False)
         _round_over(game, language)
+    _all_moves(game, language)
     st.session_state.setdefault(SHOW_CHARTS, True)
     with st.container(horizontal=True):
         st.toggle(t("practice.stepwise", language), key=STEPWISE)
@@ -85,16 +81,21 @@ def game_table(game: Game, language: str) -> None:
 
 
 def _totals(game: Game, language: str) -> None:
+    """The scores in one compact line: every player's total (and this round's points once it is over)."""
     scores = game.state.scores()
     over = game.state.round_over
-    columns = st.columns(len(game.seats))
-    for column, seat, score in zip(columns, game.seats, scores, strict=True):
+    parts = []
+    for seat, score in zip(game.seats, scores, strict=True):
         who = seat.name if seat.is_person else f"{seat.name} ({t(f'practice.level.{seat.level}', language)})"
         before = score.total - score.round
-        column.metric(plain(who), score.total if over else before, delta=score.round if over else None)
+        shown = f"{score.total} ({score.round:+d})" if over else f"{before}"
+        parts.append(f"**{plain(who)}** {shown}")
+    with st.container(key="practice_scores"):
+        st.markdown(f"{t('table.scores', language)}: " + " · ".join(parts))
 
 
-def _log(game: Game, language: str) -> None:
+def _fresh_log(game: Game) -> list[str]:
+    """The lines of the moves made since the learner last looked: the others' (or else the last one)."""
     steps = game.current.steps
     seen = int(st.session_state.get(LAST_SEEN) or 0)
     if seen > len(steps):
@@ -102,49 +103,60 @@ def _log(game: Game, language: str) -> None:
     fresh = steps[seen:]
     people = set(game.people)
     shown = [s for s in fresh if s.seat not in people] or fresh[-1:]
-    if shown:
-        with st.container(key="practice_log"):  # the browser test reads the latest moves here
-            st.markdown(t("practice.log_heading", language))
-            st.markdown("\n".join(f"- {plain(s.text)}" for s in shown))
+    return [s.text for s in shown]
+
+
+def _all_moves(game: Game, language: str) -> None:
+    steps = game.current.steps
     with st.expander(t("practice.log_all", language, count=len(steps))):
         st.markdown("\n".join(f"{i}. {plain(s.text)}" for i, s in enumerate(steps, start=1)) or "—")
 
 
+def _table(game: Game, language: str, live: bool, seat: int | None = None, rommi_window: bool = False) -> None:
+    """The table from the seat of the person with the device; their hand stays shown while the others move."""
+    state = game.state
+    viewer = board_seat(game) if seat is None else seat
+    hand_shown = not game.needs_handover() and game.visible_hand(viewer) is not None
+    actions: list[Action] = []
+    if live:
+        actions = ["rommi"] if rommi_window else turn_actions(state)
+    options = TableOptions(
+        actions=actions,
+        primary=primary_actions(state, viewer, None) if live else (),
+        marks=True,
+        interactive=live and hand_shown,
+        four_colour=session.four_colour(),
+        large=large_cards(),
+        show_hand=hand_shown,
+        message=feedback_message(language),
+        log=_fresh_log(game),
+        position=f"{game.seed}:{game.current.number}:{len(game.current.steps)}:{viewer}:{live}",
+        top=not game.current.steps and game.current.number == 1,
+        language=language,
+    )
+    draw_table(KEYS, state, viewer, options, _on_move)
+
+
 def _controls(game: Game, seat: int, rommi_window: bool, language: str) -> None:
     state = game.state
-    hand = game.visible_hand(seat)
-    if hand is None:
+    if game.visible_hand(seat) is None:
         return
     name = game.names[seat]
     if rommi_window:
         st.success(t("practice.rommi_possible", language, name=plain(name), card=card_face(state.pile[-1])))
     else:
         st.markdown(f"**{t('practice.your_turn', language, name=plain(name))}**")
-    move_controls(
-        KEYS,
-        state,
-        hand,
-        language,
-        session.four_colour(),
-        ["rommi"] if rommi_window else turn_actions(state),
-        _act,
-        primary=("meld", "layoff", "rommi"),
-        layoff_target=not rommi_window,
-        more=_pass_button(language) if rommi_window else None,
-    )
+    _table(game, language, live=True, seat=seat, rommi_window=rommi_window)
     with st.container(horizontal=True):
+        if rommi_window:
+            st.button(t("practice.let_pass", language), key="practice_pass", on_click=_let_pass)
         st.button(t("practice.hint", language), key="practice_hint_button", on_click=_hint)
         st.button(t("practice.undo", language), key="practice_undo", on_click=_undo, disabled=not game.can_undo())
     advice = st.session_state.get(HINT)
     if isinstance(advice, Advice) and advice.seat == seat:
-        st.info(t("practice.hint_text", language, reason=advice.reason, move=str(advice.move)))
-
-
-def _pass_button(language: str) -> Callable[[], None]:
-    def button() -> None:
-        st.button(t("practice.let_pass", language), key="practice_pass", on_click=_let_pass)
-
-    return button
+        st.info(t("table.hint", language, reason=advice.reason))
+        if show_notation():
+            st.caption(t("table.hint_notation", language, move=str(advice.move)))
 
 
 def _round_over(game: Game, language: str) -> None:
@@ -171,17 +183,19 @@ def _after_move(game: Game) -> None:
         game.advance()
 
 
-def _act(action: Action) -> None:
-    """An action button: build the move from the picks, let the engine judge it, then the computers play."""
+def _on_move(action: Action, payload: dict[str, Any]) -> None:
+    """A move made on the table: build it from the picks, let the engine judge it, then the computers play."""
     game = current_game()
     if game is None:
         return
     language = session.language()
     pending = game.pending()
+    if pending.kind not in ("turn", "rommi") or game.needs_handover():
+        return
     seat = pending.seat if pending.seat is not None else game.state.to_move
     state = game.state
     try:
-        move = Move.parse(picked_move(KEYS, action, state))
+        move = Move.parse(move_text(action, payload, state))
         game.play(move, seat)
     except SelectionProblem as problem:
         st.session_state[FEEDBACK] = ("warning", t(problem.key, language), None)

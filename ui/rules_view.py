@@ -1,6 +1,6 @@
 """The Rules page: every parameter of the chosen variant, generated from the engine's ``Variant`` model
 and put in the Compare page's words (label, value, what it means), the engine's own rulings from the
-README, and the rule codes it explains."""
+README. No engine field names or rule codes: they are for developers, in the code."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from html import escape
 
 import streamlit as st
 
-from engine.errors import RULE_CODES, RecordError
+from engine.errors import RecordError
 from tutor.compare import cell_text, field_label, field_meaning, house_rules_text
 from tutor.plain_text import plain
 from tutor.reference import rulings, variant_reference
@@ -34,13 +34,13 @@ def render_rules_page() -> None:
     )
     rows = []
     for row in variant_reference(variant):
-        # The words of the Compare page (label, value, meaning), with the engine's own name for reference;
-        # the model's field descriptions are written for developers and stay in the code.
+        # The words of the Compare page (label, value, meaning); the engine's field names and the model's
+        # descriptions are written for developers and stay in the code.
         text = _cell(cell_text(variant, row.name, language))
         value = f"**{text}** ✎" if row.house_rule else text
-        label = f"{_cell(field_label(row.name, language))}<br><small>`{row.name}`</small>"
+        label = _cell(field_label(row.name, language))
         rows.append(f"| {label} | {value} | {_cell(field_meaning(row.name, language))} |")
-    st.markdown(header + "\n".join(rows), unsafe_allow_html=True)  # the engine's name in <small> under the label
+    st.markdown(header + "\n".join(rows))
     st.caption(t("ui.rules.house_rule_mark", language))
 
     st.subheader(t("ui.rules.rulings", language))
@@ -55,5 +55,3 @@ def render_rules_page() -> None:
     else:
         st.caption(t("ui.rules.no_rulings", language))
 
-    st.subheader(t("ui.rules.codes", language))
-    st.markdown("\n".join(f"- `{code}`: {meaning}" for code, meaning in RULE_CODES.items()))

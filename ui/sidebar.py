@@ -19,6 +19,7 @@ from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_va
 from tutor.compare import field_label, house_rules_text, value_words
 from tutor.strings import t
 from ui import session
+from ui.table_settings import settings_toggles
 
 
 def widget_key(variant_id: str, field: str) -> str:
@@ -87,6 +88,8 @@ def render_sidebar(language: str) -> Variant:
     st.session_state[session.VARIANT] = chosen
 
     sidebar.toggle(t("ui.sidebar.four_colour", language), key=session.FOUR_COLOUR)
+    with sidebar:
+        settings_toggles(language)
     sidebar.text_input(
         t("ui.sidebar.learner", language),
         key=session.LEARNER,

@@ -1,0 +1,29 @@
+"""The table's settings a learner chooses in the sidebar: large cards, and moves shown in the notation
+(off by default: learner screens name cards and moves in words; the notation is for the curious)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import streamlit as st
+
+from tutor.strings import t
+
+LARGE_CARDS: Final = "app_large_cards"  # a widget key
+SHOW_NOTATION: Final = "app_show_notation"  # a widget key
+
+
+def large_cards() -> bool:
+    """Whether the cards are drawn large."""
+    return bool(st.session_state.get(LARGE_CARDS, False))
+
+
+def show_notation() -> bool:
+    """Whether moves are also shown in the notation."""
+    return bool(st.session_state.get(SHOW_NOTATION, False))
+
+
+def settings_toggles(language: str) -> None:
+    """The table's toggles, drawn where they are called (the sidebar)."""
+    st.toggle(t("table.large_cards", language), key=LARGE_CARDS)
+    st.toggle(t("table.show_notation", language), key=SHOW_NOTATION)

@@ -1,0 +1,299 @@
+// The card table (ui/table_widget.py): draws the data of tutor/table_data.py; picks happen here, a move
+// sends one trigger event ("move") and Python answers with the new table. Every word comes in data.words.
+export default function (component) {
+  const { data, setTriggerValue, parentElement } = component;
+  let root = parentElement.querySelector(".r5t");
+  if (!root) {
+    root = document.createElement("div");
+    root.className = "r5t";
+    parentElement.appendChild(root);
+  }
+  const fresh = !root.__r5 || root.__r5.position !== data.position;
+  if (fresh) {
+    let sort = "dealt";
+    try { sort = window.localStorage.getItem("r5-sort") || "dealt"; } catch (e) { /* no storage */ }
+    root.__r5 = { position: data.position, picked: [], pile: null, meld: null, jokers: [], sort: sort, sent: 0 };
+  }
+  const st = root.__r5;
+  const w = data.words;
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  const fill = (s, n) => String(s).replace("{n}", n);
+  const legal = data.marks ? data.legal : null;
+  const base = (v) => v.split("\u00b7")[0];
+  const handCards = () => data.hand.filter((c) => st.picked.includes(c.v));
+  const key = () => handCards().map((c) => c.t).sort().join(" ");
+
+  function face(c, extra, tag, attrs) {
+    const corner = c.joker ? "J<br>K" : `${esc(c.rank)}<br>${esc(c.suit)}`;
+    const badge = c.declared ? '<span class="r5t-jk">JK</span>' : "";
+    return `<${tag} class="r5t-card r5t-${c.ink}${c.declared ? " r5t-declared" : ""} ${extra}" ${attrs}>` +
+      `<span class="r5t-tl">${corner}</span>${badge}<span class="r5t-pip">${esc(c.suit)}</span></${tag}>`;
+  }
+  function staticCard(c, extra) {
+    return face(c, extra || "", "div", `role="img" aria-label="${esc(c.name)}" title="${esc(c.name)}"`);
+  }
+  function pileDepth() {
+    if (data.whole_pile) return st.pile ? data.pile.cards.length : 0;
+    const hit = data.pile.cards.find((c) => c.v === st.pile);
+    return hit ? hit.depth : 0;
+  }
+  function fitsMeld(number) {
+    if (!legal || !st.picked.length) return false;
+    const targets = legal.layoffs[key()];
+    return !!(targets && targets[String(number)]);
+  }
+  function jokerOptions() {
+    const count = handCards().filter((c) => c.joker).length;
+    const lists = [];
+    let found = null;
+    if (legal) {
+      const k = key();
+      if (legal.melds[k]) found = legal.melds[k];
+      const targets = legal.layoffs[k];
+      if (!found && targets) {
+        const number = st.meld !== null ? String(st.meld) : (Object.keys(targets).length === 1 ? Object.keys(targets)[0] : null);
+        if (number !== null && targets[number]) found = targets[number];
+      }
+    }
+    for (let i = 0; i < count; i++) {
+      const allowed = found && found[i] && found[i].length ? found[i] : null;
+      lists.push(allowed ? data.naturals.filter((n) => allowed.includes(n.t)) : data.naturals);
+    }
+    return lists;
+  }
+  function lit(id) {
+    if (!legal) return false;
+    const k = key();
+    const n = st.picked.length;
+    if (id === "draw") return legal.draw;
+    if (id === "stop") return legal.stop;
+    if (id === "take_all") return legal.take_all && st.pile !== null;
+    if (id === "take") return st.pile !== null && legal.takes.includes(pileDepth());
+    if (id === "rommi") return st.pile !== null && legal.rommi.includes(pileDepth());
+    if (id === "meld") return n > 0 && !!legal.melds[k];
+    if (id === "layoff") return n > 0 && !!legal.layoffs[k] && (st.meld === null || fitsMeld(st.meld));
+    if (id === "discard") return n === 1 && legal.discards.includes(handCards()[0].t);
+    return false;
+  }
+  function actionLabel(a) {
+    if (a.id === "take_all" && data.whole_pile && data.pile.cards.length) return data.take_whole;
+    if (a.id === "take" && st.pile !== null) {
+      const hit = data.pile.cards.find((c) => c.v === st.pile);
+      if (hit) return hit.take;
+    }
+    return w["action_" + a.id];
+  }
+  function sortedHand() {
+    const cards = data.hand.slice();
+    if (st.sort === "suit") cards.sort((a, b) => a.by_suit - b.by_suit);
+    if (st.sort === "rank") cards.sort((a, b) => a.by_rank - b.by_rank);
+    return cards;
+  }
+
+  function render() {
+    const active = parentElement.activeElement || document.activeElement;
+    const focusId = active && active.getAttribute ? active.getAttribute("data-focus") : null;
+    const live = data.interactive;
+    let html = `<div class="r5t-board${data.large ? " r5t-large" : ""}">`;
+    // The other players: name, count, a face-down fan.
+    html += '<div class="r5t-others">';
+    for (const p of data.others) {
+      const backs = '<span class="r5t-back r5t-mini"></span>'.repeat(Math.min(p.count, 13));
+      html += `<div class="r5t-player${p.to_move ? " r5t-moving" : ""}" role="group" aria-label="${esc(p.label)}">` +
+        `<div class="r5t-title">${esc(p.label)}</div><div class="r5t-fan" aria-hidden="true">${backs}</div></div>`;
+    }
+    html += "</div>";
+    // The stock and the spread pile.
+    html += '<div class="r5t-middle"><div class="r5t-zone r5t-stock">' +
+      `<div class="r5t-title">${esc(w.stock)}</div>` +
+      (data.stock.count ? `<div class="r5t-back r5t-card" role="img" aria-label="${esc(data.stock.label)}"><span class="r5t-count">${data.stock.count}</span></div>`
+        : `<div class="r5t-empty" role="img" aria-label="${esc(data.stock.label)}">—</div>`) + "</div>";
+    html += `<div class="r5t-zone r5t-pile" role="group" aria-label="${esc(data.pile.label)}"><div class="r5t-title">${esc(w.pile)}</div><div class="r5t-row">`;
+    if (!data.pile.cards.length) html += `<div class="r5t-empty">${esc(w.empty_pile)}</div>`;
+    const depth = pileDepth();
+    data.pile.cards.forEach((c) => {
+      const lifted = depth && c.depth <= depth;
+      const chosen = data.whole_pile ? !!st.pile : c.v === st.pile;
+      const extra = (chosen ? "r5-picked " : "") + (lifted && !chosen ? "r5t-lifted" : "");
+      if (live) {
+        const label = `${c.name} (${w.pile})`;
+        html += face(c, extra, "button", `type="button" data-pile="${esc(c.v)}" data-focus="p-${esc(c.v)}" aria-pressed="${chosen}" aria-label="${esc(label)}"`);
+      } else {
+        html += staticCard(c, "");
+      }
+    });
+    html += "</div></div></div>";
+    // The melds, numbered; each card says who laid it.
+    html += `<div class="r5t-zone"><div class="r5t-title">${esc(w.melds)}</div>`;
+    if (!data.melds.length) html += `<div class="r5t-empty">${esc(w.no_melds)}</div>`;
+    html += '<div class="r5t-melds">';
+    for (const m of data.melds) {
+      const fits = fitsMeld(m.number);
+      const chosen = st.meld === m.number;
+      const cards = m.cards.map((c) => `<div class="r5t-slot">${staticCard(c, "")}<div class="r5t-cap${c.mine ? " r5t-you" : ""}">${esc(c.by)}</div></div>`).join("");
+      const mark = fits ? ` <span class="r5t-fits">· ${esc(w.fits)}</span>` : "";
+      const head = `<div class="r5t-title">${esc(m.title)}${mark}</div>`;
+      const cls = `r5t-meld r5-meld${fits ? " r5t-fit" : ""}${chosen ? " r5t-target" : ""}`;
+      if (live) {
+        html += `<div class="${cls}" role="button" tabindex="0" data-meld="${m.number}" data-focus="m-${m.number}" aria-pressed="${chosen}" aria-label="${esc(m.label)}">${head}<div class="r5t-row">${cards}</div></div>`;
+      } else {
+        html += `<div class="${cls}" role="group" aria-label="${esc(m.label)}">${head}<div class="r5t-row">${cards}</div></div>`;
+      }
+    }
+    html += "</div></div>";
+    // Your hand.
+    if (data.hand.length) {
+      html += `<div class="r5t-zone r5t-handzone"><div class="r5t-handhead"><div class="r5t-title">${esc(w.hand)}</div>` +
+        `<div class="r5t-sort" role="group" aria-label="${esc(w.sort_label)}">` +
+        ["dealt", "suit", "rank"].map((s) => `<button type="button" class="r5t-small" data-sort="${s}" data-focus="s-${s}" aria-pressed="${st.sort === s}">${esc(w["sort_" + s])}</button>`).join("") +
+        `</div></div><div class="r5t-row r5t-hand" role="group" aria-label="${esc(data.hand_label)}">`;
+      for (const c of sortedHand()) {
+        const chosen = st.picked.includes(c.v);
+        const note = c.fresh ? `<span class="r5t-new">${esc(w[c.fresh])}</span>` : "";
+        const label = c.fresh ? `${c.name}, ${w[c.fresh]}` : c.name;
+        const extra = (chosen ? "r5-picked " : "") + (c.fresh ? "r5t-fresh" : "");
+        if (live) {
+          html += `<div class="r5t-slot">${face(c, extra, "button", `type="button" data-hand="${esc(c.v)}" data-focus="h-${esc(c.v)}" aria-pressed="${chosen}" aria-label="${esc(label)}"`)}${note}</div>`;
+        } else {
+          html += `<div class="r5t-slot">${staticCard(c, extra)}${note}</div>`;
+        }
+      }
+      html += "</div></div>";
+    }
+    // The joker declarations, then the actions.
+    if (live) {
+      const lists = jokerOptions();
+      if (lists.length) {
+        html += '<div class="r5t-jokers">';
+        lists.forEach((options, i) => {
+          const current = st.jokers[i] && options.some((o) => o.t === st.jokers[i]) ? st.jokers[i] : "";
+          st.jokers[i] = current;
+          html += `<label class="r5t-joker">${esc(fill(w.joker_stands_for, i + 1))} <select data-joker="${i}" data-focus="j-${i}">` +
+            `<option value="">${esc(w.joker_choose)}</option>` +
+            options.map((o) => `<option value="${esc(o.t)}"${o.t === current ? " selected" : ""}>${esc(o.face)} (${esc(o.name)})</option>`).join("") +
+            "</select></label>";
+        });
+        html += "</div>";
+      }
+      html += `<div class="r5t-actions" role="group" aria-label="${esc(w.actions_label)}">`;
+      for (const a of data.actions) {
+        // With the listing: what the picks allow; before any pick, what the step or phase asks for.
+        const idle = !st.picked.length && st.pile === null;
+        const primary = legal ? lit(a.id) || (idle && a.primary) : a.primary;
+        html += `<button type="button" class="r5t-action${primary ? " r5t-primary" : ""}" data-action="${a.id}" data-focus="a-${a.id}">${esc(actionLabel(a))}</button>`;
+      }
+      html += "</div>";
+    }
+    // What happened: the answer to the last move, and what the others did.
+    if (data.message || data.log.length) {
+      html += `<div class="r5t-message" role="status" aria-live="polite" aria-label="${esc(w.message_label)}">`;
+      if (data.message) html += `<div class="r5t-say r5t-${esc(data.message.kind)}">${esc(data.message.text)}</div>`;
+      if (data.log.length) {
+        html += `<div class="r5t-log"><div class="r5t-title">${esc(w.log_label)}</div><ul>` +
+          data.log.map((line) => `<li>${esc(line)}</li>`).join("") + "</ul></div>";
+      }
+      html += "</div>";
+    }
+    html += "</div>";
+    root.innerHTML = html;
+    if (focusId) {
+      const again = root.querySelector(`[data-focus="${CSS.escape(focusId)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  function toggle(list, v) {
+    return list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
+  }
+  function send(action) {
+    const cards = handCards();
+    let meld = st.meld;
+    if (meld === null && data.melds.length === 1) meld = 1;
+    st.sent += 1;
+    setTriggerValue("move", {
+      action: action,
+      hand: st.picked.slice(),
+      pile: data.whole_pile ? null : st.pile,
+      meld: meld,
+      jokers: cards.filter((c) => c.joker).map((_, i) => st.jokers[i] || null),
+      sent: st.sent,
+    });
+  }
+  root.onclick = (event) => {
+    const el = event.target.closest("[data-hand],[data-pile],[data-meld],[data-action],[data-sort]");
+    if (!el || !root.contains(el)) return;
+    if (el.hasAttribute("data-hand")) {
+      st.picked = toggle(st.picked, el.getAttribute("data-hand"));
+    } else if (el.hasAttribute("data-pile")) {
+      const v = el.getAttribute("data-pile");
+      st.pile = st.pile === v || (data.whole_pile && st.pile) ? null : v;
+    } else if (el.hasAttribute("data-meld")) {
+      const n = Number(el.getAttribute("data-meld"));
+      st.meld = st.meld === n ? null : n;
+    } else if (el.hasAttribute("data-sort")) {
+      st.sort = el.getAttribute("data-sort");
+      try { window.localStorage.setItem("r5-sort", st.sort); } catch (e) { /* no storage */ }
+    } else {
+      send(el.getAttribute("data-action"));
+      return;
+    }
+    render();
+  };
+  root.onchange = (event) => {
+    const el = event.target;
+    if (el && el.hasAttribute && el.hasAttribute("data-joker")) st.jokers[Number(el.getAttribute("data-joker"))] = el.value;
+  };
+  root.onkeydown = (event) => {
+    const el = event.target;
+    if (!el || !el.getAttribute) return;
+    if (el.hasAttribute("data-meld") && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      el.click();
+      return;
+    }
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+    const row = el.closest(".r5t-row");
+    if (!row) return;
+    const items = Array.from(row.querySelectorAll("button"));
+    const at = items.indexOf(el);
+    if (at < 0) return;
+    event.preventDefault();
+    let next = at + (event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0);
+    if (event.key === "Home") next = 0;
+    if (event.key === "End") next = items.length - 1;
+    items[Math.max(0, Math.min(items.length - 1, next))].focus();
+  };
+  render();
+  if (fresh && data.top) {
+    // A new scenario or game opens at its top: every scrolling box above the table goes back up, now
+    // and once the rest of the page has been redrawn below the table.
+    const toTop = () => {
+      let node = parentElement.host || parentElement;
+      while (node) {
+        if (node.scrollTop) node.scrollTop = 0;
+        node = node.parentElement || (node.getRootNode && node.getRootNode().host) || null;
+      }
+      window.scrollTo(0, 0);
+    };
+    toTop();
+    window.requestAnimationFrame(toTop);
+    window.setTimeout(toTop, 150);
+    window.setTimeout(toTop, 450);
+  }
+  const said = JSON.stringify([data.position, data.message, data.log]);
+  if (root.__said !== said && (data.message || data.log.length) && !(fresh && data.top)) {
+    // The answer to a move comes into view beside the table, without the learner scrolling.
+    // Again once the page below has been redrawn, in case that moved it.
+    const show = () => {
+      const box = root.querySelector(".r5t-message");
+      if (!box) return;
+      const r = box.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+    };
+    show();
+    window.requestAnimationFrame(show);
+    window.setTimeout(show, 150);
+    window.setTimeout(show, 450);
+  }
+  root.__said = said;
+}

@@ -1,0 +1,35 @@
+"""The card table as one Streamlit component (``st.components.v2``: no iframe, no build step).
+
+It draws the data of :func:`tutor.table_data.table_data` (the other players, the stock, the spread pile,
+the numbered melds, your hand, the actions, the answer to the last move) with the script and styles in
+``table_widget.js`` and ``table_widget.css`` beside this file. Picking cards, a pile card or a meld
+happens in the browser without a rerun; a move sends one trigger event, ``move``, whose value is a dict
+``{action, hand, pile, meld, jokers}`` (option values of :mod:`tutor.move_text`), and ``on_move`` gets it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
+
+import streamlit as st
+
+_HERE: Final = Path(__file__).resolve().parent
+_TABLE = st.components.v2.component(
+    "rummy500_table",
+    css=(_HERE / "table_widget.css").read_text(encoding="utf-8"),
+    js=(_HERE / "table_widget.js").read_text(encoding="utf-8"),
+)
+
+
+def card_table(data: dict[str, Any], key: str, on_move: Callable[[dict[str, Any]], None]) -> None:
+    """Draw the table ``data``; a move made on it calls ``on_move(payload)`` before the rerun."""
+
+    def moved() -> None:
+        result = st.session_state.get(key)
+        payload = result.get("move") if isinstance(result, dict) else None
+        if isinstance(payload, dict):
+            on_move(payload)
+
+    _TABLE(data=data, key=key, on_move_change=moved)
