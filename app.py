@@ -1,6 +1,7 @@
 """The Rummy 500 tutor: Streamlit entry point, a thin router.
 
-Sets the shared session defaults, reads the browser's language, draws the shared sidebar (the variant,
+Sets the shared session defaults, finds the learner at this browser (an id in the address and a cookie),
+reads the browser's language, draws the shared sidebar (the variant,
 house rules, the four-colour deck) and runs the chosen page. Rules live in ``engine``, lesson logic in
 ``tutor``, page bodies in ``ui``.
 """
@@ -9,12 +10,14 @@ import streamlit as st
 
 from tutor.strings import pick_language, t
 from ui import session
+from ui.learner_cookie import keep_learner_in_browser
 from ui.sidebar import render_sidebar
 
 st.set_page_config(page_title="Learn 500", page_icon="🃏", layout="wide")
 # Less empty space above the page, so a laptop screen shows the cards of a lesson sooner.
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 session.init_defaults()
+session.init_learner()  # who is at this browser: the ?learner= id, the cookie's, or a new one
 language = pick_language(st.context.locale)
 st.session_state[session.LANGUAGE] = language
 
@@ -28,5 +31,8 @@ page = st.navigation(
         st.Page("ui/pages/progress.py", title=t("ui.nav.progress", language), icon="⭐"),
     ]
 )
+session.keep_learner_in_address()  # a reload keeps the learner
 render_sidebar(language)
+with st.sidebar:
+    keep_learner_in_browser()
 page.run()

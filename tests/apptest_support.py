@@ -18,12 +18,17 @@ from ui.move_controls import PickKeys
 APP = "../app.py"
 
 
-def open_app(page: str | None = None, lesson: str | None = None, locale: str | None = None) -> AppTest:
-    """The app, run once (at ``?lesson=…`` when given, in ``locale`` when given), then switched to
-    ``ui/pages/<page>.py`` when a page is named; it must run without an exception."""
+def open_app(
+    page: str | None = None, lesson: str | None = None, locale: str | None = None, learner: str | None = None
+) -> AppTest:
+    """The app, run once (at ``?lesson=…`` when given, in ``locale`` when given, as the learner of
+    ``?learner=…`` when given: a browser coming back), then switched to ``ui/pages/<page>.py`` when a page
+    is named; it must run without an exception."""
     at = AppTest.from_file(APP, default_timeout=30)
     if lesson is not None:
         at.query_params["lesson"] = lesson
+    if learner is not None:
+        at.query_params["learner"] = learner
     if locale is not None:
         at.context = {"locale": locale}
     at.run()

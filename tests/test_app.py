@@ -22,6 +22,7 @@ from tests.apptest_support import open_app, play_through_widgets, said, shown_ta
 from tutor.checker import judge_answer, number_answer
 from tutor.compare import field_label, field_meaning
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
+from tutor.learner import new_learner_id
 from tutor.lesson_flow import ScenarioRun
 from tutor.move_text import hand_options
 from tutor.progress import ProgressStore
@@ -182,8 +183,9 @@ def test_lesson_solved_through_the_ui(lesson: Lesson, progress_db: Path) -> None
     first = CURRICULUM.scenarios[lesson.scenarios[0]]
     # A refused move costs no star; a wrong answer to a question costs one.
     expected = {s: 3 if s != first.id or isinstance(first.task, MoveTask) else 2 for s in lesson.scenarios}
-    assert store.stars(session.DEFAULT_PROGRESS_KEY) == expected
-    assert lesson.id in store.completed_lessons(session.DEFAULT_PROGRESS_KEY)
+    learner = at.session_state[session.LEARNER_ID]
+    assert store.stars(learner) == expected
+    assert lesson.id in store.completed_lessons(learner)
 
 
 # --- details of the Learn page --------------------------------------------------------------------
@@ -250,12 +252,13 @@ def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
     solve(at, CURRICULUM.scenarios[TAKE_SCENARIO])
     assert "Solved! ★☆☆" in texts(at.success)
     store = ProgressStore(progress_db)
-    assert store.stars(session.DEFAULT_PROGRESS_KEY)[TAKE_SCENARIO] == 1
-    assert store.last_place(session.DEFAULT_PROGRESS_KEY) is not None
+    learner = at.session_state[session.LEARNER_ID]
+    assert store.stars(learner)[TAKE_SCENARIO] == 1
+    assert store.last_place(learner) is not None
 
-    # A returning learner (a new session on the same file) resumes at the saved place.
-    again = start()
-    assert again.session_state[session.LESSON] == store.last_place(session.DEFAULT_PROGRESS_KEY)[0]  # type: ignore[index]
+    # A returning learner (a new session on the same file, their id in the address) resumes at the saved place.
+    again = open_app(learner=learner)
+    assert again.session_state[session.LESSON] == store.last_place(learner)[0]  # type: ignore[index]
     assert any(i.startswith("Welcome back!") for i in texts(again.info))
     again.switch_page("ui/pages/progress.py").run()
     assert not again.exception
@@ -353,13 +356,14 @@ def test_every_scenario_file_solved_through_the_ui(
         solve(at, scenario)
         if index + 1 < len(ids):
             at.button(key="learn_next").click().run()
-    assert ProgressStore(progress_db).completed_lessons(session.DEFAULT_PROGRESS_KEY) == {"every-scenario"}
+    assert ProgressStore(progress_db).completed_lessons(at.session_state[session.LEARNER_ID]) == {"every-scenario"}
 
 
 def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progress_db: Path) -> None:
     lesson = next(x for x in CURRICULUM.lessons if len(x.scenarios) > 1)
-    ProgressStore(progress_db).save_place(session.DEFAULT_PROGRESS_KEY, lesson.id, 1)
-    at = start(lesson=lesson.id)
+    learner = new_learner_id()
+    ProgressStore(progress_db).save_place(learner, lesson.id, 1)
+    at = open_app(lesson=lesson.id, learner=learner)
     assert at.session_state[session.INDEX] == 1
     assert current_run(at).scenario.id == lesson.scenarios[1]
 

@@ -26,6 +26,7 @@ from tutor.practice_seats import Seat, computer_seats, people_seats
 from tutor.progress import ProgressStore
 from tutor.record_viewer import RecordViewer
 from ui import practice_keys as keys
+from ui import session
 from ui.cards import card_face, fresh_cards
 
 # --- helpers ---------------------------------------------------------------------------------------------
@@ -141,7 +142,7 @@ def test_the_card_just_drawn_is_named() -> None:
 
 def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:
     """The default name was "learner": "Your turn, learner", "learner drew from the stock", "Progress of
-    learner". Now the learner is You, addressed as such; progress stays where it was kept before."""
+    learner". Now the learner is You, addressed as such; their games are saved under this browser's learner id."""
     at = practice_page()
     at.button(key="practice_start").click().run()
     game = game_of(at)
@@ -153,7 +154,7 @@ def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:
     assert "1. You drew from the stock." in texts(at.markdown)  # the log of every move
     at.text_input(key=keys.SAVE_NAME).set_value("monday").run()
     at.button(key="practice_save").click().run()
-    assert ProgressStore(progress_db).saved_games("learner") == ["monday"]  # the key of earlier versions
+    assert ProgressStore(progress_db).saved_games(at.session_state[session.LEARNER_ID]) == ["monday"]
     at.switch_page("ui/pages/progress.py").run()
     assert at.title[0].value == "Your progress"
     at.text_input(key="app_learner").set_value("Anna").run()
@@ -178,7 +179,7 @@ def test_pass_and_play_hides_the_hand_between_turns(progress_db: Path) -> None:
     # Save, and resume from the store.
     at.text_input(key=keys.SAVE_NAME).set_value("friday").run()
     at.button(key="practice_save").click().run()
-    assert ProgressStore(progress_db).saved_games("learner") == ["friday"]
+    assert ProgressStore(progress_db).saved_games(at.session_state[session.LEARNER_ID]) == ["friday"]
 
 
 @pytest.mark.usefixtures("progress_db")

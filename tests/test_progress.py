@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import tutor.progress
+from tutor.learner import legacy_key, new_learner_id
 from tutor.progress import (
     APPLICATION_ID,
     ENV_VAR,
@@ -41,7 +42,7 @@ def test_doctests() -> None:
 
 def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
     store = ProgressStore(db)
-    assert store.schema_version() == SCHEMA_VERSION == 1
+    assert store.schema_version() == SCHEMA_VERSION == 2
     with sqlite3.connect(db) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -353,12 +354,13 @@ def test_an_older_layout_is_upgraded_in_place(db: Path) -> None:
         connection.execute("CREATE TABLE place (learner TEXT PRIMARY KEY, lesson_id TEXT NOT NULL, scenario_index INTEGER NOT NULL)")
         connection.commit()
     store = ProgressStore(db)
-    assert store.stars("anna") == {"s1": 2} and store.attempts("anna") == {"s1": 1}
-    store.record_scenario("anna", "s1", 3)
-    store.save_place("anna", "01-the-aim", 1)
-    store.save_game("anna", "friday", "variant: rommi\n")
-    assert store.stars("anna") == {"s1": 3} and store.attempts("anna") == {"s1": 2}
-    assert store.last_place("anna") == ("01-the-aim", 1) and store.saved_games("anna") == ["friday"]
+    anna = legacy_key("anna")  # kept under the name as a legacy learner, out of reach of any browser's id
+    assert store.stars("anna") == {} and store.stars(anna) == {"s1": 2} and store.attempts(anna) == {"s1": 1}
+    store.record_scenario(anna, "s1", 3)
+    store.save_place(anna, "01-the-aim", 1)
+    store.save_game(anna, "friday", "variant: rommi\n")
+    assert store.stars(anna) == {"s1": 3} and store.attempts(anna) == {"s1": 2}
+    assert store.last_place(anna) == ("01-the-aim", 1) and store.saved_games(anna) == ["friday"]
     assert store.schema_version() == SCHEMA_VERSION
 
 
@@ -393,3 +395,77 @@ def test_another_programs_database_is_refused(db: Path) -> None:
     connection.close()
     error = _raises_progress_error(db)
     assert "another program" in str(error)
+
+
+# --- learners: an id each, nothing shared ------------------------------------------------------------
+
+
+def test_two_learners_on_one_file_never_see_each_others_progress(db: Path) -> None:
+    first, second = new_learner_id(), new_learner_id()
+    ProgressStore(db).record_scenario(first, "s1", 3)
+    ProgressStore(db).complete_lesson(first, "01-the-aim")
+    ProgressStore(db).save_place(first, "02-melds", 1)
+    ProgressStore(db).save_game(first, "monday", "variant: rommi\n")
+    ProgressStore(db).set_name(first, "Anna")
+    other = ProgressStore(db)  # another session on the same file
+    assert other.stars(second) == {} and other.completed_lessons(second) == set()
+    assert other.last_place(second) is None and other.saved_games(second) == [] and other.name(second) == ""
+    assert other.summary(second) == ProgressSummary(0, 0, 0, 0, None)
+    assert other.stars(first) == {"s1": 3} and other.name(first) == "Anna"
+
+
+def test_start_over_clears_only_that_learners_progress(db: Path) -> None:
+    store = ProgressStore(db)
+    mine, theirs = new_learner_id(), new_learner_id()
+    for learner in (mine, theirs):
+        store.record_scenario(learner, "s1", 2)
+        store.complete_lesson(learner, "01-the-aim")
+        store.save_place(learner, "02-melds", 0)
+        store.save_game(learner, "monday", "variant: rommi\n")
+    store.set_name(mine, " Anna ")
+    store.start_over(mine)
+    assert store.summary(mine) == ProgressSummary(0, 0, 0, 0, None) and store.completed_lessons(mine) == set()
+    assert store.saved_games(mine) == ["monday"] and store.name(mine) == "Anna"  # kept, as the page says
+    assert store.summary(theirs) == ProgressSummary(1, 1, 2, 1, ("02-melds", 0))
+
+
+def test_a_schema_1_file_moves_name_keyed_rows_to_legacy_learners(db: Path) -> None:
+    """A file of the version before learner ids: its rows were kept under names anybody could type."""
+    with closing(sqlite3.connect(db)) as connection:
+        for statement in tutor.progress.MIGRATIONS[0]:
+            connection.execute(statement)
+        connection.execute("INSERT INTO scenario_result (learner, scenario_id, stars) VALUES ('learner', 's1', 2), ('Anna', 's1', 3)")
+        connection.execute("INSERT INTO place (learner, lesson_id, scenario_index) VALUES ('learner', '03-runs', 2)")
+        connection.execute("INSERT INTO saved_game (learner, name, record_yaml) VALUES ('Anna', 'old', 'x: 1')")
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        connection.execute("PRAGMA user_version = 1")
+        connection.commit()
+    store = ProgressStore(db)
+    assert store.schema_version() == SCHEMA_VERSION
+    for name in ("learner", "Anna"):
+        assert store.stars(name) == {}  # no name reaches old rows by itself
+    assert store.stars(legacy_key("")) == {"s1": 2} and store.last_place(legacy_key("You")) == ("03-runs", 2)
+    assert store.stars(legacy_key("Anna")) == {"s1": 3} and store.saved_games(legacy_key("Anna")) == ["old"]
+    ProgressStore(db)  # opening it again moves nothing twice
+    assert store.stars(legacy_key("Anna")) == {"s1": 3}
+    assert store.stars("legacy:legacy:Anna") == {}
+
+
+def test_a_claim_brings_legacy_progress_to_a_learner_and_merges(db: Path) -> None:
+    store = ProgressStore(db)
+    learner, old = new_learner_id(), legacy_key("Anna")
+    store.record_scenario(old, "s1", 3)
+    store.record_scenario(old, "s2", 1)
+    store.complete_lesson(old, "01-the-aim")
+    store.save_place(old, "03-runs", 2)
+    store.save_game(old, "monday", "old: 1")
+    store.save_game(old, "tuesday", "old: 2")
+    store.record_scenario(learner, "s2", 2)
+    store.save_game(learner, "monday", "mine: 1")
+    assert store.claim(learner, old) is True
+    assert store.stars(learner) == {"s1": 3, "s2": 2} and store.attempts(learner) == {"s1": 1, "s2": 2}
+    assert store.completed_lessons(learner) == {"01-the-aim"} and store.last_place(learner) == ("03-runs", 2)
+    assert store.load_game(learner, "monday") == "mine: 1" and store.load_game(learner, "tuesday") == "old: 2"
+    assert store.summary(old) == ProgressSummary(0, 0, 0, 0, None) and store.saved_games(old) == []
+    assert store.claim(learner, old) is False  # nothing left to bring
+    assert store.claim(learner, learner) is False

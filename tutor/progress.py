@@ -15,7 +15,10 @@ gone. ``FULL`` syncs the log on every commit; the tutor commits once a click, so
 millisecond or so on a disk) is not felt, and a saved game survives a power loss.
 
 A file of an older layout (a table missing columns this version writes) is upgraded in place: each
-missing column is added with its default. A file whose tables cannot be upgraded so (a missing key
+missing column is added with its default. Progress a file of schema 1 or earlier kept under a learner's
+name moves to ``legacy:<name>`` (:func:`tutor.learner.legacy_key`): a learner is now an id kept in the
+browser, and a name proves nothing, so those rows come to a learner only when claimed by the name
+(:meth:`ProgressStore.claim`). A file whose tables cannot be upgraded so (a missing key
 column) is refused, saying so.
 
 >>> import tempfile, os
@@ -41,6 +44,8 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
+
+from tutor.learner import LEGACY_PREFIX
 
 #: The environment variable that overrides where the progress file lives.
 ENV_VAR: Final = "RUMMY500_PROGRESS_DB"
@@ -92,7 +97,28 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             PRIMARY KEY (learner, name)
         )""",
     ),
+    # 2: a learner is an id kept in the browser (tutor.learner), with an optional display name. The rows of
+    # version 1 were kept under a name anybody could type; they move to "legacy:<name>", which no browser's
+    # id can be, and reach a learner only when claimed by that name (ProgressStore.claim).
+    (
+        """CREATE TABLE IF NOT EXISTS learner_profile (
+            learner TEXT PRIMARY KEY,
+            name TEXT NOT NULL DEFAULT '',
+            updated_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
+        )""",
+    ),
 )
+
+#: The schema version whose upgrade moves name-keyed rows to their legacy keys (:data:`LEGACY_MOVES`).
+LEARNER_IDS_VERSION: Final = 2
+#: Run once, after the tables are brought up to date, on a file older than :data:`LEARNER_IDS_VERSION`.
+LEGACY_MOVES: Final = tuple(
+    f"UPDATE {table} SET learner = '{LEGACY_PREFIX}' || learner WHERE learner NOT LIKE '{LEGACY_PREFIX}%'"
+    for table in ("scenario_result", "lesson_done", "place", "saved_game")
+)
+
+#: The tables that hold a learner's progress (cleared by "start over"; saved games are kept).
+PROGRESS_TABLES: Final = ("scenario_result", "lesson_done", "place")
 
 #: The schema version this code writes.
 SCHEMA_VERSION: Final = len(MIGRATIONS)
@@ -190,7 +216,8 @@ class ProgressStore:
     """The progress of every learner on this machine, in the SQLite file at ``path``.
 
     Creating a store creates (or upgrades) the file's tables; it raises :class:`ProgressError` when
-    the file cannot be used. A learner is any non-empty name (one store can hold several learners).
+    the file cannot be used. A learner is any non-empty key (the app uses the learner ids of
+    :mod:`tutor.learner`); one store holds many learners, and each sees only the rows under their key.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
@@ -257,6 +284,9 @@ class ProgressStore:
                     for statement in statements:
                         connection.execute(statement)
                 _upgrade_layout(connection, str(self.path))
+                if version < LEARNER_IDS_VERSION:
+                    for statement in LEGACY_MOVES:
+                        connection.execute(statement)
                 connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             except BaseException:
@@ -370,6 +400,70 @@ class ProgressStore:
             attempts=int(attempts),
             last_place=None if place is None else (str(place[0]), int(place[1])),
         )
+
+    # --- the learner ---------------------------------------------------------------------------
+
+    def set_name(self, learner: str, name: str) -> None:
+        """Keep ``name`` (stripped; empty for none) as the learner's display name."""
+        _check_name(learner, "learner")
+        if not isinstance(name, str):
+            raise TypeError(f"name is text, not {type(name).__name__}")
+        with self._connect(write=True) as connection:
+            connection.execute(
+                """INSERT INTO learner_profile (learner, name) VALUES (?, ?)
+                   ON CONFLICT (learner) DO UPDATE SET name = excluded.name, updated_at = CURRENT_TIMESTAMP""",
+                (learner, name.strip()),
+            )
+
+    def name(self, learner: str) -> str:
+        """The learner's display name, or ``""`` when they gave none."""
+        with self._connect() as connection:
+            row = connection.execute("SELECT name FROM learner_profile WHERE learner = ?", (learner,)).fetchone()
+        return "" if row is None else str(row[0])
+
+    def start_over(self, learner: str) -> None:
+        """Clear the learner's progress: stars, finished lessons and the place to resume (their saved
+        games and name are kept)."""
+        _check_name(learner, "learner")
+        with self._connect(write=True) as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            for table in PROGRESS_TABLES:
+                connection.execute(f"DELETE FROM {table} WHERE learner = ?", (learner,))
+            connection.execute("COMMIT")
+
+    def claim(self, learner: str, old: str) -> bool:
+        """Move everything kept under ``old`` (e.g. a legacy name's key) to ``learner``; whether there was
+        anything. Where both have a row, the best stars are kept and attempts added up; the learner's own
+        place to resume and saved games of the same name win.
+        """
+        _check_name(learner, "learner")
+        _check_name(old, "old")
+        if old == learner:
+            return False
+        merges = (
+            """INSERT INTO scenario_result (learner, scenario_id, stars, attempts, updated_at)
+               SELECT ?, scenario_id, stars, attempts, updated_at FROM scenario_result WHERE learner = ? AND true
+               ON CONFLICT (learner, scenario_id) DO UPDATE SET
+                   stars = max(stars, excluded.stars), attempts = attempts + excluded.attempts""",
+            """INSERT INTO lesson_done (learner, lesson_id, completed_at)
+               SELECT ?, lesson_id, completed_at FROM lesson_done WHERE learner = ? AND true
+               ON CONFLICT (learner, lesson_id) DO NOTHING""",
+            """INSERT INTO place (learner, lesson_id, scenario_index, updated_at)
+               SELECT ?, lesson_id, scenario_index, updated_at FROM place WHERE learner = ? AND true
+               ON CONFLICT (learner) DO NOTHING""",
+            """INSERT INTO saved_game (learner, name, record_yaml, saved_at)
+               SELECT ?, name, record_yaml, saved_at FROM saved_game WHERE learner = ? AND true
+               ON CONFLICT (learner, name) DO NOTHING""",
+        )
+        with self._connect(write=True) as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            found = 0
+            for statement in merges:
+                connection.execute(statement, (learner, old))
+            for table in (*PROGRESS_TABLES, "saved_game"):
+                found += connection.execute(f"DELETE FROM {table} WHERE learner = ?", (old,)).rowcount
+            connection.execute("COMMIT")
+        return found > 0
 
     # --- saved games ---------------------------------------------------------------------------
 

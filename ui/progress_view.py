@@ -1,4 +1,5 @@
-"""The Progress page: the learner's lessons done and stars, lesson by lesson."""
+"""The Progress page: the learner's lessons done and stars, lesson by lesson, and their own tools (another
+device, start over, progress of an earlier version)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from tutor.progress import ProgressError
 from tutor.scenario import localize
 from tutor.strings import t
 from ui import session
+from ui.learner_view import render_learner_tools
 
 
 def render_progress_page() -> None:
@@ -64,3 +66,4 @@ def render_progress_page() -> None:
                 label=t("ui.progress.open", language),
                 query_params={"lesson": lesson.id},
             )
+    render_learner_tools(store, language)

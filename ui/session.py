@@ -1,5 +1,5 @@
 """Session keys and the shared things every page reads: the variant, the language, the deck colours, the
-learner, the progress store and the curriculum.
+learner (an id kept in the browser, and an optional name), the progress store and the curriculum.
 
 Game and lesson state lives under these prefixed ``session_state`` keys, never only in widget values
 (Streamlit drops a widget's value when its page is not shown). ``app_*`` keys are shared by all pages;
@@ -17,6 +17,7 @@ import streamlit as st
 from engine.errors import RecordError
 from engine.variants import PRESETS, Variant
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
+from tutor.learner import COOKIE, QUERY_PARAM, choose_learner, is_learner_id
 from tutor.progress import ProgressError, ProgressStore, default_path, open_store
 from tutor.strings import YOU
 
@@ -26,7 +27,12 @@ VARIANT: Final = "app_variant"  # the validated Variant, preset and house rules
 HOUSE_RULE_ERROR: Final = "app_house_rule_error"
 LANGUAGE: Final = "app_language"
 FOUR_COLOUR: Final = "app_four_colour"  # a widget key
-LEARNER: Final = "app_learner"  # a widget key
+LEARNER: Final = "app_learner"  # a widget key: the learner's display name
+LEARNER_ID: Final = "app_learner_id"  # the learner id of this browser (tutor.learner)
+LEARNER_FRESH: Final = "app_learner_fresh"  # whether the id was made in this session (no progress under it yet)
+COOKIE_SET: Final = "app_learner_cookie"  # the id the cookie was last set to in this session
+CONFIRM_START_OVER: Final = "app_confirm_start_over"  # "Start over" pressed: waiting for the confirmation
+LEARNER_NOTICE: Final = "app_learner_notice"  # a one-off remark of the Progress page (cleared, moved)
 PROGRESS_PATH: Final = "app_progress_path"  # set by tests to use another progress file
 CONTENT_DIR: Final = "app_content_dir"  # set by tests to use other lessons and scenarios
 
@@ -53,9 +59,6 @@ DEFAULT_VARIANT: Final = "femhundra"
 #: The learner who gives no name is "You": the app speaks to them ("Your turn", "Your progress", "You drew
 #: the 7♥.") and their Practice seat is called so.
 DEFAULT_LEARNER: Final = YOU
-#: Where the progress of the learner who gives no name is saved: the default name of earlier versions,
-#: so that the stars saved then are still theirs.
-DEFAULT_PROGRESS_KEY: Final = "learner"
 
 
 def init_defaults() -> None:
@@ -73,6 +76,8 @@ def init_defaults() -> None:
     state.setdefault(RESUMED, False)
     state.setdefault(NOTICE, None)
     state.setdefault(SAVE_ERROR, None)
+    state.setdefault(CONFIRM_START_OVER, False)
+    state.setdefault(LEARNER_NOTICE, None)
 
 
 def variant() -> Variant:
@@ -99,10 +104,70 @@ def learner() -> str:
 
 
 def progress_key() -> str:
-    """The name the learner's progress and saved games are kept under (the learner without a name's are
-    under :data:`DEFAULT_PROGRESS_KEY`)."""
-    name = learner()
-    return DEFAULT_PROGRESS_KEY if name == DEFAULT_LEARNER else name
+    """The key the learner's progress and saved games are kept under: this browser's learner id (set by
+    :func:`init_learner` on every run; made here if it has not run)."""
+    current = st.session_state.get(LEARNER_ID)
+    if not is_learner_id(current):
+        current = choose_learner(None, None, None).learner_id
+        st.session_state[LEARNER_ID] = current
+        st.session_state[LEARNER_FRESH] = True
+    return str(current)
+
+
+def init_learner() -> None:
+    """Find who is at this browser (called by ``app.py`` on every run, before the sidebar): the learner id
+    from the address (``?learner=…``), this session, or the cookie, else a new one
+    (:func:`tutor.learner.choose_learner`); load their display name when the id changes.
+    """
+    state = st.session_state
+    current = state.get(LEARNER_ID)
+    choice = choose_learner(current, st.query_params.get(QUERY_PARAM), cookie())
+    if choice.learner_id != current:
+        state[LEARNER_ID] = choice.learner_id
+        state[LEARNER_FRESH] = choice.fresh
+        state[LEARNER] = "" if choice.fresh else _stored_name(choice.learner_id)
+        if current is not None:  # another learner in this tab (a link pasted): their own place, their own lesson
+            for key, value in ((LESSON, None), (INDEX, 0), (RUN, None), (RESUMED, False), (CONFIRM_START_OVER, False)):
+                state[key] = value
+
+
+def keep_learner_in_address() -> None:
+    """Put the learner id in the address where it is missing (a new session, a page switch, a link without
+    it) or wrong (a bad id, ignored), so a reload keeps the learner (called by ``app.py`` on every run)."""
+    learner_id = progress_key()
+    if st.query_params.get(QUERY_PARAM) != learner_id:
+        st.query_params[QUERY_PARAM] = learner_id
+
+
+def save_learner_name() -> None:
+    """Keep the name typed in the sidebar with the learner (the text input's callback); a store that
+    cannot be used keeps it for this session only."""
+    store = progress_store()
+    if isinstance(store, ProgressError):
+        return
+    try:
+        store.set_name(progress_key(), str(st.session_state.get(LEARNER) or ""))
+    except ProgressError:
+        return
+
+
+def cookie() -> str | None:
+    """The learner id the browser's cookie holds (not checked), or None."""
+    try:
+        value = st.context.cookies.get(COOKIE)
+    except Exception:  # no browser request (a script run by hand): no cookie
+        return None
+    return str(value) if value is not None else None
+
+
+def _stored_name(learner_id: str) -> str:
+    store = progress_store()
+    if isinstance(store, ProgressError):
+        return ""
+    try:
+        return store.name(learner_id)
+    except ProgressError:
+        return ""
 
 
 # --- content and progress ---------------------------------------------------------------------------

@@ -91,7 +91,12 @@ def render_sidebar(language: str) -> Variant:
     with sidebar:
         settings_toggles(language)
     sidebar.text_input(
-        t("ui.sidebar.learner", language), key=session.LEARNER, placeholder=session.DEFAULT_LEARNER, max_chars=MAX_NAME_LENGTH
+        t("ui.sidebar.learner", language),
+        key=session.LEARNER,
+        placeholder=session.DEFAULT_LEARNER,
+        max_chars=MAX_NAME_LENGTH,
+        on_change=session.save_learner_name,
+        help=t("learner.name_help", language),
     )
     return chosen
 
