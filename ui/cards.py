@@ -169,34 +169,6 @@ def hand_html(
     )
 
 
-def fresh_cards(state: GameState, hand: Sequence[Card]) -> list[str]:
-    """For each card of ``hand``: ``"drawn"`` (from the stock) or ``"taken"`` (from the pile) when it reached
-    the hand this turn, else ``""``; only for the hand of the player to move, in the play phase.
-
-    >>> from engine.cards import parse_cards
-    >>> from engine.variants import get_variant
-    >>> state = GameState.from_position(get_variant("dansk"), ["Anna", "Bertil"],
-    ...     [parse_cards("5H 9S"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD"))
-    >>> fresh_cards(state.apply("draw"), state.apply("draw").hands[0]), fresh_cards(state, state.hands[0])
-    (['', '', 'drawn'], ['', ''])
-    >>> fresh_cards(state.apply("take 1"), state.apply("take 1").hands[0])
-    ['', '', 'taken']
-    """
-    notes = [""] * len(hand)
-    if state.round_over or tuple(hand) != state.hands[state.to_move]:
-        return notes
-    from_pile = list(state.from_pile)
-    for card in state.drawn:
-        kind = "taken" if card in from_pile else "drawn"
-        if card in from_pile:
-            from_pile.remove(card)
-        for i in range(len(hand) - 1, -1, -1):  # one copy of a card held twice
-            if hand[i] is card and not notes[i]:
-                notes[i] = kind
-                break
-    return notes
-
-
 def table_html(state: GameState, learner: int, four_colour: bool = False, labels: dict[str, str] | None = None) -> str:
     """The melds on the table, numbered as in the notation; each card captioned with who laid it."""
     words = {"meld": "meld", "set": "set", "run": "run", "by": "by", "empty": "No melds on the table yet."}
