@@ -502,9 +502,10 @@ def test_practice_against_the_coach_with_clicks(sized: tuple[Page, str], server_
     no_sideways_scroll(tab)
 
     tab.get_by_role("button", name="Hint", exact=True).click()
-    shown = alert(tab, "info").filter(has_text="Hint:")
+    shown = message(tab, "info").filter(has_text="Hint:")  # said in the table's message box
     expect(shown).to_have_text(f"Hint: {hint}")  # in words, no notation
     assert re.fullmatch(r"[A-Z][^.!?]*\.", hint), hint  # one sentence
+    in_view(tab, shown)  # on the screen, at 1366×768 and on a phone, without scrolling
     shoot(tab, shots, f"11-practice-hint-{size}")
 
     expect(action(tab, "Draw")).to_have_class(re.compile("r5t-primary"))  # the draw phase

@@ -68,7 +68,7 @@ def test_a_whole_round_played_by_following_the_hints() -> None:
         at.button(key="practice_hint_button").click().run()
         advice = at.session_state[keys.HINT]
         assert isinstance(advice, Advice) and advice.reason
-        assert any(advice.reason in i for i in texts(at.info))
+        assert any(advice.reason in i for i in said(at, keys.KEYS, "info"))  # in the table's message box
         state = game.state
         before = len(game.current.moves)
         play_through_widgets(at, keys.KEYS, advice.move, state.hands[advice.seat], state.pile)
@@ -130,7 +130,8 @@ def test_the_card_just_drawn_is_named() -> None:
     game = game_of(at)
     card = game.state.stock[0]
     table_move(at, keys.KEYS, "draw")
-    assert f"You drew the {card_face(card)}." in said(at, keys.KEYS, "info")
+    # (the coach's review of the draw may follow it, when taking from the pile was better: the seed is random)
+    assert any(text.startswith(f"You drew the {card_face(card)}.") for text in said(at, keys.KEYS, "info"))
     hand = game.state.hands[0]
     marked = [c for c in shown_table(at, keys.KEYS)["hand"] if c["fresh"]]
     assert [c["t"] for c in marked] == [str(card)]  # and the table shows it so

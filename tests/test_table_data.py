@@ -5,12 +5,18 @@ declarations that make a meld or lay-off legal."""
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterator
+
+import pytest
 
 from engine.cards import parse_cards
+from engine.moves import Discard
+from engine.position import Phase
 from engine.state import GameState
-from engine.variants import get_variant
+from engine.variants import PRESETS, get_variant
 from tutor.move_text import hand_options
-from tutor.table_data import TableOptions, joker_choices, listing, table_data
+from tutor.table_data import TableOptions, Watching, joker_choices, listing, seat_moves, table_data
 
 
 def rommi_state() -> GameState:
@@ -27,7 +33,7 @@ def rommi_state() -> GameState:
 
 def test_only_what_the_seat_may_see() -> None:
     state = rommi_state()
-    data = table_data(state, 1, TableOptions(actions=("draw",)))
+    data = table_data(state.view(1), TableOptions(actions=("draw",)))
     assert sorted(c["t"] for c in data["hand"]) == ["2C", "3D"]  # Bertil's own hand
     assert data["others"] == [{"name": "Anna", "count": 6, "to_move": True, "label": "Anna, 6 cards, to move"}]
     assert data["stock"] == {"count": 1, "label": "stock, 1 card"}  # a count, never the cards
@@ -37,7 +43,7 @@ def test_only_what_the_seat_may_see() -> None:
 
 
 def test_words_for_screen_readers() -> None:
-    data = table_data(rommi_state(), 0, TableOptions())
+    data = table_data(rommi_state().view(0), TableOptions())
     assert data["pile"]["label"] == "discard pile, 2 cards, 4 of diamonds on top"
     names = [c["name"] for c in data["hand"]]
     assert "joker" in names and "king of diamonds" in names
@@ -47,14 +53,14 @@ def test_words_for_screen_readers() -> None:
 
 def test_the_listing_says_what_a_selection_allows() -> None:
     state = rommi_state()
-    found = listing(state, 0)
+    found = listing(state.view(0))
     assert found["draw"] is False  # drawn already
     assert set(found["discards"]) == {"5H", "6H", "JK", "9C", "KD"}  # in rommi not the 7♠ just drawn
     assert found["melds"]["5H 6H JK"] == [["4H", "7H"]]  # the joker's only legal places
 
 
 def test_no_marks_in_a_question() -> None:
-    data = table_data(rommi_state(), 0, TableOptions(marks=False, actions=("meld",), primary=("meld",)))
+    data = table_data(rommi_state().view(0), TableOptions(marks=False, actions=("meld",), primary=("meld",)))
     assert data["legal"] is None
     assert data["actions"] == [{"id": "meld", "primary": True}]
 
@@ -76,8 +82,73 @@ def test_a_joker_laid_off_gets_the_cards_that_fit() -> None:
         table=[(1, parse_cards("5H 6H 7H"))],
     ).apply("draw")
     assert joker_choices(state, 0, parse_cards("JK"), "layoff", 1) == [["4H", "8H"]]
-    data = table_data(state, 0, TableOptions(actions=("layoff",)))
+    data = table_data(state.view(0), TableOptions(actions=("layoff",)))
     assert data["legal"]["layoffs"]["JK"] == {"1": [["4H", "8H"]]}
     assert data["melds"][0]["cards"][0]["by"] == "Bertil" and not data["melds"][0]["cards"][0]["mine"]
     assert data["melds"][0]["title"] == "Meld 1 · run · Bertil"
     assert len(hand_options(state.hands[0])) == 5
+
+
+def _positions(variant_id: str, seed: int) -> Iterator[tuple[GameState, int]]:
+    """A random round of ``variant_id`` at 3 players; every 7th decision, (state, a seat: the mover or,
+    when one may call Rommi, the caller)."""
+    rng = random.Random(seed)
+    state = GameState.deal(get_variant(variant_id), ["Anna", "Bertil", "Cecilia"], seed=seed)
+    count = 0
+    while state.phase is not Phase.OVER:
+        actions = state.legal_actions()
+        callers = [s for s, _ in state.rommi_calls()]
+        if count % 7 == 0:
+            yield state, callers[0] if callers and rng.random() < 0.5 else state.to_move
+        seat, move = actions[rng.randrange(len(actions))]
+        state = state.apply(move, seat)
+        count += 1
+    yield state, 0
+
+
+def _twin(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with only what ``seat`` cannot see changed: the other hands and the stock dealt again from
+    the same cards (each hand keeps its size), and another seed."""
+    hidden = [c for i, h in enumerate(state.hands) if i != seat for c in h] + list(state.stock)
+    rng.shuffle(hidden)
+    hands, dealt = [], 0
+    for i, held in enumerate(state.hands):
+        if i == seat:
+            hands.append(held)
+            continue
+        hands.append(tuple(sorted(hidden[dealt : dealt + len(held)], key=lambda c: c.index)))
+        dealt += len(held)
+    drawn = state.drawn if seat == state.to_move else state.from_pile  # another's draw from the stock is theirs
+    return state.with_hidden(tuple(hands), tuple(hidden[dealt:]), seed=state.seed + 7919, drawn=drawn)
+
+
+@pytest.mark.parametrize("variant_id", list(PRESETS))
+def test_what_the_seat_cannot_see_never_changes_its_table(variant_id: str) -> None:
+    options = TableOptions(actions=("draw", "take", "meld", "layoff", "discard", "rommi"), position="p")
+    changed = 0
+    for seed in (3, 4):
+        for state, seat in _positions(variant_id, seed):
+            twin = _twin(state, seat, random.Random(seed * 17 + seat))
+            changed += twin.hands != state.hands or twin.stock != state.stock
+            assert json.dumps(table_data(state.view(seat), options)) == json.dumps(table_data(twin.view(seat), options))
+            watched = table_data(Watching.of(state), TableOptions(show_hand=False))
+            assert json.dumps(watched) == json.dumps(table_data(Watching.of(twin), TableOptions(show_hand=False)))
+    assert changed  # the twins did hide something else
+
+
+@pytest.mark.parametrize("variant_id", list(PRESETS))
+def test_the_marks_are_the_seats_own_legal_moves(variant_id: str) -> None:
+    for state, seat in _positions(variant_id, 5):
+        assert [m for _, m in state.view(seat).legal] == seat_moves(state, seat) or state.phase is Phase.OVER
+        found = listing(state.view(seat))
+        assert sorted(found["discards"]) == sorted(
+            str(m.card.in_hand) for m in seat_moves(state, seat) if isinstance(m, Discard)
+        )
+
+
+def test_a_watcher_sees_every_player_as_a_count_and_no_moves() -> None:
+    state = rommi_state()
+    data = table_data(Watching.of(state), TableOptions(show_hand=False, interactive=False))
+    assert [(o["name"], o["count"]) for o in data["others"]] == [("Anna", 6), ("Bertil", 2)]
+    assert data["hand"] == [] and data["legal"] is None and data["stock"]["count"] == 1
+    assert listing(Watching.of(state))["discards"] == [] and not listing(Watching.of(state))["draw"]

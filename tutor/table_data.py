@@ -1,35 +1,43 @@
 """The card table's data: what the table component (:mod:`ui.table_widget`) draws, as a JSON-able dict.
 
-One pure function, :func:`table_data`, builds it from a position and a seat: the other players (name and
-card count only), the stock (its count), the spread discard pile, the melds (numbered, each card with who
+One pure function, :func:`table_data`, builds it from what one seat may see: a player's
+:class:`engine.view.PlayerView` (``state.view(seat)``), or a :class:`Watching` (a watcher's: no hand, no
+moves). It reads nothing else, so no other hand and no stock order can reach the browser. It shows the
+other players (name and card count only), the stock (its count), the spread discard pile, the melds (numbered, each card with who
 laid it), the seat's own hand (with the card just drawn marked), the actions, every word the table shows
 or says to a screen reader (from the catalogue), and, when marks are wanted, the engine's listing of what
-a selection allows (:func:`listing`), so the browser can light up Meld for a legal meld without asking
-the server. Only what ``seat`` may see goes in: the other hands and the stock are counts.
+a selection allows (:func:`listing`, from the view's own listing), so the browser can light up Meld for a
+legal meld without asking the server.
 
 >>> from engine.cards import parse_cards
 >>> from engine.variants import get_variant
 >>> state = GameState.from_position(get_variant("dansk"), ["Anna", "Bertil"],
 ...     [parse_cards("QS QH QD 9C"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD 5D"))
->>> data = table_data(state.apply("draw"), 0, TableOptions(actions=("meld", "discard")))
+>>> data = table_data(state.apply("draw").view(0), TableOptions(actions=("meld", "discard")))
 >>> data["others"][0]["label"], data["pile"]["label"]
 ('Bertil, 1 card', 'discard pile, 2 cards, 5 of diamonds on top')
 >>> [(c["name"], c["fresh"]) for c in data["hand"] if c["fresh"]]
 [('7 of hearts', 'drawn')]
 >>> data["legal"]["melds"]["QD QH QS"]
 []
+>>> watched = table_data(Watching.of(state), TableOptions(show_hand=False, interactive=False))
+>>> [o["name"] for o in watched["others"]], watched["hand"], watched["legal"]
+(['Anna', 'Bertil'], [], None)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Final, Literal
 
 from engine.cards import NATURALS, Card
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.position import TableMeld
 from engine.state import GameState, Phase
+from engine.variants import Variant
+from engine.view import PlayerView
 from tutor.move_text import Action, card_options
 from tutor.strings import t
 
@@ -63,6 +71,44 @@ class TableOptions:
     top: bool = False  # a new scenario or game: the browser scrolls the page to its top
     language: str = "en"
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Watching:
+    """What a watcher of the table sees (no seat: every hand is a count, there is nothing to do): the
+    fields of a :class:`engine.view.PlayerView` that the table reads, with no hand and no moves."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    pile: tuple[Card, ...]
+    stock_size: int
+    phase: Phase
+    to_move: int
+    seat: int = -1
+    hand: tuple[Card, ...] = ()
+    drawn: tuple[Card, ...] = ()
+    from_pile: tuple[Card, ...] = ()
+    legal: tuple[tuple[int, Move], ...] = ()
+
+    @staticmethod
+    def of(state: GameState) -> Watching:
+        """What a watcher of ``state`` sees."""
+        return Watching(
+            variant=state.variant,
+            players=state.players,
+            hand_sizes=tuple(len(h) for h in state.hands),
+            table=state.table,
+            pile=state.pile,
+            stock_size=len(state.stock),
+            phase=state.phase,
+            to_move=state.to_move,
+        )
+
+
+#: What the table is drawn from: a player's view, or a watcher's.
+Seen = PlayerView[GameState] | Watching
 
 
 def card_words(card: Card, language: str = "en") -> str:
@@ -181,14 +227,15 @@ def joker_choices(
     return found + [[] for _ in range(jokers - len(found))]
 
 
-def listing(state: GameState, seat: int) -> dict[str, Any]:
-    """What each selection allows for ``seat``, from the engine's legal moves: whether draw, stop and
-    take-all are legal, the legal take depths and Rommi calls, the legal melds and lay-offs (by
-    :func:`selection_key`, with the joker declarations that make them legal) and the legal discards."""
+def listing(view: Seen) -> dict[str, Any]:
+    """What each selection allows the view's seat, from its legal moves and calls (``view.legal``):
+    whether draw, stop and take-all are legal, the legal take depths and Rommi calls, the legal melds and
+    lay-offs (by :func:`selection_key`, with the joker declarations that make them legal) and the legal
+    discards."""
     melds: dict[str, list[Meld | Layoff]] = {}
     layoffs: dict[str, dict[int, list[Meld | Layoff]]] = {}
     found: dict[str, Any] = {"draw": False, "stop": False, "take_all": False, "takes": [], "rommi": [], "discards": []}
-    for move in seat_moves(state, seat):
+    for move in _view_moves(view):
         if isinstance(move, Meld):
             melds.setdefault(selection_key(move.cards), []).append(move)
         elif isinstance(move, Layoff):
@@ -213,6 +260,12 @@ def listing(state: GameState, seat: int) -> dict[str, Any]:
     return found
 
 
+def _view_moves(view: Seen) -> Iterable[Move]:
+    """The moves of the view's seat now (none once the round is over)."""
+    legal: Iterable[tuple[int, Move]] = () if view.phase is Phase.OVER else view.legal
+    return (move for _, move in legal)
+
+
 def _words(language: str) -> dict[str, str]:
     return {key: t(f"table.{key}", language) for key in WORD_KEYS} | {
         f"action_{action}": t(f"ui.actions.{action}", language)
@@ -220,20 +273,22 @@ def _words(language: str) -> dict[str, str]:
     }
 
 
-def table_data(state: GameState, seat: int, options: TableOptions) -> dict[str, Any]:
-    """Everything the table component draws for ``seat`` (see the module's docstring); JSON-able."""
+def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
+    """Everything the table component draws for the view's seat (see the module's docstring); JSON-able.
+    Read from ``view`` alone: the view holds no other hand, no stock order and no seed."""
     language, four = options.language, options.four_colour
-    names = state.players
+    seat, names = view.seat, view.players
+    over = view.phase is Phase.OVER
     you = t("table.you", language)
     others = []
     for other, name in enumerate(names):
         if other == seat:
             continue
-        count = len(state.hands[other])
-        moving = other == state.to_move and not state.round_over
+        count = view.hand_sizes[other]
+        moving = other == view.to_move and not over
         label = f"{name}, {count_words(count, language)}" + (f", {t('table.to_move', language)}" if moving else "")
         others.append({"name": name, "count": count, "to_move": moving, "label": label})
-    pile = list(state.pile)
+    pile = list(view.pile)
     pile_values = card_options(pile)
     pile_label = t("table.pile_empty_label", language)
     if pile:
@@ -241,7 +296,7 @@ def table_data(state: GameState, seat: int, options: TableOptions) -> dict[str, 
             "table.pile_label", language, cards=count_words(len(pile), language), top=card_words(pile[-1], language)
         )
     melds = []
-    for number, meld in enumerate(state.table, start=1):
+    for number, meld in enumerate(view.table, start=1):
         kind = t(f"table.kind_{meld.shape.kind}", language)
         owner = you if meld.owner == seat else names[meld.owner]
         cards = []
@@ -255,13 +310,13 @@ def table_data(state: GameState, seat: int, options: TableOptions) -> dict[str, 
         melds.append({"number": number, "title": title, "label": label, "cards": cards})
     hand: list[dict[str, Any]] = []
     if options.show_hand:
-        own = state.hands[seat]
-        fresh = _fresh(state, seat)
+        own = view.hand
+        fresh = _fresh(view)
         for i, (card, value) in enumerate(zip(own, card_options(own), strict=True)):
             entry = card_data(card, value, four, language)
             entry["fresh"] = fresh[i]
             hand.append(entry)
-    whole = state.variant.pile_take == "whole_pile"
+    whole = view.variant.pile_take == "whole_pile"
     return {
         "position": options.position,
         "top": options.top,
@@ -269,9 +324,12 @@ def table_data(state: GameState, seat: int, options: TableOptions) -> dict[str, 
         "marks": options.marks,
         "large": options.large,
         "whole_pile": whole,
-        "seat_name": names[seat],
+        "seat_name": names[seat] if seat >= 0 else "",
         "others": others,
-        "stock": {"count": len(state.stock), "label": t("table.stock_label", language, cards=count_words(len(state.stock), language))},
+        "stock": {
+            "count": view.stock_size,
+            "label": t("table.stock_label", language, cards=count_words(view.stock_size, language)),
+        },
         "pile": {
             "label": pile_label,
             "cards": [
@@ -287,7 +345,7 @@ def table_data(state: GameState, seat: int, options: TableOptions) -> dict[str, 
         "message": {"kind": options.message[0], "text": options.message[1]} if options.message else None,
         "log": list(options.log),
         "take_whole": t("table.take_whole", language, cards=count_words(len(pile), language)),
-        "legal": listing(state, seat) if options.marks and options.interactive else None,
+        "legal": listing(view) if options.marks and options.interactive else None,
         "naturals": naturals(language),
     }
 
@@ -303,14 +361,14 @@ def _take_label(depth: int, language: str) -> str:
     return t("table.take_one", language) if depth == 1 else t("table.take_n", language, n=depth)
 
 
-def _fresh(state: GameState, seat: int) -> list[str]:
-    """Per card of ``seat``'s hand: ``drawn`` or ``taken`` if it reached the hand this turn."""
-    hand = state.hands[seat]
+def _fresh(view: Seen) -> list[str]:
+    """Per card of the view's hand: ``drawn`` or ``taken`` if it reached the hand this turn."""
+    hand = view.hand
     notes = [""] * len(hand)
-    if state.round_over or seat != state.to_move or state.phase is Phase.DRAW:
+    if view.seat != view.to_move or view.phase is not Phase.PLAY:
         return notes
-    from_pile = list(state.from_pile)
-    for card in state.drawn:
+    from_pile = list(view.from_pile)
+    for card in view.drawn:
         kind = "taken" if card in from_pile else "drawn"
         if card in from_pile:
             from_pile.remove(card)

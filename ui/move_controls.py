@@ -18,7 +18,7 @@ import streamlit as st
 from engine.state import GameState
 from tutor.move_text import ACTIONS, Action, SelectionProblem, build_move
 from tutor.strings import t
-from tutor.table_data import TableOptions, table_data
+from tutor.table_data import TableOptions, Watching, table_data
 from ui.table_widget import card_table
 
 MoveHandler = Callable[[Action, dict[str, Any]], None]
@@ -110,8 +110,9 @@ def _dispatch(on_move: MoveHandler, payload: dict[str, Any]) -> None:
     on_move(action, payload)
 
 
-def draw_table(keys: PickKeys, state: GameState, seat: int, options: TableOptions, on_move: MoveHandler) -> None:
-    """The table from ``seat``'s side; a move made on it goes to ``on_move``."""
-    data = table_data(state, seat, options)
+def draw_table(keys: PickKeys, state: GameState, seat: int | None, options: TableOptions, on_move: MoveHandler) -> None:
+    """The table from ``seat``'s side (``None``: a watcher's), drawn from what that seat may see alone
+    (its view of ``state``); a move made on it goes to ``on_move``."""
+    data = table_data(Watching.of(state) if seat is None else state.view(seat), options)
     st.session_state[keys.shown] = data
     card_table(data, key=keys.table, on_move=lambda payload: _dispatch(on_move, payload))

@@ -153,10 +153,8 @@ def _controls(game: Game, seat: int, rommi_window: bool, language: str) -> None:
         st.button(t("practice.hint", language), key="practice_hint_button", on_click=_hint)
         st.button(t("practice.undo", language), key="practice_undo", on_click=_undo, disabled=not game.can_undo())
     advice = st.session_state.get(HINT)
-    if isinstance(advice, Advice) and advice.seat == seat:
-        st.info(t("table.hint", language, reason=advice.reason))
-        if show_notation():
-            st.caption(t("table.hint_notation", language, move=str(advice.move)))
+    if isinstance(advice, Advice) and advice.seat == seat and show_notation():
+        st.caption(t("table.hint_notation", language, move=str(advice.move)))
 
 
 def _round_over(game: Game, language: str) -> None:
@@ -232,7 +230,12 @@ def _hint() -> None:
     language = session.language()
     advice = suggest(game.state, pending.seat, "coach", language)
     st.session_state[HINT] = advice
-    if advice is None and pending.kind == "rommi":
+    # The hint is said in the table's message box, which the table scrolls into view (on a phone too):
+    # it answers the learner's newest question, so it takes the place of the last move's remarks.
+    if advice is not None:
+        st.session_state[FEEDBACK] = ("info", t("table.hint", language, reason=advice.reason), None)
+        st.session_state[REVIEW] = None
+    elif pending.kind == "rommi":
         st.session_state[FEEDBACK] = ("info", t("practice.hint_pass", language), None)
 
 

@@ -261,8 +261,7 @@ def _table(view: TableView, language: str) -> None:
         position=f"{view.code}:{view.version}:{view.seat}",
         language=language,
     )
-    seat = -1 if view.seat is None else view.seat
-    draw_table(KEYS, position, seat, options, lambda action, payload: _move(view, action, payload))
+    draw_table(KEYS, position, view.seat, options, lambda action, payload: _move(view, action, payload))
 
 
 def _move(view: TableView, action: Action, payload: dict[str, Any]) -> None:
