@@ -8,6 +8,10 @@ export default function (component) {
     root.className = "r5t";
     parentElement.appendChild(root);
   }
+  // The picks outlive a remount of the element (a rerun that rebuilds the page around it): they are kept
+  // for the position on show, in the window, and forgotten only when the position changes.
+  const kept = window.__r5table;
+  if (!root.__r5 && kept && kept.position === data.position) root.__r5 = kept;
   const fresh = !root.__r5 || root.__r5.position !== data.position;
   if (fresh) {
     let sort = "dealt";
@@ -15,6 +19,7 @@ export default function (component) {
     root.__r5 = { position: data.position, picked: [], pile: null, meld: null, jokers: [], sort: sort, sent: 0 };
   }
   const st = root.__r5;
+  window.__r5table = st;
   const w = data.words;
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   const fill = (s, n) => String(s).replace("{n}", n);
