@@ -18,7 +18,7 @@ from typing import Final
 
 from engine.cards import Card, card_text
 from engine.state import GameState
-from tutor.table_data import count_words
+from tutor.table_data import colour, count_words
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
 CSS: Final = """<style>
@@ -55,23 +55,6 @@ CSS: Final = """<style>
 
 SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES: Final = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
-
-
-def colour(card: Card, four_colour: bool = False) -> str:
-    """The colour a card is printed in: ``red``, ``black``, ``green`` (♣) or ``blue`` (♦) with four
-    colours, ``joker`` for a joker in hand.
-
-    >>> from engine.cards import Card
-    >>> [colour(Card.parse(c), True) for c in ("AS", "AH", "AD", "AC", "JK")]
-    ['black', 'red', 'blue', 'green', 'joker']
-    """
-    if card.is_joker and not card.declared:
-        return "joker"
-    if four_colour and card.suit == 2:
-        return "blue"
-    if four_colour and card.suit == 3:
-        return "green"
-    return "red" if card.is_red else "black"
 
 
 def card_name(card: Card) -> str:
