@@ -17,9 +17,14 @@ wording, under the key with ``_you`` added: "Your turn", not "Your turn, You".
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tutor.i18n.catalogue import english
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, known
 from tutor.i18n.translate import PLAYER_FIELDS, YOU, refusal, say, template
+
+if TYPE_CHECKING:
+    from engine.variants import Variant
 
 __all__ = ["DEFAULT_LANGUAGE", "PLAYER_FIELDS", "YOU", "catalogue", "lookup", "pick_language", "refusal", "t"]
 
@@ -55,11 +60,11 @@ def available_languages() -> list[str]:
     return list(LANGUAGES)
 
 
-def variant_name(variant: object, language: str = DEFAULT_LANGUAGE) -> str:
+def variant_name(variant: str | Variant, language: str = DEFAULT_LANGUAGE) -> str:
     """A variant (a preset id, or a :class:`~engine.variants.Variant`) as the learner's country names it.
 
     >>> variant_name("dansk"), variant_name("femhundra", "sv")
     ('Danish 500', 'femhundra')
     """
-    variant_id = variant if isinstance(variant, str) else str(variant.id)
+    variant_id = variant if isinstance(variant, str) else variant.id
     return t(f"variant_names.{variant_id}", language)
