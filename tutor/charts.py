@@ -29,7 +29,7 @@ from engine.cards import Card
 from engine.scoring import card_points
 from engine.state import GameState
 from engine.variants import Variant
-from tutor.strings import t
+from tutor.strings import t, variant_name
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -269,7 +269,7 @@ def card_values_figure(variants: list[Variant], language: str = "en") -> go.Figu
     figure = go.Figure()
     for variant in variants:
         values = card_values(variant)
-        name = f"{variant.name} ✎" if variant.house_rules else variant.name
+        name = variant_name(variant, language) + (" ✎" if variant.house_rules else "")
         figure.add_trace(
             go.Bar(
                 x=labels,

@@ -68,3 +68,9 @@ def variant_name(variant: str | Variant, language: str = DEFAULT_LANGUAGE) -> st
     """
     variant_id = variant if isinstance(variant, str) else variant.id
     return t(f"variant_names.{variant_id}", language)
+
+
+def variant_source(variant: str | Variant, language: str = DEFAULT_LANGUAGE) -> str:
+    """What a preset follows (its rules' source), in ``language``."""
+    variant_id = variant if isinstance(variant, str) else variant.id
+    return t(f"engine.variant_source.{variant_id}", language)

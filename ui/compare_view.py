@@ -29,6 +29,7 @@ from tutor.compare_charts import (
     situation_scores_figure,
     takes_figure,
 )
+from tutor.i18n.translate import shown_name
 from tutor.move_text import card_options, option_card
 from tutor.scenario import localize
 from tutor.situations import (
@@ -43,7 +44,7 @@ from tutor.situations import (
     start_state,
     stock_top,
 )
-from tutor.strings import t
+from tutor.strings import t, variant_name, variant_source
 from tutor.table_data import count_words
 from tutor.variant_stats import STATS_PATH, StatsError, entries_for, load_stats
 from ui import session
@@ -135,7 +136,7 @@ def _rules_table(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.table.heading", language))
     table = compare_table(chosen, language)
     if chosen.house_rules:
-        st.info(t("compare.table.house_rules_on", language, name=chosen.name, rules=house_rules_text(chosen.house_rules, language)))
+        st.info(t("compare.table.house_rules_on", language, name=variant_name(chosen, language), rules=house_rules_text(chosen.house_rules, language)))
     st.html(rules_table_html(chosen, language))
     st.caption(t("compare.table.caption", language))
     st.subheader(t("compare.table.why_heading", language))
@@ -143,7 +144,7 @@ def _rules_table(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.table.sources_heading", language))
     st.markdown(
         "\n".join(
-            "- " + t("compare.table.source_line", language, name=v.name, id=v.id, source=v.source)
+            "- " + t("compare.table.source_line", language, name=variant_name(v, language), source=variant_source(v, language))
             for v in PRESETS.values()
         )
     )
@@ -285,18 +286,18 @@ def _situations(language: str) -> None:
         rules = ", ".join(f"{t(f'compare.labels.{k}', language)}: {v}" for k, v in situation.house_rules.items())
         st.info(t("compare.situation.house_rules", language, rules=rules))
     if len(situation.presets) < len(PRESETS):
-        st.caption(t("compare.situation.presets", language, presets=", ".join(PRESETS[p].name for p in situation.presets)))
+        st.caption(t("compare.situation.presets", language, presets=", ".join(variant_name(p, language) for p in situation.presets)))
     comparison = compare_situation(situation, language)
     first = situation.presets[0]
     state = start_state(situation, first)
     learner = state.player_index(situation.learner)
     # Seen "from your seat" when the learner is You (compare.situation.shown_as_you), not "from You's seat".
-    st.caption(t("compare.situation.shown_as", language, variant=PRESETS[first].name, player=situation.learner))
+    st.caption(t("compare.situation.shown_as", language, variant=variant_name(first, language), player=shown_name(situation.learner, language)))
     _board(state, learner, language)
     statuses = {p: status_text(s, language) for p, s in comparison.starts.items()}
     if len(set(statuses.values())) > 1:
         st.markdown(f"**{t('compare.situation.start_heading', language)}**")
-        st.markdown("\n".join(f"- {PRESETS[p].name}: {text}" for p, text in statuses.items()))
+        st.markdown("\n".join(f"- {variant_name(p, language)}: {text}" for p, text in statuses.items()))
     st.subheader(t("compare.situation.rulings_heading", language))
     _outcome_table(comparison, language)
     for number, (judged, outcomes) in enumerate(zip(situation.judge, comparison.outcomes, strict=True)):
@@ -463,7 +464,7 @@ def _charts(chosen: Variant, language: str) -> None:
 
 def _cheat_sheet(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.sheet.heading", language))
-    st.markdown(t("compare.sheet.intro", language, name=chosen.name))
+    st.markdown(t("compare.sheet.intro", language, name=variant_name(chosen, language)))
     st.download_button(
         t("compare.sheet.download", language),
         data=cheat_sheet_html(chosen, language),

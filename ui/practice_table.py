@@ -15,7 +15,7 @@ from tutor.compare import house_rules_text
 from tutor.move_text import Action, SelectionProblem
 from tutor.plain_text import plain
 from tutor.practice import Game
-from tutor.strings import refusal, t
+from tutor.strings import refusal, t, variant_name
 from tutor.table_data import TableOptions, primary_actions
 from ui import session
 from ui.move_controls import draw_table, move_text, take_request, turn_actions
@@ -33,7 +33,7 @@ def game_table(game: Game, language: str) -> None:
     stepwise = bool(st.session_state.get(STEPWISE, False))
     if not stepwise:
         game.advance()
-    rules = game.variant.name + (f" + {house_rules_text(game.variant.house_rules, language)}" if game.variant.house_rules else "")
+    rules = variant_name(game.variant, language) + (f" + {house_rules_text(game.variant.house_rules, language)}" if game.variant.house_rules else "")
     st.caption(
         t(
             "practice.status",

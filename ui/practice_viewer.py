@@ -7,7 +7,7 @@ import streamlit as st
 
 from tutor.plain_text import plain
 from tutor.record_viewer import RecordViewer
-from tutor.strings import t
+from tutor.strings import t, variant_name
 from ui import session
 from ui.cards import board_html, hand_html
 from ui.move_controls import board_labels
@@ -20,7 +20,7 @@ def record_viewer(viewer: RecordViewer, language: str) -> None:
     game = viewer.game
     state = viewer.state
     round_index, index = viewer.position
-    st.subheader(t("practice.viewer.title", language, players=", ".join(plain(n) for n in game.names), variant=game.variant.name))
+    st.subheader(t("practice.viewer.title", language, players=", ".join(plain(n) for n in game.names), variant=variant_name(game.variant, language)))
     st.caption(
         t(
             "practice.viewer.where",

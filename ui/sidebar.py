@@ -17,7 +17,7 @@ import streamlit as st
 from engine.record import MAX_NAME_LENGTH
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
 from tutor.compare import field_label, house_rules_text, value_words
-from tutor.strings import t, variant_name
+from tutor.strings import t, variant_name, variant_source
 from ui import session
 from ui.language import language_picker, picked_variant
 from ui.table_settings import settings_toggles
@@ -53,7 +53,7 @@ def render_sidebar(language: str) -> Variant:
     if variant_id not in PRESETS:
         variant_id = session.DEFAULT_VARIANT
     preset = PRESETS[variant_id]
-    sidebar.caption(t("ui.sidebar.source", language, source=preset.source))
+    sidebar.caption(t("ui.sidebar.source", language, source=variant_source(preset, language)))
 
     values: dict[str, Any] = {}
     with sidebar.expander(t("ui.sidebar.house_rules", language)):

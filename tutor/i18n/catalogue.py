@@ -1,7 +1,8 @@
 """Where every learner-facing sentence comes from.
 
-- **English is the source**, keyed by dotted names: the app's strings in ``tutor/locales/en.yaml`` and the
-  engine's sentences (:data:`engine.messages.MESSAGES`, under ``engine.<key>``). Scenario and situation
+- **English is the source**, keyed by dotted names: the app's strings in ``tutor/locales/en.yaml``, the
+  engine's sentences (:data:`engine.messages.MESSAGES`, under ``engine.<key>``) and what each preset follows
+  (``engine.variant_source.<id>``). Scenario and situation
   texts are English in their own files.
 - **Every other language is a gettext catalogue** (PO file) per domain: ``tutor/locales/<lang>/LC_MESSAGES/
   app.po`` holds the keyed strings (``msgctxt`` the key, ``msgid`` the English), ``scenarios.po`` the
@@ -81,7 +82,15 @@ def english() -> dict[str, str]:
     """Every keyed English string: the app's, and the engine's under ``engine.``."""
     strings = {key: text for key, (text, _) in english_with_lines().items()}
     strings.update({ENGINE_PREFIX + key: text for key, text in MESSAGES.items()})
+    strings.update(variant_sources())
     return strings
+
+
+def variant_sources() -> dict[str, str]:
+    """What each preset follows, in the engine's words, keyed ``engine.variant_source.<id>``."""
+    from engine.variants import PRESETS
+
+    return {f"{ENGINE_PREFIX}variant_source.{variant_id}": preset.source for variant_id, preset in PRESETS.items()}
 
 
 def po_path(language: str, domain: str) -> Path:

@@ -52,6 +52,16 @@ def engine(fileobj: IO[bytes], keywords: object, comment_tags: object, options: 
         yield _keyed(ENGINE_PREFIX + key, text, line)
 
 
+def variants(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
+    """What each preset follows (its ``source``), keyed ``engine.variant_source.<id>``."""
+    from tutor.i18n.catalogue import variant_sources
+
+    lines = fileobj.read().decode("utf-8").splitlines()
+    for key, text in variant_sources().items():
+        line = next((n for n, row in enumerate(lines, 1) if text[:30] in row), 1)
+        yield _keyed(key, text, line)
+
+
 def _marked(annotation: object) -> bool:
     """Whether an annotation is learner text (or an optional one)."""
     from tutor.scenario import LearnerText
