@@ -1,4 +1,4 @@
-"""The card table's data: what the table component (:mod:`ui.table_widget`) draws, as a JSON-able dict.
+"""The card table's data: what the table component (:mod:`ui.table.widget`) draws, as a JSON-able dict.
 
 One pure function, :func:`table_data`, builds it from what one seat may see: a player's
 :class:`engine.view.PlayerView` (``state.view(seat)``), or a :class:`Watching` (a watcher's: no hand, no

@@ -1,8 +1,8 @@
 """The Compare page: the five presets side by side, one situation judged by each, a situation the learner
 sets up, charts and statistics, and a cheat sheet to download.
 
-Thin: the table, the rulings, the figures and the sheet come from ``tutor.compare``,
-``tutor.situations``, ``tutor.compare_charts`` and ``tutor.variant_stats``; this module only lays them out.
+Thin: the table, the rulings, the figures and the sheet come from ``tutor.compare.table``,
+``tutor.situations``, ``tutor.compare.charts`` and ``tutor.variant_stats``; this module only lays them out.
 Widget keys start with ``compare_``.
 """
 
@@ -20,8 +20,7 @@ from engine.lines import split_line
 from engine.state import GameState
 from engine.variants import PRESETS, Variant
 from tutor.charts import card_values_figure, signed
-from tutor.compare import cheat_sheet_html, cheat_sheet_name, compare_table, differences, house_rules_text
-from tutor.compare_charts import (
+from tutor.compare.charts import (
     decisions_figure,
     ended_by_figure,
     mean_score_figure,
@@ -29,6 +28,7 @@ from tutor.compare_charts import (
     situation_scores_figure,
     takes_figure,
 )
+from tutor.compare.table import cheat_sheet_html, cheat_sheet_name, compare_table, differences, house_rules_text
 from tutor.i18n.translate import shown_name
 from tutor.move_text import card_options, option_card
 from tutor.scenario import localize

@@ -9,7 +9,7 @@ from html import escape
 import streamlit as st
 
 from engine.errors import RecordError
-from tutor.compare import cell_text, field_label, field_meaning, house_rules_text
+from tutor.compare.table import cell_text, field_label, field_meaning, house_rules_text
 from tutor.plain_text import plain
 from tutor.reference import rulings, variant_reference
 from tutor.strings import t, variant_name, variant_source

@@ -16,11 +16,11 @@ import streamlit as st
 
 from engine.record import MAX_NAME_LENGTH
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
-from tutor.compare import field_label, house_rules_text, value_words
+from tutor.compare.table import field_label, house_rules_text, value_words
 from tutor.strings import t, variant_name, variant_source
 from ui import session
 from ui.language import language_picker, picked_variant
-from ui.table_settings import settings_toggles
+from ui.table.settings import settings_toggles
 
 
 def widget_key(variant_id: str, field: str) -> str:

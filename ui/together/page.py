@@ -26,7 +26,7 @@ from tutor.together.model import SeatInfo, TableError, TableStore, TableView
 from tutor.together.sqlite_store import MAX_SEATS, SqliteTableStore, default_path
 from ui import session
 from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
-from ui.table_settings import large_cards
+from ui.table.settings import large_cards
 from ui.together.links import base_url, qr_png, table_link
 
 #: Seconds between two looks at the table's version.

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.compare import house_rules_text
+from tutor.compare.table import house_rules_text
 from tutor.plain_text import plain
-from tutor.practice import Game
-from tutor.practice_seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
+from tutor.practice.game import Game
+from tutor.practice.seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
 from tutor.strings import t, variant_name
 from ui import session
-from ui.practice_keep import load_controls, resume_controls
-from ui.practice_keys import COMPUTERS, DEFAULT_SEED, FEEDBACK, LEVEL, MODE, NAMES, SEED
-from ui.practice_session import open_game, show_feedback
+from ui.practice.keep import load_controls, resume_controls
+from ui.practice.keys import COMPUTERS, DEFAULT_SEED, FEEDBACK, LEVEL, MODE, NAMES, SEED
+from ui.practice.session import open_game, show_feedback
 
 
 def setup_form(language: str) -> None:

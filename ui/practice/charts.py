@@ -11,10 +11,10 @@ from engine.state import GameState
 from tutor.charts import laid_points_series, totals_race_figure
 from tutor.hand_charts import hand_blocks, hand_stack_figure
 from tutor.plain_text import plain
-from tutor.practice import Game
+from tutor.practice.game import Game
 from tutor.strings import t
 from ui.cards import card_face
-from ui.practice_session import board_seat
+from ui.practice.session import board_seat
 
 
 def practice_charts(game: Game, language: str) -> None:

@@ -11,8 +11,8 @@ from tutor.strings import t, variant_name
 from ui import session
 from ui.cards import board_html, hand_html
 from ui.move_controls import board_labels
-from ui.practice_charts import score_table
-from ui.practice_keys import VIEWER
+from ui.practice.charts import score_table
+from ui.practice.keys import VIEWER
 
 
 def record_viewer(viewer: RecordViewer, language: str) -> None:
