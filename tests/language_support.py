@@ -55,8 +55,9 @@ def shown_texts(at: AppTest) -> list[str]:
     for element in at.get("html"):
         body = getattr(getattr(element, "proto", None), "body", "")
         found.append(html.unescape(_TAG.sub(" ", str(body))))
-    for key in list(at.session_state.filtered_state):
-        if str(key).endswith("_shown"):
+    for prefix in ("learn_", "practice_", "together_", "compare_"):  # the card table's data on each page
+        key = f"{prefix}table_shown"
+        if key in at.session_state:
             found.extend(_strings(at.session_state[key]))
     return [re.sub(r"\s+", " ", text) for text in found if text]
 

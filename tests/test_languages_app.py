@@ -11,6 +11,7 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
+from engine.errors import RulesError
 from engine.moves import Move
 from engine.state import Phase
 from tests.apptest_support import open_app, play_through_widgets, said, table_move
@@ -21,7 +22,7 @@ from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT
 from tutor.lesson_flow import ScenarioRun
 from tutor.move_text import hand_options
 from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
-from tutor.strings import t
+from tutor.strings import refusal, t
 from ui import session
 from ui.lesson_view import KEYS
 
@@ -129,12 +130,22 @@ def test_every_scenario_step_with_a_wrong_move_and_a_hint_speaks_the_language(
 @pytest.mark.usefixtures("progress_db")
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_a_refusal_is_said_in_the_language(language: str) -> None:
-    """Discarding before drawing: the engine's reason, in the learner's words."""
+    """A move out of order (a discard before drawing, or a second draw): the engine's reason, in the
+    learner's words, and the position as it was."""
     lesson = next(x for x in CURRICULUM.lessons if isinstance(CURRICULUM.scenarios[x.scenarios[0]].task, MoveTask))
     at = open_app(lesson=lesson.id, lang=language)
     run = _run(at)
-    assert run.state.phase is Phase.DRAW
-    table_move(at, KEYS, "discard", hand=hand_options(run.state.hands[run.seat])[:1])
+    before = run.state
+    if before.phase is Phase.DRAW:
+        card = hand_options(before.hands[run.seat])[0]
+        wrong, move = ("discard", {"hand": [card]}), f"discard {before.hands[run.seat][0]}"
+    else:
+        wrong, move = ("draw", {}), "draw"
+    with pytest.raises(RulesError) as refused:
+        before.apply(Move.parse(move), run.seat)
+    expected = refusal(refused.value, language)
+    assert expected != refusal(refused.value, "en")
+    table_move(at, KEYS, wrong[0], **wrong[1])  # type: ignore[arg-type]
     shown = said(at, KEYS, "error")
-    assert shown and shown[0].startswith(t("engine.turn.draw_first", language)), shown
-    assert t("engine.turn.draw_first", language) != t("engine.turn.draw_first", "en")
+    assert shown and shown[0].startswith(expected), (shown, expected)
+    assert _run(at).state is before

@@ -185,7 +185,7 @@ def _lesson(content: Curriculum, lesson: Lesson, chosen: Variant, language: str)
         names = ", ".join(PRESETS[v].name for v in lesson.variants if v in PRESETS)
         st.info(t("ui.learn.other_variant", language, variants=names, chosen=chosen.name))
     with st.expander(t("ui.learn.lesson_text", language), expanded=index == 0):
-        st.markdown(lesson.text(variant))
+        st.markdown(lesson.text(variant, language))
     scenario = content.scenarios[lesson.scenarios[index]]
     run = st.session_state.get(session.RUN)
     if not isinstance(run, ScenarioRun) or run.scenario.id != scenario.id:

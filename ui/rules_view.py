@@ -10,6 +10,7 @@ import streamlit as st
 
 from engine.errors import RecordError
 from tutor.compare.table import cell_text, field_label, field_meaning, house_rules_text
+from tutor.i18n.translate import text as translated_text
 from tutor.plain_text import plain
 from tutor.reference import rulings, variant_reference
 from tutor.strings import t, variant_name, variant_source
@@ -51,7 +52,7 @@ def render_rules_page() -> None:
         st.error(plain(str(error)))
         items = []
     if items:
-        st.markdown("\n".join(f"- {item}" for item in items))
+        st.markdown("\n".join(f"- {translated_text(item, language)}" for item in items))
     else:
         st.caption(t("ui.rules.no_rulings", language))
 

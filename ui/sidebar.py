@@ -64,7 +64,7 @@ def render_sidebar(language: str) -> Variant:
             if current not in options:
                 options = [current, *options]  # e.g. "no penalty" (None) when the rule is off in the preset
             st.session_state.setdefault(key, current)
-            label, tooltip = field_label(field, language), info.description
+            label, tooltip = field_label(field, language), t(f"engine.house_rule.{field}", language)
             if options == [False, True]:
                 values[field] = st.toggle(label, key=key, help=tooltip)
             else:
