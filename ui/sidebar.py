@@ -57,7 +57,7 @@ def render_sidebar(language: str) -> Variant:
 
     values: dict[str, Any] = {}
     with sidebar.expander(t("ui.sidebar.house_rules", language)):
-        for field, info in HouseRules.model_fields.items():
+        for field in HouseRules.model_fields:
             key = widget_key(variant_id, field)
             options = house_rule_options(field)
             current = getattr(preset, field)
