@@ -160,3 +160,15 @@ def refusal(error: RulesError, language: str = SOURCE_LANGUAGE) -> str:
     if isinstance(values.get("variant"), str) and values["variant"] in named:  # the engine names it in English
         values["variant"] = say(f"variant_names.{named[str(values['variant'])]}", language)
     return say(key, language, **values)
+
+
+def number_separators(language: str = SOURCE_LANGUAGE) -> str:
+    """The decimal and thousands signs of ``language``, as plotly's ``separators`` takes them.
+
+    >>> number_separators("en"), number_separators("sv") == ",\\u00a0", number_separators("nl")
+    ('.,', True, ',.')
+    """
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    locale = _BABEL_LOCALE.get(language, known(language) or SOURCE_LANGUAGE)
+    return str(get_decimal_symbol(locale)) + str(get_group_symbol(locale))
