@@ -44,6 +44,7 @@ from tutor.situations import (
     stock_top,
 )
 from tutor.strings import t
+from tutor.table_data import count_words
 from tutor.variant_stats import STATS_PATH, StatsError, entries_for, load_stats
 from ui import session
 from ui.cards import CSS, back_html, card_face, hand_html, others_html, pile_html, row_html, table_html
@@ -240,19 +241,19 @@ def _board(state: GameState, learner: int, language: str) -> None:
     words = board_labels(language)
     pile = state.pile
     below = len(pile) - _PILE_SHOWN
-    stock = back_html(caption=f"{len(state.stock)} {words['cards']}") if state.stock else '<div class="r5-empty">—</div>'
-    more = f'<div class="r5-empty">… +{below} {words["cards"]}</div>' if below > 0 else ""
+    stock = back_html(caption=count_words(len(state.stock), language)) if state.stock else '<div class="r5-empty">—</div>'
+    more = f'<div class="r5-empty">… +{escape(count_words(below, language))}</div>' if below > 0 else ""
     st.html(
         CSS
         + f'<div class="r5-title">{state.players[learner]}</div>'
-        + hand_html(state.hands[learner], four_colour=four)
-        + others_html(state, learner, words["cards"], words["to_move"])
+        + hand_html(state.hands[learner], four_colour=four, language=language)
+        + others_html(state, learner, words["to_move"], language)
         + '<div style="display:flex;gap:28px;flex-wrap:wrap">'
         + f'<div class="r5-zone"><div class="r5-title">{words["stock"]}</div>{row_html([stock])}</div>'
         + f'<div class="r5-zone"><div class="r5-title">{words["pile"]}</div>{more}'
-        + pile_html(pile[-_PILE_SHOWN:], four, words["take"], words["empty_pile"])
+        + pile_html(pile[-_PILE_SHOWN:], four, words["take"], words["empty_pile"], language=language)
         + "</div></div>"
-        + f'<div class="r5-zone"><div class="r5-title">{words["table"]}</div>{table_html(state, learner, four, words)}</div>'
+        + f'<div class="r5-zone"><div class="r5-title">{words["table"]}</div>{table_html(state, learner, four, words, language)}</div>'
     )
 
 
@@ -312,15 +313,15 @@ _CARD_OPTIONS: Final = card_options([*NATURALS, JOKER, JOKER])
 
 
 def _face(value: str) -> str:
-    return card_face(option_card(value))
+    return card_face(option_card(value), session.language())
 
 
 def first_move_options(pile: Sequence[Card], language: str = "en") -> dict[str, str]:
     """The first moves the builder offers (move text → label): draw, a take down to each pile card, stop."""
-    options = {"draw": "draw"}
+    options = {"draw": t("compare.builder.move_draw", language)}
     for count in range(1, len(pile) + 1):
-        options[f"take {count}"] = t("compare.builder.take_to", language, count=count, card=card_face(pile[-count]))
-    options["stop"] = "stop"
+        options[f"take {count}"] = t("compare.builder.take_to", language, count=count, card=pile[-count])
+    options["stop"] = t("compare.builder.move_stop", language)
     return options
 
 
@@ -377,7 +378,7 @@ def _builder(language: str) -> None:
         st.info(t("compare.builder.jokers_on", language))
     top = stock_top(situation)
     if top is not None:
-        st.caption(t("compare.builder.stock_top", language, card=card_face(top)))
+        st.caption(t("compare.builder.stock_top", language, card=top))
     state = start_state(situation, situation.presets[0])
     _board(state, 0, language)
     st.markdown(t("compare.builder.moves", language, moves=" → ".join(f"`{m}`" for m in moves)))

@@ -46,7 +46,7 @@ def score_table(state: GameState, language: str) -> None:
     ]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for name, score, hand in zip(state.players, state.scores(), state.hands, strict=True):
-        left = " ".join(card_face(c) for c in hand) or "—"
+        left = " ".join(card_face(c, language) for c in hand) or "—"
         figures = (score.laid, score.hand, score.bonus, score.penalty, score.round, score.total)
         rows.append(f"| {plain(name)} | " + " | ".join(str(x) for x in figures) + f" | {left} |")
     st.markdown("\n".join(rows))

@@ -18,7 +18,6 @@ from tutor.practice import Game
 from tutor.strings import refusal, t
 from tutor.table_data import TableOptions, primary_actions
 from ui import session
-from ui.cards import card_face
 from ui.move_controls import draw_table, move_text, take_request, turn_actions
 from ui.practice_charts import practice_charts, score_table
 from ui.practice_keep import keep_and_share
@@ -143,7 +142,7 @@ def _controls(game: Game, seat: int, rommi_window: bool, language: str) -> None:
         return
     name = game.names[seat]
     if rommi_window:
-        st.success(t("practice.rommi_possible", language, name=plain(name), card=card_face(state.pile[-1])))
+        st.success(t("practice.rommi_possible", language, name=plain(name), card=state.pile[-1]))
     else:
         st.markdown(f"**{t('practice.your_turn', language, name=plain(name))}**")
     _table(game, language, live=True, seat=seat, rommi_window=rommi_window)
@@ -205,7 +204,7 @@ def _on_move(action: Action, payload: dict[str, Any]) -> None:
     drawn = game.state.view(seat).drawn if isinstance(move, Draw) else ()
     if drawn:
         # The card from the stock is seen only by the one who drew it: the log says "drew from the stock".
-        st.session_state[FEEDBACK] = ("info", t("practice.you_drew", language, card=card_face(drawn[0])), None)
+        st.session_state[FEEDBACK] = ("info", t("practice.you_drew", language, card=drawn[0]), None)
     st.session_state[REVIEW] = review(state, move, seat, language)
     st.session_state[LAST_SEEN] = len(game.current.steps)
     _after_move(game)

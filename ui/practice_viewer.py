@@ -34,10 +34,10 @@ def record_viewer(viewer: RecordViewer, language: str) -> None:
     line = viewer.line
     st.markdown(f"**{plain(line)}**" if line else t("practice.viewer.dealt", language))
     four = session.four_colour()
-    st.html(board_html(state, -1, four, board_labels(language)))
+    st.html(board_html(state, -1, four, board_labels(language), language=language))
     for name, hand in zip(state.players, state.hands, strict=True):
         st.markdown(f"**{t('practice.viewer.hand', language, name=plain(name))}**")
-        st.html(hand_html(hand, (), four))
+        st.html(hand_html(hand, (), four, language=language))
     with st.container(horizontal=True):
         st.button(t("practice.viewer.back", language), key="practice_view_prev", on_click=_view_step, args=(-1,))
         st.button(t("practice.viewer.forward", language), key="practice_view_next", on_click=_view_step, args=(1,))

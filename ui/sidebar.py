@@ -17,8 +17,9 @@ import streamlit as st
 from engine.record import MAX_NAME_LENGTH
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
 from tutor.compare import field_label, house_rules_text, value_words
-from tutor.strings import t
+from tutor.strings import t, variant_name
 from ui import session
+from ui.language import language_picker, picked_variant
 from ui.table_settings import settings_toggles
 
 
@@ -40,11 +41,13 @@ def chosen_overrides(variant_id: str, values: dict[str, Any]) -> dict[str, Any]:
 def render_sidebar(language: str) -> Variant:
     """Draw the shared sidebar and store the chosen variant in ``session_state``; return it."""
     sidebar = st.sidebar
+    language_picker(language)
     sidebar.selectbox(
         t("ui.sidebar.variant", language),
         list(PRESETS),
-        format_func=lambda vid: PRESETS[vid].name,
+        format_func=lambda vid: variant_name(vid, language),
         key=session.VARIANT_ID,
+        on_change=picked_variant,
     )
     variant_id = str(st.session_state.get(session.VARIANT_ID) or session.DEFAULT_VARIANT)
     if variant_id not in PRESETS:
