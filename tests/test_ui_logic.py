@@ -236,7 +236,7 @@ def test_the_reference_marks_house_rules_and_reads_the_rulings() -> None:
     assert rows["going_out_bonus"].house_rule and not rows["pile_take"].house_rule
     items = rulings()
     assert len(items) >= 5 and all(not item.startswith("- ") for item in items)
-    assert any("Rommi caller owes two cards" in item for item in items)
+    assert any("Rommi! caller owes two cards" in item for item in items)
 
 
 def test_the_readme_lists_every_house_rule_and_the_rules_page_the_new_rulings() -> None:
