@@ -297,7 +297,7 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     markdown = "\n".join(texts(at.markdown))
     assert f"| {field_label('ace_high_value')} | **25 points** ✎ |" in markdown and "**5 points** ✎" in markdown
     assert "**6 cards** ✎" in markdown
-    assert "An ace left in hand counts high" in markdown  # our ruling, from the README
+    assert "An ace in your hand or in a set counts high" in markdown  # our ruling, from the README
 
 
 @pytest.mark.usefixtures("progress_db")

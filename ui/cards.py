@@ -223,7 +223,7 @@ def board_html(
     """The whole table as one block: the other players, the stock and pile, the melds.
 
     With ``pile_values`` the pile's cards are clickable (``pile_picked`` stands out)."""
-    words = {key: t(f"ui.board.{key}", language) for key in ("stock", "pile", "table", "take", "cards", "empty_pile", "to_move")}
+    words = {key: t(f"ui.board.{key}", language) for key in ("stock", "pile", "table", "take", "empty_pile", "to_move")}
     words |= labels or {}
     stock = back_html(caption=count_words(len(state.stock), language)) if state.stock else '<div class="r5-empty">—</div>'
     return (

@@ -20,13 +20,14 @@ from engine.moves import Move
 from engine.variants import PRESETS, Variant
 from tutor import charts, hand_charts
 from tutor.coach import describe_move
+from tutor.compare.table import house_rules_text
 from tutor.curriculum import Curriculum, Lesson
 from tutor.lesson_flow import ScenarioRun, lesson_done, place_after, star_text
 from tutor.move_text import Action, SelectionProblem
 from tutor.plain_text import plain
 from tutor.progress import ProgressError, ProgressStore
 from tutor.scenario import ChoiceTask, JudgeTask, NumberTask, localize
-from tutor.strings import t
+from tutor.strings import t, variant_name
 from tutor.table_data import TableOptions, primary_actions
 from ui import session
 from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
@@ -140,10 +141,10 @@ def _last_place(store: ProgressStore | ProgressError) -> tuple[str, int] | None:
 
 
 def _lesson_list(content: Curriculum, chosen: Variant, current: Lesson, stars: dict[str, int], done: set[str], language: str) -> None:
-    st.subheader(t("ui.learn.lessons_for", language, variant=chosen.name))
+    st.subheader(t("ui.learn.lessons_for", language, variant=variant_name(chosen, language)))
     mine = content.for_variant(chosen.id)
     if not mine:
-        st.caption(t("ui.learn.no_lessons_for", language, variant=chosen.name))
+        st.caption(t("ui.learn.no_lessons_for", language, variant=variant_name(chosen, language)))
     for lesson in mine:
         _lesson_button(lesson, current, stars, done, language)
     others = [lesson for lesson in content.lessons if not lesson.holds_for(chosen.id)]
@@ -182,8 +183,8 @@ def _lesson(content: Curriculum, lesson: Lesson, chosen: Variant, language: str)
     variant = lesson_variant(lesson, chosen)
     st.header(lesson.title_in(language))
     if variant is not chosen:
-        names = ", ".join(PRESETS[v].name for v in lesson.variants if v in PRESETS)
-        st.info(t("ui.learn.other_variant", language, variants=names, chosen=chosen.name))
+        names = tuple(variant_name(v, language) for v in lesson.variants if v in PRESETS)
+        st.info(t("ui.learn.other_variant", language, variants=names, chosen=variant_name(chosen, language)))
     with st.expander(t("ui.learn.lesson_text", language), expanded=index == 0):
         st.markdown(lesson.text(variant, language))
     scenario = content.scenarios[lesson.scenarios[index]]
@@ -203,7 +204,9 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
     st.subheader(
         t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.scenarios), title=localize(scenario.title, language))
     )
-    rules = state.variant.name + (f" + {', '.join(state.variant.house_rules)}" if state.variant.house_rules else "")
+    rules = variant_name(state.variant, language) + (
+        f" + {house_rules_text(state.variant.house_rules, language)}" if state.variant.house_rules else ""
+    )
     st.caption(t("ui.learn.played_with", language, variant=rules))
     st.markdown(localize(scenario.task.prompt, language))
     step = run.step
@@ -414,7 +417,7 @@ def _solved(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun, l
     st.success(t("ui.learn.solved", language, stars=star_text(run.stars)))
     place = place_after(content, lesson, index, session.variant().id)
     if place is None:
-        st.info(t("ui.learn.all_done", language, variant=session.variant().name))
+        st.info(t("ui.learn.all_done", language, variant=variant_name(session.variant(), language)))
         st.button(t("ui.learn.again", language), key="learn_again", on_click=open_lesson, args=(lesson.id, index))
         return
     label = "ui.learn.next" if place[0] == lesson.id else "ui.learn.next_lesson"

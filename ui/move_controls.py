@@ -48,7 +48,7 @@ class PickKeys:
 
 def board_labels(language: str) -> dict[str, str]:
     """The words of a static board drawing (:func:`ui.cards.board_html`) in ``language``."""
-    keys = ("stock", "pile", "table", "take", "cards", "empty_pile", "to_move", "meld", "set", "run", "by", "empty")
+    keys = ("stock", "pile", "table", "take", "empty_pile", "to_move", "meld", "set", "run", "by", "empty")
     return {key: t(f"ui.board.{key}", language) for key in keys}
 
 
