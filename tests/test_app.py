@@ -343,10 +343,10 @@ def test_every_scenario_file_solved_through_the_ui(
     """Every scenario file, even one no lesson names yet, in one generated lesson: a wrong try, then solved."""
     content = tmp_path / "content"
     shutil.copytree(SCENARIOS_DIR, content / "scenarios")
-    (content / "lessons").mkdir()
+    (content / "lessons" / "en").mkdir(parents=True)
     ids = sorted(CURRICULUM.scenarios)
     front = yaml.safe_dump({"id": "every-scenario", "title": "Every scenario", "order": 1, "scenarios": ids})
-    (content / "lessons" / "every.md").write_text(f"---\n{front}---\nAll of them.\n", encoding="utf-8")
+    (content / "lessons" / "en" / "every.md").write_text(f"---\n{front}---\nAll of them.\n", encoding="utf-8")
     monkeypatch.setenv(session.CONTENT_ENV, str(content))
     at = start(lesson="every-scenario")
     for index, scenario_id in enumerate(ids):

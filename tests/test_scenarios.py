@@ -53,7 +53,7 @@ from tutor.schema import schema_files
 from tutor.situations import SITUATION_SCHEMA_PATH, SITUATIONS_DIR, Situation
 
 SCENARIO_FILES = sorted(SCENARIOS_DIR.glob("*.yaml"))
-LESSON_FILES = sorted(LESSONS_DIR.glob("*.md"))
+LESSON_FILES = sorted((LESSONS_DIR / "en").glob("*.md"))
 RECORDS = Path(__file__).parent / "records"
 SCHEMA_LINE = "# yaml-language-server: $schema=scenario.schema.json"
 SITUATION_FILES = sorted(SITUATIONS_DIR.glob("*.yaml"))
@@ -469,10 +469,10 @@ def test_broken_number_and_judge_tasks(tmp_path: Path) -> None:
 
 def curriculum_dirs(tmp_path: Path, lessons: dict[str, str], scenarios: list[str]) -> tuple[Path, Path]:
     lesson_dir, scenario_dir = tmp_path / "lessons", tmp_path / "scenarios"
-    lesson_dir.mkdir()
+    (lesson_dir / "en").mkdir(parents=True)
     scenario_dir.mkdir()
     for name, text in lessons.items():
-        (lesson_dir / name).write_text(text, encoding="utf-8")
+        (lesson_dir / "en" / name).write_text(text, encoding="utf-8")
     for scenario_id in scenarios:
         (scenario_dir / f"{scenario_id}.yaml").write_bytes((SCENARIOS_DIR / f"{scenario_id}.yaml").read_bytes())
     return lesson_dir, scenario_dir
@@ -486,7 +486,7 @@ def test_lesson_naming_a_missing_scenario(tmp_path: Path) -> None:
     lessons, scenarios = curriculum_dirs(tmp_path, {"01-sets.md": text}, [BASE])
     with pytest.raises(RecordError, match="meld-a-cake") as error:
         load_curriculum(lessons, scenarios)
-    assert (error.value.source, error.value.field) == (str(lessons / "01-sets.md"), "scenarios")
+    assert (error.value.source, error.value.field) == (str(lessons / "en" / "01-sets.md"), "scenarios")
 
 
 @pytest.mark.parametrize(
@@ -501,7 +501,7 @@ def test_broken_lesson_front_matter(tmp_path: Path, front: str, field: str) -> N
     lessons, scenarios = curriculum_dirs(tmp_path, {"01-sets.md": f"---\n{front}\n---\nText.\n"}, [BASE])
     with pytest.raises(RecordError) as error:
         load_curriculum(lessons, scenarios)
-    assert (error.value.source, error.value.field) == (str(lessons / "01-sets.md"), field)
+    assert (error.value.source, error.value.field) == (str(lessons / "en" / "01-sets.md"), field)
 
 
 def test_two_lessons_with_one_id(tmp_path: Path) -> None:
@@ -510,7 +510,7 @@ def test_two_lessons_with_one_id(tmp_path: Path) -> None:
     lessons, scenarios = curriculum_dirs(tmp_path, {"01-sets.md": one, "02-sets.md": two}, [BASE])
     with pytest.raises(RecordError) as error:
         load_curriculum(lessons, scenarios)
-    assert (error.value.source, error.value.field) == (str(lessons / "02-sets.md"), "id")
+    assert (error.value.source, error.value.field) == (str(lessons / "en" / "02-sets.md"), "id")
 
 
 def test_a_broken_scenario_stops_the_curriculum(tmp_path: Path) -> None:

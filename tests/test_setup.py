@@ -128,7 +128,7 @@ def test_the_licence_is_there_and_is_the_declared_one() -> None:
 
 
 def test_missing_data_is_named_not_silently_empty(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match="lessons: folder: is missing: the tutor runs from its checkout"):
+    with pytest.raises(RecordError, match="lessons/en: folder: is missing: the tutor runs from its checkout"):
         load_curriculum(tmp_path / "lessons", ROOT / "scenarios")
     (tmp_path / "scenarios").mkdir()
     with pytest.raises(RecordError, match=r"scenarios: folder: holds no \*\.yaml files"):

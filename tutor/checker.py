@@ -23,7 +23,7 @@ from tutor.scenario import (
     localize,
     matches,
 )
-from tutor.strings import t
+from tutor.strings import refusal, t
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def try_move(scenario: Scenario, step: Step, state: GameState, move: Move | str,
         after = state.apply(parsed, seat)
     except RulesError as error:
         extra = scenario.feedback.get(error.code)
-        message = str(error) + (" " + localize(extra, language) if extra else "")
+        message = refusal(error, language) + (" " + localize(extra, language) if extra else "")
         return Verdict(False, False, error.code, message, state)
     if not any(matches(m, parsed, state) for m in step.accept):
         extra = scenario.feedback.get("not_asked")
@@ -86,16 +86,18 @@ def number_answer(scenario: Scenario, state: GameState | None = None) -> int:
     return int(getattr(score, answer.score))
 
 
-def judge_answer(scenario: Scenario, state: GameState | None = None) -> tuple[bool, str | None, str]:
-    """The engine's ruling on a judge task's move: (legal, rule code, reason)."""
+def judge_answer(
+    scenario: Scenario, state: GameState | None = None, language: str = "en"
+) -> tuple[bool, str | None, str]:
+    """The engine's ruling on a judge task's move: (legal, rule code, reason in ``language``)."""
     task = scenario.task
     assert isinstance(task, JudgeTask)
     state = state or scenario.start()
     try:
         apply_line(state, task.move)
     except RulesError as error:
-        return False, error.code, str(error)
-    return True, None, t("learn.judged_legal", "en")
+        return False, error.code, refusal(error, language)
+    return True, None, t("learn.judged_legal", language)
 
 
 def check_number(scenario: Scenario, typed: int, language: str = "en") -> Verdict:
@@ -124,7 +126,7 @@ def check_choice(scenario: Scenario, picked: int, language: str = "en") -> Verdi
 def check_judgement(scenario: Scenario, says_legal: bool, language: str = "en") -> Verdict:
     """Judge the learner's "legal" / "not legal" against the engine's ruling, with the engine's reason."""
     state = scenario.start()
-    legal, code, reason = judge_answer(scenario, state)
+    legal, code, reason = judge_answer(scenario, state, language)
     task = scenario.task
     assert isinstance(task, JudgeTask)
     explain = (" " + localize(task.explain, language)) if task.explain else ""

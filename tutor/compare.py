@@ -33,7 +33,7 @@ from typing import Final
 
 from engine.variants import PRESETS, Variant, get_variant
 from tutor.charts import card_value_labels, card_values
-from tutor.strings import catalogue, pick_language, t
+from tutor.strings import lookup, pick_language, t
 
 #: Fields that name a preset rather than a rule: shown, but never flagged as a difference.
 IDENTITY_FIELDS: Final = ("id", "name", "source")
@@ -50,7 +50,7 @@ def variant_fields() -> list[str]:
 
 def _lookup(key: str, language: str) -> str | None:
     """A catalogue string, in ``language`` or English, or None when there is none."""
-    return catalogue(pick_language(language)).get(key) or catalogue("en").get(key)
+    return lookup(key, language)
 
 
 def _value_key(value: object) -> str:

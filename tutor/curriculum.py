@@ -1,6 +1,7 @@
-"""The curriculum: ordered lessons (``lessons/*.md``), each a short Markdown text and its scenarios.
+"""The curriculum: ordered lessons (``lessons/en/*.md``), each a short Markdown text and its scenarios, and
+each lesson's translations (``lessons/<language>/`` with the same file name).
 
-A lesson file opens with YAML front matter::
+An English lesson file opens with YAML front matter::
 
     ---
     id: taking-the-pile
@@ -11,13 +12,24 @@ A lesson file opens with YAML front matter::
     chart: shown             # the hand's minus points: on_request (default), shown, or scales (both side by side)
     ---
     The text, in Markdown. {variant_name} and other fields of :func:`variant_fields` are filled in.
+
+A translation holds only what a reader reads; the rest comes from the English::
+
+    ---
+    id: taking-the-pile
+    title: Ta från kasthögen
+    translated_from: 3f2a9c01b7e4   # the English file it was made from (tutor.i18n.status.source_hash)
+    ---
+    Texten, med samma fält: {variant_name} …
+
+A language without a lesson's translation reads it in English.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field, ValidationError
 
@@ -27,12 +39,31 @@ from engine.safe_yaml import read_text, safe_load
 from engine.variants import PRESETS, Variant
 from tutor.checkout import data_files
 from tutor.scenario import Scenario, load_scenario
-from tutor.strings import t
+from tutor.strings import pick_language, t
 from tutor.wording import TemplateError, check, fill, loose_pairs
+
+M = TypeVar("M", bound=StrictModel)
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_DIR = ROOT / "lessons"
+#: The language every lesson is written in first; its folder decides which lessons there are.
+SOURCE_FOLDER = "en"
 SCENARIOS_DIR = ROOT / "scenarios"
+
+
+class LessonText(StrictModel):
+    """A lesson as one language reads it: its title and its Markdown."""
+
+    title: str
+    body: str
+
+
+class Translation(StrictModel):
+    """The front matter of a translated lesson file."""
+
+    id: str
+    title: str = Field(min_length=1)
+    translated_from: str = Field(pattern=r"^[0-9a-f]{12}$")
 
 
 class Lesson(StrictModel):
@@ -49,15 +80,22 @@ class Lesson(StrictModel):
         "or shown at once under Nordic and face values side by side (a lesson that compares the scales).",
     )
     body: str = ""
+    translations: dict[str, LessonText] = Field(default_factory=dict, description="By language code.")
 
     def holds_for(self, variant_id: str) -> bool:
         """Whether the lesson applies to the preset ``variant_id``."""
         return self.variants == "all" or variant_id in self.variants
 
+    def title_in(self, language: str = "en") -> str:
+        """The lesson's title in ``language`` (English when it has no translation)."""
+        found = self.translations.get(pick_language(language))
+        return found.title if found else self.title
+
     def text(self, variant: Variant, language: str = "en") -> str:
-        """The lesson's Markdown with the variant's fields filled in and its contrasts decided
-        (:mod:`tutor.wording`)."""
-        return fill(self.body, variant_fields(variant, language))
+        """The lesson's Markdown in ``language`` (English when it has no translation), with the variant's
+        fields filled in and its contrasts decided (:mod:`tutor.wording`)."""
+        found = self.translations.get(pick_language(language))
+        return fill(found.body if found else self.body, variant_fields(variant, language))
 
 
 def variant_fields(variant: Variant, language: str = "en") -> dict[str, Any]:
@@ -69,7 +107,7 @@ def variant_fields(variant: Variant, language: str = "en") -> dict[str, Any]:
     ('more than 500', '500 or more')
     """
     values: dict[str, Any] = {
-        "variant_name": variant.name,
+        "variant_name": t(f"variant_names.{variant.id}", language),
         "variant_id": variant.id,
         "target": variant.target,
         "ace_high_value": variant.ace_high_value,
@@ -115,8 +153,8 @@ def _duty_key(variant: Variant) -> str:
     return f"duty_rule.{top}_{how}"
 
 
-def parse_lesson(text: str, source: str) -> Lesson:
-    """Parse a lesson file's text; ``RecordError`` names the file and the field."""
+def _split(text: str, source: str) -> tuple[dict[str, Any], str]:
+    """A lesson file's front matter and body; ``RecordError`` names the file and the field."""
     if not text.startswith("---"):
         raise RecordError(source, "front matter", "a lesson starts with YAML front matter between --- lines")
     try:
@@ -129,19 +167,43 @@ def parse_lesson(text: str, source: str) -> Lesson:
         raise RecordError(source, f"front matter: {error.field}", error.problem) from None
     if not isinstance(data, dict):
         raise RecordError(source, "front matter", "is not a mapping of fields")
+    return data, body.strip()
+
+
+def _validated(model: type[M], data: dict[str, Any], source: str) -> M:
     try:
-        lesson = Lesson.model_validate({**data, "body": body.strip()})
+        return model.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         raise RecordError(source, ".".join(str(p) for p in first["loc"]) or "lesson", first["msg"]) from None
+
+
+def _check_body(body: str, source: str) -> None:
     try:
-        check(lesson.body)
+        check(body)
     except TemplateError as error:
         raise RecordError(source, "body", str(error)) from None
-    loose = loose_pairs(lesson.body)
+    loose = loose_pairs(body)
     if loose:
         one, other = loose[0]
         raise RecordError(source, "body", f"sets {{{one}}} against {{{other}}} outside a contrast (they may be equal)")
+
+
+def parse_translation(text: str, source: str, lesson: Lesson) -> LessonText:
+    """Parse a translated lesson file of ``lesson``; ``RecordError`` names the file and the field."""
+    data, body = _split(text, source)
+    translation = _validated(Translation, data, source)
+    if translation.id != lesson.id:
+        raise RecordError(source, "id", f"is “{translation.id}”, but the English file of this name is “{lesson.id}”")
+    _check_body(body, source)
+    return LessonText(title=translation.title, body=body)
+
+
+def parse_lesson(text: str, source: str) -> Lesson:
+    """Parse an English lesson file's text; ``RecordError`` names the file and the field."""
+    data, body = _split(text, source)
+    lesson = _validated(Lesson, {**data, "body": body}, source)
+    _check_body(lesson.body, source)
     if lesson.variants != "all":
         unknown = [v for v in lesson.variants if v not in PRESETS]
         if unknown:
@@ -159,8 +221,13 @@ def load_curriculum(lessons_dir: Path = LESSONS_DIR, scenarios_dir: Path = SCENA
             raise RecordError(str(path), "id", f"“{scenario.id}” is used by another scenario")
         scenarios[scenario.id] = scenario
     lessons: list[Lesson] = []
-    for path in data_files(lessons_dir, "*.md"):
+    for path in data_files(lessons_dir / SOURCE_FOLDER, "*.md"):
         lesson = parse_lesson(read_text(path), str(path))
+        translations = {}
+        for folder in sorted(p for p in lessons_dir.iterdir() if p.is_dir() and p.name != SOURCE_FOLDER):
+            if (folder / path.name).exists():
+                translations[folder.name] = parse_translation(read_text(folder / path.name), str(folder / path.name), lesson)
+        lesson = lesson.model_copy(update={"translations": translations})
         missing = [s for s in lesson.scenarios if s not in scenarios]
         if missing:
             raise RecordError(str(path), "scenarios", f"no scenario files for {missing}")

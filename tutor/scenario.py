@@ -26,22 +26,28 @@ from engine.safe_yaml import read_text, safe_load
 from engine.state import GameState
 from engine.taking import lifted, take_count
 from engine.variants import PRESETS, HouseRuleError, get_variant
+from tutor.i18n.translate import text as translated_text
+
+class LearnerText:
+    """The mark of a field a learner reads: its English goes into the ``scenarios`` catalogue."""
+
 
 #: Text a learner reads: English, or a mapping from language code to text (English required).
-Text = str | dict[str, str]
+Text = Annotated[str | dict[str, str], LearnerText()]
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "scenarios" / "scenario.schema.json"
 
 
 def localize(text: Text, language: str = "en") -> str:
-    """``text`` in ``language`` when the file has it, English otherwise.
+    """``text`` in ``language``: from the file when it has it, else from the ``scenarios`` catalogue, else
+    English.
 
     >>> localize({"en": "Take the pile", "sv": "Ta högen"}, "sv"), localize("Take the pile", "sv")
     ('Ta högen', 'Take the pile')
     """
     if isinstance(text, str):
-        return text
-    return text.get(language) or text.get(language.split("-")[0]) or text["en"]
+        return translated_text(text, language)
+    return text.get(language) or text.get(language.split("-")[0]) or translated_text(text["en"], language)
 
 
 class Position(StrictModel):

@@ -45,7 +45,7 @@ from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tutor.checkout import data_files
 from tutor.scenario import Position, Text, localize, read_mapping, validated
-from tutor.strings import YOU, t
+from tutor.strings import YOU, refusal, t
 
 SITUATIONS_DIR: Final = Path(__file__).resolve().parent.parent / "scenarios" / "situations"
 #: The JSON Schema of situation files, beside them (``python -m tutor.schema`` writes it; the loader reads
@@ -276,7 +276,7 @@ def judge_line(state: GameState, line: str, language: str = "en") -> tuple[Rulin
     try:
         after = apply_line(state, line)
     except RulesError as error:
-        return Ruling(line, False, error.code, str(error)), state
+        return Ruling(line, False, error.code, refusal(error, language)), state
     return Ruling(line, True, None, t("compare.situation.legal_reason", language)), after
 
 

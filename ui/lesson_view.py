@@ -114,7 +114,7 @@ def _current_lesson(content: Curriculum, chosen: Variant, store: ProgressStore |
             open_lesson(lesson.id, index)
             state[session.NOTICE] = (
                 "info",
-                t("ui.learn.resumed", language, lesson=lesson.title, number=index + 1, count=len(lesson.scenarios)),
+                t("ui.learn.resumed", language, lesson=lesson.title_in(language), number=index + 1, count=len(lesson.scenarios)),
             )
     current = state.get(session.LESSON)
     if current is None or all(lesson.id != current for lesson in content.lessons):
@@ -145,18 +145,18 @@ def _lesson_list(content: Curriculum, chosen: Variant, current: Lesson, stars: d
     if not mine:
         st.caption(t("ui.learn.no_lessons_for", language, variant=chosen.name))
     for lesson in mine:
-        _lesson_button(lesson, current, stars, done)
+        _lesson_button(lesson, current, stars, done, language)
     others = [lesson for lesson in content.lessons if not lesson.holds_for(chosen.id)]
     if others:
         with st.expander(t("ui.learn.other_lessons", language)):
             for lesson in others:
-                _lesson_button(lesson, current, stars, done)
+                _lesson_button(lesson, current, stars, done, language)
 
 
-def _lesson_button(lesson: Lesson, current: Lesson, stars: dict[str, int], done: set[str]) -> None:
+def _lesson_button(lesson: Lesson, current: Lesson, stars: dict[str, int], done: set[str], language: str) -> None:
     earned = sum(stars.get(s, 0) for s in lesson.scenarios)
     mark = "✓ " if lesson.id in done else ""
-    label = f"{mark}{lesson.title} · {earned}/{3 * len(lesson.scenarios)} ★"
+    label = f"{mark}{lesson.title_in(language)} · {earned}/{3 * len(lesson.scenarios)} ★"
     st.button(
         label,
         key=f"learn_open_{lesson.id}",
@@ -180,7 +180,7 @@ def lesson_variant(lesson: Lesson, chosen: Variant) -> Variant:
 def _lesson(content: Curriculum, lesson: Lesson, chosen: Variant, language: str) -> None:
     index = int(st.session_state.get(session.INDEX, 0))
     variant = lesson_variant(lesson, chosen)
-    st.header(lesson.title)
+    st.header(lesson.title_in(language))
     if variant is not chosen:
         names = ", ".join(PRESETS[v].name for v in lesson.variants if v in PRESETS)
         st.info(t("ui.learn.other_variant", language, variants=names, chosen=chosen.name))

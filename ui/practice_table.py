@@ -15,7 +15,7 @@ from tutor.compare import house_rules_text
 from tutor.move_text import Action, SelectionProblem
 from tutor.plain_text import plain
 from tutor.practice import Game
-from tutor.strings import t
+from tutor.strings import refusal, t
 from tutor.table_data import TableOptions, primary_actions
 from ui import session
 from ui.cards import card_face
@@ -199,7 +199,7 @@ def _on_move(action: Action, payload: dict[str, Any]) -> None:
         st.session_state[FEEDBACK] = ("warning", t(problem.key, language), None)
         return
     except RulesError as error:
-        st.session_state[FEEDBACK] = ("error", str(error), error.code)
+        st.session_state[FEEDBACK] = ("error", refusal(error, session.language()), error.code)
         return
     st.session_state[FEEDBACK] = None
     drawn = game.state.view(seat).drawn if isinstance(move, Draw) else ()
@@ -280,7 +280,7 @@ def _next_round() -> None:
     try:
         game.next_round()
     except RulesError as error:
-        st.session_state[FEEDBACK] = ("error", str(error), error.code)
+        st.session_state[FEEDBACK] = ("error", refusal(error, session.language()), error.code)
         return
     st.session_state[FEEDBACK] = None
     st.session_state[REVIEW] = None

@@ -42,7 +42,7 @@ def render_progress_page() -> None:
         st.metric(t("ui.progress.stars", language), f"{summary.stars_total} / {MAX_STARS * scenario_count}")
     if summary.last_place is not None:
         lesson_id, index = summary.last_place
-        titles = {lesson.id: lesson.title for lesson in content.lessons}
+        titles = {lesson.id: lesson.title_in(language) for lesson in content.lessons}
         st.page_link(
             "ui/pages/learn.py",
             label=t("ui.progress.resume", language, lesson=titles.get(lesson_id, lesson_id), number=index + 1),
@@ -54,7 +54,7 @@ def render_progress_page() -> None:
     for lesson in content.lessons:
         earned = sum(stars.get(s, 0) for s in lesson.scenarios)
         mark = "✅" if lesson.id in done else "⬜"
-        with st.expander(f"{mark} {lesson.title} · {earned} / {MAX_STARS * len(lesson.scenarios)} ★"):
+        with st.expander(f"{mark} {lesson.title_in(language)} · {earned} / {MAX_STARS * len(lesson.scenarios)} ★"):
             lines = []
             for scenario_id in lesson.scenarios:
                 scenario = content.scenarios[scenario_id]

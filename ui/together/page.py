@@ -20,7 +20,7 @@ from engine.moves import Move
 from engine.state import Phase
 from tutor.move_text import Action, SelectionProblem
 from tutor.plain_text import plain
-from tutor.strings import t
+from tutor.strings import refusal, t
 from tutor.table_data import TableOptions, primary_actions
 from tutor.together.model import SeatInfo, TableError, TableStore, TableView
 from tutor.together.sqlite_store import MAX_SEATS, SqliteTableStore, default_path
@@ -275,7 +275,7 @@ def _move(view: TableView, action: Action, payload: dict[str, Any]) -> None:
         st.session_state[FEEDBACK] = t(problem.key, language)
         return
     except RulesError as error:
-        st.session_state[FEEDBACK] = str(error)
+        st.session_state[FEEDBACK] = refusal(error, language)
         return
     except TableError as error:
         st.session_state[FEEDBACK] = error.text(language)

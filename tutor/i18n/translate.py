@@ -1,0 +1,150 @@
+"""Saying a sentence in the learner's language: a key and values in, one finished sentence out.
+
+Values are formatted for the language: a card by its face (``Q♥``, ``joker as 7♥``), cards and names
+listed with Babel's list patterns (``{cards:and}``: ``8♠, 9♠ och 10♠``; ``{cards:or}``), decimals with
+the language's decimal sign (``{mean:.1f}``: ``12,5``), and ``{n:one/many}`` (English only) chooses the
+English plural word; other languages choose a whole plural form by their own rule.
+
+>>> say("learn.well_done")
+'Well done!'
+>>> say("engine.take.too_many", size=1), say("engine.take.too_many", size=3)
+('The discard pile holds only 1 card.', 'The discard pile holds only 3 cards.')
+>>> from engine.cards import Card
+>>> say("engine.duty.lay_first", owed=(Card.parse("KD"), Card.parse("9S")))
+'You must first lay the K♦ and the 9♠ you took from the pile, in a meld or a lay-off.'
+>>> fill("{names:and} share it, {mean:.1f} each", "sv", names=("Anna", "Bertil", "Cecilia"), mean=12.25)
+'Anna, Bertil och Cecilia share it, 12,2 each'
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence, Sized
+from typing import TYPE_CHECKING, Final
+
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
+from tutor.i18n.catalogue import ENGINE_PREFIX, english, plural_variable, translations
+from tutor.i18n.languages import SOURCE_LANGUAGE, known
+from tutor.i18n.letters import rank_text
+
+if TYPE_CHECKING:
+    from engine.cards import Card
+    from engine.errors import RulesError
+
+#: The name of the learner who gave none (in Practice, in a built situation): the app speaks to them.
+YOU: Final = "You"
+#: The fields that name a player; when one is :data:`YOU`, the ``<key>_you`` wording is used if there is one.
+PLAYER_FIELDS: Final = ("name", "player", "players", "names")
+#: Babel's locale for each language's lists and numbers (English as in Britain: "8♠, 9♠ and 10♠").
+_BABEL_LOCALE: Final = {"en": "en_GB"}
+
+
+def face(card: Card, language: str = SOURCE_LANGUAGE) -> str:
+    """A card in a sentence or on the table: ``Q♥``; a joker by its catalogue word, ``joker as 7♥``."""
+    if card.is_joker and not card.declared:
+        return say("cards.joker_face", language)
+    natural = f"{rank_text(card.rank, language)}{card.suit_symbol}"
+    return say("cards.joker_as_face", language, face=natural) if card.declared else natural
+
+
+def _is_card(value: object) -> bool:
+    return hasattr(value, "suit_symbol") and hasattr(value, "is_joker")
+
+
+class _Formatter(string.Formatter):
+    """Formats placeholders for one language (see the module's text)."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
+        self.locale = _BABEL_LOCALE.get(language, language)
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "/" in format_spec:
+            one, many = format_spec.split("/", 1)
+            count = value if isinstance(value, int) else len(value) if isinstance(value, Sized) else None
+            if count is None:
+                raise ValueError(f"the plural helper counts a number or a list, not {value!r}")
+            return one if count == 1 else many
+        if _is_card(value):
+            return face(value, self.language)  # type: ignore[arg-type]
+        if isinstance(value, tuple | list):
+            return self._listed(value, format_spec)
+        if isinstance(value, float):
+            decimals = int(format_spec[1:-1]) if format_spec.startswith(".") and format_spec.endswith("f") else 1
+            pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
+            return str(format_decimal(value, format=pattern, locale=self.locale))
+        return str(super().format_field(value, format_spec))
+
+    def _listed(self, values: Sequence[object], how: str) -> str:
+        words = [face(v, self.language) if _is_card(v) else str(v) for v in values]  # type: ignore[arg-type]
+        if not how:
+            return " ".join(words)
+        if how == "the" and self.language == "en" and all(_is_card(v) for v in values):
+            return " and the ".join(words)
+        if how == "or" and self.language == "en" and all(_is_card(v) for v in values):
+            return " or the ".join(words)
+        if how in ("and", "the", "or"):
+            return str(format_list(words, style="or" if how == "or" else "standard", locale=self.locale))
+        raise ValueError(f"unknown way to list values: {how!r}")
+
+
+def fill(template: str, language: str = SOURCE_LANGUAGE, /, **values: object) -> str:
+    """``template`` with ``values`` formatted for ``language`` (without values, as it is: the table fills
+    some placeholders in the browser)."""
+    return _Formatter(language).vformat(template, (), values) if values else template
+
+
+def _count(values: Mapping[str, object], name: str | None) -> int | None:
+    value = values.get(name) if name else None
+    if isinstance(value, bool) or value is None:
+        return None
+    return value if isinstance(value, int) else len(value) if isinstance(value, Sized) else None
+
+
+def template(key: str, language: str = SOURCE_LANGUAGE, values: Mapping[str, object] | None = None) -> str | None:
+    """The sentence of ``key`` in ``language`` before its values are filled in (English when the
+    language lacks it); None when no language has ``key``."""
+    source = english().get(key)
+    if source is None:
+        return None
+    lang = known(language) or SOURCE_LANGUAGE
+    if lang == SOURCE_LANGUAGE:
+        return source
+    found = translations(lang).keyed_text(key, _count(values or {}, plural_variable(source)))
+    return found if found is not None else source
+
+
+def say(key: str, language: str = SOURCE_LANGUAGE, /, **values: object) -> str:
+    """The sentence ``key`` in ``language`` (English when missing), its values filled in; about a player
+    named :data:`YOU`, the ``<key>_you`` sentence when there is one.
+
+    Raises ``KeyError`` for a key no catalogue has.
+    """
+    if any(values.get(field) == YOU for field in PLAYER_FIELDS):
+        text = template(f"{key}_you", language, values)
+        if text is not None:
+            return fill(text, known(language) or SOURCE_LANGUAGE, **values)
+    text = template(key, language, values)
+    if text is None:
+        raise KeyError(f"no string {key!r} in the catalogue")
+    return fill(text, known(language) or SOURCE_LANGUAGE, **values)
+
+
+def text(english_text: str, language: str = SOURCE_LANGUAGE) -> str:
+    """A scenario's or situation's text in ``language`` (its English when not translated)."""
+    lang = known(language) or SOURCE_LANGUAGE
+    if lang == SOURCE_LANGUAGE:
+        return english_text
+    return translations(lang).texts.get(english_text, english_text)
+
+
+def refusal(error: RulesError, language: str = SOURCE_LANGUAGE) -> str:
+    """Why a move is refused, in ``language``: the engine's reason and values said from the catalogue
+    (``engine.<reason>``), or the app's own key when the app raised it."""
+    from engine.messages import MESSAGES
+
+    key = ENGINE_PREFIX + error.reason if error.reason in MESSAGES else error.reason
+    return say(key, language, **error.values)
