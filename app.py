@@ -1,16 +1,17 @@
 """The Rummy 500 tutor: Streamlit entry point, a thin router.
 
 Sets the shared session defaults, finds the learner at this browser (an id in the address and a cookie),
-reads the browser's language, draws the shared sidebar (the variant,
+decides the language (a link, the learner's choice, the browser's), draws the shared sidebar (the variant,
 house rules, the four-colour deck) and runs the chosen page. Rules live in ``engine``, lesson logic in
 ``tutor``, page bodies in ``ui``.
 """
 
 import streamlit as st
 
-from tutor.strings import pick_language, t
+from tutor.strings import t
 from ui import session
-from ui.learner_cookie import keep_learner_in_browser
+from ui.language import resolve_language
+from ui.learner.cookie import keep_learner_in_browser
 from ui.sidebar import render_sidebar
 
 st.set_page_config(page_title="Learn 500", page_icon="🃏", layout="wide")
@@ -18,8 +19,7 @@ st.set_page_config(page_title="Learn 500", page_icon="🃏", layout="wide")
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 session.init_defaults()
 session.init_learner()  # who is at this browser: the ?learner= id, the cookie's, or a new one
-language = pick_language(st.context.locale)
-st.session_state[session.LANGUAGE] = language
+language = resolve_language()  # a ?lang= link, the learner's choice, the browser's language; the variant follows
 
 page = st.navigation(
     [

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from tutor.move_text import hand_options, option_for_depth
+from ui import session
 from ui.move_controls import PickKeys
 
 #: The app's entry, relative to this folder (AppTest resolves it against the calling file's folder).
@@ -19,12 +20,24 @@ APP = "../app.py"
 
 
 def open_app(
-    page: str | None = None, lesson: str | None = None, locale: str | None = None, learner: str | None = None
+    page: str | None = None,
+    lesson: str | None = None,
+    locale: str | None = None,
+    learner: str | None = None,
+    variant: str | None = "femhundra",
+    lang: str | None = None,
 ) -> AppTest:
     """The app, run once (at ``?lesson=…`` when given, in ``locale`` when given, as the learner of
-    ``?learner=…`` when given: a browser coming back), then switched to ``ui/pages/<page>.py`` when a page
-    is named; it must run without an exception."""
+    ``?learner=…`` when given: a browser coming back, at ``?lang=…`` when given), then switched to
+    ``ui/pages/<page>.py`` when a page is named; it must run without an exception.
+
+    ``variant`` is the one the learner picked (most tests were written for femhundra); None leaves the
+    choice to the app, which starts with the language's own variant."""
     at = AppTest.from_file(APP, default_timeout=30)
+    if variant is not None:
+        at.session_state[session.VARIANT_ID] = variant
+    if lang is not None:
+        at.query_params["lang"] = lang
     if lesson is not None:
         at.query_params["lesson"] = lesson
     if learner is not None:

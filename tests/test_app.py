@@ -20,7 +20,7 @@ from engine.state import Phase
 from engine.variants import HouseRules, Variant, house_rule_options
 from tests.apptest_support import open_app, play_through_widgets, said, shown_table, table_move
 from tutor.checker import judge_answer, number_answer
-from tutor.compare import field_label, field_meaning
+from tutor.compare.table import field_label, field_meaning
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.learner import new_learner_id
 from tutor.lesson_flow import ScenarioRun

@@ -36,11 +36,11 @@ from engine.errors import RulesError
 from engine.moves import Discard, Meld
 from engine.variants import PRESETS, get_variant
 from tutor.coach import suggest
-from tutor.compare import field_label
+from tutor.compare.table import field_label
 from tutor.curriculum import load_curriculum
 from tutor.lesson_flow import MAX_STARS
-from tutor.practice import Game
-from tutor.practice_seats import computer_seats
+from tutor.practice.game import Game
+from tutor.practice.seats import computer_seats
 from tutor.scenario import ChoiceTask, MoveTask, localize
 from tutor.situations import load_situations
 from tutor.strings import t
@@ -63,7 +63,7 @@ MELD_SCENARIO = CURRICULUM.scenarios["aim-lay-a-meld"]
 CHOICE_SCENARIO = CURRICULUM.scenarios["aim-of-the-game"]
 LINKED_LESSON = CURRICULUM.lesson("anna-and-bertil")
 QUEEN_NAMES = ("queen of spades", "queen of hearts", "queen of diamonds")
-BLACK = "rgb(22, 22, 22)"  # the ink of a black card (ui/table_widget.css)
+BLACK = "rgb(22, 22, 22)"  # the ink of a black card (ui/table/widget.css)
 
 
 def require_browser() -> None:

@@ -13,8 +13,8 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-import tutor.compare
-import tutor.compare_charts
+import tutor.compare.charts
+import tutor.compare.table
 import tutor.situations
 import tutor.variant_stats
 import ui.compare_view
@@ -23,7 +23,14 @@ from engine.simulate import simulate
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
 from tests.apptest_support import open_app
 from tutor.charts import card_value_labels, card_values
-from tutor.compare import (
+from tutor.compare.charts import (
+    decisions_figure,
+    ended_by_figure,
+    mean_score_figure,
+    situation_scores_figure,
+    takes_figure,
+)
+from tutor.compare.table import (
     IDENTITY_FIELDS,
     cell_text,
     cheat_sheet_html,
@@ -33,13 +40,6 @@ from tutor.compare import (
     main,
     rules_table,
     variant_fields,
-)
-from tutor.compare_charts import (
-    decisions_figure,
-    ended_by_figure,
-    mean_score_figure,
-    situation_scores_figure,
-    takes_figure,
 )
 from tutor.situations import (
     SITUATIONS_DIR,
@@ -74,7 +74,7 @@ def verdicts(situation_id: str, move: int = 0) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(
-    "module", [tutor.compare, tutor.compare_charts, tutor.situations, tutor.variant_stats, ui.compare_view], ids=lambda m: m.__name__
+    "module", [tutor.compare.table, tutor.compare.charts, tutor.situations, tutor.variant_stats, ui.compare_view], ids=lambda m: m.__name__
 )
 def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0

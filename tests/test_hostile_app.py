@@ -19,9 +19,9 @@ from engine.errors import RecordError
 from engine.safe_yaml import MAX_BYTES, decode
 from engine.variants import get_variant
 from tests.apptest_support import open_app
-from tutor.practice import Game
-from tutor.practice_seats import computer_seats
-from ui import practice_keys as keys
+from tutor.practice.game import Game
+from tutor.practice.seats import computer_seats
+from ui.practice import keys
 
 HOSTILE = Path(__file__).parent / "records" / "hostile"
 PASTED = "pasted"  # the source a pasted record is named by (practice.load.pasted)

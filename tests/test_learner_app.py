@@ -16,7 +16,8 @@ from tests.apptest_support import open_app
 from tests.test_app import CURRICULUM, TAKE_LESSON, TAKE_SCENARIO, solve, texts
 from tutor.learner import is_learner_id, legacy_key, new_learner_id
 from tutor.progress import ProgressStore
-from ui import learner_view, session
+from ui import session
+from ui.learner import view as learner_view
 
 SCENARIOS = sum(len(lesson.scenarios) for lesson in CURRICULUM.lessons)
 

@@ -20,14 +20,14 @@ from engine.state import GameState, Phase
 from engine.variants import get_variant
 from tests.apptest_support import open_app, pick, play_through_widgets, said, shown_table, table_move
 from tutor.coach import Advice, suggest
-from tutor.practice import Game
-from tutor.practice_rounds import RoundPlay
-from tutor.practice_seats import Seat, computer_seats, people_seats
+from tutor.practice.game import Game
+from tutor.practice.rounds import RoundPlay
+from tutor.practice.seats import Seat, computer_seats, people_seats
 from tutor.progress import ProgressStore
 from tutor.record_viewer import RecordViewer
-from ui import practice_keys as keys
 from ui import session
 from ui.cards import card_face
+from ui.practice import keys
 
 # --- helpers ---------------------------------------------------------------------------------------------
 

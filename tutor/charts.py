@@ -29,7 +29,8 @@ from engine.cards import Card
 from engine.scoring import card_points
 from engine.state import GameState
 from engine.variants import Variant
-from tutor.strings import t
+from tutor.i18n.translate import number_separators
+from tutor.strings import t, variant_name
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -206,6 +207,7 @@ def hand_points_figure(
             )
         )
     figure.update_layout(
+        separators=number_separators(language),
         title=title_above(title),
         # Numbers, not categories, on the x axis: a category axis would merge repeated labels.
         xaxis={
@@ -254,6 +256,7 @@ def round_waterfall_figure(
         )
     )
     figure.update_layout(
+        separators=number_separators(language),
         title=title_above(title),
         yaxis={"title": {"text": t("charts.breakdown_axis", language)}, "zeroline": True},
         xaxis={"type": "category"},
@@ -269,7 +272,7 @@ def card_values_figure(variants: list[Variant], language: str = "en") -> go.Figu
     figure = go.Figure()
     for variant in variants:
         values = card_values(variant)
-        name = f"{variant.name} ✎" if variant.house_rules else variant.name
+        name = variant_name(variant, language) + (" ✎" if variant.house_rules else "")
         figure.add_trace(
             go.Bar(
                 x=labels,
@@ -280,6 +283,7 @@ def card_values_figure(variants: list[Variant], language: str = "en") -> go.Figu
             )
         )
     figure.update_layout(
+        separators=number_separators(language),
         title=title_above(t("charts.values_title", language)),
         barmode="group",
         xaxis={"title": {"text": t("charts.card_axis", language)}, "type": "category"},
@@ -317,6 +321,7 @@ def totals_race_figure(totals_by_round: dict[str, list[int]], target: int, langu
         annotation_position="top left",
     )
     figure.update_layout(
+        separators=number_separators(language),
         title=title_above(t("charts.race_title", language, target=target)),
         xaxis={"title": {"text": t("charts.round_axis", language)}, "dtick": 1, "tick0": 1},
         yaxis={"title": {"text": t("charts.total_axis", language)}, "rangemode": "tozero"},
@@ -360,6 +365,7 @@ def laid_and_hand_figure(
             )
         )
     figure.update_layout(
+        separators=number_separators(language),
         title=title_above(title),
         xaxis={
             "tickmode": "array",

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots import get_bot
-from engine.cards import JOKER, Card, card_text, cards_words
+from engine.cards import JOKER, Card, cards_words
 from engine.coachbot import CoachBot
 from engine.greedybot import GreedyBot
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
@@ -132,7 +132,7 @@ def explain(state: GameState, seat: int, move: Move, language: str = "en") -> st
 def _lay_words(state: GameState, move: Meld | Layoff) -> dict[str, object]:
     cards = move.cards
     words: dict[str, object] = {
-        "cards": cards_text(cards),
+        "cards": tuple(cards),
         "points": lay_points(state, move),
         "saved": hand_value(state, cards),
     }
@@ -182,17 +182,17 @@ def _explain_take(state: GameState, seat: int, move: Take | Rommi, language: str
     taken = lifted(state.pile, move)
     n, deepest = len(taken), taken[0]
     lay = _lays_after_take(state, seat, move)
-    words: dict[str, object] = {"count": n, "card": card_text(deepest), "called": card_text(state.pile[-1])}
+    words: dict[str, object] = {"count": n, "card": deepest, "called": state.pile[-1]}
     prefix = "rommi" if isinstance(move, Rommi) else "take_all" if n == len(state.pile) and n > 1 else "take"
     if lay is not None and any(c.in_hand in taken for c in lay.cards):
-        words["cards"] = cards_text(lay.cards)
+        words["cards"] = tuple(lay.cards)
         if isinstance(lay, Layoff):
             words["meld"] = lay.meld
             return t(f"practice.coach.{prefix}_layoff", language, **words)
         return t(f"practice.coach.{prefix}_meld", language, **words)
     partners = _partners(state.hands[seat], deepest)
     if partners:
-        words["partners"] = cards_text(partners)
+        words["partners"] = tuple(partners)
         return t("practice.coach.take_partners", language, **words)
     return t("practice.coach.take_low", language, **words)
 
@@ -208,7 +208,7 @@ def _fits_table(state: GameState, card: Card) -> int | None:
 def _explain_discard(state: GameState, seat: int, move: Discard, language: str) -> str:
     card = move.card
     hand = state.hands[seat]
-    words: dict[str, object] = {"card": card_text(card), "value": state.variant.card_value(card)}
+    words: dict[str, object] = {"card": card, "value": state.variant.card_value(card)}
     if len(hand) == 1:
         return t("practice.coach.discard_out", language, **words)
     naive = max(
@@ -216,7 +216,7 @@ def _explain_discard(state: GameState, seat: int, move: Discard, language: str) 
         key=lambda c: GreedyBot._discard_priority(state, c) + (12 if _fits_table(state, c) else 0),
     )
     if naive is not card and _fits_table(state, naive) is not None:
-        words |= {"other": card_text(naive), "meld": _fits_table(state, naive)}
+        words |= {"other": naive, "meld": _fits_table(state, naive)}
         return t("practice.coach.discard_not_feed", language, **words)
     if not _partners(hand, card) and _fits_table(state, card) is None:
         return t("practice.coach.discard_lonely", language, **words)
@@ -249,14 +249,14 @@ def review(before: GameState, move_played: Move | str, seat: int, language: str 
         lay = _lays_after_take(before, seat, best)
         words: dict[str, object] = {"count": _count(before, best)}
         if lay is not None:
-            words["cards"] = cards_text(lay.cards)
+            words["cards"] = tuple(lay.cards)
             return t("practice.review.take_lay", language, **words)
         return t("practice.review.take", language, **words)
     if isinstance(best, Draw) and isinstance(move, Take):
         n = _count(before, move)
         taken = lifted(before.pile, move)
         if n == 1:
-            return t("practice.review.draw_one", language, card=card_text(taken[0]), weight=hand_value(before, taken))
+            return t("practice.review.draw_one", language, card=taken[0], weight=hand_value(before, taken))
         return t("practice.review.draw", language, count=n, weight=hand_value(before, taken))
     if isinstance(best, Discard) and isinstance(move, Discard):
         return _review_discard(before, seat, move.card, best.card, language)
@@ -265,13 +265,13 @@ def review(before: GameState, move_played: Move | str, seat: int, language: str 
 
 
 def _review_discard(state: GameState, seat: int, played: Card, better: Card, language: str) -> str:
-    words: dict[str, object] = {"card": card_text(played), "better": card_text(better)}
+    words: dict[str, object] = {"card": played, "better": better}
     meld = _fits_table(state, played)
     if meld is not None:
         return t("practice.review.discard_feeds", language, meld=meld, **words)
     partners = [c for c in _partners(state.hands[seat], played) if c is not played]
     if partners:
-        return t("practice.review.discard_partners", language, partners=cards_text(partners), **words)
+        return t("practice.review.discard_partners", language, partners=tuple(partners), **words)
     return t(
         "practice.review.discard_value",
         language,
@@ -284,11 +284,11 @@ def _review_discard(state: GameState, seat: int, played: Card, better: Card, lan
 def describe_move(state: GameState, move: Move, language: str = "en") -> str:
     """A move in words, to fit in a sentence (``melding Q♠ Q♥ Q♦``, ``discarding K♣``…)."""
     if isinstance(move, Meld):
-        return t("practice.words.meld", language, cards=cards_text(move.cards))
+        return t("practice.words.meld", language, cards=tuple(move.cards))
     if isinstance(move, Layoff):
-        return t("practice.words.layoff", language, cards=cards_text(move.cards), meld=move.meld)
+        return t("practice.words.layoff", language, cards=tuple(move.cards), meld=move.meld)
     if isinstance(move, Discard):
-        return t("practice.words.discard", language, card=card_text(move.card))
+        return t("practice.words.discard", language, card=move.card)
     if isinstance(move, Take):
         return t("practice.words.take", language, count=_count(state, move))
     if isinstance(move, Draw):

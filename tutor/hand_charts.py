@@ -29,6 +29,7 @@ from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import GameState
 from engine.variants import Variant, get_variant
 from tutor.charts import MINUS, title_above
+from tutor.i18n.translate import number_separators
 from tutor.strings import t
 
 #: The two scales a lesson sets side by side: Nordic values (femhundra) and face values (500 Rum).
@@ -231,6 +232,7 @@ def hand_stack_figure(
             )
         )
     figure.update_layout(
+        separators=number_separators(language),
         title=title_above(title),
         barmode="relative",
         bargap=0.35,
@@ -267,6 +269,7 @@ def scales_figure(
     figure.update_yaxes(range=_y_range(every), zeroline=True)
     figure.update_yaxes(title={"text": t("charts.hand_minus_axis", language)}, row=1, col=1)
     figure.update_layout(
+        separators=number_separators(language),
         title=title_above(title),
         barmode="relative",
         bargap=0.35,

@@ -107,6 +107,14 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             updated_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
         )""",
     ),
+    # 3: the language the learner chose (tutor.i18n.languages), kept with their progress.
+    (
+        """CREATE TABLE IF NOT EXISTS learner_language (
+            learner TEXT PRIMARY KEY,
+            language TEXT NOT NULL,
+            updated_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
+        )""",
+    ),
 )
 
 #: The schema version whose upgrade moves name-keyed rows to their legacy keys (:data:`LEGACY_MOVES`).
@@ -420,6 +428,22 @@ class ProgressStore:
         with self._connect() as connection:
             row = connection.execute("SELECT name FROM learner_profile WHERE learner = ?", (learner,)).fetchone()
         return "" if row is None else str(row[0])
+
+    def set_language(self, learner: str, language: str) -> None:
+        """Keep ``language`` (a code of :data:`tutor.i18n.languages.LANGUAGES`) as the learner's choice."""
+        _check_name(learner, "learner")
+        with self._connect(write=True) as connection:
+            connection.execute(
+                """INSERT INTO learner_language (learner, language) VALUES (?, ?)
+                   ON CONFLICT (learner) DO UPDATE SET language = excluded.language, updated_at = CURRENT_TIMESTAMP""",
+                (learner, language),
+            )
+
+    def language(self, learner: str) -> str | None:
+        """The language the learner chose, or None when they chose none."""
+        with self._connect() as connection:
+            row = connection.execute("SELECT language FROM learner_language WHERE learner = ?", (learner,)).fetchone()
+        return None if row is None else str(row[0])
 
     def start_over(self, learner: str) -> None:
         """Clear the learner's progress: stars, finished lessons and the place to resume (their saved

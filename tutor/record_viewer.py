@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.state import GameState
-from tutor.practice import Game
-from tutor.practice_rounds import RoundPlay
+from tutor.practice.game import Game
+from tutor.practice.rounds import RoundPlay
 
 
 class RecordViewer:
@@ -12,7 +12,7 @@ class RecordViewer:
     in that round); :meth:`forward` and :meth:`back` cross from one round to the next.
 
     >>> from engine.variants import get_variant
-    >>> from tutor.practice_seats import Seat
+    >>> from tutor.practice.seats import Seat
     >>> game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil")], seed=7)
     >>> _ = game.play("draw"); _ = game.play("discard " + str(game.state.hands[0][0]))
     >>> viewer = RecordViewer(Game.from_yaml(game.to_yaml()))

@@ -28,6 +28,7 @@ from engine.taking import lifted, take_count
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tutor.i18n.translate import text as translated_text
 
+
 class LearnerText:
     """The mark of a field a learner reads: its English goes into the ``scenarios`` catalogue."""
 

@@ -45,7 +45,7 @@ from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tutor.checkout import data_files
 from tutor.scenario import Position, Text, localize, read_mapping, validated
-from tutor.strings import YOU, refusal, t
+from tutor.strings import YOU, refusal, t, variant_name
 
 SITUATIONS_DIR: Final = Path(__file__).resolve().parent.parent / "scenarios" / "situations"
 #: The JSON Schema of situation files, beside them (``python -m tutor.schema`` writes it; the loader reads
@@ -290,7 +290,7 @@ def judge_from(state: GameState, judged: JudgedMove, language: str = "en") -> Ou
             then.append(follow)
             if not follow.legal:
                 break
-    return Outcome(state.variant.id, state.variant.name, ruling, tuple(then), Status.of(after))
+    return Outcome(state.variant.id, variant_name(state.variant, language), ruling, tuple(then), Status.of(after))
 
 
 def compare_situation(situation: Situation, language: str = "en") -> Comparison:

@@ -17,11 +17,16 @@ wording, under the key with ``_you`` added: "Your turn", not "Your turn, You".
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tutor.i18n.catalogue import english
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, known
 from tutor.i18n.translate import PLAYER_FIELDS, YOU, refusal, say, template
 
-__all__ = ["DEFAULT_LANGUAGE", "PLAYER_FIELDS", "YOU", "catalogue", "pick_language", "refusal", "t", "lookup"]
+if TYPE_CHECKING:
+    from engine.variants import Variant
+
+__all__ = ["DEFAULT_LANGUAGE", "PLAYER_FIELDS", "YOU", "catalogue", "lookup", "pick_language", "refusal", "t"]
 
 DEFAULT_LANGUAGE = SOURCE_LANGUAGE
 
@@ -53,3 +58,19 @@ def pick_language(locale: str | None) -> str:
 def available_languages() -> list[str]:
     """The languages the app speaks."""
     return list(LANGUAGES)
+
+
+def variant_name(variant: str | Variant, language: str = DEFAULT_LANGUAGE) -> str:
+    """A variant (a preset id, or a :class:`~engine.variants.Variant`) as the learner's country names it.
+
+    >>> variant_name("dansk"), variant_name("femhundra", "sv")
+    ('Danish 500', 'femhundra')
+    """
+    variant_id = variant if isinstance(variant, str) else variant.id
+    return t(f"variant_names.{variant_id}", language)
+
+
+def variant_source(variant: str | Variant, language: str = DEFAULT_LANGUAGE) -> str:
+    """What a preset follows (its rules' source), in ``language``."""
+    variant_id = variant if isinstance(variant, str) else variant.id
+    return t(f"engine.variant_source.{variant_id}", language)

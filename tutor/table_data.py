@@ -1,4 +1,4 @@
-"""The card table's data: what the table component (:mod:`ui.table_widget`) draws, as a JSON-able dict.
+"""The card table's data: what the table component (:mod:`ui.table.widget`) draws, as a JSON-able dict.
 
 One pure function, :func:`table_data`, builds it from what one seat may see: a player's
 :class:`engine.view.PlayerView` (``state.view(seat)``), or a :class:`Watching` (a watcher's: no hand, no
@@ -38,6 +38,8 @@ from engine.position import TableMeld
 from engine.state import GameState, Phase
 from engine.variants import Variant
 from engine.view import PlayerView
+from tutor.i18n.letters import rank_text
+from tutor.i18n.translate import face, shown_name
 from tutor.move_text import Action, card_options
 from tutor.strings import t
 
@@ -134,7 +136,7 @@ def count_words(count: int, language: str = "en") -> str:
     >>> count_words(1), count_words(0), count_words(7)
     ('1 card', '0 cards', '7 cards')
     """
-    return t("table.count_one" if count == 1 else "table.count_many", language, count=count)
+    return t("table.count", language, count=count)
 
 
 def colour(card: Card, four_colour: bool = False) -> str:
@@ -161,7 +163,7 @@ def card_data(card: Card, value: str, four_colour: bool, language: str) -> dict[
     return {
         "v": value,
         "t": str(card.in_hand),
-        "rank": "" if joker else card.rank_text,
+        "rank": "" if joker else rank_text(card.rank, language),
         "suit": "★" if joker else card.suit_symbol,
         "ink": colour(card, four_colour),
         "name": card_words(card, language),
@@ -277,7 +279,7 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
     """Everything the table component draws for the view's seat (see the module's docstring); JSON-able.
     Read from ``view`` alone: the view holds no other hand, no stock order and no seed."""
     language, four = options.language, options.four_colour
-    seat, names = view.seat, view.players
+    seat, names = view.seat, tuple(shown_name(name, language) for name in view.players)
     over = view.phase is Phase.OVER
     you = t("table.you", language)
     others = []
@@ -353,7 +355,7 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
 @cache
 def naturals(language: str = "en") -> list[dict[str, str]]:
     """The 52 cards a joker may be declared as: text, face (``Q♥``) and words, for the declaration's list."""
-    return [{"t": str(c), "face": f"{c.rank_text}{c.suit_symbol}", "name": card_words(c, language)} for c in NATURALS]
+    return [{"t": str(c), "face": face(c, language), "name": card_words(c, language)} for c in NATURALS]
 
 
 def _take_label(depth: int, language: str) -> str:

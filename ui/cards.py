@@ -16,9 +16,12 @@ from collections.abc import Sequence
 from html import escape
 from typing import Final
 
-from engine.cards import Card, card_text
+from engine.cards import Card
 from engine.state import GameState
-from tutor.table_data import colour, count_words
+from tutor.i18n.letters import rank_text
+from tutor.i18n.translate import face
+from tutor.strings import t
+from tutor.table_data import card_words, colour, count_words
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
 CSS: Final = """<style>
@@ -53,36 +56,29 @@ CSS: Final = """<style>
 .r5-clickable:hover .r5-card{box-shadow:0 0 0 2px #f2a900,0 3px 6px rgba(0,0,0,.4)}
 </style>"""
 
-SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
-RANK_NAMES: Final = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
-
-
-def card_name(card: Card) -> str:
-    """The card in words, for screen readers and tooltips.
+def card_name(card: Card, language: str = "en") -> str:
+    """The card in words, for screen readers and tooltips (:func:`tutor.table_data.card_words`).
 
     >>> from engine.cards import Card
     >>> card_name(Card.parse("QH")), card_name(Card.parse("JK")), card_name(Card.parse("JK=7S"))
     ('queen of hearts', 'joker', 'joker as 7 of spades')
     """
-    if card.is_joker and not card.declared:
-        return "joker"
-    natural = f"{RANK_NAMES[card.rank - 1]} of {SUIT_NAMES[card.suit]}"
-    return f"joker as {natural}" if card.declared else natural
+    return card_words(card, language)
 
 
-def card_face(card: Card) -> str:
-    """Rank and suit symbol (``Q♥``), ``Joker`` for a joker in hand, ``7♥ (JK)`` for a declared joker:
-    as the engine and the coach write it (:func:`engine.cards.card_text`)."""
-    return card_text(card)
+def card_face(card: Card, language: str = "en") -> str:
+    """Rank and suit symbol (``Q♥``), ``Joker`` for a joker in hand, ``joker as 7♥`` for a declared joker,
+    in the learner's language and card letters (:func:`tutor.i18n.translate.face`)."""
+    return face(card, language)
 
 
-def card_label(card: Card, four_colour: bool = False) -> str:
+def card_label(card: Card, four_colour: bool = False, language: str = "en") -> str:
     """The label of a card in a pick widget: Markdown with a colour, ``:red[Q♥]``; black stays plain."""
     tint = colour(card, four_colour)
-    face = card_face(card)
+    shown = card_face(card, language)
     if tint == "black":
-        return face
-    return f":{'violet' if tint == 'joker' else tint}[{face}]"
+        return shown
+    return f":{'violet' if tint == 'joker' else tint}[{shown}]"
 
 
 def card_html(
@@ -93,6 +89,7 @@ def card_html(
     you: bool = False,
     pick: str = "",
     fresh: bool = False,
+    language: str = "en",
 ) -> str:
     """One card, face up, with an optional caption under it; ``pick`` makes it clickable with that value;
     ``fresh``: a card that just reached the hand, outlined (its caption says how)."""
@@ -102,9 +99,9 @@ def card_html(
     if card.is_joker and not card.declared:
         corner, pip, badge = "J<br>K", "★", ""
     else:
-        corner, pip = f"{card.rank_text}<br>{card.suit_symbol}", card.suit_symbol
+        corner, pip = f"{rank_text(card.rank, language)}<br>{card.suit_symbol}", card.suit_symbol
         badge = '<span class="r5-jk">JK</span>' if card.declared else ""
-    name = escape(card_name(card))
+    name = escape(card_name(card, language))
     face = (
         f'<div class="{classes}" title="{name}" role="img" aria-label="{name}">'
         f'<div class="r5-tl">{corner}</div>{badge}<div class="r5-pip">{pip}</div><div class="r5-br">{corner}</div></div>'
@@ -136,6 +133,7 @@ def hand_html(
     four_colour: bool = False,
     values: Sequence[str] = (),
     fresh: Sequence[str] = (),
+    language: str = "en",
 ) -> str:
     """A hand, face up; the cards at the ``picked`` positions stand out. With ``values`` (one per card)
     each card is clickable and reports its value. ``fresh`` (one per card, "" for none): a caption that
@@ -145,16 +143,18 @@ def hand_html(
     notes = list(fresh) or [""] * len(hand)
     return CSS + row_html(
         [
-            card_html(c, four_colour, picked=i in chosen, pick=picks[i], caption=notes[i], fresh=bool(notes[i]))
+            card_html(c, four_colour, picked=i in chosen, pick=picks[i], caption=notes[i], fresh=bool(notes[i]), language=language)
             for i, c in enumerate(hand)
         ],
         "r5-hand",  # cards level at the top: a caption under one ("drawn") must not lift it like a pick
     )
 
 
-def table_html(state: GameState, learner: int, four_colour: bool = False, labels: dict[str, str] | None = None) -> str:
+def table_html(
+    state: GameState, learner: int, four_colour: bool = False, labels: dict[str, str] | None = None, language: str = "en"
+) -> str:
     """The melds on the table, numbered as in the notation; each card captioned with who laid it."""
-    words = {"meld": "meld", "set": "set", "run": "run", "by": "by", "empty": "No melds on the table yet."}
+    words = {key: t(f"ui.board.{key}", language) for key in ("meld", "set", "run", "by", "empty")}
     words |= labels or {}
     if not state.table:
         return f'<div class="r5-empty">{escape(words["empty"])}</div>'
@@ -164,7 +164,7 @@ def table_html(state: GameState, learner: int, four_colour: bool = False, labels
         owner = state.players[meld.owner]
         title = f'{escape(words["meld"])} {number} · {escape(kind)} · {escape(words["by"])} {escape(owner)}'
         cards = [
-            card_html(card, four_colour, caption=state.players[layer], you=layer == learner)
+            card_html(card, four_colour, caption=state.players[layer], you=layer == learner, language=language)
             for card, layer in zip(meld.cards, meld.layers, strict=False)
         ]
         melds.append(f'<div class="r5-meld"><div class="r5-title">{title}</div>{row_html(cards)}</div>')
@@ -178,6 +178,7 @@ def pile_html(
     empty: str = "",
     values: Sequence[str] = (),
     picked: str | None = None,
+    language: str = "en",
 ) -> str:
     """The discard pile spread bottom to top (left to right), every card visible, each captioned with
     the take that reaches it (``take 1`` is the top card). With ``values`` each card is clickable."""
@@ -187,15 +188,15 @@ def pile_html(
     picks = list(values) or [""] * size
     return row_html(
         [
-            card_html(c, four_colour, picked=bool(picks[i]) and picks[i] == picked, caption=f"{take_word} {size - i}", pick=picks[i])
+            card_html(c, four_colour, picked=bool(picks[i]) and picks[i] == picked, caption=f"{take_word} {size - i}", pick=picks[i], language=language)
             for i, c in enumerate(pile)
         ]
     )
 
 
-def others_html(state: GameState, learner: int, cards_word: str = "cards", to_move_word: str = "to move") -> str:
-    """The other players' hands, face down, with their names and card counts (``1 card``: the plural
-    ``cards_word`` is for two or more, and none)."""
+def others_html(state: GameState, learner: int, to_move_word: str = "", language: str = "en") -> str:
+    """The other players' hands, face down, with their names and card counts (``1 card``, ``3 cards``)."""
+    to_move_word = to_move_word or t("ui.board.to_move", language)
     parts = []
     for seat, name in enumerate(state.players):
         if seat == learner:
@@ -204,19 +205,10 @@ def others_html(state: GameState, learner: int, cards_word: str = "cards", to_mo
         backs = "".join(back_html(small=True) for _ in range(min(count, 13)))
         turn = f" · ▶ {escape(to_move_word)}" if seat == state.to_move and not state.round_over else ""
         parts.append(
-            f'<div class="r5-zone"><div class="r5-title">{escape(name)} · {_count(count, cards_word)}{turn}</div>'
+            f'<div class="r5-zone"><div class="r5-title">{escape(name)} · {escape(count_words(count, language))}{turn}</div>'
             f'<div class="r5-row" style="padding-left:2px">{backs}</div></div>'
         )
     return "".join(parts)
-
-
-def _count(count: int, cards_word: str) -> str:
-    """``7 cards``, and ``1 card`` in words of the catalogue.
-
-    >>> _count(1, "cards"), _count(3, "cards")
-    ('1 card', '3 cards')
-    """
-    return count_words(count) if cards_word == "cards" else f"{count} {escape(cards_word)}"
 
 
 def board_html(
@@ -226,30 +218,23 @@ def board_html(
     labels: dict[str, str] | None = None,
     pile_values: Sequence[str] = (),
     pile_picked: str | None = None,
+    language: str = "en",
 ) -> str:
     """The whole table as one block: the other players, the stock and pile, the melds.
 
     With ``pile_values`` the pile's cards are clickable (``pile_picked`` stands out)."""
-    words = {
-        "stock": "Stock",
-        "pile": "Discard pile (bottom → top)",
-        "table": "Table",
-        "take": "take",
-        "cards": "cards",
-        "empty_pile": "The discard pile is empty.",
-        "to_move": "to move",
-    }
+    words = {key: t(f"ui.board.{key}", language) for key in ("stock", "pile", "table", "take", "cards", "empty_pile", "to_move")}
     words |= labels or {}
-    stock = back_html(caption=_count(len(state.stock), words["cards"])) if state.stock else '<div class="r5-empty">—</div>'
+    stock = back_html(caption=count_words(len(state.stock), language)) if state.stock else '<div class="r5-empty">—</div>'
     return (
         CSS
-        + others_html(state, learner, words["cards"], words["to_move"])
+        + others_html(state, learner, words["to_move"], language)
         + '<div style="display:flex;gap:28px;flex-wrap:wrap">'
         + f'<div class="r5-zone"><div class="r5-title">{escape(words["stock"])}</div>{row_html([stock])}</div>'
         + f'<div class="r5-zone"><div class="r5-title">{escape(words["pile"])}</div>'
-        + pile_html(state.pile, four_colour, words["take"], words["empty_pile"], pile_values, pile_picked)
+        + pile_html(state.pile, four_colour, words["take"], words["empty_pile"], pile_values, pile_picked, language)
         + "</div></div>"
         + f'<div class="r5-zone"><div class="r5-title">{escape(words["table"])}</div>'
-        + table_html(state, learner, four_colour, labels)
+        + table_html(state, learner, four_colour, labels, language)
         + "</div>"
     )

@@ -1,8 +1,8 @@
 """The Compare page: the five presets side by side, one situation judged by each, a situation the learner
 sets up, charts and statistics, and a cheat sheet to download.
 
-Thin: the table, the rulings, the figures and the sheet come from ``tutor.compare``,
-``tutor.situations``, ``tutor.compare_charts`` and ``tutor.variant_stats``; this module only lays them out.
+Thin: the table, the rulings, the figures and the sheet come from ``tutor.compare.table``,
+``tutor.situations``, ``tutor.compare.charts`` and ``tutor.variant_stats``; this module only lays them out.
 Widget keys start with ``compare_``.
 """
 
@@ -20,8 +20,7 @@ from engine.lines import split_line
 from engine.state import GameState
 from engine.variants import PRESETS, Variant
 from tutor.charts import card_values_figure, signed
-from tutor.compare import cheat_sheet_html, cheat_sheet_name, compare_table, differences, house_rules_text
-from tutor.compare_charts import (
+from tutor.compare.charts import (
     decisions_figure,
     ended_by_figure,
     mean_score_figure,
@@ -29,6 +28,8 @@ from tutor.compare_charts import (
     situation_scores_figure,
     takes_figure,
 )
+from tutor.compare.table import cheat_sheet_html, cheat_sheet_name, compare_table, differences, house_rules_text
+from tutor.i18n.translate import shown_name
 from tutor.move_text import card_options, option_card
 from tutor.scenario import localize
 from tutor.situations import (
@@ -43,7 +44,8 @@ from tutor.situations import (
     start_state,
     stock_top,
 )
-from tutor.strings import t
+from tutor.strings import t, variant_name, variant_source
+from tutor.table_data import count_words
 from tutor.variant_stats import STATS_PATH, StatsError, entries_for, load_stats
 from ui import session
 from ui.cards import CSS, back_html, card_face, hand_html, others_html, pile_html, row_html, table_html
@@ -134,7 +136,7 @@ def _rules_table(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.table.heading", language))
     table = compare_table(chosen, language)
     if chosen.house_rules:
-        st.info(t("compare.table.house_rules_on", language, name=chosen.name, rules=house_rules_text(chosen.house_rules, language)))
+        st.info(t("compare.table.house_rules_on", language, name=variant_name(chosen, language), rules=house_rules_text(chosen.house_rules, language)))
     st.html(rules_table_html(chosen, language))
     st.caption(t("compare.table.caption", language))
     st.subheader(t("compare.table.why_heading", language))
@@ -142,7 +144,7 @@ def _rules_table(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.table.sources_heading", language))
     st.markdown(
         "\n".join(
-            "- " + t("compare.table.source_line", language, name=v.name, id=v.id, source=v.source)
+            "- " + t("compare.table.source_line", language, name=variant_name(v, language), source=variant_source(v, language))
             for v in PRESETS.values()
         )
     )
@@ -240,19 +242,19 @@ def _board(state: GameState, learner: int, language: str) -> None:
     words = board_labels(language)
     pile = state.pile
     below = len(pile) - _PILE_SHOWN
-    stock = back_html(caption=f"{len(state.stock)} {words['cards']}") if state.stock else '<div class="r5-empty">—</div>'
-    more = f'<div class="r5-empty">… +{below} {words["cards"]}</div>' if below > 0 else ""
+    stock = back_html(caption=count_words(len(state.stock), language)) if state.stock else '<div class="r5-empty">—</div>'
+    more = f'<div class="r5-empty">… +{escape(count_words(below, language))}</div>' if below > 0 else ""
     st.html(
         CSS
         + f'<div class="r5-title">{state.players[learner]}</div>'
-        + hand_html(state.hands[learner], four_colour=four)
-        + others_html(state, learner, words["cards"], words["to_move"])
+        + hand_html(state.hands[learner], four_colour=four, language=language)
+        + others_html(state, learner, words["to_move"], language)
         + '<div style="display:flex;gap:28px;flex-wrap:wrap">'
         + f'<div class="r5-zone"><div class="r5-title">{words["stock"]}</div>{row_html([stock])}</div>'
         + f'<div class="r5-zone"><div class="r5-title">{words["pile"]}</div>{more}'
-        + pile_html(pile[-_PILE_SHOWN:], four, words["take"], words["empty_pile"])
+        + pile_html(pile[-_PILE_SHOWN:], four, words["take"], words["empty_pile"], language=language)
         + "</div></div>"
-        + f'<div class="r5-zone"><div class="r5-title">{words["table"]}</div>{table_html(state, learner, four, words)}</div>'
+        + f'<div class="r5-zone"><div class="r5-title">{words["table"]}</div>{table_html(state, learner, four, words, language)}</div>'
     )
 
 
@@ -284,18 +286,18 @@ def _situations(language: str) -> None:
         rules = ", ".join(f"{t(f'compare.labels.{k}', language)}: {v}" for k, v in situation.house_rules.items())
         st.info(t("compare.situation.house_rules", language, rules=rules))
     if len(situation.presets) < len(PRESETS):
-        st.caption(t("compare.situation.presets", language, presets=", ".join(PRESETS[p].name for p in situation.presets)))
+        st.caption(t("compare.situation.presets", language, presets=", ".join(variant_name(p, language) for p in situation.presets)))
     comparison = compare_situation(situation, language)
     first = situation.presets[0]
     state = start_state(situation, first)
     learner = state.player_index(situation.learner)
     # Seen "from your seat" when the learner is You (compare.situation.shown_as_you), not "from You's seat".
-    st.caption(t("compare.situation.shown_as", language, variant=PRESETS[first].name, player=situation.learner))
+    st.caption(t("compare.situation.shown_as", language, variant=variant_name(first, language), player=shown_name(situation.learner, language)))
     _board(state, learner, language)
     statuses = {p: status_text(s, language) for p, s in comparison.starts.items()}
     if len(set(statuses.values())) > 1:
         st.markdown(f"**{t('compare.situation.start_heading', language)}**")
-        st.markdown("\n".join(f"- {PRESETS[p].name}: {text}" for p, text in statuses.items()))
+        st.markdown("\n".join(f"- {variant_name(p, language)}: {text}" for p, text in statuses.items()))
     st.subheader(t("compare.situation.rulings_heading", language))
     _outcome_table(comparison, language)
     for number, (judged, outcomes) in enumerate(zip(situation.judge, comparison.outcomes, strict=True)):
@@ -312,15 +314,15 @@ _CARD_OPTIONS: Final = card_options([*NATURALS, JOKER, JOKER])
 
 
 def _face(value: str) -> str:
-    return card_face(option_card(value))
+    return card_face(option_card(value), session.language())
 
 
 def first_move_options(pile: Sequence[Card], language: str = "en") -> dict[str, str]:
     """The first moves the builder offers (move text → label): draw, a take down to each pile card, stop."""
-    options = {"draw": "draw"}
+    options = {"draw": t("compare.builder.move_draw", language)}
     for count in range(1, len(pile) + 1):
-        options[f"take {count}"] = t("compare.builder.take_to", language, count=count, card=card_face(pile[-count]))
-    options["stop"] = "stop"
+        options[f"take {count}"] = t("compare.builder.take_to", language, count=count, card=pile[-count])
+    options["stop"] = t("compare.builder.move_stop", language)
     return options
 
 
@@ -377,7 +379,7 @@ def _builder(language: str) -> None:
         st.info(t("compare.builder.jokers_on", language))
     top = stock_top(situation)
     if top is not None:
-        st.caption(t("compare.builder.stock_top", language, card=card_face(top)))
+        st.caption(t("compare.builder.stock_top", language, card=top))
     state = start_state(situation, situation.presets[0])
     _board(state, 0, language)
     st.markdown(t("compare.builder.moves", language, moves=" → ".join(f"`{m}`" for m in moves)))
@@ -462,7 +464,7 @@ def _charts(chosen: Variant, language: str) -> None:
 
 def _cheat_sheet(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.sheet.heading", language))
-    st.markdown(t("compare.sheet.intro", language, name=chosen.name))
+    st.markdown(t("compare.sheet.intro", language, name=variant_name(chosen, language)))
     st.download_button(
         t("compare.sheet.download", language),
         data=cheat_sheet_html(chosen, language),

@@ -1,6 +1,6 @@
 """The Learn page: the lessons for the chosen variant, a lesson's text, and its scenarios one after another.
 
-Moves are made the way a learner makes them, on the card table (:mod:`ui.table_widget`): pick cards of
+Moves are made the way a learner makes them, on the card table (:mod:`ui.table.widget`): pick cards of
 the hand, a card of the spread discard pile or a meld, press an action. The picks become move text
 (:func:`tutor.move_text.build_move`), the engine judges it (:class:`tutor.lesson_flow.ScenarioRun`, through
 :mod:`tutor.checker`), and the table says beside the cards what it said: an illegal move as an error in
@@ -30,7 +30,7 @@ from tutor.strings import t
 from tutor.table_data import TableOptions, primary_actions
 from ui import session
 from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
-from ui.table_settings import large_cards, show_notation
+from ui.table.settings import large_cards, show_notation
 
 #: The table's keys (``learn_table``, ``learn_table_request``, ...).
 KEYS = PickKeys("learn_")
@@ -185,7 +185,7 @@ def _lesson(content: Curriculum, lesson: Lesson, chosen: Variant, language: str)
         names = ", ".join(PRESETS[v].name for v in lesson.variants if v in PRESETS)
         st.info(t("ui.learn.other_variant", language, variants=names, chosen=chosen.name))
     with st.expander(t("ui.learn.lesson_text", language), expanded=index == 0):
-        st.markdown(lesson.text(variant))
+        st.markdown(lesson.text(variant, language))
     scenario = content.scenarios[lesson.scenarios[index]]
     run = st.session_state.get(session.RUN)
     if not isinstance(run, ScenarioRun) or run.scenario.id != scenario.id:

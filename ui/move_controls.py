@@ -1,4 +1,4 @@
-"""The card table both game pages share: one component (:mod:`ui.table_widget`) that draws the table from
+"""The card table both game pages share: one component (:mod:`ui.table.widget`) that draws the table from
 a seat's side and sends a move as one event; the move text that event makes (:func:`tutor.move_text.build_move`).
 
 A page names its keys with a :class:`PickKeys` (Learn: ``learn_*``, Practice: ``practice_*``). A move made
@@ -19,7 +19,7 @@ from engine.state import GameState
 from tutor.move_text import ACTIONS, Action, SelectionProblem, build_move
 from tutor.strings import t
 from tutor.table_data import TableOptions, Watching, table_data
-from ui.table_widget import card_table
+from ui.table.widget import card_table
 
 MoveHandler = Callable[[Action, dict[str, Any]], None]
 

@@ -12,7 +12,7 @@ from tutor.progress import ProgressError
 from tutor.scenario import localize
 from tutor.strings import t
 from ui import session
-from ui.learner_view import render_learner_tools
+from ui.learner.view import render_learner_tools
 
 
 def render_progress_page() -> None:

@@ -9,10 +9,11 @@ from html import escape
 import streamlit as st
 
 from engine.errors import RecordError
-from tutor.compare import cell_text, field_label, field_meaning, house_rules_text
+from tutor.compare.table import cell_text, field_label, field_meaning, house_rules_text
+from tutor.i18n.translate import text as translated_text
 from tutor.plain_text import plain
 from tutor.reference import rulings, variant_reference
-from tutor.strings import t
+from tutor.strings import t, variant_name, variant_source
 from ui import session
 
 
@@ -24,8 +25,8 @@ def render_rules_page() -> None:
     """Draw the Rules page for the variant chosen in the sidebar."""
     language = session.language()
     variant = session.variant()
-    st.title(t("ui.rules.title", language, variant=variant.name))
-    st.caption(t("ui.rules.source", language, source=variant.source))
+    st.title(t("ui.rules.title", language, variant=variant_name(variant, language)))
+    st.caption(t("ui.rules.source", language, source=variant_source(variant, language)))
     if variant.house_rules:
         st.info(t("ui.rules.house_rules", language, rules=house_rules_text(variant.house_rules, language)))
     header = (
@@ -51,7 +52,7 @@ def render_rules_page() -> None:
         st.error(plain(str(error)))
         items = []
     if items:
-        st.markdown("\n".join(f"- {item}" for item in items))
+        st.markdown("\n".join(f"- {translated_text(item, language)}" for item in items))
     else:
         st.caption(t("ui.rules.no_rulings", language))
 

@@ -64,8 +64,7 @@ DEFAULT_LEARNER: Final = YOU
 def init_defaults() -> None:
     """Set every shared key that is missing (called by ``app.py`` on every run)."""
     state = st.session_state
-    state.setdefault(VARIANT_ID, DEFAULT_VARIANT)
-    state.setdefault(VARIANT, PRESETS[DEFAULT_VARIANT])
+    state.setdefault(VARIANT, PRESETS[DEFAULT_VARIANT])  # VARIANT_ID is set by ui.language from the language
     state.setdefault(HOUSE_RULE_ERROR, None)
     state.setdefault(LANGUAGE, "en")
     state.setdefault(FOUR_COLOUR, False)

@@ -16,10 +16,11 @@ import streamlit as st
 
 from engine.record import MAX_NAME_LENGTH
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
-from tutor.compare import field_label, house_rules_text, value_words
-from tutor.strings import t
+from tutor.compare.table import field_label, house_rules_text, value_words
+from tutor.strings import t, variant_name, variant_source
 from ui import session
-from ui.table_settings import settings_toggles
+from ui.language import language_picker, picked_variant
+from ui.table.settings import settings_toggles
 
 
 def widget_key(variant_id: str, field: str) -> str:
@@ -40,28 +41,30 @@ def chosen_overrides(variant_id: str, values: dict[str, Any]) -> dict[str, Any]:
 def render_sidebar(language: str) -> Variant:
     """Draw the shared sidebar and store the chosen variant in ``session_state``; return it."""
     sidebar = st.sidebar
+    language_picker(language)
     sidebar.selectbox(
         t("ui.sidebar.variant", language),
         list(PRESETS),
-        format_func=lambda vid: PRESETS[vid].name,
+        format_func=lambda vid: variant_name(vid, language),
         key=session.VARIANT_ID,
+        on_change=picked_variant,
     )
     variant_id = str(st.session_state.get(session.VARIANT_ID) or session.DEFAULT_VARIANT)
     if variant_id not in PRESETS:
         variant_id = session.DEFAULT_VARIANT
     preset = PRESETS[variant_id]
-    sidebar.caption(t("ui.sidebar.source", language, source=preset.source))
+    sidebar.caption(t("ui.sidebar.source", language, source=variant_source(preset, language)))
 
     values: dict[str, Any] = {}
     with sidebar.expander(t("ui.sidebar.house_rules", language)):
-        for field, info in HouseRules.model_fields.items():
+        for field in HouseRules.model_fields:
             key = widget_key(variant_id, field)
             options = house_rule_options(field)
             current = getattr(preset, field)
             if current not in options:
                 options = [current, *options]  # e.g. "no penalty" (None) when the rule is off in the preset
             st.session_state.setdefault(key, current)
-            label, tooltip = field_label(field, language), info.description
+            label, tooltip = field_label(field, language), t(f"engine.house_rule.{field}", language)
             if options == [False, True]:
                 values[field] = st.toggle(label, key=key, help=tooltip)
             else:

@@ -31,7 +31,12 @@ def extract(domain: str, output: Path) -> None:
     """Extract ``domain``'s sentences from the checkout into ``output``."""
     mapping = LOCALES / f"babel-{domain}.cfg"
     with chdir(ROOT):  # so each entry names its file from the checkout, as tutor/locales/en.yaml:12
-        CommandLineInterface().run(["pybabel", "-q", "extract", "-F", str(mapping), "-o", str(output), *HEADER, "."])
+        _pybabel(["pybabel", "-q", "extract", "-F", str(mapping), "-o", str(output), *HEADER, "."])
+
+
+def _pybabel(argv: list[str]) -> None:
+    """Run one ``pybabel`` command in this process."""
+    CommandLineInterface().run(argv)  # type: ignore[no-untyped-call]
 
 
 def update() -> None:
@@ -42,7 +47,7 @@ def update() -> None:
             if language == SOURCE_LANGUAGE:
                 continue
             action = "update" if po_path(language, domain).exists() else "init"
-            CommandLineInterface().run(
+            _pybabel(
                 ["pybabel", "-q", action, "-i", str(template_path(domain)), "-d", str(LOCALES), "-D", domain, "-l", language, "--width", "100"]
             )
 

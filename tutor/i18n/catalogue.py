@@ -1,7 +1,8 @@
 """Where every learner-facing sentence comes from.
 
-- **English is the source**, keyed by dotted names: the app's strings in ``tutor/locales/en.yaml`` and the
-  engine's sentences (:data:`engine.messages.MESSAGES`, under ``engine.<key>``). Scenario and situation
+- **English is the source**, keyed by dotted names: the app's strings in ``tutor/locales/en.yaml``, the
+  engine's sentences (:data:`engine.messages.MESSAGES`, under ``engine.<key>``) and what each preset follows
+  (``engine.variant_source.<id>``) and each house rule does (``engine.house_rule.<field>``). Scenario and situation
   texts are English in their own files.
 - **Every other language is a gettext catalogue** (PO file) per domain: ``tutor/locales/<lang>/LC_MESSAGES/
   app.po`` holds the keyed strings (``msgctxt`` the key, ``msgid`` the English), ``scenarios.po`` the
@@ -81,7 +82,20 @@ def english() -> dict[str, str]:
     """Every keyed English string: the app's, and the engine's under ``engine.``."""
     strings = {key: text for key, (text, _) in english_with_lines().items()}
     strings.update({ENGINE_PREFIX + key: text for key, text in MESSAGES.items()})
+    strings.update(variant_texts())
     return strings
+
+
+def variant_texts() -> dict[str, str]:
+    """The engine's words about its variants: what each preset follows (``engine.variant_source.<id>``)
+    and what each house rule does (``engine.house_rule.<field>``)."""
+    from engine.variants import PRESETS, HouseRules
+
+    texts = {f"{ENGINE_PREFIX}variant_source.{variant_id}": preset.source for variant_id, preset in PRESETS.items()}
+    for field, info in HouseRules.model_fields.items():
+        if info.description:
+            texts[f"{ENGINE_PREFIX}house_rule.{field}"] = info.description
+    return texts
 
 
 def po_path(language: str, domain: str) -> Path:

@@ -52,6 +52,27 @@ def engine(fileobj: IO[bytes], keywords: object, comment_tags: object, options: 
         yield _keyed(ENGINE_PREFIX + key, text, line)
 
 
+def variants(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
+    """The engine's words about its variants (:func:`tutor.i18n.catalogue.variant_texts`)."""
+    from tutor.i18n.catalogue import variant_texts
+
+    lines = fileobj.read().decode("utf-8").splitlines()
+    for key, text in variant_texts().items():
+        line = next((n for n, row in enumerate(lines, 1) if text[:30] in row), 1)
+        yield _keyed(key, text, line)
+
+
+def rulings(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
+    """Our rulings where the sources are silent: the README's list, as the Rules page shows it."""
+    from tutor.reference import rulings as listed
+
+    path = Path(getattr(fileobj, "name", ""))
+    lines = fileobj.read().decode("utf-8").splitlines()
+    for item in listed(path):
+        line = next((n for n, row in enumerate(lines, 1) if item[:30] in row), 1)
+        yield line, "gettext", item, ["a ruling on the Rules page"]
+
+
 def _marked(annotation: object) -> bool:
     """Whether an annotation is learner text (or an optional one)."""
     from tutor.scenario import LearnerText

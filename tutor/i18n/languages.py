@@ -76,3 +76,13 @@ def negotiate(accept_language: str | None) -> str:
     if found is None:  # Babel matches "sv_SE" to "sv" only through its aliases: try each base too
         found = negotiate_locale([tag.split("_")[0] for tag in preferred], list(LANGUAGES), sep="_")
     return found or SOURCE_LANGUAGE
+
+
+def choose(link: str | None, chosen: str | None, saved: str | None, browser: str | None) -> str:
+    """The language to speak: a ``?lang=`` link first, then the learner's choice in this session, then the
+    choice kept with their progress, then what the browser asks for (``Accept-Language``), English last.
+
+    >>> choose(None, None, None, "fi-FI,en;q=0.5"), choose("nl", "sv", "da", "fi"), choose("xx", None, "da", None)
+    ('fi', 'nl', 'da')
+    """
+    return known(link) or known(chosen) or known(saved) or negotiate(browser)

@@ -14,9 +14,10 @@ import string
 from pathlib import Path
 from typing import Final
 
+from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 
-from tutor.i18n.catalogue import DOMAINS, LOCALES, plural_variable, read_catalogue
+from tutor.i18n.catalogue import DOMAINS, LOCALES, read_catalogue
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 
 LESSONS: Final = LOCALES.parent.parent / "lessons"
@@ -57,7 +58,7 @@ def catalogue_problems(language: str, domain: str) -> list[str]:
         if message.pluralizable and len(forms) != expected_forms:
             found.append(f"{name}: {len(forms)} plural forms, Babel's rule for {language} has {expected_forms}")
         if domain == "app":
-            found.extend(_placeholder_problems(name, message.id, forms, list(message.auto_comments)))
+            found.extend(_placeholder_problems(name, message.id, [str(f) for f in forms], [str(c) for c in message.auto_comments]))
     if template is not None:
         have = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalogue if m.id}
         for message in template:
@@ -84,7 +85,7 @@ def _placeholder_problems(name: str, msgid: object, forms: list[str], comments: 
     return found
 
 
-def read_catalogue_template(domain: str) -> object:
+def read_catalogue_template(domain: str) -> Catalog | None:
     """The template (POT) of ``domain`` as Babel reads it, or None."""
     from babel.messages.pofile import read_po
 

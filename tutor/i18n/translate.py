@@ -127,10 +127,17 @@ def say(key: str, language: str = SOURCE_LANGUAGE, /, **values: object) -> str:
         text = template(f"{key}_you", language, values)
         if text is not None:
             return fill(text, known(language) or SOURCE_LANGUAGE, **values)
+        you = shown_name(YOU, language)
+        values = {k: you if k in PLAYER_FIELDS and v == YOU else v for k, v in values.items()}
     text = template(key, language, values)
     if text is None:
         raise KeyError(f"no string {key!r} in the catalogue")
     return fill(text, known(language) or SOURCE_LANGUAGE, **values)
+
+
+def shown_name(name: str, language: str = SOURCE_LANGUAGE) -> str:
+    """A player's name as the learner reads it: the learner who gave none (:data:`YOU`) in their language."""
+    return say("names.you", language) if name == YOU else name
 
 
 def text(english_text: str, language: str = SOURCE_LANGUAGE) -> str:
@@ -145,6 +152,23 @@ def refusal(error: RulesError, language: str = SOURCE_LANGUAGE) -> str:
     """Why a move is refused, in ``language``: the engine's reason and values said from the catalogue
     (``engine.<reason>``), or the app's own key when the app raised it."""
     from engine.messages import MESSAGES
+    from engine.variants import PRESETS
 
     key = ENGINE_PREFIX + error.reason if error.reason in MESSAGES else error.reason
-    return say(key, language, **error.values)
+    values = dict(error.values)
+    named = {preset.name: variant_id for variant_id, preset in PRESETS.items()}
+    if isinstance(values.get("variant"), str) and values["variant"] in named:  # the engine names it in English
+        values["variant"] = say(f"variant_names.{named[str(values['variant'])]}", language)
+    return say(key, language, **values)
+
+
+def number_separators(language: str = SOURCE_LANGUAGE) -> str:
+    """The decimal and thousands signs of ``language``, as plotly's ``separators`` takes them.
+
+    >>> number_separators("en"), number_separators("sv") == ",\\u00a0", number_separators("nl")
+    ('.,', True, ',.')
+    """
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    locale = _BABEL_LOCALE.get(language, known(language) or SOURCE_LANGUAGE)
+    return str(get_decimal_symbol(locale)) + str(get_group_symbol(locale))

@@ -62,7 +62,7 @@ from engine.errors import RulesError
 from engine.moves import Discard, Move, Rommi
 from engine.state import GameState, Phase
 from engine.variants import HouseRuleError, Variant, get_variant
-from tutor.practice_log import describe
+from tutor.practice.log import describe
 from tutor.progress import default_path as progress_path
 from tutor.strings import t
 from tutor.together.model import SeatInfo, StaleError, TableError, TableView, Ticket, check_name

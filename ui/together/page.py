@@ -20,13 +20,13 @@ from engine.moves import Move
 from engine.state import Phase
 from tutor.move_text import Action, SelectionProblem
 from tutor.plain_text import plain
-from tutor.strings import refusal, t
+from tutor.strings import refusal, t, variant_name
 from tutor.table_data import TableOptions, primary_actions
 from tutor.together.model import SeatInfo, TableError, TableStore, TableView
 from tutor.together.sqlite_store import MAX_SEATS, SqliteTableStore, default_path
 from ui import session
 from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
-from ui.table_settings import large_cards
+from ui.table.settings import large_cards
 from ui.together.links import base_url, qr_png, table_link
 
 #: Seconds between two looks at the table's version.
@@ -104,7 +104,7 @@ def _show_feedback() -> None:
 def _open_form(language: str) -> None:
     variant = session.variant()
     st.subheader(t("together.open_heading", language))
-    st.caption(t("together.open_caption", language) + f" ({variant.name})")
+    st.caption(t("together.open_caption", language) + f" ({variant_name(variant, language)})")
     high = min(variant.max_players, MAX_SEATS)
     seats = st.number_input(
         t("together.seats_label", language), variant.min_players, high, min(4, high), key="together_seats"

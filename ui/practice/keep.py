@@ -9,13 +9,13 @@ import streamlit as st
 from engine.errors import RecordError
 from engine.safe_yaml import decode
 from tutor.plain_text import plain
-from tutor.practice import Game
+from tutor.practice.game import Game
 from tutor.progress import ProgressError
 from tutor.record_viewer import RecordViewer
 from tutor.strings import t
 from ui import session
-from ui.practice_keys import FEEDBACK, LAST_SEEN, PASTE, SAVE_NAME, SAVED, UPLOAD, VIEWER
-from ui.practice_session import current_game, open_game
+from ui.practice.keys import FEEDBACK, LAST_SEEN, PASTE, SAVE_NAME, SAVED, UPLOAD, VIEWER
+from ui.practice.session import current_game, open_game
 
 
 def keep_and_share(game: Game, language: str) -> None:

@@ -5,21 +5,22 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.compare.table import house_rules_text
 from tutor.plain_text import plain
-from tutor.practice import Game
-from tutor.practice_seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
-from tutor.strings import t
+from tutor.practice.game import Game
+from tutor.practice.seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
+from tutor.strings import t, variant_name
 from ui import session
-from ui.practice_keep import load_controls, resume_controls
-from ui.practice_keys import COMPUTERS, DEFAULT_SEED, FEEDBACK, LEVEL, MODE, NAMES, SEED
-from ui.practice_session import open_game, show_feedback
+from ui.practice.keep import load_controls, resume_controls
+from ui.practice.keys import COMPUTERS, DEFAULT_SEED, FEEDBACK, LEVEL, MODE, NAMES, SEED
+from ui.practice.session import open_game, show_feedback
 
 
 def setup_form(language: str) -> None:
     """The start form: against the computer or passing the device, the seed; saved and loaded games."""
     variant = session.variant()
     st.markdown(t("practice.intro", language))
-    rules = variant.name + (f" + {', '.join(variant.house_rules)}" if variant.house_rules else "")
+    rules = variant_name(variant, language) + (f" + {house_rules_text(variant.house_rules, language)}" if variant.house_rules else "")
     st.info(t("practice.setup.variant", language, variant=rules))
     st.radio(
         t("practice.setup.mode", language),

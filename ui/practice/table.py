@@ -11,20 +11,19 @@ import streamlit as st
 from engine.errors import RulesError
 from engine.moves import Draw, Move
 from tutor.coach import Advice, review, suggest
-from tutor.compare import house_rules_text
+from tutor.compare.table import house_rules_text
 from tutor.move_text import Action, SelectionProblem
 from tutor.plain_text import plain
-from tutor.practice import Game
-from tutor.strings import refusal, t
+from tutor.practice.game import Game
+from tutor.strings import refusal, t, variant_name
 from tutor.table_data import TableOptions, primary_actions
 from ui import session
-from ui.cards import card_face
 from ui.move_controls import draw_table, move_text, take_request, turn_actions
-from ui.practice_charts import practice_charts, score_table
-from ui.practice_keep import keep_and_share
-from ui.practice_keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, SHOW_CHARTS, STEPWISE
-from ui.practice_session import board_seat, clear_picks, current_game, feedback_message
-from ui.table_settings import large_cards, show_notation
+from ui.practice.charts import practice_charts, score_table
+from ui.practice.keep import keep_and_share
+from ui.practice.keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, SHOW_CHARTS, STEPWISE
+from ui.practice.session import board_seat, clear_picks, current_game, feedback_message
+from ui.table.settings import large_cards, show_notation
 
 
 def game_table(game: Game, language: str) -> None:
@@ -34,7 +33,7 @@ def game_table(game: Game, language: str) -> None:
     stepwise = bool(st.session_state.get(STEPWISE, False))
     if not stepwise:
         game.advance()
-    rules = game.variant.name + (f" + {house_rules_text(game.variant.house_rules, language)}" if game.variant.house_rules else "")
+    rules = variant_name(game.variant, language) + (f" + {house_rules_text(game.variant.house_rules, language)}" if game.variant.house_rules else "")
     st.caption(
         t(
             "practice.status",
@@ -143,7 +142,7 @@ def _controls(game: Game, seat: int, rommi_window: bool, language: str) -> None:
         return
     name = game.names[seat]
     if rommi_window:
-        st.success(t("practice.rommi_possible", language, name=plain(name), card=card_face(state.pile[-1])))
+        st.success(t("practice.rommi_possible", language, name=plain(name), card=state.pile[-1]))
     else:
         st.markdown(f"**{t('practice.your_turn', language, name=plain(name))}**")
     _table(game, language, live=True, seat=seat, rommi_window=rommi_window)
@@ -205,7 +204,7 @@ def _on_move(action: Action, payload: dict[str, Any]) -> None:
     drawn = game.state.view(seat).drawn if isinstance(move, Draw) else ()
     if drawn:
         # The card from the stock is seen only by the one who drew it: the log says "drew from the stock".
-        st.session_state[FEEDBACK] = ("info", t("practice.you_drew", language, card=card_face(drawn[0])), None)
+        st.session_state[FEEDBACK] = ("info", t("practice.you_drew", language, card=drawn[0]), None)
     st.session_state[REVIEW] = review(state, move, seat, language)
     st.session_state[LAST_SEEN] = len(game.current.steps)
     _after_move(game)

@@ -22,9 +22,9 @@ from engine.record import build_state, name_problem, record_from_data
 from engine.safe_yaml import safe_load_all
 from engine.state import GameState
 from engine.variants import Variant
-from tutor.practice_log import describe
-from tutor.practice_rounds import RoundPlay, Step
-from tutor.practice_seats import LEVELS, Seat
+from tutor.practice.log import describe
+from tutor.practice.rounds import RoundPlay, Step
+from tutor.practice.seats import LEVELS, Seat
 from tutor.strings import t
 
 #: The line of a downloaded game that says who played at which level (a YAML comment: records ignore it).
@@ -167,7 +167,7 @@ def read_header(text: str, source: str = "<record>") -> dict[str, Any]:
 
     Raises ``RecordError`` naming the header's field when it is there but wrong: not a JSON mapping, a
     seed that is not a whole number from 0 to :data:`MAX_SEED`, or seats that are not ``[name, level]``
-    pairs with a level of :data:`~tutor.practice_seats.LEVELS` (or null for a person).
+    pairs with a level of :data:`~tutor.practice.seats.LEVELS` (or null for a person).
 
     >>> read_header('# practice: {"seed": 7, "seats": [["Anna", null], ["Bertil", "coach"]]}')
     {'seed': 7, 'seats': [['Anna', None], ['Bertil', 'coach']]}

@@ -7,7 +7,6 @@ from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.scoring import lay_points
 from engine.state import GameState
 from engine.taking import lifted
-from tutor.coach import cards_text
 from tutor.strings import t
 
 
@@ -20,7 +19,7 @@ def describe(before: GameState, seat: int, move: Move, after: GameState, languag
     elif isinstance(move, Rommi | Take):
         lifted_cards = lifted(before.pile, move)
         n = len(lifted_cards)
-        taken = cards_text(lifted_cards)
+        taken = tuple(lifted_cards)
         if isinstance(move, Rommi):
             key = "practice.log.rommi"
         elif n == len(before.pile) and n > 1:
@@ -30,14 +29,14 @@ def describe(before: GameState, seat: int, move: Move, after: GameState, languag
         text = t(key, language, name=name, count=n, cards=taken)
     elif isinstance(move, Meld):
         points = lay_points(before, move, seat)
-        text = t("practice.log.meld", language, name=name, cards=cards_text(move.cards), points=points)
+        text = t("practice.log.meld", language, name=name, cards=tuple(move.cards), points=points)
     elif isinstance(move, Layoff):
         points = lay_points(before, move, seat)
         text = t(
-            "practice.log.layoff", language, name=name, cards=cards_text(move.cards), meld=move.meld, points=points
+            "practice.log.layoff", language, name=name, cards=tuple(move.cards), meld=move.meld, points=points
         )
     elif isinstance(move, Discard):
-        text = t("practice.log.discard", language, name=name, card=cards_text([move.card]))
+        text = t("practice.log.discard", language, name=name, card=move.card)
     elif isinstance(move, Stop):
         text = t("practice.log.stop", language, name=name)
     else:

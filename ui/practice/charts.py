@@ -11,10 +11,10 @@ from engine.state import GameState
 from tutor.charts import laid_points_series, totals_race_figure
 from tutor.hand_charts import hand_blocks, hand_stack_figure
 from tutor.plain_text import plain
-from tutor.practice import Game
+from tutor.practice.game import Game
 from tutor.strings import t
 from ui.cards import card_face
-from ui.practice_session import board_seat
+from ui.practice.session import board_seat
 
 
 def practice_charts(game: Game, language: str) -> None:
@@ -46,7 +46,7 @@ def score_table(state: GameState, language: str) -> None:
     ]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for name, score, hand in zip(state.players, state.scores(), state.hands, strict=True):
-        left = " ".join(card_face(c) for c in hand) or "—"
+        left = " ".join(card_face(c, language) for c in hand) or "—"
         figures = (score.laid, score.hand, score.bonus, score.penalty, score.round, score.total)
         rows.append(f"| {plain(name)} | " + " | ".join(str(x) for x in figures) + f" | {left} |")
     st.markdown("\n".join(rows))

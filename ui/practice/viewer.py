@@ -7,12 +7,12 @@ import streamlit as st
 
 from tutor.plain_text import plain
 from tutor.record_viewer import RecordViewer
-from tutor.strings import t
+from tutor.strings import t, variant_name
 from ui import session
 from ui.cards import board_html, hand_html
 from ui.move_controls import board_labels
-from ui.practice_charts import score_table
-from ui.practice_keys import VIEWER
+from ui.practice.charts import score_table
+from ui.practice.keys import VIEWER
 
 
 def record_viewer(viewer: RecordViewer, language: str) -> None:
@@ -20,7 +20,7 @@ def record_viewer(viewer: RecordViewer, language: str) -> None:
     game = viewer.game
     state = viewer.state
     round_index, index = viewer.position
-    st.subheader(t("practice.viewer.title", language, players=", ".join(plain(n) for n in game.names), variant=game.variant.name))
+    st.subheader(t("practice.viewer.title", language, players=", ".join(plain(n) for n in game.names), variant=variant_name(game.variant, language)))
     st.caption(
         t(
             "practice.viewer.where",
@@ -34,10 +34,10 @@ def record_viewer(viewer: RecordViewer, language: str) -> None:
     line = viewer.line
     st.markdown(f"**{plain(line)}**" if line else t("practice.viewer.dealt", language))
     four = session.four_colour()
-    st.html(board_html(state, -1, four, board_labels(language)))
+    st.html(board_html(state, -1, four, board_labels(language), language=language))
     for name, hand in zip(state.players, state.hands, strict=True):
         st.markdown(f"**{t('practice.viewer.hand', language, name=plain(name))}**")
-        st.html(hand_html(hand, (), four))
+        st.html(hand_html(hand, (), four, language=language))
     with st.container(horizontal=True):
         st.button(t("practice.viewer.back", language), key="practice_view_prev", on_click=_view_step, args=(-1,))
         st.button(t("practice.viewer.forward", language), key="practice_view_next", on_click=_view_step, args=(1,))

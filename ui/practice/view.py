@@ -3,9 +3,9 @@
 Thin: the game is a :class:`tutor.practice.Game` kept in ``session_state``; moves are built from the picks
 exactly as on the Learn page (:func:`tutor.move_text.build_move`) and judged by the engine; the hint and
 the review come from :mod:`tutor.coach`; the charts from :mod:`tutor.charts`. Keys start with ``practice_``
-(:mod:`ui.practice_keys`). The page's parts: the start form (:mod:`ui.practice_setup`), the game
-(:mod:`ui.practice_table`, :mod:`ui.practice_charts`), keeping and sharing games (:mod:`ui.practice_keep`)
-and the record viewer (:mod:`ui.practice_viewer`).
+(:mod:`ui.practice.keys`). The page's parts: the start form (:mod:`ui.practice.setup`), the game
+(:mod:`ui.practice.table`, :mod:`ui.practice.charts`), keeping and sharing games (:mod:`ui.practice.keep`)
+and the record viewer (:mod:`ui.practice.viewer`).
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ import random
 
 import streamlit as st
 
-from tutor.practice import Game
+from tutor.practice.game import Game
 from tutor.record_viewer import RecordViewer
 from tutor.strings import t
 from ui import session
-from ui.practice_keys import DEFAULT_SEED, FEEDBACK, GAME, HINT, REVIEW, VIEWER
-from ui.practice_setup import setup_form
-from ui.practice_table import game_table
-from ui.practice_viewer import record_viewer
+from ui.practice.keys import DEFAULT_SEED, FEEDBACK, GAME, HINT, REVIEW, VIEWER
+from ui.practice.setup import setup_form
+from ui.practice.table import game_table
+from ui.practice.viewer import record_viewer
 
 
 def render_practice_page() -> None:

@@ -2,7 +2,7 @@
 
 It draws the data of :func:`tutor.table_data.table_data` (the other players, the stock, the spread pile,
 the numbered melds, your hand, the actions, the answer to the last move) with the script and styles in
-``table_widget.js`` and ``table_widget.css`` beside this file. Picking cards, a pile card or a meld
+``widget.js`` and ``widget.css`` beside this file. Picking cards, a pile card or a meld
 happens in the browser without a rerun; a move sends one trigger event, ``move``, whose value is a dict
 ``{action, hand, pile, meld, jokers}`` (option values of :mod:`tutor.move_text`), and ``on_move`` gets it.
 """
@@ -18,8 +18,8 @@ import streamlit as st
 _HERE: Final = Path(__file__).resolve().parent
 _TABLE = st.components.v2.component(
     "rummy500_table",
-    css=(_HERE / "table_widget.css").read_text(encoding="utf-8"),
-    js=(_HERE / "table_widget.js").read_text(encoding="utf-8"),
+    css=(_HERE / "widget.css").read_text(encoding="utf-8"),
+    js=(_HERE / "widget.js").read_text(encoding="utf-8"),
 )
 
 

@@ -19,8 +19,9 @@ from typing import Any
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 
 from tutor.charts import LEGEND_ON_TOP, TOP_MARGIN, signed, title_above
+from tutor.i18n.translate import fill, number_separators
 from tutor.situations import Outcome
-from tutor.strings import t
+from tutor.strings import t, variant_name
 from tutor.variant_stats import ENDINGS
 
 _LEGEND_ON_TOP = LEGEND_ON_TOP
@@ -50,6 +51,7 @@ def situation_scores_figure(outcomes: Sequence[Outcome], move: str, language: st
             )
         )
     figure.update_layout(
+        separators=number_separators(language),
         title=title_above(t("compare.situation.scores_title", language, move=move)),
         barmode="group",
         xaxis={"type": "category"},
@@ -60,11 +62,13 @@ def situation_scores_figure(outcomes: Sequence[Outcome], move: str, language: st
     return figure
 
 
-def _bar(entries: Sequence[dict[str, Any]], key: str, title: str, axis: str, text: list[str] | None = None) -> go.Figure:
+def _bar(
+    entries: Sequence[dict[str, Any]], key: str, title: str, axis: str, text: list[str] | None, language: str
+) -> go.Figure:
     values = [entry[key] for entry in entries]
     figure = go.Figure(
         go.Bar(
-            x=[entry["name"] for entry in entries],
+            x=[variant_name(entry["variant"], language) for entry in entries],
             y=values,
             text=text if text is not None else [str(v) for v in values],
             textposition="outside",
@@ -73,7 +77,10 @@ def _bar(entries: Sequence[dict[str, Any]], key: str, title: str, axis: str, tex
         )
     )
     figure.update_layout(
-        title=title_above(title), xaxis={"type": "category"}, yaxis={"title": {"text": axis}}
+        separators=number_separators(language),
+        title=title_above(title),
+        xaxis={"type": "category"},
+        yaxis={"title": {"text": axis}},
     )
     return figure
 
@@ -81,14 +88,19 @@ def _bar(entries: Sequence[dict[str, Any]], key: str, title: str, axis: str, tex
 def decisions_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> go.Figure:
     """Decisions (moves, all players together) per round, a bar per variant."""
     return _bar(
-        entries, "decisions_per_round", t("compare.stats.decisions_title", language), t("compare.stats.decisions_axis", language)
+        entries,
+        "decisions_per_round",
+        t("compare.stats.decisions_title", language),
+        t("compare.stats.decisions_axis", language),
+        None,
+        language,
     )
 
 
 def ended_by_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> go.Figure:
     """How rounds end, as stacked shares per variant: going out, an empty stock, the reshuffle limit."""
     figure = go.Figure()
-    names = [entry["name"] for entry in entries]
+    names = [variant_name(entry["variant"], language) for entry in entries]
     for ending in ENDINGS:
         label = t(f"compare.situation.ended_by.{ending}", language)
         values = [entry["ended_by_share"][ending] for entry in entries]
@@ -102,6 +114,7 @@ def ended_by_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> 
             )
         )
     figure.update_layout(
+        separators=number_separators(language),
         title=title_above(t("compare.stats.ended_title", language)),
         barmode="stack",
         xaxis={"type": "category"},
@@ -114,9 +127,14 @@ def ended_by_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> 
 
 def mean_score_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> go.Figure:
     """The mean round score of a player, a bar per variant."""
-    text = [f"{entry['mean_round_score']:.1f}" for entry in entries]
+    text = [fill("{mean:.1f}", language, mean=float(entry["mean_round_score"])) for entry in entries]
     return _bar(
-        entries, "mean_round_score", t("compare.stats.score_title", language), t("compare.stats.score_axis", language), text
+        entries,
+        "mean_round_score",
+        t("compare.stats.score_title", language),
+        t("compare.stats.score_axis", language),
+        text,
+        language,
     )
 
 
@@ -124,5 +142,10 @@ def takes_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> go.
     """Takes from the pile (Rommi calls included) per round, each bar labelled with the share that paid."""
     text = [t("compare.stats.paid_text", language, share=entry["paid_share"]) for entry in entries]
     return _bar(
-        entries, "takes_per_round", t("compare.stats.takes_title", language), t("compare.stats.takes_axis", language), text
+        entries,
+        "takes_per_round",
+        t("compare.stats.takes_title", language),
+        t("compare.stats.takes_axis", language),
+        text,
+        language,
     )

@@ -33,7 +33,7 @@ from typing import Final
 
 from engine.variants import PRESETS, Variant, get_variant
 from tutor.charts import card_value_labels, card_values
-from tutor.strings import lookup, pick_language, t
+from tutor.strings import lookup, pick_language, t, variant_name, variant_source
 
 #: Fields that name a preset rather than a rule: shown, but never flagged as a difference.
 IDENTITY_FIELDS: Final = ("id", "name", "source")
@@ -210,8 +210,8 @@ def rules_table(variants: Sequence[Variant], language: str = "en") -> CompareTab
         )
     return CompareTable(
         columns=tuple(v.id for v in variants),
-        names=tuple(v.name for v in variants),
-        sources=tuple(v.source for v in variants),
+        names=tuple(variant_name(v, language) for v in variants),
+        sources=tuple(variant_source(v, language) for v in variants),
         rows=tuple(rows),
     )
 
@@ -290,10 +290,10 @@ def cheat_sheet_html(variant: Variant, language: str = "en") -> str:
     parts = [
         "<!doctype html>",
         f'<html lang="{esc(pick_language(language))}"><head><meta charset="utf-8">',
-        f"<title>{esc(t('compare.sheet.title', language, name=variant.name))}</title>",
+        f"<title>{esc(t('compare.sheet.title', language, name=variant_name(variant, language)))}</title>",
         f"<style>{_SHEET_CSS}</style></head><body>",
-        f"<h1>{esc(t('compare.sheet.title', language, name=variant.name))}</h1>",
-        f'<p class="source">{esc(t("compare.sheet.source", language, source=variant.source))}</p>',
+        f"<h1>{esc(t('compare.sheet.title', language, name=variant_name(variant, language)))}</h1>",
+        f'<p class="source">{esc(t("compare.sheet.source", language, source=variant_source(variant, language)))}</p>',
         f"<h2>{esc(t('compare.sheet.house_rules', language))}</h2>",
     ]
     if variant.house_rules and preset is not None:

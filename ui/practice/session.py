@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.practice import Game
+from tutor.practice.game import Game
 from tutor.strings import t
 from ui import move_controls
-from ui.practice_keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, VIEWER
+from ui.practice.keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, VIEWER
 
 
 def current_game() -> Game | None:

@@ -1,0 +1,151 @@
+"""The app in Swedish, Danish, Finnish and Dutch, through AppTest: every page, every lesson and every
+scenario step (with a wrong move and a hint) speaks the language and shows no English the language has its
+own words for; the starting variant is the language's own; a refusal is said in the language."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from streamlit.testing.v1 import AppTest
+
+from engine.errors import RulesError
+from engine.moves import Move
+from engine.state import Phase
+from tests.apptest_support import open_app, play_through_widgets, said, table_move
+from tests.language_support import english_leaks
+from tutor.checker import judge_answer, number_answer
+from tutor.curriculum import SCENARIOS_DIR, load_curriculum
+from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT
+from tutor.lesson_flow import ScenarioRun
+from tutor.move_text import hand_options
+from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
+from tutor.strings import refusal, t
+from ui import session
+from ui.lesson_view import KEYS
+
+TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
+PAGES = ("learn", "compare", "practice", "together", "rules", "progress")
+CURRICULUM = load_curriculum()
+
+
+def _run(at: AppTest) -> ScenarioRun:
+    run = at.session_state[session.RUN]
+    assert isinstance(run, ScenarioRun)
+    return run
+
+
+def _no_leaks(at: AppTest, language: str, where: str) -> None:
+    assert not at.exception, at.exception
+    leaks = english_leaks(at, language)
+    assert not leaks, f"{where}: English on a {language} page: {leaks[:5]}"
+
+
+@pytest.mark.usefixtures("progress_db")
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_speaks_the_language_and_starts_with_its_variant(language: str, page: str) -> None:
+    at = open_app(page=page, lang=language, variant=None)
+    assert at.session_state[session.VARIANT_ID] == START_VARIANT[language]
+    _no_leaks(at, language, page)
+
+
+@pytest.mark.usefixtures("progress_db")
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_lesson_opens_in_the_language(language: str) -> None:
+    for lesson in CURRICULUM.lessons:
+        at = open_app(lesson=lesson.id, lang=language, variant=None)
+        assert at.session_state[session.LESSON] == lesson.id
+        assert any(lesson.title_in(language) in str(h.value) for h in at.header), lesson.id
+        _no_leaks(at, language, lesson.id)
+
+
+def _wrong(at: AppTest, scenario: Scenario) -> None:
+    run, task = _run(at), scenario.task
+    if isinstance(task, MoveTask):
+        if run.state.phase is Phase.DRAW:
+            table_move(at, KEYS, "discard", hand=hand_options(run.state.hands[run.seat])[:1])
+        else:
+            table_move(at, KEYS, "draw")
+    elif isinstance(task, NumberTask):
+        at.number_input(key=session.NUMBER).set_value(number_answer(scenario) + 1)
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, ChoiceTask):
+        at.radio(key=session.CHOICE).set_value((task.correct + 1) % len(task.options))
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, JudgeTask):
+        legal = judge_answer(scenario)[0]
+        at.button(key="learn_judge_illegal" if legal else "learn_judge_legal").click().run()
+
+
+def _solve(at: AppTest, scenario: Scenario) -> None:
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        for step in task.steps:
+            run = _run(at)
+            play_through_widgets(at, KEYS, Move.parse(step.answer), run.state.hands[run.seat], run.state.pile)
+    elif isinstance(task, NumberTask):
+        at.number_input(key=session.NUMBER).set_value(number_answer(scenario))
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, ChoiceTask):
+        at.radio(key=session.CHOICE).set_value(task.correct)
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, JudgeTask):
+        at.button(key="learn_judge_legal" if judge_answer(scenario)[0] else "learn_judge_illegal").click().run()
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_scenario_step_with_a_wrong_move_and_a_hint_speaks_the_language(
+    language: str, tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(SCENARIOS_DIR, content / "scenarios")
+    (content / "lessons" / "en").mkdir(parents=True)
+    ids = sorted(CURRICULUM.scenarios)
+    front = yaml.safe_dump({"id": "every-scenario", "title": "Every scenario", "order": 1, "scenarios": ids})
+    (content / "lessons" / "en" / "every.md").write_text(f"---\n{front}---\n.\n", encoding="utf-8")
+    monkeypatch.setenv(session.CONTENT_ENV, str(content))
+    at = open_app(lesson="every-scenario", lang=language)
+    solved = t("ui.learn.solved", language, stars="").strip()
+    for index, scenario_id in enumerate(ids):
+        scenario = CURRICULUM.scenarios[scenario_id]
+        at.session_state[session.VARIANT_ID] = scenario.variant
+        assert _run(at).scenario.id == scenario_id
+        _no_leaks(at, language, f"{scenario_id} (start)")
+        _wrong(at, scenario)
+        _no_leaks(at, language, f"{scenario_id} (a wrong move)")
+        if scenario.hints:
+            at.button(key="learn_hint").click().run()
+            _no_leaks(at, language, f"{scenario_id} (a hint)")
+        _solve(at, scenario)
+        assert _run(at).solved, (scenario_id, said(at, KEYS, "error"))
+        assert any(str(s.value).startswith(solved) for s in at.success), scenario_id
+        _no_leaks(at, language, f"{scenario_id} (solved)")
+        if index + 1 < len(ids):
+            at.button(key="learn_next").click().run()
+
+
+@pytest.mark.usefixtures("progress_db")
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_refusal_is_said_in_the_language(language: str) -> None:
+    """A move out of order (a discard before drawing, or a second draw): the engine's reason, in the
+    learner's words, and the position as it was."""
+    lesson = next(x for x in CURRICULUM.lessons if isinstance(CURRICULUM.scenarios[x.scenarios[0]].task, MoveTask))
+    at = open_app(lesson=lesson.id, lang=language)
+    run = _run(at)
+    before = run.state
+    if before.phase is Phase.DRAW:
+        card = hand_options(before.hands[run.seat])[0]
+        wrong, move = ("discard", {"hand": [card]}), f"discard {before.hands[run.seat][0]}"
+    else:
+        wrong, move = ("draw", {}), "draw"
+    with pytest.raises(RulesError) as refused:
+        before.apply(Move.parse(move), run.seat)
+    expected = refusal(refused.value, language)
+    assert expected != refusal(refused.value, "en")
+    table_move(at, KEYS, wrong[0], **wrong[1])  # type: ignore[arg-type]
+    shown = said(at, KEYS, "error")
+    assert shown and shown[0].startswith(expected), (shown, expected)
+    assert _run(at).state is before

@@ -1,0 +1,126 @@
+"""Which language this browser is spoken to in, the sidebar's picker, and the card letters.
+
+The choice is made by :func:`tutor.i18n.languages.choose`: a ``?lang=`` link, the learner's pick (kept
+with their progress, and in the address so a reload keeps it), their saved choice, the browser's
+``Accept-Language``, English last. Until the learner picks a variant, the variant follows the language
+(Swedish: femhundra, Danish: dansk, …).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import streamlit as st
+
+from engine.variants import PRESETS
+from tutor.i18n.languages import LANGUAGES, START_VARIANT, choose, known, own_name
+from tutor.i18n.letters import DECK_LETTERS, INTERNATIONAL, LETTERS
+from tutor.progress import ProgressError
+from tutor.strings import t
+from ui import session
+
+QUERY_PARAM: Final = "lang"
+CHOICE: Final = "app_language_choice"  # the language the learner picked or linked to, this session
+PICKER: Final = "app_language_picker"  # the sidebar's widget key
+SAVED_FOR: Final = "app_language_saved_for"  # (learner id, saved language) read from the progress store
+OWN_LETTERS: Final = "app_own_card_letters"  # a widget key: the learner's deck prints its own letters
+VARIANT_PICKED: Final = "app_variant_picked"  # the learner picked a variant: it no longer follows the language
+AUTO_VARIANT: Final = "app_variant_auto"  # the variant this module set from the language
+
+
+def resolve_language() -> str:
+    """Decide this run's language (and, until the learner picks one, the variant); call before any page."""
+    state = st.session_state
+    linked = known(st.query_params.get(QUERY_PARAM))
+    if linked and linked != state.get(CHOICE):
+        state[CHOICE] = linked
+        _save(linked)
+    language = choose(None, state.get(CHOICE), _saved(), _browser())
+    state[session.LANGUAGE] = language
+    state[PICKER] = language
+    _follow_with_variant(language)
+    LETTERS.set(language if state.get(OWN_LETTERS) and language in DECK_LETTERS else INTERNATIONAL)
+    return language
+
+
+def _browser() -> str | None:
+    """What the browser asks for: its ``Accept-Language`` header, else Streamlit's locale."""
+    try:
+        header = st.context.headers.get("Accept-Language")
+        return str(header) if header else (st.context.locale or None)
+    except Exception:  # no browser request (a script run by hand)
+        return None
+
+
+def _saved() -> str | None:
+    """The language kept with this learner's progress (read once per learner and session)."""
+    learner = session.progress_key()
+    cached = st.session_state.get(SAVED_FOR)
+    if isinstance(cached, tuple) and cached[0] == learner:
+        return str(cached[1]) if cached[1] else None
+    store = session.progress_store()
+    saved = None
+    if not isinstance(store, ProgressError):
+        try:
+            saved = store.language(learner)
+        except ProgressError:
+            saved = None
+    st.session_state[SAVED_FOR] = (learner, saved)
+    return saved
+
+
+def _save(language: str) -> None:
+    """Keep the learner's choice with their progress (a store that cannot be used: this session only)."""
+    learner = session.progress_key()
+    st.session_state[SAVED_FOR] = (learner, language)
+    store = session.progress_store()
+    if isinstance(store, ProgressError):
+        return
+    try:
+        store.set_language(learner, language)
+    except ProgressError:
+        return
+
+
+def _follow_with_variant(language: str) -> None:
+    """Start the learner on their language's own variant, until they pick one (or a test or link did)."""
+    state = st.session_state
+    current, auto = state.get(session.VARIANT_ID), state.get(AUTO_VARIANT)
+    if state.get(VARIANT_PICKED) or (current is not None and current != auto):
+        return
+    wanted = START_VARIANT[language]
+    if current != wanted:
+        state[session.VARIANT_ID] = wanted
+        state[session.VARIANT] = PRESETS[wanted]
+    state[AUTO_VARIANT] = wanted
+
+
+def picked_variant() -> None:
+    """The variant box's callback: from now on the variant is the learner's, not the language's."""
+    st.session_state[VARIANT_PICKED] = True
+
+
+def _picked_language() -> None:
+    """The picker's callback: the new language is the learner's choice, kept and put in the address."""
+    chosen = known(st.session_state.get(PICKER))
+    if chosen:
+        st.session_state[CHOICE] = chosen
+        st.query_params[QUERY_PARAM] = chosen
+        _save(chosen)
+
+
+def language_picker(language: str) -> None:
+    """The sidebar's language picker (each language named in itself) and, where the learner's deck has its
+    own letters, the choice of them."""
+    st.sidebar.selectbox(
+        t("language.picker", language),
+        list(LANGUAGES),
+        format_func=own_name,
+        key=PICKER,
+        on_change=_picked_language,
+        help=t("language.picker_help", language),
+    )
+    letters = DECK_LETTERS.get(language)
+    if letters:
+        shown = ", ".join(letters[rank] for rank in (13, 12, 11))
+        st.sidebar.toggle(t("language.letters_own", language, letters=shown), key=OWN_LETTERS)
