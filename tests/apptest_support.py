@@ -26,6 +26,7 @@ def open_app(
     learner: str | None = None,
     variant: str | None = "femhundra",
     lang: str | None = None,
+    query: dict[str, str] | None = None,
 ) -> AppTest:
     """The app, run once (at ``?lesson=…`` when given, in ``locale`` when given, as the learner of
     ``?learner=…`` when given: a browser coming back, at ``?lang=…`` when given), then switched to
@@ -38,6 +39,8 @@ def open_app(
         at.session_state[session.VARIANT_ID] = variant
     if lang is not None:
         at.query_params["lang"] = lang
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
     if lesson is not None:
         at.query_params["lesson"] = lesson
     if learner is not None:

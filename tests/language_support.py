@@ -11,7 +11,7 @@ import html
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from streamlit.testing.v1 import AppTest
 
@@ -94,11 +94,40 @@ def english_fragments(language: str) -> tuple[str, ...]:
     return tuple(sorted(f for f in found if f not in shared))
 
 
+#: Words of English that none of our other languages writes: four in a row on a page in another language are
+#: English that bypassed the catalogue (a sentence in code, a name from the engine).
+ENGLISH_ONLY: Final = frozenset(
+    ["the", "and", "you", "your", "of", "to", "are", "with", "from", "this", "that", "it", "on", "an", "card", "cards", "take", "draw", "discard", "meld", "melds", "pile", "stock", "turn", "round", "player", "players", "points", "lay", "off", "not", "be", "can", "may", "must", "has", "have", "was", "were", "will", "which", "who", "what", "when", "there", "their", "they", "them", "for", "by", "at", "or", "into", "than", "then", "only", "every", "each", "any", "all", "one", "no", "yes"]
+)
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def english_runs(text: str, length: int = 4) -> list[str]:
+    """Runs of ``length`` or more words that only English writes.
+
+    >>> english_runs("Ta hela kasthögen: take the whole pile from the stock.")
+    ['take the whole pile from the stock']
+    """
+    found, run = [], []
+    for word in re.findall(r"[A-Za-zÀ-ÿ]+", text):
+        if word.lower() in ENGLISH_ONLY or (run and word.lower() in ("whole", "top", "hand", "first", "last")):
+            run.append(word)
+            continue
+        if len(run) >= length:
+            found.append(" ".join(run))
+        run = []
+    if len(run) >= length:
+        found.append(" ".join(run))
+    return found
+
+
 def english_leaks(at: AppTest, language: str) -> list[str]:
-    """The English runs of words the page shows though ``language`` has its own words for them."""
+    """The English the page shows though ``language`` has its own words for it: runs of words from the
+    catalogue, the scenario texts or the lessons, and runs of words only English writes."""
     shown = "\n".join(shown_texts(at))
     shown = re.sub(r"[*_`]", "", shown)
-    return [fragment for fragment in english_fragments(language) if fragment in shown]
+    sentences = "\n".join(text for text in shown_texts(at) if " " in text)  # ids and tokens hold no spaces
+    return [fragment for fragment in english_fragments(language) if fragment in shown] + english_runs(sentences)
 
 
 def any_value(data: Any) -> list[str]:

@@ -55,7 +55,7 @@ from tutor.situations import (
 from tutor.strings import catalogue
 from tutor.variant_stats import ENDINGS, STATS_PATH, entries_for, generate, load_stats, stats_text, variant_entry
 from ui import session
-from ui.compare_view import rules_table_html, rulings_rows, second_move
+from ui.compare_view import line_words, rules_table_html, rulings_rows, second_move
 
 SITUATIONS = load_situations()
 BY_ID = {s.id: s for s in SITUATIONS}
@@ -340,7 +340,8 @@ def test_a_position_must_hold_under_every_preset(tmp_path: Path) -> None:
 def test_the_rulings_table_rows() -> None:
     rows = rulings_rows(compared("dig-deep").outcomes[0])
     assert [r["Ruling"] for r in rows][:2] == ["✗ In femhundra you take the whole pile, never only part of it.", "✓ Legal"]
-    assert "Rule code" not in rows[0] and rows[1]["Then"] == "✓ meld 7S 7H 7C · ✓ discard JS"
+    assert "Rule code" not in rows[0] and rows[1]["Then"] == "✓ Melding 7♠ 7♥ 7♣ · ✓ Discarding the J♠"
+    assert rows[0]["Move"] == "You: Taking 4 from the pile"  # in words, not the notation
     assert "Round scores" not in rows[0]  # no round ended
     scores = rulings_rows(compared("anna-bertil").outcomes[0])
     assert scores[0]["Round scores"] == "Anna +20 · Bertil +20" and "Then" not in scores[0]
@@ -496,7 +497,7 @@ def test_the_page_shows_each_situations_verdict_per_variant(page: AppTest, situa
     table = at.table[0].value
     for judged in situation.judge:
         for preset, expected in judged.expect.items():
-            row = table[(table["Move"] == judged.move) & (table["Variant"] == NAMES[preset])]
+            row = table[(table["Move"] == line_words(judged.move)) & (table["Variant"] == NAMES[preset])]
             assert len(row) == 1, (judged.move, preset)
             if expected == "legal":
                 assert row["Ruling"].iloc[0] == "✓ Legal", (judged.move, preset)

@@ -24,6 +24,7 @@ from tutor.move_text import hand_options
 from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
 from tutor.strings import refusal, t
 from ui import session
+from ui.language import PICKER
 from ui.lesson_view import KEYS
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
@@ -149,3 +150,45 @@ def test_a_refusal_is_said_in_the_language(language: str) -> None:
     shown = said(at, KEYS, "error")
     assert shown and shown[0].startswith(expected), (shown, expected)
     assert _run(at).state is before
+
+
+# --- choosing the language ----------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_browsers_language_decides_and_english_is_last() -> None:
+    assert open_app(locale="fi-FI", variant=None).session_state[session.LANGUAGE] == "fi"
+    english = open_app(locale="de-DE", variant=None)
+    assert english.session_state[session.LANGUAGE] == "en"
+    assert english.session_state[session.VARIANT_ID] == "500-rum"
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_variant_follows_the_language_until_the_learner_picks_one() -> None:
+    at = open_app(lang="sv", variant=None)
+    assert at.session_state[session.VARIANT_ID] == "femhundra"
+    at.selectbox(key=PICKER).set_value("da").run()
+    assert (at.session_state[session.LANGUAGE], at.session_state[session.VARIANT_ID]) == ("da", "dansk")
+    assert at.query_params["lang"] in ("da", ["da"])  # a reload keeps the choice
+    at.selectbox(key=session.VARIANT_ID).set_value("rommi").run()
+    at.selectbox(key=PICKER).set_value("nl").run()
+    assert (at.session_state[session.LANGUAGE], at.session_state[session.VARIANT_ID]) == ("nl", "rommi")
+    assert not at.exception
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_a_variant_link_picks_the_variant() -> None:
+    at = open_app(lang="sv", variant=None, query={"variant": "dansk"})
+    assert (at.session_state[session.LANGUAGE], at.session_state[session.VARIANT_ID]) == ("sv", "dansk")
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_learners_choice_is_kept_with_their_progress() -> None:
+    at = open_app(locale="en-GB", variant=None)
+    at.selectbox(key=PICKER).set_value("fi").run()
+    learner = at.session_state[session.LEARNER_ID]
+    again = open_app(locale="en-GB", variant=None, learner=learner)  # the same learner, another day
+    assert again.session_state[session.LANGUAGE] == "fi"
+    assert again.session_state[session.VARIANT_ID] == "rommi"
+    stranger = open_app(locale="en-GB", variant=None)
+    assert stranger.session_state[session.LANGUAGE] == "en"

@@ -42,7 +42,7 @@ def test_doctests() -> None:
 
 def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
     store = ProgressStore(db)
-    assert store.schema_version() == SCHEMA_VERSION == 2
+    assert store.schema_version() == SCHEMA_VERSION == 3
     with sqlite3.connect(db) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID

@@ -236,7 +236,7 @@ def test_the_reference_marks_house_rules_and_reads_the_rulings() -> None:
     assert rows["going_out_bonus"].house_rule and not rows["pile_take"].house_rule
     items = rulings()
     assert len(items) >= 5 and all(not item.startswith("- ") for item in items)
-    assert any("Rommi caller owes two cards" in item for item in items)
+    assert any("Rommi! caller owes two cards" in item for item in items)
 
 
 def test_the_readme_lists_every_house_rule_and_the_rules_page_the_new_rulings() -> None:
@@ -244,8 +244,9 @@ def test_the_readme_lists_every_house_rule_and_the_rules_page_the_new_rulings() 
     for field in HouseRules.model_fields:
         assert re.search(rf"^\| `{field}` \| ", readme, re.MULTILINE), f"README: no row for the house rule {field}"
     items = rulings()
-    assert any(item.startswith("**An ace left in hand counts high**") for item in items)
-    assert any("`layoff_needs_own_meld`" in item and "three cards" in item for item in items)
+    assert any(item.startswith("**An ace in your hand or in a set counts high**") for item in items)
+    assert any("lay off only after your own first meld" in item and "three cards" in item for item in items)
+    assert not any("`" in item for item in items)  # a learner reads them on the Rules page: no notation
 
 
 def test_lessons_speak_of_the_tables_own_ace_and_deal() -> None:

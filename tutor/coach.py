@@ -281,16 +281,21 @@ def _review_discard(state: GameState, seat: int, played: Card, better: Card, lan
     )
 
 
-def describe_move(state: GameState, move: Move, language: str = "en") -> str:
-    """A move in words, to fit in a sentence (``melding Q♠ Q♥ Q♦``, ``discarding K♣``…)."""
+def describe_move(state: GameState | None, move: Move, language: str = "en") -> str:
+    """A move in words, to fit in a sentence (``melding Q♠ Q♥ Q♦``, ``discarding K♣``…); without the state,
+    a take of the whole pile is said so rather than counted."""
     if isinstance(move, Meld):
         return t("practice.words.meld", language, cards=tuple(move.cards))
     if isinstance(move, Layoff):
         return t("practice.words.layoff", language, cards=tuple(move.cards), meld=move.meld)
     if isinstance(move, Discard):
         return t("practice.words.discard", language, card=move.card)
+    if isinstance(move, Take | Rommi) and state is None and move.count is None:
+        return t("practice.words.take_all", language)
+    if isinstance(move, Rommi):
+        return t("practice.words.rommi", language, count=move.count if state is None else _count(state, move))
     if isinstance(move, Take):
-        return t("practice.words.take", language, count=_count(state, move))
+        return t("practice.words.take", language, count=move.count if state is None else _count(state, move))
     if isinstance(move, Draw):
         return t("practice.words.draw", language)
     if isinstance(move, Stop):

@@ -6,7 +6,7 @@ disagree with the engine.
 >>> rows = {row.name: row for row in variant_reference(get_variant("femhundra", {"jokers": True}))}
 >>> rows["pile_take"].value, rows["jokers"].value, rows["jokers"].house_rule
 ('whole_pile', 'yes', True)
->>> rulings()[0].startswith("**A discard restriction never traps a player.**")
+>>> rulings()[0].startswith('**"At once" means first.**')
 True
 """
 

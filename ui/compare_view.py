@@ -15,11 +15,13 @@ from typing import Any, Final
 import streamlit as st
 
 from engine.cards import JOKER, NATURALS, Card
-from engine.errors import RecordError
+from engine.errors import RecordError, RulesError
 from engine.lines import split_line
+from engine.moves import Move
 from engine.state import GameState
 from engine.variants import PRESETS, Variant
 from tutor.charts import card_values_figure, signed
+from tutor.coach import describe_move
 from tutor.compare.charts import (
     decisions_figure,
     ended_by_figure,
@@ -169,11 +171,21 @@ def ruling_text(outcome: Outcome, language: str = "en") -> str:
     return t("compare.situation.illegal", language, reason=ruling.reason)
 
 
+def line_words(line: str, language: str = "en", with_player: bool = True) -> str:
+    """A ``"PLAYER: MOVE"`` line in words for a learner: ``Du: Tager 2 fra bunken``."""
+    player, text = split_line(line)
+    try:
+        words = describe_move(None, Move.parse(text), language)
+    except RulesError:
+        words = text
+    return t("compare.situation.move_line", language, player=shown_name(player or "", language), move=words) if with_player else words
+
+
 def then_text(outcome: Outcome, language: str = "en") -> str:
     """The moves after the judged one, each ✓ or ✗ with the engine's sentence."""
     parts = []
     for ruling in outcome.then:
-        move = split_line(ruling.line)[1]
+        move = line_words(ruling.line, language, with_player=False)
         if ruling.legal:
             parts.append(t("compare.situation.then_legal", language, move=move))
         else:
@@ -209,7 +221,7 @@ def rulings_rows(rows: Sequence[Outcome], language: str = "en") -> list[dict[str
     col = {key: t(f"compare.situation.col_{key}", language) for key in ("move", "variant", "ruling", "then", "scores")}
     table = [
         {
-            col["move"]: o.ruling.line,
+            col["move"]: line_words(o.ruling.line, language),
             col["variant"]: o.name,
             col["ruling"]: ruling_text(o, language),
             col["then"]: then_text(o, language),

@@ -3,7 +3,7 @@
 The choice is made by :func:`tutor.i18n.languages.choose`: a ``?lang=`` link, the learner's pick (kept
 with their progress, and in the address so a reload keeps it), their saved choice, the browser's
 ``Accept-Language``, English last. Until the learner picks a variant, the variant follows the language
-(Swedish: femhundra, Danish: dansk, …).
+(Swedish: femhundra, Danish: dansk, …); a ``?variant=dansk`` link picks one.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from tutor.strings import t
 from ui import session
 
 QUERY_PARAM: Final = "lang"
+VARIANT_PARAM: Final = "variant"  # ?variant=dansk: a link to a variant, as if the learner had picked it
+VARIANT_LINKED: Final = "app_variant_linked"  # the ?variant= value already followed this session
 CHOICE: Final = "app_language_choice"  # the language the learner picked or linked to, this session
 PICKER: Final = "app_language_picker"  # the sidebar's widget key
 SAVED_FOR: Final = "app_language_saved_for"  # (learner id, saved language) read from the progress store
@@ -85,6 +87,13 @@ def _save(language: str) -> None:
 def _follow_with_variant(language: str) -> None:
     """Start the learner on their language's own variant, until they pick one (or a test or link did)."""
     state = st.session_state
+    linked = st.query_params.get(VARIANT_PARAM)
+    if linked in PRESETS and linked != state.get(VARIANT_LINKED):  # a new ?variant= link: the learner's pick
+        state[VARIANT_LINKED] = linked
+        state[VARIANT_PICKED] = True
+        state[session.VARIANT_ID] = linked
+        state[session.VARIANT] = PRESETS[str(linked)]
+        return
     current, auto = state.get(session.VARIANT_ID), state.get(AUTO_VARIANT)
     if state.get(VARIANT_PICKED) or (current is not None and current != auto):
         return

@@ -17,6 +17,7 @@ import streamlit as st
 from engine.record import MAX_NAME_LENGTH
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
 from tutor.compare.table import field_label, house_rules_text, value_words
+from tutor.i18n.translate import shown_name
 from tutor.strings import t, variant_name, variant_source
 from ui import session
 from ui.language import language_picker, picked_variant
@@ -96,7 +97,7 @@ def render_sidebar(language: str) -> Variant:
     sidebar.text_input(
         t("ui.sidebar.learner", language),
         key=session.LEARNER,
-        placeholder=session.DEFAULT_LEARNER,
+        placeholder=shown_name(session.DEFAULT_LEARNER, language),
         max_chars=MAX_NAME_LENGTH,
         on_change=session.save_learner_name,
         help=t("learner.name_help", language),

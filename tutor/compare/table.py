@@ -92,6 +92,10 @@ def cell_text(variant: Variant, field: str, language: str = "en") -> str:
     >>> cell_text(get_variant("femhundra", {"going_out_bonus": 50, "jokers": True}), "house_rules")
     'Going-out bonus, Jokers'
     """
+    if field == "name":  # the variant as the learner's country names it, and what it follows, in their words
+        return variant_name(variant, language)
+    if field == "source":
+        return variant_source(variant, language)
     value = getattr(variant, field)
     if field == "house_rules" and value:
         return house_rules_text(value, language)

@@ -48,7 +48,7 @@ def update() -> None:
                 continue
             action = "update" if po_path(language, domain).exists() else "init"
             _pybabel(
-                ["pybabel", "-q", action, "-i", str(template_path(domain)), "-d", str(LOCALES), "-D", domain, "-l", language, "--width", "100"]
+                ["pybabel", "-q", action, "-i", str(template_path(domain)), "-d", str(LOCALES), "-D", domain, "-l", language, "--width", "100", *(["--ignore-obsolete"] if action == "update" else [])]
             )
 
 

@@ -86,11 +86,13 @@ def _marked(annotation: object) -> bool:
 
 def learner_texts(value: object, annotation: object = Any, path: str = "") -> Iterator[tuple[str, str]]:
     """Every learner text in a loaded model, as (field path, English)."""
+    from tutor.scenario import LearnerText
+
     if value is None:
         return
     if isinstance(value, BaseModel):
         for name, field in type(value).model_fields.items():
-            marked = any(type(m).__name__ == "LearnerText" for m in field.metadata)
+            marked = any(isinstance(m, LearnerText) for m in field.metadata)
             inner = typing.cast(Any, Annotated)[field.annotation, *field.metadata] if marked else field.annotation
             yield from learner_texts(getattr(value, name), inner, f"{path}.{name}" if path else name)
         return

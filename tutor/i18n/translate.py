@@ -150,7 +150,13 @@ def text(english_text: str, language: str = SOURCE_LANGUAGE) -> str:
 
 def refusal(error: RulesError, language: str = SOURCE_LANGUAGE) -> str:
     """Why a move is refused, in ``language``: the engine's reason and values said from the catalogue
-    (``engine.<reason>``), or the app's own key when the app raised it."""
+    (``engine.<reason>``), or the app's own key when the app raised it. A refusal is said to the one who
+    moved, so a sentence with a ``_you`` form takes it: "It is Bertil's turn, not yours."
+
+    >>> from engine.errors import RulesError
+    >>> refusal(RulesError("not_your_turn", "turn.not_yours", to_move="Bertil", player="Cecilia"))
+    "It is Bertil's turn, not yours."
+    """
     from engine.messages import MESSAGES
     from engine.variants import PRESETS
 
@@ -159,6 +165,8 @@ def refusal(error: RulesError, language: str = SOURCE_LANGUAGE) -> str:
     named = {preset.name: variant_id for variant_id, preset in PRESETS.items()}
     if isinstance(values.get("variant"), str) and values["variant"] in named:  # the engine names it in English
         values["variant"] = say(f"variant_names.{named[str(values['variant'])]}", language)
+    if f"{key}_you" in english():
+        key = f"{key}_you"
     return say(key, language, **values)
 
 

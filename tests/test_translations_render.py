@@ -1,0 +1,78 @@
+"""Every translation renders: each lesson under every variant it is shown with (and under house rules), and
+each catalogue sentence with values of the kinds it names, in every language, with no unfilled field, rule
+code or card notation left for a learner to read."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from engine.cards import Card
+from engine.errors import RULE_CODES
+from engine.variants import PRESETS
+from tests.texts_support import _CARD_CODE, _CODE, _PLACEHOLDER, lesson_variants
+from tutor.curriculum import load_curriculum
+from tutor.i18n.catalogue import english
+from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
+from tutor.i18n.translate import fill, template
+
+TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
+CURRICULUM = load_curriculum()
+CARDS = (Card.parse("8S"), Card.parse("9S"), Card.parse("10S"))
+
+
+def _sample(spec: str, count: int) -> object:
+    """A value for a placeholder with format ``spec``: cards for a list, a number for a plural or a sign."""
+    if spec in ("and", "or", "the"):
+        return CARDS[:count] if count > 1 else CARDS[:1]
+    if "/" in spec or spec.endswith("d"):
+        return count
+    if spec.endswith("f"):
+        return 12.5
+    return "7"
+
+
+def _values(text: str, count: int) -> dict[str, object]:
+    """A value for each placeholder of ``text``; a name listed anywhere (``{cards:and}``) is given cards,
+    which its plural helper (``{cards:does/do}``) counts too."""
+    specs: dict[str, set[str]] = {}
+    for _, name, spec, _ in string.Formatter().parse(text):
+        if name:
+            specs.setdefault(name, set()).add(spec or "")
+    return {name: _sample(min(found, key=lambda s: s not in ("and", "or", "the")), count) for name, found in specs.items()}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_lesson_renders_under_every_variant_it_is_shown_with(language: str) -> None:
+    problems = []
+    for lesson in CURRICULUM.lessons:
+        presets = list(PRESETS) if lesson.variants == "all" else lesson.variants
+        for variant in lesson_variants(presets):
+            words = lesson.title_in(language) + "\n" + lesson.text(variant, language)
+            for pattern in (_PLACEHOLDER, _CARD_CODE):
+                if pattern.search(words):
+                    problems.append(f"{lesson.id} ({variant.id}): {pattern.search(words)}")
+            codes = [c for c in _CODE.findall(words) if c in RULE_CODES]
+            if codes:
+                problems.append(f"{lesson.id} ({variant.id}): rule codes {codes}")
+    assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_catalogue_sentence_renders_with_its_values(language: str) -> None:
+    """A translation's placeholder that Python cannot fill (a stray brace, a list spec the formatter does
+    not know) fails here, not on a learner's screen."""
+    problems = []
+    for key, source in english().items():
+        for count in (1, 3):
+            values = _values(source, count)
+            if not values:
+                continue
+            translated = template(key, language, values)
+            assert translated is not None
+            try:
+                fill(translated, language, **values)
+            except (KeyError, ValueError, IndexError, TypeError) as error:
+                problems.append(f"{key}: {translated!r}: {error!r}")
+    assert not problems, "\n".join(problems[:20])
