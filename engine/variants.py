@@ -194,7 +194,7 @@ class HouseRules(StrictModel):
     )
     must_go_out_to_win: bool | None = Field(None, description="Only the player who goes out can win.")
     going_out_requires_discard: bool | None = Field(None, description="Going out needs a final discard.")
-    target_compare: TargetCompare | None = Field(None, description="Pass the target (above) or reach it (reach).")
+    target_compare: TargetCompare | None = Field(None, description="Whether a total must pass the target or only reach it to win.")
     tie_rule: TieRule | None = Field(None, description="A tie at the top: another round, or a shared win.")
 
     def overrides(self) -> dict[str, Any]:
