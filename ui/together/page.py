@@ -22,8 +22,9 @@ from tutor.move_text import Action, SelectionProblem
 from tutor.plain_text import plain
 from tutor.strings import t
 from tutor.table_data import TableOptions, primary_actions
-from tutor.together.model import SeatInfo, TableError, TableStore, TableView
-from tutor.together.sqlite_store import MAX_SEATS, SqliteTableStore, default_path
+from tutor.together.model import MAX_SEATS, SeatInfo, TableError, TableStore, TableView
+from tutor.together.sqlite_db import default_path
+from tutor.together.sqlite_store import SqliteTableStore
 from ui import session
 from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
 from ui.table_settings import large_cards
