@@ -59,7 +59,7 @@ def render_together_page() -> None:
         _join_form(language, "")
         return
     try:
-        view = table_store().view(code, _token(), language)
+        view = _view(code, language)
     except TableError as error:
         if error.key != "no_watchers":  # someone about to join a table nobody may watch: just the form
             st.error(error.text(language))
@@ -75,6 +75,19 @@ def render_together_page() -> None:
         _lobby(view, language)
     else:
         _game(view, language)
+
+
+def _view(code: str, language: str) -> TableView:
+    """The table as this device may see it. A seat link whose seat was given up or freed before the
+    start is dropped from the address (the device is the host's again, or a watcher's), and it says so."""
+    try:
+        return table_store().view(code, _token(), language)
+    except TableError as error:
+        if error.key != "bad_token" or not st.query_params.get("seat"):
+            raise
+    del st.query_params["seat"]
+    st.session_state[FEEDBACK] = t("together.seat_gone", language)
+    return table_store().view(code, _token(), language)
 
 
 def _token() -> str | None:
@@ -164,11 +177,16 @@ def _lobby(view: TableView, language: str) -> None:
     st.image(qr_png(join_link), caption=t("together.qr_caption", language), width=220)
     _own_links(view, base, language)
     st.write(t("together.seated", language))
+    host = str(st.query_params.get("host") or "")
     for seat in view.seats:
-        st.write(_seat_line(seat, language))
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.write(_seat_line(seat, language))
+            if host and st.button(t("together.free_seat", language), key=f"together_free_{seat.seat}"):
+                _act(lambda store, number=seat.seat: store.free_seat(view.code, host, number))
     if view.seat is None and len(view.seats) < view.max_seats:
         _join_form(language, view.code)
-    host = str(st.query_params.get("host") or "")
+    if view.seat is not None and st.button(t("together.leave_seat", language), key="together_leave_seat"):
+        _leave_seat(view)
     if not host:
         st.info(t("together.waiting_start", language))
         return
@@ -177,6 +195,18 @@ def _lobby(view: TableView, language: str) -> None:
             _act(lambda store: store.add_computer(view.code, host))
         if st.button(t("together.start", language), key="together_start", type="primary"):
             _act(lambda store: store.start(view.code, host))
+
+
+def _leave_seat(view: TableView) -> None:
+    """Give up this device's seat before the start; the address keeps only the host's token, if any."""
+    try:
+        table_store().leave_seat(view.code, str(st.query_params.get("seat") or ""))
+    except TableError as error:
+        st.session_state[FEEDBACK] = error.text(session.language())
+    else:
+        del st.query_params["seat"]
+        st.session_state[FEEDBACK] = None
+    st.rerun()
 
 
 def _own_links(view: TableView, base: str, language: str) -> None:
@@ -214,6 +244,8 @@ def _game(view: TableView, language: str) -> None:
     else:
         st.info(t("together.their_turn", language, name=plain(position.to_move_name)))
     _table(view, language)
+    if view.call_open and st.button(t("together.no_call", language), key="together_no_call"):
+        _act(lambda store: store.no_call(view.code, str(st.query_params.get("seat") or ""), view.version))
     if position.round_over:
         _round_over(view, language)
         return
@@ -224,6 +256,43 @@ def _game(view: TableView, language: str) -> None:
     if st.button(t("together.come_back" if me.away else "together.leave", language), key="together_away"):
         seat_token = str(st.query_params.get("seat") or "")
         _act(lambda store: (store.come_back if me.away else store.leave)(view.code, seat_token))
+
+
+def _news(view: TableView, language: str) -> tuple[str, str] | None:
+    """What the table's message box says to this device when it has no answer to a move of its own:
+    that it may call now, that its answer is in, whose Rommi call is being played out, or how the round
+    ended. Said beside the table, which brings the box into view on a phone."""
+    position = view.position
+    assert position is not None
+    if position.round_over:
+        return "success", _round_end(view, language)
+    if view.call_open:
+        return "info", t("together.call_now", language)
+    if view.answered:
+        return "info", t("together.answer_in", language)
+    if view.called_by is not None:
+        if view.called_by == view.seat:
+            return "success", t("together.called_you", language)
+        return "info", t("together.called", language, name=plain(view.seats[view.called_by].name))
+    return None
+
+
+def _round_end(view: TableView, language: str) -> str:
+    """How the round ended, and what each player scored in it, in one or two sentences."""
+    position = view.position
+    assert position is not None
+    out = [seat for seat, held in enumerate(position.hands) if not held]
+    if not out:
+        how = t("together.ended_stock", language)
+    elif out[0] == view.seat:
+        how = t("together.ended_out_you", language)
+    else:
+        how = t("together.ended_out", language, name=plain(position.players[out[0]]))
+    points = ", ".join(
+        t("together.round_points", language, name=plain(name), points=score.round)
+        for name, score in zip(position.players, position.scores(), strict=True)
+    )
+    return how + " " + t("together.round_scored", language, points=points)
 
 
 def _actions(view: TableView) -> list[Action]:
@@ -257,7 +326,7 @@ def _table(view: TableView, language: str) -> None:
         four_colour=session.four_colour(),
         large=large_cards(),
         show_hand=view.seat is not None,
-        message=("error", feedback) if feedback else None,
+        message=("error", feedback) if feedback else _news(view, language),
         log=list(view.last_moves),
         position=f"{view.code}:{view.version}:{view.seat}",
         language=language,
