@@ -182,7 +182,7 @@ def _lobby(view: TableView, language: str) -> None:
         with st.container(horizontal=True, vertical_alignment="center"):
             st.write(_seat_line(seat, language))
             if host and st.button(t("together.free_seat", language), key=f"together_free_{seat.seat}"):
-                _act(lambda store, number=seat.seat: store.free_seat(view.code, host, number))
+                _act(_freeing(view.code, host, seat.seat))
     if view.seat is None and len(view.seats) < view.max_seats:
         _join_form(language, view.code)
     if view.seat is not None and st.button(t("together.leave_seat", language), key="together_leave_seat"):
@@ -195,6 +195,11 @@ def _lobby(view: TableView, language: str) -> None:
             _act(lambda store: store.add_computer(view.code, host))
         if st.button(t("together.start", language), key="together_start", type="primary"):
             _act(lambda store: store.start(view.code, host))
+
+
+def _freeing(code: str, host: str, seat: int) -> Callable[[TableStore], object]:
+    """The host's freeing of ``seat``, for :func:`_act`."""
+    return lambda store: store.free_seat(code, host, seat)
 
 
 def _leave_seat(view: TableView) -> None:
