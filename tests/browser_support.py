@@ -10,19 +10,25 @@ developer's machine and fails it in CI (``$CI`` set); :func:`browser_missing` sa
 from __future__ import annotations
 
 import os
+import random
 import subprocess
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from benchmarks.app_server import CHROMIUM, CHROMIUM_FLAGS, free_port, start_server, stop_server, wait_for_health
+from engine.bots import get_bot
 from engine.cards import Card
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
+from tutor.strings import t
+from tutor.together.calls import NO_CALL
+from tutor.together.model import TableStore, TableView
 
 try:
-    from playwright.sync_api import Browser, Locator, Page, sync_playwright
+    from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
     PLAYWRIGHT = True
 except ImportError:  # pragma: no cover - depends on the machine
@@ -174,3 +180,78 @@ def click_move(page: Page, move: Move, pile_size: int) -> None:
     if isinstance(move, Layoff):
         page.locator(f'.r5t-melds [data-meld="{move.meld}"]').click()
     table_action(page, move.kind).click()
+
+
+# --- a shared table played to the end on phones -------------------------------------------------------
+
+#: What a seat does at one step: a move on its table, "no call" in a Rommi window, or nothing (None).
+Choice = Move | str | None
+#: Called with the seat's index, its view and its choice: before the phone's clicks, and after the move is made.
+StepHook = Callable[[int, TableView, Move | str], None]
+
+
+def seat_choice(view: TableView) -> Choice:
+    """What the player of ``view``'s seat does now, chosen from what that seat sees alone: a Rommi call
+    when the window is open to it and its hand allows one (else "no call"), its turn's move (the greedy
+    computer's choice) when it is to move, or nothing."""
+    position = view.position
+    assert position is not None and view.seat is not None
+    if view.call_open:
+        calls = [move for _, move in position.rommi_calls(view.seat)]
+        return calls[0] if calls else NO_CALL
+    if view.waiting or position.round_over or position.to_move != view.seat:
+        return None
+    return get_bot("greedy").move(position, random.Random(0))
+
+
+def shows(page: Page, view: TableView, language: str = "en") -> None:
+    """Wait until the phone shows the table as ``view`` has it (the same moves told, the same waiting)."""
+    expect(table_log(page)).to_have_text(list(view.last_moves))
+    expect(page.get_by_text(t("together.waiting_calls", language))).to_have_count(1 if view.waiting else 0)
+
+
+def wait_for_change(store: TableStore, code: str, version: int, timeout: float = 30.0) -> None:
+    """Wait until the table's version moves from ``version`` (the move sent from a phone has been made)."""
+    deadline = time.monotonic() + timeout
+    while store.version(code) == version:
+        assert time.monotonic() < deadline, "the move never reached the table"
+        time.sleep(0.02)
+
+
+def play_round(
+    store: TableStore,
+    code: str,
+    tokens: Sequence[str],
+    phones: Sequence[Page],
+    before: StepHook | None = None,
+    after: StepHook | None = None,
+    limit: int = 300,
+) -> int:
+    """Play the round at table ``code`` to its end, each seat on its phone (``phones[i]`` holds the seat of
+    ``tokens[i]``): the seat whose choice (:func:`seat_choice`) is not None waits until its phone shows the
+    table as it is, then clicks its choice; ``before`` and ``after`` are called around each. The number
+    of steps played; fails after ``limit``."""
+    for step in range(limit):
+        views = [store.view(code, token) for token in tokens]
+        assert views[0].position is not None
+        if views[0].position.round_over:
+            return step
+        for index, (view, page) in enumerate(zip(views, phones, strict=True)):
+            choice = seat_choice(view)
+            if choice is None:
+                continue
+            shows(page, view)
+            if before is not None:
+                before(index, view, choice)
+            if isinstance(choice, Move):
+                assert view.position is not None
+                click_move(page, choice, len(view.position.pile))
+            else:
+                page.get_by_role("button", name=t("together.no_call"), exact=True).click()
+            wait_for_change(store, code, view.version)
+            if after is not None:
+                after(index, view, choice)
+            break
+        else:
+            raise AssertionError("nobody at the table could move")
+    raise AssertionError(f"the round did not end in {limit} steps")

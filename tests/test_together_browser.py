@@ -17,9 +17,7 @@ Screenshots go where ``tests/test_browser.py`` puts its own.
 from __future__ import annotations
 
 import contextlib
-import random
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,17 +25,17 @@ import pytest
 from browser_support import (
     PHONE,
     Server,
-    click_move,
     launched_chromium,
+    play_round,
     require_browser,
     served_app,
+    shows,
     table_action,
     table_log,
 )
 from test_browser import RENDER_TIMEOUT, choose, no_traceback, shots  # noqa: F401  (a fixture)
 
 from benchmarks.app_server import ServerError
-from engine.bots import get_bot
 from engine.moves import Move
 from engine.variants import get_variant
 from tutor.together.model import TableView, Ticket
@@ -46,7 +44,7 @@ from tutor.together.sqlite_store import SqliteTableStore
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, Page, expect
 
-#: The deal of the whole-round test: Bertil (seat 2) may call Rommi! twice, out of turn, and goes out.
+#: The deal of the whole-round test: Bertil (the second seat) may call Rommi! twice, out of turn, and goes out.
 ROMMI_SEED = 60
 #: The call window of the test servers: long, so a busy machine never misses a call; "No call" shortens it.
 CALL_SECONDS = "30"
@@ -145,27 +143,6 @@ def test_three_phones_and_a_watcher(two_servers: list[Server], chromium: Browser
         page.screenshot(path=str(shots / f"together-phone-{i}.png"), full_page=True)
 
 
-def seat_choice(view: TableView) -> Move | str | None:
-    """What the player of ``view``'s seat does now, chosen from what that seat sees: a Rommi call when
-    the window is open to it and its hand allows one (else "no call"), its turn's move (the greedy
-    computer's choice) when it is to move, or nothing."""
-    position = view.position
-    assert position is not None and view.seat is not None
-    if view.call_open:
-        calls = [move for _, move in position.rommi_calls(view.seat)]
-        return calls[0] if calls else "no call"
-    if view.waiting or position.round_over or position.to_move != view.seat:
-        return None
-    return get_bot("greedy").move(position, random.Random(0))
-
-
-def shows(page: Page, view: TableView) -> None:
-    """Wait until the phone shows the table as ``view`` has it (the same moves told, the same waiting)."""
-    expect(table_log(page)).to_have_text(list(view.last_moves))
-    waiting = page.get_by_text("anyone may call Rommi now")
-    expect(waiting).to_have_count(1 if view.waiting else 0)
-
-
 def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium: Browser, shots: Path) -> None:  # noqa: F811
     first, second = two_servers
     anna = phone(chromium)
@@ -193,34 +170,21 @@ def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium:
     watcher.goto(f"{second.url}/together?table={code}")
     expect(watcher.get_by_text("You are watching")).to_be_visible()
 
-    calls = 0
-    for _ in range(120):
-        views = [store.view(code, ticket.token) for ticket in tickets]
-        assert views[0].position is not None
-        if views[0].position.round_over:
-            break
-        for view, page in zip(views, phones, strict=True):
-            choice = seat_choice(view)
-            if choice is None:
-                continue
-            shows(page, view)
-            if isinstance(choice, Move) and choice.kind == "rommi" and calls == 0:
-                in_the_window(store, code, tickets, phones, shots)
-            if choice == "no call":
-                page.get_by_role("button", name="No call", exact=True).click()
-            else:
-                assert isinstance(choice, Move) and view.position is not None
-                click_move(page, choice, len(view.position.pile))
-            wait_for_change(store, code, view.version)
-            if isinstance(choice, Move) and choice.kind == "rommi":
-                calls += 1
-                if calls == 1:
-                    at_the_call(store, code, tickets, phones, watcher, shots)
-            break
-        else:
-            pytest.fail("nobody could move")
+    calls: list[int] = []
+
+    def before(index: int, view: TableView, choice: Move | str) -> None:
+        if isinstance(choice, Move) and choice.kind == "rommi" and not calls:
+            in_the_window(store, code, tickets, phones, shots)
+
+    def after(index: int, view: TableView, choice: Move | str) -> None:
+        if isinstance(choice, Move) and choice.kind == "rommi":
+            calls.append(index)
+            if len(calls) == 1:
+                at_the_call(store, code, tickets, phones, watcher, shots)
+
+    play_round(store, code, [ticket.token for ticket in tickets], phones, before, after)
     end = store.view(code, tickets[0].token)
-    assert end.position is not None and end.position.round_over and calls >= 1
+    assert end.position is not None and end.position.round_over and calls
     for i, page in enumerate(phones, start=1):
         shows(page, store.view(code, tickets[i - 1].token))
         box = page.locator(".r5t-say")
@@ -230,14 +194,6 @@ def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium:
         page.screenshot(path=str(shots / f"together-rommi-phone-{i}.png"))
     expect(watcher.locator(".r5t-say")).to_contain_text("The round is over: Bertil went out.")
     expect(watcher.locator("[data-action], [data-hand]")).to_have_count(0)
-
-
-def wait_for_change(store: SqliteTableStore, code: str, version: int) -> None:
-    """Wait until the table's version moves from ``version`` (the move sent from a phone has been made)."""
-    deadline = time.monotonic() + RENDER_TIMEOUT / 1000
-    while store.version(code) == version:
-        assert time.monotonic() < deadline, "the move never reached the table"
-        time.sleep(0.05)
 
 
 def in_the_window(store: SqliteTableStore, code: str, tickets: list[Ticket], phones: list[Page], folder: Path) -> None:

@@ -4,7 +4,8 @@ sidebar) or joins one by its code; with it, it shows that table as this device m
 
 Which table and seat a device has lives in its address (``?table=CODE&seat=TOKEN``, the host's also
 ``&host=TOKEN``), so a reload or a phone waking from sleep finds its seat again. A fragment polls the
-table's version every :data:`POLL_SECONDS` and reruns the page when it moves. Every card drawn comes from
+table's version and reruns the page when it moves: every :data:`POLL_SECONDS` while a move or a call
+from another device is awaited, every :data:`IDLE_POLL_SECONDS` otherwise. Every card drawn comes from
 the store's :class:`tutor.together.model.TableView`, which never holds another player's hand.
 """
 
@@ -30,8 +31,10 @@ from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_
 from ui.table_settings import large_cards
 from ui.together.links import base_url, qr_png, table_link
 
-#: Seconds between two looks at the table's version.
-POLL_SECONDS: Final = 0.5
+#: Seconds between two looks at the table's version while this device waits for someone else's move.
+POLL_SECONDS: Final = 0.25
+#: Seconds between two looks otherwise (the lobby, its own turn, a round over): nothing it waits for.
+IDLE_POLL_SECONDS: Final = 1.0
 #: Session keys of this page.
 SEEN: Final = "together_seen_version"
 FEEDBACK: Final = "together_feedback"
@@ -69,7 +72,10 @@ def render_together_page() -> None:
         take_request(KEYS, lambda action, payload: _move(view, action, payload))
         view = table_store().view(code, _token(), language)
     st.session_state[SEEN] = view.version
-    _poll(code)
+    if awaits_others(view):
+        _poll(code)
+    else:
+        _poll_idle(code)
     if not view.started:
         _show_feedback()
         _lobby(view, language)
@@ -95,9 +101,27 @@ def _token() -> str | None:
     return st.query_params.get("seat") or st.query_params.get("host") or None
 
 
+def awaits_others(view: TableView) -> bool:
+    """Whether this device waits for a move or a call from another device now (so it looks often)."""
+    position = view.position
+    if position is None or position.round_over:
+        return False
+    return view.waiting or view.seat is None or position.to_move != view.seat or view.seats[view.seat].away
+
+
 @st.fragment(run_every=POLL_SECONDS)
 def _poll(code: str) -> None:
-    """Rerun the page when the table has changed since it was drawn."""
+    """Rerun the page when the table has changed since it was drawn (often: a move is awaited)."""
+    _look(code)
+
+
+@st.fragment(run_every=IDLE_POLL_SECONDS)
+def _poll_idle(code: str) -> None:
+    """Rerun the page when the table has changed since it was drawn (seldom: nothing is awaited)."""
+    _look(code)
+
+
+def _look(code: str) -> None:
     try:
         version = table_store().version(code)
     except TableError:
