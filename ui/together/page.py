@@ -32,7 +32,7 @@ from ui.table_settings import large_cards
 from ui.together.links import base_url, qr_png, table_link
 
 #: Seconds between two looks at the table's version while this device waits for someone else's move.
-POLL_SECONDS: Final = 0.25
+POLL_SECONDS: Final = 0.5
 #: Seconds between two looks otherwise (the lobby, its own turn, a round over): nothing it waits for.
 IDLE_POLL_SECONDS: Final = 1.0
 #: Session keys of this page.
@@ -72,10 +72,11 @@ def render_together_page() -> None:
         take_request(KEYS, lambda action, payload: _move(view, action, payload))
         view = table_store().view(code, _token(), language)
     st.session_state[SEEN] = view.version
-    if awaits_others(view):
-        _poll(code)
-    else:
-        _poll_idle(code)
+    # Before anything that may rerun the page (so every run keeps the poll going), and in the sidebar: a
+    # fragment's own reruns then never touch an element of the page (the "waiting" notice drawn right
+    # after a poll in the page was seen to vanish on a busy machine).
+    with st.sidebar:
+        _poll(code, POLL_SECONDS if awaits_others(view) else IDLE_POLL_SECONDS)
     if not view.started:
         _show_feedback()
         _lobby(view, language)
@@ -109,19 +110,14 @@ def awaits_others(view: TableView) -> bool:
     return view.waiting or view.seat is None or position.to_move != view.seat or view.seats[view.seat].away
 
 
-@st.fragment(run_every=POLL_SECONDS)
-def _poll(code: str) -> None:
-    """Rerun the page when the table has changed since it was drawn (often: a move is awaited)."""
-    _look(code)
-
-
-@st.fragment(run_every=IDLE_POLL_SECONDS)
-def _poll_idle(code: str) -> None:
-    """Rerun the page when the table has changed since it was drawn (seldom: nothing is awaited)."""
-    _look(code)
+def _poll(code: str, every: float) -> None:
+    """Look at the table every ``every`` seconds, and rerun the page when it has changed since it was
+    drawn. One fragment whatever the interval (the browser then only changes its timer)."""
+    st.fragment(_look, run_every=every)(code)
 
 
 def _look(code: str) -> None:
+    """Rerun the page if the table's version is not the one drawn."""
     try:
         version = table_store().version(code)
     except TableError:
