@@ -35,7 +35,7 @@ from engine.moves import Move  # noqa: E402
 from tests.browser_support import PHONE, browser_missing, launched_chromium, play_round, served_app  # noqa: E402
 from tutor.together.model import TableView  # noqa: E402
 from tutor.together.sqlite_store import SqliteTableStore  # noqa: E402
-from ui.together.page import IDLE_POLL_SECONDS, POLL_SECONDS  # noqa: E402
+from ui.together.page import POLL_SECONDS  # noqa: E402
 
 with contextlib.suppress(ImportError):  # without it a run says what to install
     from playwright.sync_api import Browser, Page, expect
@@ -163,7 +163,7 @@ def main() -> None:
                 print(f"seed {seed}: {len(found)} sightings, median {statistics.median(found) * 1000:.0f} ms", flush=True)
     load_after = os.getloadavg()
     median, p95 = statistics.median(samples), percentile(samples, 0.95)
-    print(f"Move on one phone → seen on another ({len(samples)} sightings, {args.servers} server(s), poll every {POLL_SECONDS} s while a move is awaited, else {IDLE_POLL_SECONDS} s):")
+    print(f"Move on one phone → seen on another ({len(samples)} sightings, {args.servers} server(s), poll every {POLL_SECONDS} s):")
     print(f"  median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms (target ≤ {TARGET_P95_S * 1000:.0f} ms), worst {max(samples) * 1000:.0f} ms")
     print(
         f"  of which click → the move committed (the mover's own rerun): median {statistics.median(commits) * 1000:.0f} ms,"

@@ -202,7 +202,10 @@ def in_the_window(store: SqliteTableStore, code: str, tickets: list[Ticket], pho
     for i, (ticket, page) in enumerate(zip(tickets, phones, strict=True), start=1):
         view = store.view(code, ticket.token)
         shows(page, view)
-        expect(page.get_by_text("Waiting a moment: anyone may call Rommi now.")).to_be_visible()
+        expect(page.get_by_text("Waiting a moment: anyone may call Rommi now.").first).to_be_visible()
+        if not view.call_open:  # said beside the table too, where a phone's screen shows it
+            expect(page.locator(".r5t-say")).to_have_text("Waiting a moment: anyone may call Rommi now.")
+            expect(page.locator(".r5t-say")).to_be_in_viewport()
         no_call = page.get_by_role("button", name="No call", exact=True)
         expect(no_call).to_have_count(1 if view.call_open else 0)
         if view.call_open:

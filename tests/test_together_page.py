@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.bots import get_bot
 from tutor.together.sqlite_store import SqliteTableStore
-from ui.together.page import KEYS, awaits_others
+from ui.together.page import KEYS
 
 
 @pytest.fixture
@@ -146,24 +146,10 @@ def test_the_call_window_on_each_phone(tables_db: Path, monkeypatch: pytest.Monk
         phones.append(at)
     assert [len([b for b in at.button if b.key == "together_no_call"]) for at in phones] == [0, 0, 1]
     assert "You may call Rommi! now" in str(shown_table(phones[2], KEYS)["message"])
-    assert shown_table(phones[1], KEYS)["message"] is None
+    for waiting in phones[:2]:  # the discarder and the next player: the same waiting, beside the table too
+        assert shown_table(waiting, KEYS)["message"] == {"kind": "info", "text": "Waiting a moment: anyone may call Rommi now."}
     phones[2].button(key="together_no_call").click().run()
     assert not phones[2].exception
     phones[1].run()
     assert "Your turn, Bertil" in page_text(phones[1]) and "anyone may call" not in page_text(phones[1])
 
-
-def test_a_phone_looks_often_only_while_it_waits_for_another(tmp_path: Path) -> None:
-    store = SqliteTableStore(tmp_path / "t.db", call_window=60)
-    host = store.create_table("rommi", {}, 3)
-    tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
-    assert not awaits_others(store.view(host.code, tickets[0].token))  # the lobby
-    store.start(host.code, host.token, seed=4)
-    views = [store.view(host.code, t.token) for t in tickets]
-    assert [awaits_others(v) for v in views] == [False, True, True]  # Anna is to move
-    assert awaits_others(store.view(host.code, None))  # a watcher always waits for someone
-    while not store.view(host.code, None).waiting:
-        view = store.view(host.code, tickets[0].token)
-        assert view.position is not None
-        store.move(host.code, tickets[0].token, str(get_bot("greedy").move(view.position, random.Random(0))), view.version)
-    assert all(awaits_others(store.view(host.code, t.token)) for t in tickets)  # the call window

@@ -4,8 +4,7 @@ sidebar) or joins one by its code; with it, it shows that table as this device m
 
 Which table and seat a device has lives in its address (``?table=CODE&seat=TOKEN``, the host's also
 ``&host=TOKEN``), so a reload or a phone waking from sleep finds its seat again. A fragment polls the
-table's version and reruns the page when it moves: every :data:`POLL_SECONDS` while a move or a call
-from another device is awaited, every :data:`IDLE_POLL_SECONDS` otherwise. Every card drawn comes from
+table's version every :data:`POLL_SECONDS` and reruns the page when it moves. Every card drawn comes from
 the store's :class:`tutor.together.model.TableView`, which never holds another player's hand.
 """
 
@@ -31,10 +30,8 @@ from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_
 from ui.table_settings import large_cards
 from ui.together.links import base_url, qr_png, table_link
 
-#: Seconds between two looks at the table's version while this device waits for someone else's move.
+#: Seconds between two looks at the table's version.
 POLL_SECONDS: Final = 0.5
-#: Seconds between two looks otherwise (the lobby, its own turn, a round over): nothing it waits for.
-IDLE_POLL_SECONDS: Final = 1.0
 #: Session keys of this page.
 SEEN: Final = "together_seen_version"
 FEEDBACK: Final = "together_feedback"
@@ -72,11 +69,7 @@ def render_together_page() -> None:
         take_request(KEYS, lambda action, payload: _move(view, action, payload))
         view = table_store().view(code, _token(), language)
     st.session_state[SEEN] = view.version
-    # Before anything that may rerun the page (so every run keeps the poll going), and in the sidebar: a
-    # fragment's own reruns then never touch an element of the page (the "waiting" notice drawn right
-    # after a poll in the page was seen to vanish on a busy machine).
-    with st.sidebar:
-        _poll(code, POLL_SECONDS if awaits_others(view) else IDLE_POLL_SECONDS)
+    _poll(code)
     if not view.started:
         _show_feedback()
         _lobby(view, language)
@@ -102,22 +95,9 @@ def _token() -> str | None:
     return st.query_params.get("seat") or st.query_params.get("host") or None
 
 
-def awaits_others(view: TableView) -> bool:
-    """Whether this device waits for a move or a call from another device now (so it looks often)."""
-    position = view.position
-    if position is None or position.round_over:
-        return False
-    return view.waiting or view.seat is None or position.to_move != view.seat or view.seats[view.seat].away
-
-
-def _poll(code: str, every: float) -> None:
-    """Look at the table every ``every`` seconds, and rerun the page when it has changed since it was
-    drawn. One fragment whatever the interval (the browser then only changes its timer)."""
-    st.fragment(_look, run_every=every)(code)
-
-
-def _look(code: str) -> None:
-    """Rerun the page if the table's version is not the one drawn."""
+@st.fragment(run_every=POLL_SECONDS)
+def _poll(code: str) -> None:
+    """Rerun the page when the table has changed since it was drawn."""
     try:
         version = table_store().version(code)
     except TableError:
@@ -286,7 +266,8 @@ def _game(view: TableView, language: str) -> None:
 def _news(view: TableView, language: str) -> tuple[str, str] | None:
     """What the table's message box says to this device when it has no answer to a move of its own:
     that it may call now, that its answer is in, whose Rommi call is being played out, or how the round
-    ended. Said beside the table, which brings the box into view on a phone."""
+    ended; else the waiting for calls, as every other phone says it. Said beside the table, which brings
+    the box into view on a phone."""
     position = view.position
     assert position is not None
     if position.round_over:
@@ -295,6 +276,8 @@ def _news(view: TableView, language: str) -> tuple[str, str] | None:
         return "info", t("together.call_now", language)
     if view.answered:
         return "info", t("together.answer_in", language)
+    if view.waiting:  # the same words as above the table, where a phone's screen shows them
+        return "info", t("together.waiting_calls", language)
     if view.called_by is not None:
         if view.called_by == view.seat:
             return "success", t("together.called_you", language)
