@@ -35,15 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.app_server import (  # noqa: E402
-    CHROMIUM,
-    CHROMIUM_FLAGS,
-    ServerError,
-    free_port,
-    start_server,
-    stop_server,
-    wait_for_health,
-)
+from benchmarks.app_server import CHROMIUM, CHROMIUM_FLAGS, ServerError  # noqa: E402
+from tests.browser_support import Server  # noqa: E402
 
 TITLE = "Learn 500"
 TARGET_S = 2.0
@@ -137,26 +130,26 @@ def main() -> None:
         raise SystemExit(MISSING_PLAYWRIGHT)
     if not CHROMIUM.exists():
         raise SystemExit(f"{CHROMIUM} is missing: apt-get install -y chromium")
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as folder, sync_playwright() as playwright:
+        server = Server.at(Path(folder))
+        url = server.url
         started = time.perf_counter()
-        server = start_server(port, Path(folder) / "progress.sqlite3", Path(folder) / "streamlit.log")
+        server.spawn()
         try:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
             launched = time.perf_counter() - started
             try:
-                wait_for_health(url, server, poll=0.02)
+                server.wait(poll=0.02)
             except ServerError as error:
                 raise SystemExit(str(error)) from None
             ok_at = time.perf_counter()
             healthy = ok_at - started
             loads = [first_page(browser, url, since=ok_at)]
             loads += [first_page(browser, url) for _ in range(args.loads - 1)]
-            rounds = [clicks_and_move(browser, url, Path(folder) / "progress.sqlite3") for _ in range(args.clicks)]
+            rounds = [clicks_and_move(browser, url, server.progress) for _ in range(args.clicks)]
             browser.close()
         finally:
-            stop_server(server)
+            server.stop()
     samples = [shown for _, shown in loads]
     median = statistics.median(samples)
     mounted = statistics.median(m for m, _ in loads)

@@ -10,29 +10,20 @@ second browser, which starts fresh; the second browser becomes the first learner
 
 from __future__ import annotations
 
-import os
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import launched_chromium, require_browser, served_app
 
-from benchmarks.app_server import (
-    CHROMIUM,
-    CHROMIUM_FLAGS,
-    ServerError,
-    free_port,
-    start_server,
-    stop_server,
-    wait_for_health,
-)
+from benchmarks.app_server import ServerError
 from tutor.curriculum import load_curriculum
 from tutor.learner import COOKIE, ID_PATTERN, QUERY_PARAM, is_learner_id
 from tutor.progress import ProgressStore
 
-try:
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None  # type: ignore[assignment]
+with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
+    from playwright.sync_api import Browser, Page, expect
 
 TIMEOUT = 20_000  # ms
 LESSON = load_curriculum().lessons[1]
@@ -41,34 +32,19 @@ LESSON = load_curriculum().lessons[1]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The app on a free port: (base URL, progress file)."""
-    if sync_playwright is None or not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail("the browser test needs playwright and /usr/bin/chromium", pytrace=False)
-        pytest.skip("the browser test needs playwright and /usr/bin/chromium")
-    folder = tmp_path_factory.mktemp("learners")
-    progress, log = folder / "progress.sqlite3", folder / "streamlit.log"
-    port = free_port()
-    process = start_server(port, progress, log)
+    require_browser()
     try:
-        try:
-            wait_for_health(f"http://127.0.0.1:{port}", process, log)
-        except ServerError as error:
-            pytest.fail(str(error), pytrace=False)
-        yield f"http://127.0.0.1:{port}", progress
-    finally:
-        stop_server(process)
+        with served_app(tmp_path_factory.mktemp("learners")) as app:
+            yield app.url, app.progress
+    except ServerError as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Browser]:
-    assert sync_playwright is not None
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+    with launched_chromium() as browser:
         expect.set_options(timeout=TIMEOUT)
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield browser
 
 
 def learner_in_address(page: Page) -> str:

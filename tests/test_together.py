@@ -18,8 +18,10 @@ from engine.moves import Move
 from engine.record import parse_record, replay
 from engine.state import GameState
 from engine.variants import get_variant
+from tutor.together.calls import CALL_ENV_VAR, CALL_WINDOW, call_window, first_call
 from tutor.together.model import StaleError, TableError, Ticket, check_name
-from tutor.together.sqlite_store import SqliteTableStore, default_path, first_call
+from tutor.together.sqlite_db import default_path
+from tutor.together.sqlite_store import SqliteTableStore
 
 
 class Clock:
@@ -276,35 +278,143 @@ def test_a_call_window_shows_the_same_waiting_everywhere(tmp_path: Path) -> None
     store.move(host.code, tickets[1].token, "draw", after.version)
 
 
-def test_a_call_is_made_after_the_window(tmp_path: Path) -> None:
-    clock = Clock()
-    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=2.0)
+def play_to_a_call(
+    store: SqliteTableStore, clock: Clock, names: tuple[str, ...], caller: int
+) -> tuple[Ticket, list[Ticket], list[str]]:
+    """A rommi table of ``names`` played (every window let pass) until ``caller`` may call; its host, the
+    seats' tickets and ``caller``'s legal calls. Fails when no deal of 40 gives one."""
     for seed in range(40):
-        host = store.create_table("rommi", {}, 3)
-        tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
+        host = store.create_table("rommi", {}, len(names))
+        tickets = [store.join(host.code, name) for name in names]
         store.start(host.code, host.token, seed=seed)
-        for _ in range(60):
-            view = store.view(host.code, tickets[2].token)
+        for _ in range(80):
+            view = store.view(host.code, tickets[caller].token)
             position = view.position
             assert position is not None
             if position.round_over:
                 break
             if view.waiting:
-                calls = [m for s, m in position.rommi_calls() if s == 2]
-                if calls:
-                    seen = store.view(host.code, tickets[0].token).version
-                    assert store.move(host.code, tickets[2].token, str(calls[0]), view.version) == view.version
-                    assert store.view(host.code, tickets[0].token).version == seen  # nobody else learns of it
-                    clock.now += 2.5
-                    after = store.view(host.code, tickets[2].token)
-                    assert after.last_moves[-1].startswith("Cecilia") and "Rommi" in after.last_moves[-1]
-                    assert after.position is not None and after.position.to_move == 2
-                    return
+                calls = [str(m) for s, m in position.rommi_calls() if s == caller]
+                if calls and view.call_open:
+                    return host, tickets, calls
                 clock.now += 2.5
                 continue
-            mover = position.to_move
-            assert play_one(store, host.code, tickets[mover].token)
-    pytest.fail("no deal gave Cecilia a Rommi call")
+            assert play_one(store, host.code, tickets[position.to_move].token)
+    pytest.fail(f"no deal gave seat {caller} a Rommi call")
+
+
+def test_the_only_callers_call_is_made_at_once(tmp_path: Path) -> None:
+    """Three players: one seat may call; its call is its answer, the last awaited, so the window closes."""
+    clock = Clock()
+    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=2.0)
+    host, tickets, calls = play_to_a_call(store, clock, ("Anna", "Bertil", "Cecilia"), 2)
+    seen = store.view(host.code, tickets[0].token).version
+    assert store.move(host.code, tickets[2].token, calls[0], seen) == seen + 1
+    for ticket in tickets:
+        after = store.view(host.code, ticket.token)
+        assert not after.waiting and after.called_by == 2
+        assert after.last_moves[-1].startswith("Cecilia called Rommi!")
+        assert after.position is not None and after.position.to_move == 2
+
+
+def test_a_call_waits_for_the_other_callers(tmp_path: Path) -> None:
+    """Four players: two may call. A call is kept aside (no version moves, nobody learns of it) until the
+    other caller says "no call"; then it is made."""
+    clock = Clock()
+    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=2.0)
+    host, tickets, calls = play_to_a_call(store, clock, ("Anna", "Bertil", "Cecilia", "David"), 3)
+    views = [store.view(host.code, t.token) for t in tickets]
+    (other,) = [v.seat for v in views if v.call_open and v.seat != 3]
+    assert other is not None
+    version = views[0].version
+    assert store.move(host.code, tickets[3].token, calls[0], version) == version
+    mine = store.view(host.code, tickets[3].token)
+    assert mine.answered and not mine.call_open and mine.waiting
+    assert [store.view(host.code, t.token).version for t in tickets] == [version] * 4
+    assert not store.view(host.code, tickets[other].token).answered  # the others' waiting is unchanged
+    assert store.no_call(host.code, tickets[other].token, version) == version + 1
+    after = store.view(host.code, tickets[0].token)
+    assert not after.waiting and after.called_by == 3 and after.last_moves[-1].startswith("David called Rommi!")
+
+
+def test_no_call_closes_the_window_early(tmp_path: Path) -> None:
+    clock = Clock()
+    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=60.0)
+    host = store.create_table("rommi", {}, 3)
+    tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
+    store.start(host.code, host.token, seed=4)
+    play_one(store, host.code, tickets[0].token)
+    while not store.view(host.code, tickets[0].token).waiting:
+        assert play_one(store, host.code, tickets[0].token)
+    version = store.version(host.code)
+    for refused in (0, 1):  # the discarder and the next player have no call to answer
+        with pytest.raises(TableError) as caught:
+            store.no_call(host.code, tickets[refused].token, version)
+        assert caught.value.key == "no_window"
+    with pytest.raises(StaleError):
+        store.no_call(host.code, tickets[2].token, version - 1)
+    assert store.no_call(host.code, tickets[2].token, version) == version + 1  # long before the 60 s
+    after = store.view(host.code, tickets[1].token)
+    assert not after.waiting and after.called_by is None and after.position is not None
+    assert after.position.to_move == 1
+    with pytest.raises(TableError) as caught:
+        store.no_call(host.code, tickets[2].token, after.version)
+    assert caught.value.key == "no_window"
+
+
+def test_computer_seats_answer_the_window(tmp_path: Path) -> None:
+    """A computer seat that may call answers when the window opens, so a person's "no call" closes it."""
+    clock = Clock()
+    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=60.0)
+    host = store.create_table("rommi", {}, 4)
+    tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
+    store.add_computer(host.code, host.token)
+    store.start(host.code, host.token, seed=4)
+    play_one(store, host.code, tickets[0].token)
+    while not store.view(host.code, tickets[0].token).waiting:
+        assert play_one(store, host.code, tickets[0].token)
+    version = store.version(host.code)
+    assert [store.view(host.code, t.token).call_open for t in tickets] == [False, False, True]
+    assert store.no_call(host.code, tickets[2].token, version) > version
+
+
+def test_seats_can_be_freed_before_the_start(tmp_path: Path) -> None:
+    store = SqliteTableStore(tmp_path / "t.db")
+    host = store.create_table("femhundra", {}, 4)
+    anna, bertil, cecilia = (store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia"))
+    store.add_computer(host.code, host.token)
+    version = store.version(host.code)
+    store.leave_seat(host.code, bertil.token)
+    assert store.version(host.code) == version + 1
+    seats = store.view(host.code, None).seats
+    assert [(s.seat, s.name) for s in seats] == [(0, "Anna"), (1, "Cecilia"), (2, "Computer 1")]
+    assert store.view(host.code, cecilia.token).seat == 1  # her token follows her to the seat above
+    with pytest.raises(TableError) as caught:
+        store.view(host.code, bertil.token)  # his link holds no seat now
+    assert caught.value.key == "bad_token"
+    with pytest.raises(TableError) as caught:
+        store.free_seat(host.code, anna.token, 0)
+    assert caught.value.key == "not_host"
+    with pytest.raises(TableError) as caught:
+        store.free_seat(host.code, host.token, 3)
+    assert caught.value.key == "no_seat"
+    store.free_seat(host.code, host.token, 2)  # the computer
+    store.free_seat(host.code, host.token, 0)  # Anna
+    assert [s.name for s in store.view(host.code, None).seats] == ["Cecilia"]
+    assert store.join(host.code, "Bertil").seat == 1  # the freed seats can be taken again
+    store.start(host.code, host.token, seed=1)
+    with pytest.raises(TableError, match="already started"):
+        store.free_seat(host.code, host.token, 0)
+    with pytest.raises(TableError, match="already started"):
+        store.leave_seat(host.code, cecilia.token)
+
+
+def test_the_call_window_can_be_set_for_a_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CALL_ENV_VAR, "8")
+    assert call_window() == 8.0
+    for bad in ("", "soon", "0", "600"):
+        monkeypatch.setenv(CALL_ENV_VAR, bad)
+        assert call_window() == CALL_WINDOW
 
 
 def test_computer_seats_and_records(tmp_path: Path) -> None:

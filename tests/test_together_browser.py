@@ -1,64 +1,77 @@
-"""Play together in a real browser: two ``streamlit run`` servers on one tables file, three phones
-(390×844 browser contexts) on either server and a fourth without a seat.
+"""Play together in a real browser: two ``streamlit run`` servers on one tables file, phones (390×844
+browser contexts) on either server, and a browser without a seat.
 
-The host opens a table on server 1 and takes a seat, a second phone joins through server 2 by the join
-link, a third through server 1; the host adds a computer player and starts. A move on one phone is seen
-on the others (through the other server too), each phone shows its own hand only, and the watcher sees no
-hand and no move buttons. Screenshots of the phones go where ``tests/test_browser.py`` puts its own.
+- Three phones and a watcher: the host opens a table on server 1 and takes a seat, a second phone joins
+  through server 2 by the join link, a third through server 1; the host adds a computer player and starts.
+  A move on one phone is seen on the others (through the other server too), and the watcher sees no hand.
+- A whole round of ``rommi`` on three phones: the host chooses the variant in the sidebar, the table is
+  dealt with a known seed, and every move is chosen from the table that phone itself shows (its own seat's
+  view, read from the tables file with its token) and made by clicking that phone's cards and buttons.
+  The deal gives Bertil a Rommi! call out of turn; every other call window is closed by "No call". Each
+  phone says the call's outcome and the round's end in view, and a watcher sees no hand and no button.
+- A restart mid-round: the phones reload their links and play on.
+
+Screenshots go where ``tests/test_browser.py`` puts its own.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_browser import RENDER_TIMEOUT, no_traceback, require_browser, shots  # noqa: F401  (a fixture)
+from browser_support import (
+    PHONE,
+    Server,
+    launched_chromium,
+    play_round,
+    require_browser,
+    served_app,
+    shows,
+    table_action,
+    table_log,
+)
+from test_browser import RENDER_TIMEOUT, choose, no_traceback, shots  # noqa: F401  (a fixture)
 
-from benchmarks.app_server import CHROMIUM, CHROMIUM_FLAGS, free_port, start_server, stop_server, wait_for_health
+from benchmarks.app_server import ServerError
+from engine.moves import Move
+from engine.variants import get_variant
+from tutor.together.model import TableView, Ticket
+from tutor.together.sqlite_store import SqliteTableStore
 
-try:
-    from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None  # type: ignore[assignment]
+with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
+    from playwright.sync_api import Browser, Page, expect
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
+#: The deal of the whole-round test: Bertil (the second seat) may call Rommi! twice, out of turn, and goes out.
+ROMMI_SEED = 60
+#: The call window of the test servers: long, so a busy machine never misses a call; "No call" shortens it.
+CALL_SECONDS = "30"
 
 
 @pytest.fixture(scope="module")
-def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
-    """Two servers sharing one progress folder (so one tables file): their base URLs."""
+def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
+    """Two servers sharing one progress folder (so one tables file)."""
     require_browser()
     folder = tmp_path_factory.mktemp("together-servers")
-    progress = folder / "progress.sqlite3"
-    servers = []
-    urls = []
+    environment = {"RUMMY500_CALL_SECONDS": CALL_SECONDS}
     try:
-        for i in range(2):
-            port = free_port()
-            log = folder / f"streamlit-{i}.log"
-            server = start_server(port, progress, log)
-            servers.append(server)
-            urls.append(f"http://127.0.0.1:{port}")
-            wait_for_health(urls[-1], server, log)
-        yield urls
-    finally:
-        for server in servers:
-            stop_server(server)
+        with (
+            served_app(folder, "streamlit-1", environment) as first,
+            served_app(folder, "streamlit-2", environment) as second,
+        ):
+            yield [first, second]
+    except ServerError as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Browser]:
     require_browser()
-    assert sync_playwright is not None
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+    with launched_chromium() as browser:
         expect.set_options(timeout=RENDER_TIMEOUT)
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield browser
 
 
 def phone(browser: Browser) -> Page:
@@ -75,14 +88,28 @@ def take_seat(page: Page, name: str) -> None:
     expect(page.get_by_text("Your own link")).to_be_visible()
 
 
-def test_three_phones_and_a_watcher(two_servers: list[str], chromium: Browser, shots: Path) -> None:  # noqa: F811
-    first, second = two_servers
+def param(page: Page, name: str) -> str:
+    found = re.search(rf"[?&]{name}=([^&]+)", page.url)
+    assert found, page.url
+    return found.group(1)
+
+
+def open_table(page: Page, url: str | None = None) -> str:
+    """Open a table on the phone ``page`` (at ``url``'s Play together page, else where it is, with the
+    variant and seats chosen there); its code."""
+    if url is not None:
+        page.goto(f"{url}/together")
+    page.get_by_role("button", name="Open a table").click()
+    page.wait_for_url(re.compile(r"table=\w+"))
+    code = param(page, "table")
+    expect(page.get_by_text(f"Table {code}")).to_be_visible()
+    return code
+
+
+def test_three_phones_and_a_watcher(two_servers: list[Server], chromium: Browser, shots: Path) -> None:  # noqa: F811
+    first, second = (server.url for server in two_servers)
     host = phone(chromium)
-    host.goto(f"{first}/together")
-    host.get_by_role("button", name="Open a table").click()
-    host.wait_for_url(re.compile(r"table=\w+"))
-    code = re.search(r"table=(\w+)", host.url).group(1)  # type: ignore[union-attr]
-    expect(host.get_by_text(f"Table {code}")).to_be_visible()
+    code = open_table(host, first)
     expect(host.get_by_role("img")).to_have_count(1)  # the QR code
     take_seat(host, "Anna")
 
@@ -110,44 +137,124 @@ def test_three_phones_and_a_watcher(two_servers: list[str], chromium: Browser, s
 
     host.get_by_role("button", name="Draw", exact=True).click()
     for other in (bertil, cecilia, watcher):
-        expect(other.get_by_text("Anna drew from the stock.")).to_be_visible(timeout=5_000)
+        expect(other.get_by_text("Anna drew from the stock.")).to_be_visible()
     for i, page in enumerate((host, bertil, cecilia, watcher), start=1):
         no_traceback(page)
         page.screenshot(path=str(shots / f"together-phone-{i}.png"), full_page=True)
 
 
+def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium: Browser, shots: Path) -> None:  # noqa: F811
+    first, second = two_servers
+    anna = phone(chromium)
+    anna.goto(f"{first.url}/together")
+    anna.get_by_test_id("stExpandSidebarButton").click()
+    choose(anna, "Your table's variant", get_variant("rommi").name, within=anna.get_by_test_id("stSidebar"))
+    anna.get_by_test_id("stSidebar").get_by_role("button").first.click()  # the sidebar closes
+    expect(anna.get_by_text("(500 rommi)")).to_be_visible()
+    anna.get_by_label("Seats").fill("3")
+    anna.get_by_label("Seats").press("Enter")
+    code = open_table(anna)
+    take_seat(anna, "Anna")
+    bertil, cecilia = phone(chromium), phone(chromium)
+    for page, server, name in ((bertil, second, "Bertil"), (cecilia, first, "Cecilia")):
+        page.goto(f"{server.url}/together?table={code}")
+        take_seat(page, name)
+    store = SqliteTableStore(first.progress.parent / "tables.sqlite3", call_window=float(CALL_SECONDS))
+    lobby = store.view(code, param(anna, "seat"))
+    by_name = {"Anna": anna, "Bertil": bertil, "Cecilia": cecilia}
+    phones = [by_name[seat.name] for seat in lobby.seats]
+    tickets = [Ticket(code, param(page, "seat")) for page in phones]
+    store.start(code, param(anna, "host"), seed=ROMMI_SEED)  # the dealt table: the host's start, seeded
+
+    watcher = phone(chromium)
+    watcher.goto(f"{second.url}/together?table={code}")
+    expect(watcher.get_by_text("You are watching")).to_be_visible()
+
+    calls: list[int] = []
+
+    def before(index: int, view: TableView, choice: Move | str) -> None:
+        if isinstance(choice, Move) and choice.kind == "rommi" and not calls:
+            in_the_window(store, code, tickets, phones, shots)
+
+    def after(index: int, view: TableView, choice: Move | str) -> None:
+        if isinstance(choice, Move) and choice.kind == "rommi":
+            calls.append(index)
+            if len(calls) == 1:
+                at_the_call(store, code, tickets, phones, watcher, shots)
+
+    play_round(store, code, [ticket.token for ticket in tickets], phones, before, after)
+    end = store.view(code, tickets[0].token)
+    assert end.position is not None and end.position.round_over and calls
+    for i, page in enumerate(phones, start=1):
+        shows(page, store.view(code, tickets[i - 1].token))
+        box = page.locator(".r5t-say")
+        expect(box).to_contain_text("The round is over")
+        expect(box).to_be_in_viewport()
+        no_traceback(page)
+        page.screenshot(path=str(shots / f"together-rommi-phone-{i}.png"))
+    expect(watcher.locator(".r5t-say")).to_contain_text("The round is over: Bertil went out.")
+    expect(watcher.locator("[data-action], [data-hand]")).to_have_count(0)
+
+
+def in_the_window(store: SqliteTableStore, code: str, tickets: list[Ticket], phones: list[Page], folder: Path) -> None:
+    """While the first call is awaited: every phone says the same waiting; the seat that may call (by where
+    it sits) is told so beside the table, with "No call" under it; screenshots."""
+    for i, (ticket, page) in enumerate(zip(tickets, phones, strict=True), start=1):
+        view = store.view(code, ticket.token)
+        shows(page, view)
+        expect(page.get_by_text("Waiting a moment: anyone may call Rommi now.").first).to_be_visible()
+        if not view.call_open:  # said beside the table too, where a phone's screen shows it
+            expect(page.locator(".r5t-say")).to_have_text("Waiting a moment: anyone may call Rommi now.")
+            expect(page.locator(".r5t-say")).to_be_in_viewport()
+        no_call = page.get_by_role("button", name="No call", exact=True)
+        expect(no_call).to_have_count(1 if view.call_open else 0)
+        if view.call_open:
+            expect(page.locator(".r5t-say")).to_contain_text("You may call Rommi! now")
+            expect(table_action(page, "rommi")).to_be_visible()
+        page.screenshot(path=str(folder / f"together-rommi-window-phone-{i}.png"))
+
+
+def at_the_call(
+    store: SqliteTableStore, code: str, tickets: list[Ticket], phones: list[Page], watcher: Page, folder: Path
+) -> None:
+    """Right after the first Rommi call is made: every phone says who called, in view; the watcher too,
+    with no hand and no button; screenshots."""
+    for i, (ticket, page) in enumerate(zip(tickets, phones, strict=True), start=1):
+        view = store.view(code, ticket.token)
+        assert view.called_by is not None
+        shows(page, view)
+        box = page.locator(".r5t-say")
+        expect(box).to_contain_text("Your call was made" if view.called_by == view.seat else "Bertil called it")
+        expect(box).to_be_in_viewport()
+        expect(table_log(page).last).to_contain_text("Bertil called Rommi!")
+        no_traceback(page)
+        page.screenshot(path=str(folder / f"together-rommi-call-phone-{i}.png"))
+    expect(watcher.locator(".r5t-say")).to_contain_text("Bertil called it")
+    expect(watcher.locator("[data-action], [data-hand]")).to_have_count(0)
+    expect(watcher.get_by_role("button", name="No call")).to_have_count(0)
+    watcher.screenshot(path=str(folder / "together-rommi-watcher.png"))
+
+
 def test_a_restart_mid_round(chromium: Browser, tmp_path: Path, shots: Path) -> None:  # noqa: F811
     """Stop the server mid-round and start it again: both phones reconnect with their links and play on."""
     require_browser()
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    progress = tmp_path / "progress.sqlite3"
-    log = tmp_path / "streamlit.log"
-    server = start_server(port, progress, log)
-    try:
-        wait_for_health(url, server, log)
+    with served_app(tmp_path) as server:
+        url = server.url
         anna = phone(chromium)
-        anna.goto(f"{url}/together")
-        anna.get_by_role("button", name="Open a table").click()
-        anna.wait_for_url(re.compile(r"table=\w+"))
-        code = re.search(r"table=(\w+)", anna.url).group(1)  # type: ignore[union-attr]
+        code = open_table(anna, url)
         take_seat(anna, "Anna")
         bertil = phone(chromium)
         bertil.goto(f"{url}/together?table={code}")
         take_seat(bertil, "Bertil")
         anna.get_by_role("button", name="Start the game").click()
         anna.get_by_role("button", name="Draw", exact=True).click()
-        expect(bertil.get_by_text("Anna drew from the stock.")).to_be_visible(timeout=5_000)
+        expect(bertil.get_by_text("Anna drew from the stock.")).to_be_visible()
 
-        stop_server(server)
-        server = start_server(port, progress, log)
-        wait_for_health(url, server, log)
+        server.restart()
         for page in (anna, bertil):
             page.reload()  # what a phone waking up does; the link holds the seat
-        expect(anna.get_by_role("button", name="Discard", exact=True)).to_be_visible()
+        expect(table_action(anna, "discard")).to_be_visible()
         anna.locator(".r5t-hand button.r5t-card").first.click()
-        anna.get_by_role("button", name="Discard", exact=True).click()
-        expect(bertil.get_by_text("Your turn, Bertil")).to_be_visible(timeout=5_000)
+        table_action(anna, "discard").click()
+        expect(bertil.get_by_text("Your turn, Bertil")).to_be_visible()
         bertil.screenshot(path=str(shots / "together-after-restart.png"), full_page=True)
-    finally:
-        stop_server(server)

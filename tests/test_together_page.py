@@ -3,12 +3,14 @@ and a move made in one session is seen by the other after a rerun; no page holds
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 from apptest_support import open_app, shown_table, table_move
 from streamlit.testing.v1 import AppTest
 
+from engine.bots import get_bot
 from tutor.together.sqlite_store import SqliteTableStore
 from ui.together.page import KEYS
 
@@ -94,3 +96,60 @@ def test_a_table_without_watchers_still_lets_people_join(tables_db: Path) -> Non
     at.text_input(key="together_name").input("Bertil")
     at.button(key="together_join").click().run()
     assert not at.exception and "Bertil" in page_text(at)
+
+
+def test_seats_are_given_up_and_freed_in_the_lobby(tables_db: Path) -> None:
+    host = open_app("together")
+    host.button(key="together_open").click().run()
+    host.text_input(key="together_name").input("Anna")
+    host.button(key="together_join").click().run()
+    code = _param(host, "table")
+    guest = open_app("together")
+    guest.query_params["table"] = code
+    guest.run()
+    guest.text_input(key="together_name").input("Bertil")
+    guest.button(key="together_join").click().run()
+    assert "seat" in guest.query_params
+    guest.button(key="together_leave_seat").click().run()
+    assert not guest.exception and "seat" not in guest.query_params
+    assert "Bertil" not in page_text(guest) and guest.button(key="together_join")  # he may sit down again
+
+    host.run()
+    assert "Bertil" not in page_text(host)
+    host.button(key="together_free_0").click().run()  # the host frees her own seat
+    assert not host.exception and "seat" not in host.query_params and "host" in host.query_params
+    assert "no longer holds a seat" in page_text(host)
+    assert host.button(key="together_start") and host.button(key="together_join")
+    assert [s.name for s in SqliteTableStore(tables_db).view(code, None).seats] == []
+
+
+def test_the_call_window_on_each_phone(tables_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every phone says the same waiting; only the seat that may call has "No call", and its answer closes
+    the window; then the next player's phone says it is her turn."""
+    monkeypatch.setenv("RUMMY500_CALL_SECONDS", "60")
+    store = SqliteTableStore(tables_db, call_window=60)
+    host = store.create_table("rommi", {}, 3)
+    tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
+    store.start(host.code, host.token, seed=4)
+    while not store.view(host.code, None).waiting:
+        view = store.view(host.code, tickets[0].token)
+        assert view.position is not None
+        move = get_bot("greedy").move(view.position, random.Random(view.version))
+        store.move(host.code, tickets[0].token, str(move), view.version)
+    phones = []
+    for ticket in tickets:
+        at = open_app("together")
+        at.query_params["table"] = host.code
+        at.query_params["seat"] = ticket.token
+        at.run()
+        assert not at.exception and "anyone may call Rommi now" in page_text(at)
+        phones.append(at)
+    assert [len([b for b in at.button if b.key == "together_no_call"]) for at in phones] == [0, 0, 1]
+    assert "You may call Rommi! now" in str(shown_table(phones[2], KEYS)["message"])
+    for waiting in phones[:2]:  # the discarder and the next player: the same waiting, beside the table too
+        assert shown_table(waiting, KEYS)["message"] == {"kind": "info", "text": "Waiting a moment: anyone may call Rommi now."}
+    phones[2].button(key="together_no_call").click().run()
+    assert not phones[2].exception
+    phones[1].run()
+    assert "Your turn, Bertil" in page_text(phones[1]) and "anyone may call" not in page_text(phones[1])
+

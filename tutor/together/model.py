@@ -23,6 +23,8 @@ from tutor.strings import YOU, t
 
 #: The longest name a player may take.
 MAX_NAME: Final = 30
+#: The most players at one table (phones in one room), whatever the variant allows.
+MAX_SEATS: Final = 7
 
 
 class TableError(ValueError):
@@ -98,8 +100,11 @@ class Ticket:
 class TableView:
     """A table as one device may see it. ``position`` is the round from :func:`tutor.together.view.seat_position`
     (never another player's cards), None before the first deal. ``seat`` is the device's seat (None: a
-    watcher), ``last_moves`` the last few moves told as everyone saw them, ``waiting`` whether every device is waiting for Rommi calls now (``call_open`` also says the
-    seat may send one), ``finished_rounds`` how many records can be downloaded."""
+    watcher), ``last_moves`` the last few moves told as everyone saw them, ``waiting`` whether every
+    device is waiting for Rommi calls now (``call_open`` also says the seat may still send a call or a
+    "no call"; ``answered`` that it has sent one, which only this seat learns), ``called_by`` the seat whose
+    Rommi call is being played out now (None without one), ``finished_rounds`` how many records can be
+    downloaded."""
 
     code: str
     version: int
@@ -116,6 +121,8 @@ class TableView:
     round_number: int
     finished_rounds: int
     last_moves: tuple[str, ...] = field(default=())
+    answered: bool = False
+    called_by: int | None = None
 
 
 class TableStore(Protocol):
@@ -133,6 +140,14 @@ class TableStore(Protocol):
 
     def add_computer(self, code: str, host_token: str, level: str = "greedy") -> int:
         """Seat a computer player (host only); its seat number."""
+        ...
+
+    def free_seat(self, code: str, host_token: str, seat: int) -> None:
+        """Free seat ``seat`` before the start (host only); the seats after it move up one."""
+        ...
+
+    def leave_seat(self, code: str, token: str) -> None:
+        """The token's player gives up their seat before the start."""
         ...
 
     def start(self, code: str, host_token: str, seed: int | None = None) -> int:
@@ -156,6 +171,11 @@ class TableStore(Protocol):
         """Make ``move`` for the token's seat on the table as it was at ``seen_version``; the new version.
 
         Raises ``RulesError`` (nothing changes) or :class:`TableError`."""
+        ...
+
+    def no_call(self, code: str, token: str, seen_version: int) -> int:
+        """The token's seat will not call in the open Rommi window; the version (it moves only when the
+        window closes because everyone who may call has answered)."""
         ...
 
     def leave(self, code: str, token: str) -> None:

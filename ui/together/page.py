@@ -22,8 +22,9 @@ from tutor.move_text import Action, SelectionProblem
 from tutor.plain_text import plain
 from tutor.strings import refusal, t, variant_name
 from tutor.table_data import TableOptions, primary_actions
-from tutor.together.model import SeatInfo, TableError, TableStore, TableView
-from tutor.together.sqlite_store import MAX_SEATS, SqliteTableStore, default_path
+from tutor.together.model import MAX_SEATS, SeatInfo, TableError, TableStore, TableView
+from tutor.together.sqlite_db import default_path
+from tutor.together.sqlite_store import SqliteTableStore
 from ui import session
 from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
 from ui.table.settings import large_cards
@@ -58,7 +59,7 @@ def render_together_page() -> None:
         _join_form(language, "")
         return
     try:
-        view = table_store().view(code, _token(), language)
+        view = _view(code, language)
     except TableError as error:
         if error.key != "no_watchers":  # someone about to join a table nobody may watch: just the form
             st.error(error.text(language))
@@ -74,6 +75,19 @@ def render_together_page() -> None:
         _lobby(view, language)
     else:
         _game(view, language)
+
+
+def _view(code: str, language: str) -> TableView:
+    """The table as this device may see it. A seat link whose seat was given up or freed before the
+    start is dropped from the address (the device is the host's again, or a watcher's), and it says so."""
+    try:
+        return table_store().view(code, _token(), language)
+    except TableError as error:
+        if error.key != "bad_token" or not st.query_params.get("seat"):
+            raise
+    del st.query_params["seat"]
+    st.session_state[FEEDBACK] = t("together.seat_gone", language)
+    return table_store().view(code, _token(), language)
 
 
 def _token() -> str | None:
@@ -163,11 +177,16 @@ def _lobby(view: TableView, language: str) -> None:
     st.image(qr_png(join_link), caption=t("together.qr_caption", language), width=220)
     _own_links(view, base, language)
     st.write(t("together.seated", language))
+    host = str(st.query_params.get("host") or "")
     for seat in view.seats:
-        st.write(_seat_line(seat, language))
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.write(_seat_line(seat, language))
+            if host and st.button(t("together.free_seat", language), key=f"together_free_{seat.seat}"):
+                _act(_freeing(view.code, host, seat.seat))
     if view.seat is None and len(view.seats) < view.max_seats:
         _join_form(language, view.code)
-    host = str(st.query_params.get("host") or "")
+    if view.seat is not None and st.button(t("together.leave_seat", language), key="together_leave_seat"):
+        _leave_seat(view)
     if not host:
         st.info(t("together.waiting_start", language))
         return
@@ -176,6 +195,23 @@ def _lobby(view: TableView, language: str) -> None:
             _act(lambda store: store.add_computer(view.code, host))
         if st.button(t("together.start", language), key="together_start", type="primary"):
             _act(lambda store: store.start(view.code, host))
+
+
+def _freeing(code: str, host: str, seat: int) -> Callable[[TableStore], object]:
+    """The host's freeing of ``seat``, for :func:`_act`."""
+    return lambda store: store.free_seat(code, host, seat)
+
+
+def _leave_seat(view: TableView) -> None:
+    """Give up this device's seat before the start; the address keeps only the host's token, if any."""
+    try:
+        table_store().leave_seat(view.code, str(st.query_params.get("seat") or ""))
+    except TableError as error:
+        st.session_state[FEEDBACK] = error.text(session.language())
+    else:
+        del st.query_params["seat"]
+        st.session_state[FEEDBACK] = None
+    st.rerun()
 
 
 def _own_links(view: TableView, base: str, language: str) -> None:
@@ -194,7 +230,8 @@ def _act(action: Callable[[TableStore], object]) -> None:
     try:
         action(table_store())
     except (TableError, RulesError) as error:
-        st.session_state[FEEDBACK] = error.text(session.language()) if isinstance(error, TableError) else str(error)
+        language = session.language()
+        st.session_state[FEEDBACK] = error.text(language) if isinstance(error, TableError) else refusal(error, language)
     st.rerun()
 
 
@@ -213,6 +250,8 @@ def _game(view: TableView, language: str) -> None:
     else:
         st.info(t("together.their_turn", language, name=plain(position.to_move_name)))
     _table(view, language)
+    if view.call_open and st.button(t("together.no_call", language), key="together_no_call"):
+        _act(lambda store: store.no_call(view.code, str(st.query_params.get("seat") or ""), view.version))
     if position.round_over:
         _round_over(view, language)
         return
@@ -223,6 +262,46 @@ def _game(view: TableView, language: str) -> None:
     if st.button(t("together.come_back" if me.away else "together.leave", language), key="together_away"):
         seat_token = str(st.query_params.get("seat") or "")
         _act(lambda store: (store.come_back if me.away else store.leave)(view.code, seat_token))
+
+
+def _news(view: TableView, language: str) -> tuple[str, str] | None:
+    """What the table's message box says to this device when it has no answer to a move of its own:
+    that it may call now, that its answer is in, whose Rommi call is being played out, or how the round
+    ended; else the waiting for calls, as every other phone says it. Said beside the table, which brings
+    the box into view on a phone."""
+    position = view.position
+    assert position is not None
+    if position.round_over:
+        return "success", _round_end(view, language)
+    if view.call_open:
+        return "info", t("together.call_now", language)
+    if view.answered:
+        return "info", t("together.answer_in", language)
+    if view.waiting:  # the same words as above the table, where a phone's screen shows them
+        return "info", t("together.waiting_calls", language)
+    if view.called_by is not None:
+        if view.called_by == view.seat:
+            return "success", t("together.called_you", language)
+        return "info", t("together.called", language, name=plain(view.seats[view.called_by].name))
+    return None
+
+
+def _round_end(view: TableView, language: str) -> str:
+    """How the round ended, and what each player scored in it, in one or two sentences."""
+    position = view.position
+    assert position is not None
+    out = [seat for seat, held in enumerate(position.hands) if not held]
+    if not out:
+        how = t("together.ended_stock", language)
+    elif out[0] == view.seat:
+        how = t("together.ended_out_you", language)
+    else:
+        how = t("together.ended_out", language, name=plain(position.players[out[0]]))
+    points = ", ".join(
+        t("together.round_points", language, name=plain(name), points=score.round)
+        for name, score in zip(position.players, position.scores(), strict=True)
+    )
+    return how + " " + t("together.round_scored", language, points=points)
 
 
 def _actions(view: TableView) -> list[Action]:
@@ -256,7 +335,7 @@ def _table(view: TableView, language: str) -> None:
         four_colour=session.four_colour(),
         large=large_cards(),
         show_hand=view.seat is not None,
-        message=("error", feedback) if feedback else None,
+        message=("error", feedback) if feedback else _news(view, language),
         log=list(view.last_moves),
         position=f"{view.code}:{view.version}:{view.seat}",
         language=language,

@@ -1,0 +1,96 @@
+"""The browser's language, in a real browser: Chromium set to Swedish (sv-SE) or Dutch (nl-NL) opens the app
+in that language, with the variant of that country, and a refused move is explained in that language, in
+view, at a laptop size and a phone size. Screenshots go to ``screenshots/browser/language-*.png``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_support import PHONE, launched_chromium, require_browser, served_app
+
+from engine.errors import RulesError
+from engine.lines import apply_line
+from engine.state import Phase
+from tutor.curriculum import load_curriculum
+from tutor.i18n.languages import START_VARIANT, own_name
+from tutor.scenario import MoveTask
+from tutor.strings import refusal, t, variant_name
+
+try:
+    from playwright.sync_api import Browser, Page, ViewportSize, expect
+except ImportError:  # pragma: no cover - depends on the machine
+    pass
+
+CURRICULUM = load_curriculum()
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+SHOTS = Path(__file__).resolve().parent.parent / "screenshots" / "browser"
+#: A lesson whose first scenario starts with the learner to draw: a discard now is refused.
+LESSON = next(
+    lesson
+    for lesson in CURRICULUM.lessons
+    if isinstance(CURRICULUM.scenarios[lesson.scenarios[0]].task, MoveTask)
+    and CURRICULUM.scenarios[lesson.scenarios[0]].start().phase is Phase.DRAW
+)
+SCENARIO = CURRICULUM.scenarios[LESSON.scenarios[0]]
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    require_browser()
+    with served_app(tmp_path_factory.mktemp("languages")) as server:
+        yield server.url
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    require_browser()
+    with launched_chromium() as browser:
+        yield browser
+
+
+def _refusal(language: str) -> str:
+    """What the engine says to a discard before drawing in the lesson's first scenario, in ``language``."""
+    state = SCENARIO.start()
+    learner = state.players[state.to_move]
+    try:
+        apply_line(state, f"{learner}: discard {state.hands[state.to_move][0]}")
+    except RulesError as error:
+        return refusal(error, language)
+    raise AssertionError("the discard was not refused")
+
+
+def _in_view(page: Page, locator: object) -> None:
+    expect(locator).to_be_visible()  # type: ignore[arg-type]
+    page.wait_for_timeout(150)
+    box, size = locator.bounding_box(), page.viewport_size  # type: ignore[attr-defined]
+    assert box is not None and size is not None
+    assert box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1, (box, size)
+
+
+@pytest.mark.parametrize("size_name", ["laptop", "phone"])
+@pytest.mark.parametrize(("locale", "language"), [("sv-SE", "sv"), ("nl-NL", "nl")])
+def test_the_browsers_language_speaks_with_its_variant_and_refuses_in_it(
+    chromium: Browser, app_url: str, locale: str, language: str, size_name: str
+) -> None:
+    viewport: ViewportSize = LAPTOP if size_name == "laptop" else PHONE
+    context = chromium.new_context(locale=locale, viewport=viewport)
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/?lesson={LESSON.id}")
+        expect(page.get_by_role("heading", name=LESSON.title_in(language), exact=True)).to_be_visible(timeout=30_000)
+        expect(page.locator(".r5t-hand button").first).to_be_visible()
+        if size_name == "laptop":  # the sidebar is open on a laptop: the language and the variant of that country
+            sidebar = page.get_by_test_id("stSidebar")
+            expect(sidebar).to_contain_text(own_name(language))
+            expect(sidebar).to_contain_text(variant_name(START_VARIANT[language], language))
+        page.locator(".r5t-hand button").first.click()
+        page.locator(".r5t-actions").get_by_role("button", name=t("ui.actions.discard", language), exact=True).click()
+        said = page.locator(".r5t-say.r5t-error")
+        expect(said).to_contain_text(_refusal(language))
+        _in_view(page, said)
+        assert _refusal(language) != _refusal("en")
+        page.screenshot(path=str(SHOTS / f"language-{language}-{size_name}.png"))
+    finally:
+        context.close()
