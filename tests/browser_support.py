@@ -207,11 +207,11 @@ def seat_choice(view: TableView) -> Choice:
 def shows(page: Page, view: TableView, language: str = "en") -> None:
     """Wait until the phone shows the table as ``view`` has it (the same moves told, the same waiting)."""
     expect(table_log(page)).to_have_text(list(view.last_moves))
-    waiting = page.get_by_text(t("together.waiting_calls", language))
-    if view.waiting:
-        expect(waiting.first).to_be_visible()
+    if view.waiting:  # said beside the table: the notice above it was seen to vanish (a Streamlit redraw)
+        said = "call_now" if view.call_open else "answer_in" if view.answered else "waiting_calls"
+        expect(page.locator(".r5t-say")).to_have_text(t(f"together.{said}", language))
     else:
-        expect(waiting).to_have_count(0)
+        expect(page.get_by_text(t("together.waiting_calls", language))).to_have_count(0)
 
 
 def wait_for_change(store: TableStore, code: str, version: int, timeout: float = 30.0) -> None:
