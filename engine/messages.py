@@ -27,7 +27,7 @@ import string
 from collections.abc import Mapping, Sequence, Sized
 from typing import Final, Protocol, runtime_checkable
 
-__all__ = ["LANGUAGES", "MESSAGES", "PLACEHOLDERS", "card_name", "cards_list", "placeholders", "render"]
+__all__ = ["LANGUAGES", "MESSAGES", "PLACEHOLDERS", "card_name", "cards_list", "placeholders", "plural_word", "render"]
 
 
 @runtime_checkable
@@ -180,16 +180,25 @@ def cards_list(cards: Sequence[NamedCard], how: str = "") -> str:
     return " ".join(words)
 
 
+def plural_word(value: object, format_spec: str) -> str:
+    """The plural helper ``{name:one/many}``: ``one`` when ``value`` (a number, or how many items) is 1.
+
+    >>> plural_word(1, "card/cards"), plural_word(("a", "b"), "does/do")
+    ('card', 'do')
+    """
+    one, many = format_spec.split("/", 1)
+    count = value if isinstance(value, int) else len(value) if isinstance(value, Sized) else None
+    if count is None:
+        raise ValueError(f"the plural helper counts a number or cards, not {value!r}")
+    return one if count == 1 else many
+
+
 class _Formatter(string.Formatter):
     """Formats the placeholders of :data:`MESSAGES` (cards named, the plural helper)."""
 
     def format_field(self, value: object, format_spec: str) -> str:
         if "/" in format_spec:
-            one, many = format_spec.split("/", 1)
-            count = value if isinstance(value, int) else len(value) if isinstance(value, Sized) else None
-            if count is None:
-                raise ValueError(f"the plural helper counts a number or cards, not {value!r}")
-            return one if count == 1 else many
+            return plural_word(value, format_spec)
         if isinstance(value, NamedCard):
             return card_name(value)
         if isinstance(value, tuple | list):

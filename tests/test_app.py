@@ -18,7 +18,15 @@ from streamlit.testing.v1 import AppTest
 from engine.moves import Move
 from engine.state import Phase
 from engine.variants import HouseRules, Variant, house_rule_options
-from tests.apptest_support import open_app, play_through_widgets, said, shown_table, table_move
+from tests.apptest_support import (
+    EVERY_SCENARIO,
+    every_scenario_content,
+    open_app,
+    play_through_widgets,
+    said,
+    shown_table,
+    table_move,
+)
 from tutor.checker import judge_answer, number_answer
 from tutor.compare.table import field_label, field_meaning
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
@@ -341,14 +349,9 @@ def test_every_scenario_file_solved_through_the_ui(
     tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every scenario file, even one no lesson names yet, in one generated lesson: a wrong try, then solved."""
-    content = tmp_path / "content"
-    shutil.copytree(SCENARIOS_DIR, content / "scenarios")
-    (content / "lessons" / "en").mkdir(parents=True)
     ids = sorted(CURRICULUM.scenarios)
-    front = yaml.safe_dump({"id": "every-scenario", "title": "Every scenario", "order": 1, "scenarios": ids})
-    (content / "lessons" / "en" / "every.md").write_text(f"---\n{front}---\nAll of them.\n", encoding="utf-8")
-    monkeypatch.setenv(session.CONTENT_ENV, str(content))
-    at = start(lesson="every-scenario")
+    monkeypatch.setenv(session.CONTENT_ENV, str(every_scenario_content(tmp_path / "content", ids)))
+    at = start(lesson=EVERY_SCENARIO)
     for index, scenario_id in enumerate(ids):
         scenario = CURRICULUM.scenarios[scenario_id]
         assert current_run(at).scenario.id == scenario_id

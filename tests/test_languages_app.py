@@ -4,20 +4,25 @@ own words for; the starting variant is the language's own; a refusal is said in 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from streamlit.testing.v1 import AppTest
 
 from engine.errors import RulesError
 from engine.moves import Move
 from engine.state import Phase
-from tests.apptest_support import open_app, play_through_widgets, said, table_move
+from tests.apptest_support import (
+    EVERY_SCENARIO,
+    every_scenario_content,
+    open_app,
+    play_through_widgets,
+    said,
+    table_move,
+)
 from tests.language_support import english_leaks
 from tutor.checker import judge_answer, number_answer
-from tutor.curriculum import SCENARIOS_DIR, load_curriculum
+from tutor.curriculum import load_curriculum
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT
 from tutor.lesson_flow import ScenarioRun
 from tutor.move_text import hand_options
@@ -101,14 +106,9 @@ def _solve(at: AppTest, scenario: Scenario) -> None:
 def test_every_scenario_step_with_a_wrong_move_and_a_hint_speaks_the_language(
     language: str, tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    content = tmp_path / "content"
-    shutil.copytree(SCENARIOS_DIR, content / "scenarios")
-    (content / "lessons" / "en").mkdir(parents=True)
     ids = sorted(CURRICULUM.scenarios)
-    front = yaml.safe_dump({"id": "every-scenario", "title": "Every scenario", "order": 1, "scenarios": ids})
-    (content / "lessons" / "en" / "every.md").write_text(f"---\n{front}---\n.\n", encoding="utf-8")
-    monkeypatch.setenv(session.CONTENT_ENV, str(content))
-    at = open_app(lesson="every-scenario", lang=language)
+    monkeypatch.setenv(session.CONTENT_ENV, str(every_scenario_content(tmp_path / "content", ids)))
+    at = open_app(lesson=EVERY_SCENARIO, lang=language)
     solved = t("ui.learn.solved", language, stars="").strip()
     for index, scenario_id in enumerate(ids):
         scenario = CURRICULUM.scenarios[scenario_id]

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
+from engine.messages import plural_word
 from tutor.i18n.catalogue import ENGINE_PREFIX, english, plural_variable, translations
 from tutor.i18n.languages import SOURCE_LANGUAGE, known
 from tutor.i18n.letters import rank_text
@@ -63,11 +64,7 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: object, format_spec: str) -> str:
         if "/" in format_spec:
-            one, many = format_spec.split("/", 1)
-            count = value if isinstance(value, int) else len(value) if isinstance(value, Sized) else None
-            if count is None:
-                raise ValueError(f"the plural helper counts a number or a list, not {value!r}")
-            return one if count == 1 else many
+            return plural_word(value, format_spec)
         if _is_card(value):
             return face(value, self.language)  # type: ignore[arg-type]
         if isinstance(value, tuple | list):
