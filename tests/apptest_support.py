@@ -144,6 +144,6 @@ def every_scenario_content(folder: Path, scenario_ids: Sequence[str]) -> Path:
     shutil.copytree(SCENARIOS_DIR, folder / "scenarios")
     (folder / "lessons" / "en").mkdir(parents=True)
     front = yaml.safe_dump({"id": EVERY_SCENARIO, "title": "Every scenario", "order": 1, "scenarios": list(scenario_ids)})
-    (folder / "lessons" / "en" / "every.md").write_text(f"---\n{front}---\nAll of them.\n", encoding="utf-8")
+    (folder / "lessons" / "en" / "every.md").write_text(f"---\n{front}---\n★\n", encoding="utf-8")  # no words: any language
     return folder
 
