@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tutor.i18n.catalogue import english
-from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, known
+from tutor.i18n.languages import SOURCE_LANGUAGE, known
 from tutor.i18n.translate import PLAYER_FIELDS, YOU, refusal, say, template
 
 if TYPE_CHECKING:
@@ -53,11 +53,6 @@ def pick_language(locale: str | None) -> str:
     ('en', 'en', 'en', 'fi')
     """
     return known(locale) or DEFAULT_LANGUAGE
-
-
-def available_languages() -> list[str]:
-    """The languages the app speaks."""
-    return list(LANGUAGES)
 
 
 def variant_name(variant: str | Variant, language: str = DEFAULT_LANGUAGE) -> str:
