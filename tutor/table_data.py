@@ -73,6 +73,7 @@ class TableOptions:
     top: bool = False  # a new scenario or game: the browser scrolls the page to its top
     language: str = "en"
     extra: dict[str, Any] = field(default_factory=dict)
+    watch_ms: int = 0  # a shared table: after this long with nothing new drawn, the browser asks for a fresh look
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +322,7 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
     whole = view.variant.pile_take == "whole_pile"
     return {
         "position": options.position,
+        "watch_ms": options.watch_ms,
         "top": options.top,
         "interactive": options.interactive,
         "marks": options.marks,

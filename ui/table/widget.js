@@ -20,6 +20,10 @@ export default function (component) {
   }
   const st = root.__r5;
   window.__r5table = st;
+  // A shared table (Play together) is watched: when nothing new has been drawn for data.watch_ms, the table
+  // asks once for a fresh look ("stale"), a whole rerun, which also restarts the page's poll if it stalled.
+  clearTimeout(window.__r5watch);
+  if (data.watch_ms) window.__r5watch = setTimeout(() => setTriggerValue("stale", Date.now()), data.watch_ms);
   const w = data.words;
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   const fill = (s, n) => String(s).replace("{n}", n);

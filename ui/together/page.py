@@ -32,6 +32,9 @@ from ui.together.links import base_url, qr_png, table_link
 
 #: Seconds between two looks at the table's version.
 POLL_SECONDS: Final = 0.5
+#: Milliseconds a phone's table waits with nothing new drawn before it asks for a fresh look itself: the
+#: poll's timer was seen to stop under load, and a whole rerun restarts it.
+WATCH_MS: Final = 3000
 #: Session keys of this page.
 SEEN: Final = "together_seen_version"
 FEEDBACK: Final = "together_feedback"
@@ -339,6 +342,7 @@ def _table(view: TableView, language: str) -> None:
         log=list(view.last_moves),
         position=f"{view.code}:{view.version}:{view.seat}",
         language=language,
+        watch_ms=WATCH_MS,
     )
     draw_table(KEYS, position, view.seat, options, lambda action, payload: _move(view, action, payload))
 
