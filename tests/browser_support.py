@@ -29,6 +29,7 @@ from tutor.together.model import TableStore, TableView
 
 try:
     from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+    from playwright.sync_api import Error as PlaywrightError
 
     PLAYWRIGHT = True
 except ImportError:  # pragma: no cover - depends on the machine
@@ -247,11 +248,18 @@ def play_round(
             shows(page, view)
             if before is not None:
                 before(index, view, choice)
-            if isinstance(choice, Move):
-                assert view.position is not None
-                click_move(page, choice, len(view.position.pile))
-            else:
-                page.get_by_role("button", name=t("together.no_call"), exact=True).click()
+            try:
+                if isinstance(choice, Move):
+                    assert view.position is not None
+                    click_move(page, choice, len(view.position.pile))
+                else:
+                    page.get_by_role("button", name=t("together.no_call"), exact=True).click()
+            except PlaywrightError as error:  # say what the phone showed instead, for a failure seen in CI only
+                shown = page.locator("[data-testid='stMain']").inner_text(timeout=5000)
+                raise AssertionError(
+                    f"step {step}: seat {index} could not make {choice} (version {view.version}, "
+                    f"now {store.version(code)}); its phone showed:\n{shown}"
+                ) from error
             wait_for_change(store, code, view.version)
             if after is not None:
                 after(index, view, choice)

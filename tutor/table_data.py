@@ -73,7 +73,7 @@ class TableOptions:
     top: bool = False  # a new scenario or game: the browser scrolls the page to its top
     language: str = "en"
     extra: dict[str, Any] = field(default_factory=dict)
-    watch_ms: int = 0  # a shared table: after this long with nothing new drawn, the browser asks for a fresh look
+    poll_ms: int = 0  # a shared table: the browser asks for a fresh look this often
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +322,7 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
     whole = view.variant.pile_take == "whole_pile"
     return {
         "position": options.position,
-        "watch_ms": options.watch_ms,
+        "poll_ms": options.poll_ms,
         "top": options.top,
         "interactive": options.interactive,
         "marks": options.marks,

@@ -20,10 +20,18 @@ export default function (component) {
   }
   const st = root.__r5;
   window.__r5table = st;
-  // A shared table (Play together) is watched: when nothing new has been drawn for data.watch_ms, the table
-  // asks once for a fresh look ("stale"), a whole rerun, which also restarts the page's poll if it stalled.
-  clearTimeout(window.__r5watch);
-  if (data.watch_ms) window.__r5watch = setTimeout(() => setTriggerValue("stale", Date.now()), data.watch_ms);
+  // A shared table (Play together) asks for a fresh look ("tick") every data.poll_ms: the browser's own
+  // timer drives the page's poll, a rerun of the table's fragment alone. Not just after a move was sent
+  // (its answer is on the way), and never once the table has left the page.
+  clearInterval(window.__r5beat);
+  if (data.poll_ms) {
+    const beat = setInterval(() => {
+      if (!root.isConnected) { clearInterval(beat); return; }
+      if (Date.now() - (st.sentAt || 0) < 2 * data.poll_ms) return;
+      setTriggerValue("tick", Date.now());
+    }, data.poll_ms);
+    window.__r5beat = beat;
+  }
   const w = data.words;
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   const fill = (s, n) => String(s).replace("{n}", n);
@@ -219,6 +227,7 @@ export default function (component) {
     let meld = st.meld;
     if (meld === null && data.melds.length === 1) meld = 1;
     st.sent += 1;
+    st.sentAt = Date.now();
     setTriggerValue("move", {
       action: action,
       hand: st.picked.slice(),

@@ -5,8 +5,8 @@ the numbered melds, your hand, the actions, the answer to the last move) with th
 ``widget.js`` and ``widget.css`` beside this file. Picking cards, a pile card or a meld
 happens in the browser without a rerun; a move sends one trigger event, ``move``, whose value is a dict
 ``{action, hand, pile, meld, jokers}`` (option values of :mod:`tutor.move_text`), and ``on_move`` gets it.
-A shared table (``watch_ms`` in its data) also sends ``stale`` when nothing new was drawn for that long:
-the rerun it causes restarts a poll that stopped (Streamlit's ``run_every`` timers can stall under load).
+A shared table (``poll_ms`` in its data) also sends ``tick`` that often, from the browser's own timer: the
+rerun it causes is the page's poll (put the table in an ``st.fragment`` and only the fragment reruns).
 """
 
 from __future__ import annotations
@@ -34,9 +34,8 @@ def card_table(data: dict[str, Any], key: str, on_move: Callable[[dict[str, Any]
         if isinstance(payload, dict):
             on_move(payload)
 
-    _TABLE(data=data, key=key, on_move_change=moved, on_stale_change=_fresh_look)
+    _TABLE(data=data, key=key, on_move_change=moved, on_tick_change=_tick)
 
 
-def _fresh_look() -> None:
-    """A shared table's browser asked for a fresh look (nothing new drawn for a while): the rerun that
-    follows is all it needs."""
+def _tick() -> None:
+    """A shared table's browser asked for a fresh look: the rerun that follows is all it needs."""

@@ -3,9 +3,12 @@ sidebar) or joins one by its code; with it, it shows that table as this device m
 (links, QR code, who sits where), then the round with this seat's hand only.
 
 Which table and seat a device has lives in its address (``?table=CODE&seat=TOKEN``, the host's also
-``&host=TOKEN``), so a reload or a phone waking from sleep finds its seat again. A fragment polls the
-table's version every :data:`POLL_SECONDS` and reruns the page when it moves. Every card drawn comes from
-the store's :class:`tutor.together.model.TableView`, which never holds another player's hand.
+``&host=TOKEN``), so a reload or a phone waking from sleep finds its seat again. In the lobby a fragment
+polls the table's version every :data:`POLL_SECONDS` and reruns the page when it moves (someone sat down,
+the round began). The round is drawn in a fragment of its own that the table's browser reruns every
+:data:`POLL_SECONDS` (its ``tick``): a look at the table redraws the round alone, never the page, and the
+browser's timer keeps going however busy the server is. Every card drawn comes from the store's
+:class:`tutor.together.model.TableView`, which never holds another player's hand.
 """
 
 from __future__ import annotations
@@ -30,11 +33,8 @@ from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_
 from ui.table.settings import large_cards
 from ui.together.links import base_url, qr_png, table_link
 
-#: Seconds between two looks at the table's version.
+#: Seconds between two looks at the table.
 POLL_SECONDS: Final = 0.5
-#: Milliseconds a phone's table waits with nothing new drawn before it asks for a fresh look itself: the
-#: poll's timer was seen to stop under load, and a whole rerun restarts it.
-WATCH_MS: Final = 3000
 #: Session keys of this page.
 SEEN: Final = "together_seen_version"
 FEEDBACK: Final = "together_feedback"
@@ -68,16 +68,13 @@ def render_together_page() -> None:
             st.error(error.text(language))
         _join_form(language, code)
         return
-    if view.started and KEYS.request in st.session_state:  # a move left for this run (AppTest's way in)
-        take_request(KEYS, lambda action, payload: _move(view, action, payload))
-        view = table_store().view(code, _token(), language)
+    if view.started:
+        _round(code, language)
+        return
     st.session_state[SEEN] = view.version
     _poll(code)
-    if not view.started:
-        _show_feedback()
-        _lobby(view, language)
-    else:
-        _game(view, language)
+    _show_feedback()
+    _lobby(view, language)
 
 
 def _view(code: str, language: str) -> TableView:
@@ -100,7 +97,7 @@ def _token() -> str | None:
 
 @st.fragment(run_every=POLL_SECONDS)
 def _poll(code: str) -> None:
-    """Rerun the page when the table has changed since it was drawn."""
+    """Rerun the page when the lobby has changed since it was drawn."""
     try:
         version = table_store().version(code)
     except TableError:
@@ -229,16 +226,37 @@ def _own_links(view: TableView, base: str, language: str) -> None:
 
 
 def _act(action: Callable[[TableStore], object]) -> None:
-    """Run ``action(store)``; a refusal is shown on this device only."""
+    """Run ``action(store)`` (:func:`_do`) and draw the page again."""
+    _do(action)
+    st.rerun()
+
+
+def _do(action: Callable[[TableStore], object]) -> None:
+    """Run ``action(store)``; a refusal is shown on this device only. The round's buttons call it as their
+    ``on_click``: the round is then drawn once, after it."""
     try:
         action(table_store())
     except (TableError, RulesError) as error:
         language = session.language()
         st.session_state[FEEDBACK] = error.text(language) if isinstance(error, TableError) else refusal(error, language)
-    st.rerun()
 
 
 # --- the round --------------------------------------------------------------------------------------
+
+
+@st.fragment
+def _round(code: str, language: str) -> None:
+    """The round as this device sees it now, redrawn at each of its browser's looks (``tick``), at each
+    move made on it, and at each of its buttons, without rerunning the page."""
+    try:
+        view = _view(code, language)
+    except TableError as error:
+        st.error(error.text(language))
+        return
+    if KEYS.request in st.session_state:  # a move left for this run (AppTest's way in)
+        take_request(KEYS, lambda action, payload: _move(view, action, payload))
+        view = table_store().view(code, _token(), language)
+    _game(view, language)
 
 
 def _game(view: TableView, language: str) -> None:
@@ -253,8 +271,10 @@ def _game(view: TableView, language: str) -> None:
     else:
         st.info(t("together.their_turn", language, name=plain(position.to_move_name)))
     _table(view, language)
-    if view.call_open and st.button(t("together.no_call", language), key="together_no_call"):
-        _act(lambda store: store.no_call(view.code, str(st.query_params.get("seat") or ""), view.version))
+    seat_token = str(st.query_params.get("seat") or "")
+    if view.call_open:
+        no_call = _answer(view.code, seat_token, view.version)
+        st.button(t("together.no_call", language), key="together_no_call", on_click=_do, args=(no_call,))
     if position.round_over:
         _round_over(view, language)
         return
@@ -262,9 +282,18 @@ def _game(view: TableView, language: str) -> None:
         st.caption(t("together.watching", language))
         return
     me = view.seats[view.seat]
-    if st.button(t("together.come_back" if me.away else "together.leave", language), key="together_away"):
-        seat_token = str(st.query_params.get("seat") or "")
-        _act(lambda store: (store.come_back if me.away else store.leave)(view.code, seat_token))
+    away = _away(view.code, seat_token, back=me.away)
+    st.button(t("together.come_back" if me.away else "together.leave", language), key="together_away", on_click=_do, args=(away,))
+
+
+def _answer(code: str, seat_token: str, version: int) -> Callable[[TableStore], object]:
+    """The seat's "no call" to the window open at ``version``, for :func:`_do`."""
+    return lambda store: store.no_call(code, seat_token, version)
+
+
+def _away(code: str, seat_token: str, back: bool) -> Callable[[TableStore], object]:
+    """The seat's leaving the table for a while, or coming back (``back``), for :func:`_do`."""
+    return lambda store: (store.come_back if back else store.leave)(code, seat_token)
 
 
 def _news(view: TableView, language: str) -> tuple[str, str] | None:
@@ -342,7 +371,7 @@ def _table(view: TableView, language: str) -> None:
         log=list(view.last_moves),
         position=f"{view.code}:{view.version}:{view.seat}",
         language=language,
-        watch_ms=WATCH_MS,
+        poll_ms=int(POLL_SECONDS * 1000),
     )
     draw_table(KEYS, position, view.seat, options, lambda action, payload: _move(view, action, payload))
 
@@ -369,6 +398,11 @@ def _move(view: TableView, action: Action, payload: dict[str, Any]) -> None:
         st.toast(t("together.call_sent", language))
 
 
+def _next_round(code: str, host: str) -> Callable[[TableStore], object]:
+    """The host's dealing of the next round, for :func:`_do`."""
+    return lambda store: store.next_round(code, host)
+
+
 def _round_over(view: TableView, language: str) -> None:
     position = view.position
     assert position is not None
@@ -377,8 +411,9 @@ def _round_over(view: TableView, language: str) -> None:
     for name, score in zip(position.players, position.scores(), strict=True):
         st.write(t("together.score_line", language, name=plain(name), round=score.round, total=score.total))
     host = str(st.query_params.get("host") or "")
-    if host and not position.game_over and st.button(t("together.next_round", language), key="together_next"):
-        _act(lambda store: store.next_round(view.code, host))
+    if host and not position.game_over:
+        deal = _next_round(view.code, host)
+        st.button(t("together.next_round", language), key="together_next", on_click=_do, args=(deal,))
     try:
         records = table_store().records(view.code, _token())
     except TableError:
