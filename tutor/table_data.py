@@ -74,6 +74,7 @@ class TableOptions:
     language: str = "en"
     extra: dict[str, Any] = field(default_factory=dict)
     poll_ms: int = 0  # a shared table: the browser asks for a fresh look this often
+    ready: bool = False  # the browser says once that the table is drawn (the page then draws what waited for it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +324,7 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
     return {
         "position": options.position,
         "poll_ms": options.poll_ms,
+        "ready": options.ready,
         "top": options.top,
         "interactive": options.interactive,
         "marks": options.marks,

@@ -38,6 +38,8 @@ KEYS = PickKeys("learn_")
 _ANSWER_KEYS = (session.NUMBER, session.CHOICE)
 _PLAY_ACTIONS: tuple[Action, ...] = ("meld", "layoff", "discard")  # a step asking for one: its action is highlighted
 LAST_MOVE = "learn_last_move"
+#: Set once the session's first Learn page has been drawn: until then the charts wait (see :func:`_charts`).
+FIRST_LOOK_DONE = "learn_first_look_done"
 
 
 # --- the page ---------------------------------------------------------------------------------------
@@ -265,6 +267,7 @@ def _table(run: ScenarioRun, language: str, moving: bool) -> None:
         position=f"{run.scenario.id}:{len(run.states)}:{run.solved}",
         top=len(run.states) == 1 and run.feedback is None,
         language=language,
+        ready=not st.session_state.get(FIRST_LOOK_DONE),
     )
     draw_table(KEYS, state, run.seat, options, on_move)
 
@@ -432,7 +435,14 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str) -> None:
 
     A move task shows the hand move by move, open at once in a scoring lesson (``chart: shown``) and under
     both scales side by side where the lesson compares them (``chart: scales``); there a solved question
-    shows the learner's hand under both scales too (before, it would give the answer away)."""
+    shows the learner's hand under both scales too (before, it would give the answer away).
+
+    The session's first look at the page draws no chart: plotly's script, loaded for the first chart,
+    would hold the cards back for a second. The table says when it is on the screen, and the rerun that
+    follows draws the chart."""
+    if not st.session_state.get(FIRST_LOOK_DONE):
+        st.session_state[FIRST_LOOK_DONE] = True
+        return
     seat = run.seat
     scales = lesson.chart == "scales"
     figure = None

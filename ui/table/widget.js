@@ -23,6 +23,9 @@ export default function (component) {
   // A shared table (Play together) asks for a fresh look ("tick") every data.poll_ms: the browser's own
   // timer drives the page's poll, a rerun of the table's fragment alone. Not just after a move was sent
   // (its answer is on the way), and never once the table has left the page.
+  // The page's first look waits for nothing else: the table says once that it is on the screen ("ready"),
+  // two frames after this drawing, and the page then draws what it kept back (a chart loads plotly).
+  if (data.ready) requestAnimationFrame(() => requestAnimationFrame(() => setTriggerValue("ready", Date.now())));
   clearInterval(window.__r5beat);
   if (data.poll_ms) {
     const beat = setInterval(() => {

@@ -7,6 +7,8 @@ happens in the browser without a rerun; a move sends one trigger event, ``move``
 ``{action, hand, pile, meld, jokers}`` (option values of :mod:`tutor.move_text`), and ``on_move`` gets it.
 A shared table (``poll_ms`` in its data) also sends ``tick`` that often, from the browser's own timer: the
 rerun it causes is the page's poll (put the table in an ``st.fragment`` and only the fragment reruns).
+A table asked for its ``ready`` sends it once it is on the screen: the rerun it causes lets a page draw what
+it held back from its first look (a chart, whose plotly script would keep the cards from showing).
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ def card_table(data: dict[str, Any], key: str, on_move: Callable[[dict[str, Any]
         if isinstance(payload, dict):
             on_move(payload)
 
-    _TABLE(data=data, key=key, on_move_change=moved, on_tick_change=_tick)
+    _TABLE(data=data, key=key, on_move_change=moved, on_tick_change=_rerun, on_ready_change=_rerun)
 
 
-def _tick() -> None:
-    """A shared table's browser asked for a fresh look: the rerun that follows is all it needs."""
+def _rerun() -> None:
+    """The browser asked for a fresh look (``tick``), or said the table is drawn (``ready``): the rerun that
+    follows is all either needs."""
