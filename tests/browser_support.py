@@ -253,7 +253,7 @@ def play_round(
                     assert view.position is not None
                     click_move(page, choice, len(view.position.pile))
                 else:
-                    page.get_by_role("button", name=t("together.no_call"), exact=True).click()
+                    table_action(page, "no_call").click()
             except PlaywrightError as error:  # say what the phone showed instead, for a failure seen in CI only
                 shown = page.locator("[data-testid='stMain']").inner_text(timeout=5000)
                 raise AssertionError(

@@ -198,15 +198,17 @@ def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium:
 
 def in_the_window(store: SqliteTableStore, code: str, tickets: list[Ticket], phones: list[Page], folder: Path) -> None:
     """While the first call is awaited: every phone says the same waiting; the seat that may call (by where
-    it sits) is told so beside the table, with "No call" under it; screenshots."""
+    it sits) is told so beside the table, with "No call" beside Rommi! and in view; screenshots."""
     for i, (ticket, page) in enumerate(zip(tickets, phones, strict=True), start=1):
         view = store.view(code, ticket.token)
         shows(page, view)
         if not view.call_open:  # said beside the table too, where a phone's screen shows it
             expect(page.locator(".r5t-say")).to_have_text("Waiting a moment: anyone may call Rommi now.")
             expect(page.locator(".r5t-say")).to_be_in_viewport()
-        no_call = page.get_by_role("button", name="No call", exact=True)
+        no_call = page.get_by_role("button", name="No call", exact=True)  # among the table's buttons, beside Rommi!
         expect(no_call).to_have_count(1 if view.call_open else 0)
+        if view.call_open:
+            expect(no_call).to_be_in_viewport()
         if view.call_open:
             expect(page.locator(".r5t-say")).to_contain_text("You may call Rommi! now")
             expect(table_action(page, "rommi")).to_be_visible()

@@ -25,10 +25,11 @@ from typing import Final, Literal
 
 from engine.cards import Card
 
-Action = Literal["draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi"]
+Action = Literal["draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "no_call"]
 
-#: Every action a button can ask for, in the order the app shows them.
-ACTIONS: Final[tuple[Action, ...]] = ("draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi")
+#: Every action a button can ask for, in the order the app shows them. ``no_call`` is no move: a seat's
+#: answer to a Rommi! window at a shared table (the page handles it; :func:`build_move` refuses it).
+ACTIONS: Final[tuple[Action, ...]] = ("draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "no_call")
 
 COPY_MARK: Final = "·"
 

@@ -40,7 +40,7 @@ from engine.variants import Variant
 from engine.view import PlayerView
 from tutor.i18n.letters import rank_text
 from tutor.i18n.translate import face, shown_name
-from tutor.move_text import Action, card_options
+from tutor.move_text import ACTIONS, Action, card_options
 from tutor.strings import t
 
 #: The order of the suits when a hand is sorted by suit: black and red alternate (♠ ♥ ♣ ♦).
@@ -272,9 +272,7 @@ def _view_moves(view: Seen) -> Iterable[Move]:
 
 def _words(language: str) -> dict[str, str]:
     return {key: t(f"table.{key}", language) for key in WORD_KEYS} | {
-        f"action_{action}": t(f"ui.actions.{action}", language)
-        for action in ("draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi")
-    }
+f"action_{action}": t(f"ui.actions.{action}", language) for action in ACTIONS}
 
 
 def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:

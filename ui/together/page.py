@@ -272,9 +272,6 @@ def _game(view: TableView, language: str) -> None:
         st.info(t("together.their_turn", language, name=plain(position.to_move_name)))
     _table(view, language)
     seat_token = str(st.query_params.get("seat") or "")
-    if view.call_open:
-        no_call = _answer(view.code, seat_token, view.version)
-        st.button(t("together.no_call", language), key="together_no_call", on_click=_do, args=(no_call,))
     if position.round_over:
         _round_over(view, language)
         return
@@ -284,11 +281,6 @@ def _game(view: TableView, language: str) -> None:
     me = view.seats[view.seat]
     away = _away(view.code, seat_token, back=me.away)
     st.button(t("together.come_back" if me.away else "together.leave", language), key="together_away", on_click=_do, args=(away,))
-
-
-def _answer(code: str, seat_token: str, version: int) -> Callable[[TableStore], object]:
-    """The seat's "no call" to the window open at ``version``, for :func:`_do`."""
-    return lambda store: store.no_call(code, seat_token, version)
 
 
 def _away(code: str, seat_token: str, back: bool) -> Callable[[TableStore], object]:
@@ -343,7 +335,7 @@ def _actions(view: TableView) -> list[Action]:
     if view.seat is None or position.round_over:
         return []
     if view.call_open:
-        return ["rommi"]
+        return ["rommi", "no_call"]
     if position.to_move != view.seat or view.waiting:
         return []
     start = ("draw", "take", "take_all", "stop")
@@ -377,12 +369,17 @@ def _table(view: TableView, language: str) -> None:
 
 
 def _move(view: TableView, action: Action, payload: dict[str, Any]) -> None:
-    """A move made on the table, sent to the shared table; a refusal is explained on this device only."""
+    """A move made on the table (or "no call" to a Rommi! window), sent to the shared table; a refusal is
+    explained on this device only."""
     assert view.position is not None
     language = session.language()
+    seat_token = str(st.query_params.get("seat") or "")
     try:
-        move = Move.parse(move_text(action, payload, view.position))
-        table_store().move(view.code, str(st.query_params.get("seat") or ""), str(move), view.version)
+        if action == "no_call":  # the seat's answer to the Rommi! window it was shown
+            table_store().no_call(view.code, seat_token, view.version)
+        else:
+            move = Move.parse(move_text(action, payload, view.position))
+            table_store().move(view.code, seat_token, str(move), view.version)
     except SelectionProblem as problem:
         st.session_state[FEEDBACK] = t(problem.key, language)
         return
