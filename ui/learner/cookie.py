@@ -12,15 +12,19 @@ import streamlit as st
 
 from tutor.learner import cookie_header
 from ui import session
+from ui.component_data import DECODE_JS, encoded
 
-_JS = """
+_JS = (
+    DECODE_JS
+    + """
 export default function (component) {
-  const { data } = component;
+  const data = decoded(component.data);
   if (data && data.cookie && !document.cookie.split("; ").includes(data.cookie.split(";")[0])) {
     document.cookie = data.cookie;
   }
 }
 """
+)
 
 _COOKIE = st.components.v2.component("rummy500_learner_cookie", js=_JS)
 
@@ -32,5 +36,5 @@ def keep_learner_in_browser() -> None:
     if state.get(session.COOKIE_SET) == learner_id or session.cookie() == learner_id:
         state[session.COOKIE_SET] = learner_id
         return
-    _COOKIE(data={"cookie": cookie_header(learner_id)}, key="app_learner_cookie_writer")
+    _COOKIE(data=encoded({"cookie": cookie_header(learner_id)}), key="app_learner_cookie_writer")
     state[session.COOKIE_SET] = learner_id

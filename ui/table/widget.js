@@ -1,7 +1,9 @@
 // The card table (ui/table/widget.py): draws the data of tutor/table_data.py; picks happen here, a move
 // sends one trigger event ("move") and Python answers with the new table. Every word comes in data.words.
+/* DECODE */
 export default function (component) {
-  const { data, setTriggerValue, parentElement } = component;
+  const { setTriggerValue, parentElement } = component;
+  const data = decoded(component.data); // JSON bytes (ui/component_data.py)
   let root = parentElement.querySelector(".r5t");
   if (!root) {
     root = document.createElement("div");

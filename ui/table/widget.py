@@ -19,11 +19,13 @@ from typing import Any, Final
 
 import streamlit as st
 
+from ui.component_data import DECODE_JS, encoded
+
 _HERE: Final = Path(__file__).resolve().parent
 _TABLE = st.components.v2.component(
     "rummy500_table",
     css=(_HERE / "widget.css").read_text(encoding="utf-8"),
-    js=(_HERE / "widget.js").read_text(encoding="utf-8"),
+    js=(_HERE / "widget.js").read_text(encoding="utf-8").replace("/* DECODE */", DECODE_JS),
 )
 
 
@@ -36,7 +38,7 @@ def card_table(data: dict[str, Any], key: str, on_move: Callable[[dict[str, Any]
         if isinstance(payload, dict):
             on_move(payload)
 
-    _TABLE(data=data, key=key, on_move_change=moved, on_tick_change=_rerun, on_ready_change=_rerun)
+    _TABLE(data=encoded(data), key=key, on_move_change=moved, on_tick_change=_rerun, on_ready_change=_rerun)
 
 
 def _rerun() -> None:
