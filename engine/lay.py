@@ -26,7 +26,6 @@ from engine.melds import (
     HandSummary,
     check_meld,
     extended_shape,
-    hand_index,
     hand_melds,
     layoff_error,
     layoff_options,
@@ -139,11 +138,14 @@ def layoffs(state: RoundState, hand: tuple[Card, ...], duty: Duty | None) -> lis
     if state.variant.layoff_needs_own_meld and not state.melded[state.to_move]:
         return []
     moves: list[Move] = []
-    index = hand_index(hand)
-    held, jokers = index
+    held = {c.index for c in hand}
+    jokers = sum(1 for c in hand if c is JOKER)
+    index = None  # the hand summarised, once a meld is touched
     for number, meld in enumerate(state.table, start=1):
         if not jokers and held.isdisjoint(meld.shape.touching):
             continue  # no card of the hand touches this meld
+        if index is None:
+            index = (held, jokers, HandSummary(hand))
         for cards in layoff_options(meld.shape, hand, index):
             if duty is None or duty.pays(cards, is_meld=False):
                 moves.append(Layoff(cards, number))

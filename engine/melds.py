@@ -13,7 +13,7 @@ summarised as one bitmask of positions per suit, so listing melds is a few table
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -211,35 +211,57 @@ def hand_melds(hand: tuple[Card, ...] | list[Card]) -> list[Meld]:
 # --- lay-offs ------------------------------------------------------------------------------------
 
 
-def hand_index(hand: tuple[Card, ...] | list[Card]) -> tuple[set[int], int]:
-    """A hand summarised for :func:`layoff_options`: the indices of its cards, and its joker count."""
-    return {c.index for c in hand}, sum(1 for c in hand if c is JOKER)
+def hand_index(hand: tuple[Card, ...] | list[Card]) -> tuple[set[int], int, HandSummary]:
+    """A hand summarised for :func:`layoff_options`: the indices of its cards, its joker count and its
+    :class:`HandSummary`."""
+    return {c.index for c in hand}, sum(1 for c in hand if c is JOKER), HandSummary(hand)
 
 
 def layoff_options(
-    shape: Shape, hand: tuple[Card, ...] | list[Card], index: tuple[set[int], int] | None = None
-) -> list[tuple[Card, ...]]:
+    shape: Shape, hand: tuple[Card, ...] | list[Card], index: tuple[set[int], int, HandSummary] | None = None
+) -> tuple[tuple[Card, ...], ...]:
     """Every group of cards from ``hand`` that extends the meld ``shape`` (jokers declared every way they fit).
 
-    ``index``, from :func:`hand_index`, saves summarising the same hand for every meld on the table.
+    ``index``, from :func:`hand_index`, saves summarising the same hand for every meld on the table. The
+    groups depend only on a few numbers (the meld's suit and ends, or its rank and suits; which cards of that
+    suit or rank the hand holds; its jokers), so they are worked out once for each and kept.
     """
-    held, jokers = index if index is not None else hand_index(hand)
+    held, jokers, summary = index if index is not None else hand_index(hand)
     if not jokers and held.isdisjoint(shape.touching):
-        return []
+        return ()
     if shape.kind == "set":
-        room = SET_MAX - len(shape.cards)
-        missing = [s for s in range(4) if not any(c.suit == s for c in shape.cards)]
-        options = []
-        for k in range(1, room + 1):
-            for suits in combinations(missing, k):
-                options.extend(_fill([Card.natural(shape.rank, s) for s in suits], held, jokers))
-        return options
-    below = list(range(shape.low - 1, 0, -1))
-    above = list(range(shape.high + 1, 15))
-    length = shape.high - shape.low + 1
-    options = []
+        present = 0
+        for card in shape.cards:
+            present |= 1 << card.suit
+        return _set_layoffs(shape.rank, present, summary.rank_suits[shape.rank] & ~present, jokers)
+    inside = ((1 << (shape.high + 1)) - 1) ^ ((1 << shape.low) - 1)
+    return _run_layoffs(shape.suit, shape.low, shape.high, summary.suit_masks[shape.suit] & ~inside, jokers)
+
+
+@lru_cache(maxsize=1 << 15)
+def _set_layoffs(rank: int, present: int, have: int, jokers: int) -> tuple[tuple[Card, ...], ...]:
+    """The lay-offs on a set of ``rank`` holding the suits ``present`` (bits), from a hand holding that rank
+    in the suits ``have`` (bits) and ``jokers`` jokers."""
+    held = {Card.natural(rank, s).index for s in range(4) if have >> s & 1}
+    missing = [s for s in range(4) if not present >> s & 1]
+    options: list[tuple[Card, ...]] = []
+    for k in range(1, SET_MAX - present.bit_count() + 1):
+        for suits in combinations(missing, k):
+            options.extend(_fill([Card.natural(rank, s) for s in suits], held, jokers))
+    return tuple(options)
+
+
+@lru_cache(maxsize=1 << 15)
+def _run_layoffs(suit: int, low: int, high: int, have: int, jokers: int) -> tuple[tuple[Card, ...], ...]:
+    """The lay-offs on a run of ``suit`` from position ``low`` to ``high``, from a hand holding the cards of
+    that suit at the positions ``have`` (bits, outside the run) and ``jokers`` jokers."""
+    held = {Card.natural(rank_at(p), suit).index for p in range(1, 15) if have >> p & 1}
+    below = list(range(low - 1, 0, -1))
+    above = list(range(high + 1, 15))
+    length = high - low + 1
+    options: list[tuple[Card, ...]] = []
     for n_below in range(len(below) + 1):
-        low_cards = [Card.natural(rank_at(p), shape.suit) for p in sorted(below[:n_below])]
+        low_cards = [Card.natural(rank_at(p), suit) for p in sorted(below[:n_below])]
         if n_below and not _fill(low_cards, held, jokers):
             break
         for n_above in range(len(above) + 1):
@@ -247,7 +269,7 @@ def layoff_options(
                 continue
             if length + n_below + n_above > MAX_RUN:
                 break
-            high_cards = [Card.natural(rank_at(p), shape.suit) for p in above[:n_above]]
+            high_cards = [Card.natural(rank_at(p), suit) for p in above[:n_above]]
             fills = _fill(low_cards + high_cards, held, jokers)
             if not fills:
                 break
@@ -258,7 +280,7 @@ def layoff_options(
         for option in options:
             unique.setdefault(tuple(sorted(c.index for c in option)), option)
         options = list(unique.values())
-    return options
+    return tuple(options)
 
 
 def _fill(wanted: list[Card], held: set[int], jokers: int) -> list[tuple[Card, ...]]:
