@@ -12,7 +12,7 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
-from tutor.i18n.__main__ import extract, template_path
+from tutor.i18n.__main__ import extract, only_dates_changed, template_path
 from tutor.i18n.catalogue import DOMAINS, LOCALES, read_catalogue
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 from tutor.i18n.status import catalogue_problems, lesson_problems
@@ -85,3 +85,10 @@ def test_the_glossary_words_are_used_wherever_the_english_uses_the_term(language
             if not any(stem in form.lower() for form in forms for stem in stems):
                 misses.append(f"{message.context}: “{english}” → “{forms[0]}” lacks {stems}")
     assert not misses, f"{len(misses)} entries miss their glossary word, e.g.:\n" + "\n".join(misses[:15])
+
+
+def test_an_update_that_changes_only_dates_leaves_the_file_alone() -> None:
+    """`python -m tutor.i18n update` rewrites no catalogue whose only change would be its header's dates."""
+    old = '"POT-Creation-Date: 2026-11-30 10:00+0000\\n"\n"PO-Revision-Date: 2026-11-30 10:00+0000\\n"\nmsgid "Draw"\n'
+    assert only_dates_changed(old, old.replace("11-30", "12-01"))
+    assert not only_dates_changed(old, old.replace("Draw", "Stop"))

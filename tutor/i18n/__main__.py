@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from contextlib import chdir
 from pathlib import Path
+from typing import Final
 
 from babel.messages.frontend import CommandLineInterface
 
@@ -27,11 +28,27 @@ def template_path(domain: str) -> Path:
     return LOCALES / f"{domain}.pot"
 
 
+#: The header lines that name when a catalogue was made or updated: left alone when nothing else changed.
+DATE_LINES: Final = ('"POT-Creation-Date:', '"PO-Revision-Date:')
+
+
 def extract(domain: str, output: Path) -> None:
-    """Extract ``domain``'s sentences from the checkout into ``output``."""
+    """Extract ``domain``'s sentences from the checkout into ``output``. A scenario text says which file it
+    is from (``scenarios/take-the-pile.yaml:12``); a keyed sentence of the app does not, as its key
+    (``msgctxt``) names it and a line number would change with every edit above it."""
     mapping = LOCALES / f"babel-{domain}.cfg"
-    with chdir(ROOT):  # so each entry names its file from the checkout, as tutor/locales/en.yaml:12
-        _pybabel(["pybabel", "-q", "extract", "-F", str(mapping), "-o", str(output), *HEADER, "."])
+    where = ["--no-location"] if domain == "app" else []
+    with chdir(ROOT):  # so each entry names its file from the checkout, as scenarios/aim-lay-a-meld.yaml:12
+        _pybabel(["pybabel", "-q", "extract", "-F", str(mapping), "-o", str(output), *where, *HEADER, "."])
+
+
+def only_dates_changed(before: str, after: str) -> bool:
+    """Whether two texts of a catalogue differ in their header's dates alone."""
+
+    def kept(text: str) -> list[str]:
+        return [line for line in text.splitlines() if not line.startswith(DATE_LINES)]
+
+    return kept(before) == kept(after)
 
 
 def _pybabel(argv: list[str]) -> None:
@@ -40,7 +57,17 @@ def _pybabel(argv: list[str]) -> None:
 
 
 def update() -> None:
-    """Extract both templates and bring every language's catalogues up to date with them."""
+    """Extract both templates and bring every language's catalogues up to date with them. A file whose
+    only change would be its dates is left as it was."""
+    files = [template_path(d) for d in DOMAINS] + [po_path(lang, d) for d in DOMAINS for lang in LANGUAGES if lang != SOURCE_LANGUAGE]
+    before = {path: path.read_text(encoding="utf-8") for path in files if path.exists()}
+    _update_all()
+    for path, text in before.items():
+        if path.exists() and only_dates_changed(text, path.read_text(encoding="utf-8")):
+            path.write_text(text, encoding="utf-8")
+
+
+def _update_all() -> None:
     for domain in DOMAINS:
         extract(domain, template_path(domain))
         for language in LANGUAGES:
