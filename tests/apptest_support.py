@@ -4,7 +4,7 @@ the page through its request key, since AppTest cannot click a component."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -12,8 +12,13 @@ from streamlit.testing.v1 import AppTest
 
 from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.state import Phase
+from tutor.checker import judge_answer, number_answer
+from tutor.lesson_flow import ScenarioRun
 from tutor.move_text import hand_options, option_for_depth
+from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
 from ui import session
+from ui.lesson_view import KEYS as LEARN_KEYS
 from ui.move_controls import PickKeys
 
 #: The app's entry, relative to this folder (AppTest resolves it against the calling file's folder).
@@ -147,3 +152,53 @@ def every_scenario_content(folder: Path, scenario_ids: Sequence[str]) -> Path:
     (folder / "lessons" / "en" / "every.md").write_text(f"---\n{front}---\n★\n", encoding="utf-8")  # no words: any language
     return folder
 
+
+
+# --- answering a Learn scenario as a learner would ----------------------------------------------------
+
+
+def scenario_run(at: AppTest) -> ScenarioRun:
+    """The Learn page's open scenario run."""
+    run = at.session_state[session.RUN]
+    assert isinstance(run, ScenarioRun)
+    return run
+
+
+def answer_wrongly(at: AppTest, scenario: Scenario) -> None:
+    """One wrong answer to the open ``scenario`` through its controls: a move that breaks the turn's order
+    (discarding before drawing, or drawing twice), or a wrong number, choice or verdict."""
+    run, task = scenario_run(at), scenario.task
+    if isinstance(task, MoveTask):
+        if run.state.phase is Phase.DRAW:
+            table_move(at, LEARN_KEYS, "discard", hand=hand_options(run.state.hands[run.seat])[:1])
+        else:
+            table_move(at, LEARN_KEYS, "draw")
+    elif isinstance(task, NumberTask):
+        at.number_input(key=session.NUMBER).set_value(number_answer(scenario) + 1)
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, ChoiceTask):
+        at.radio(key=session.CHOICE).set_value((task.correct + 1) % len(task.options))
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, JudgeTask):
+        legal = judge_answer(scenario)[0]
+        at.button(key="learn_judge_illegal" if legal else "learn_judge_legal").click().run()
+
+
+def answer_rightly(at: AppTest, scenario: Scenario, after_step: Callable[[int, str], None] | None = None) -> None:
+    """The right answer to the open ``scenario`` through its controls: every step of a move task (each
+    followed by ``after_step(number, answer)``, when given), or the right number, choice or verdict."""
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        for number, step in enumerate(task.steps):
+            run = scenario_run(at)
+            play_through_widgets(at, LEARN_KEYS, Move.parse(step.answer), run.state.hands[run.seat], run.state.pile)
+            if after_step is not None:
+                after_step(number, step.answer)
+    elif isinstance(task, NumberTask):
+        at.number_input(key=session.NUMBER).set_value(number_answer(scenario))
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, ChoiceTask):
+        at.radio(key=session.CHOICE).set_value(task.correct)
+        at.button(key="learn_check").click().run()
+    elif isinstance(task, JudgeTask):
+        at.button(key="learn_judge_legal" if judge_answer(scenario)[0] else "learn_judge_illegal").click().run()

@@ -15,27 +15,25 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from engine.moves import Move
 from engine.state import Phase
 from engine.variants import HouseRules, Variant, house_rule_options
 from tests.apptest_support import (
     EVERY_SCENARIO,
+    answer_rightly,
+    answer_wrongly,
     every_scenario_content,
     open_app,
-    play_through_widgets,
     said,
+    scenario_run,
     shown_table,
     table_move,
 )
-from tutor.checker import judge_answer, number_answer
 from tutor.compare.table import field_label, field_meaning
 from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.learner import new_learner_id
-from tutor.lesson_flow import ScenarioRun
-from tutor.move_text import hand_options
 from tutor.progress import ProgressStore
 from tutor.reference import variant_reference
-from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
+from tutor.scenario import JudgeTask, MoveTask, NumberTask, Scenario, localize
 from ui import session
 from ui.lesson_view import KEYS as LEARN_KEYS
 
@@ -48,12 +46,6 @@ def start(lesson: str | None = None, locale: str | None = None) -> AppTest:
     return open_app(lesson=lesson, locale=locale)
 
 
-def current_run(at: AppTest) -> ScenarioRun:
-    run = at.session_state[session.RUN]
-    assert isinstance(run, ScenarioRun)
-    return run
-
-
 def texts(elements: Iterable[object]) -> list[str]:
     """The values of shown elements (errors, warnings, captions…) as text."""
     return [str(getattr(e, "value", "")) for e in elements]
@@ -62,32 +54,18 @@ def texts(elements: Iterable[object]) -> list[str]:
 # --- acting like a learner ------------------------------------------------------------------------
 
 
-def play(at: AppTest, text: str) -> None:
-    """Make the move ``text`` through the widgets: pick the cards, press the button."""
-    run = current_run(at)
-    play_through_widgets(at, LEARN_KEYS, Move.parse(text), run.state.hands[run.seat], run.state.pile)
-
-
 def solve(at: AppTest, scenario: Scenario, lesson: Lesson | None = None) -> None:
     """Solve the open scenario (of ``lesson``) through the widgets and check that each step says so."""
     task = scenario.task
-    if isinstance(task, MoveTask):
-        for number, step in enumerate(task.steps):
-            play(at, step.answer)
-            run = current_run(at)
-            assert run.step_index == number + 1, (scenario.id, step.answer, said(at, LEARN_KEYS, "error"), said(at, LEARN_KEYS, "warning"))
-            assert said(at, LEARN_KEYS, "success"), (scenario.id, step.answer)
-    elif isinstance(task, NumberTask):
-        at.number_input(key=session.NUMBER).set_value(number_answer(scenario))
-        at.button(key="learn_check").click().run()
-    elif isinstance(task, ChoiceTask):
-        at.radio(key=session.CHOICE).set_value(task.correct)
-        at.button(key="learn_check").click().run()
-    elif isinstance(task, JudgeTask):
-        legal, _, _ = judge_answer(scenario)
-        at.button(key="learn_judge_legal" if legal else "learn_judge_illegal").click().run()
+
+    def step_said(number: int, answer: str) -> None:
+        run = scenario_run(at)
+        assert run.step_index == number + 1, (scenario.id, answer, said(at, LEARN_KEYS, "error"), said(at, LEARN_KEYS, "warning"))
+        assert said(at, LEARN_KEYS, "success"), (scenario.id, answer)
+
+    answer_rightly(at, scenario, step_said)
     assert not at.exception, at.exception
-    assert current_run(at).solved, (scenario.id, texts(at.error), texts(at.warning))
+    assert scenario_run(at).solved, (scenario.id, texts(at.error), texts(at.warning))
     assert any(s.startswith("Solved!") for s in texts(at.success)), texts(at.success)
     charts = len(at.get("plotly_chart"))
     scales = 1 if lesson is not None and lesson.chart == "scales" and not isinstance(task, MoveTask) else 0
@@ -101,15 +79,12 @@ def solve(at: AppTest, scenario: Scenario, lesson: Lesson | None = None) -> None
 
 def wrong_attempt(at: AppTest, scenario: Scenario) -> None:
     """One wrong attempt: its explanation shows, and the position stays exactly as it was."""
-    run = current_run(at)
+    run = scenario_run(at)
     before = run.state
     hand_labels = [c["v"] for c in shown_table(at, LEARN_KEYS)["hand"]] if isinstance(scenario.task, MoveTask) else []
-    task = scenario.task
-    if isinstance(task, MoveTask):
-        if before.phase is Phase.DRAW:  # discarding before drawing
-            table_move(at, LEARN_KEYS, "discard", hand=hand_options(before.hands[run.seat])[:1])
-        else:  # drawing twice
-            table_move(at, LEARN_KEYS, "draw")
+    answer_wrongly(at, scenario)
+    assert not at.exception, at.exception
+    if isinstance(scenario.task, MoveTask):
         shown = said(at, LEARN_KEYS, "error")
         assert shown and shown[0], scenario.id
         code = run.feedback.code if run.feedback else None
@@ -117,23 +92,13 @@ def wrong_attempt(at: AppTest, scenario: Scenario) -> None:
         if extra:
             assert localize(extra) in shown[0]
         assert [c["v"] for c in shown_table(at, LEARN_KEYS)["hand"]] == hand_labels
-    elif isinstance(task, NumberTask):
-        at.number_input(key=session.NUMBER).set_value(number_answer(scenario) + 1)
-        at.button(key="learn_check").click().run()
-    elif isinstance(task, ChoiceTask):
-        at.radio(key=session.CHOICE).set_value((task.correct + 1) % len(task.options))
-        at.button(key="learn_check").click().run()
-    elif isinstance(task, JudgeTask):
-        legal, _, _ = judge_answer(scenario)
-        at.button(key="learn_judge_illegal" if legal else "learn_judge_legal").click().run()
-    assert not at.exception, at.exception
-    if not isinstance(task, MoveTask):
+    else:
         shown = texts(at.warning)
         assert shown and shown[0], scenario.id
-        if "wrong" in scenario.feedback and not isinstance(task, JudgeTask):
+        if "wrong" in scenario.feedback and not isinstance(scenario.task, JudgeTask):
             assert localize(scenario.feedback["wrong"]) in shown[0]
         assert "That cost a star: ★★☆" in texts(at.caption), scenario.id  # a wrong answer costs, in view
-    after = current_run(at)
+    after = scenario_run(at)
     assert after is run and after.state is before and not after.solved
     assert after.step_index == 0
 
@@ -179,7 +144,7 @@ def test_lesson_solved_through_the_ui(lesson: Lesson, progress_db: Path) -> None
     assert at.header[0].value == lesson.title  # ?lesson=<id> opens the lesson
     for index, scenario_id in enumerate(lesson.scenarios):
         scenario = CURRICULUM.scenarios[scenario_id]
-        run = current_run(at)
+        run = scenario_run(at)
         assert run.scenario.id == scenario_id and at.session_state[session.INDEX] == index
         if index == 0:
             wrong_attempt(at, scenario)
@@ -205,14 +170,14 @@ TAKE_SCENARIO = "femhundra-take-whole-pile"
 @pytest.mark.usefixtures("progress_db")
 def test_an_illegal_take_is_explained_and_changes_nothing() -> None:
     at = start(lesson=TAKE_LESSON)
-    before = current_run(at).state
+    before = scenario_run(at).state
     table_move(at, LEARN_KEYS, "take", pile="5D")  # the top card only: femhundra takes the whole pile
     error = said(at, LEARN_KEYS, "error")[0]
     assert error.startswith("In femhundra you take the whole pile, never just the top card.")
     assert "Press Take the whole pile." in error  # the scenario's own feedback, not the rule a second time
     assert "Nothing was played" in error
     assert not any("take_not_allowed" in c for c in texts(at.caption))  # no rule codes on a learner's screen
-    assert current_run(at).state is before
+    assert scenario_run(at).state is before
 
 
 def primary_buttons(at: AppTest) -> set[str]:
@@ -224,11 +189,11 @@ def primary_buttons(at: AppTest) -> set[str]:
 def test_the_highlighted_buttons_follow_the_phase() -> None:
     """In the draw phase "Meld picked cards" was highlighted, though only Draw or Take could be played."""
     at = start(lesson=TAKE_LESSON)
-    assert current_run(at).state.phase is Phase.DRAW
+    assert scenario_run(at).state.phase is Phase.DRAW
     assert primary_buttons(at) == {"draw", "take_all"}  # femhundra takes the whole pile: no "take to a card"
     assert {a["id"] for a in shown_table(at, LEARN_KEYS)["actions"]} == {"draw", "take_all", "meld", "discard"}
     table_move(at, LEARN_KEYS, "take_all")
-    assert current_run(at).state.phase is Phase.PLAY
+    assert scenario_run(at).state.phase is Phase.PLAY
     assert primary_buttons(at) == {"meld"}  # the step asks for a meld
 
 
@@ -237,7 +202,7 @@ def test_a_legal_move_not_asked_for_is_a_warning() -> None:
     at = start(lesson=TAKE_LESSON)
     table_move(at, LEARN_KEYS, "draw")
     assert said(at, LEARN_KEYS, "warning")[0] == "That is legal, but the 5♦ is waiting for you in the pile."
-    assert current_run(at).step_index == 0 and len(current_run(at).states) == 1
+    assert scenario_run(at).step_index == 0 and len(scenario_run(at).states) == 1
 
 
 @pytest.mark.usefixtures("progress_db")
@@ -354,7 +319,7 @@ def test_every_scenario_file_solved_through_the_ui(
     at = start(lesson=EVERY_SCENARIO)
     for index, scenario_id in enumerate(ids):
         scenario = CURRICULUM.scenarios[scenario_id]
-        assert current_run(at).scenario.id == scenario_id
+        assert scenario_run(at).scenario.id == scenario_id
         wrong_attempt(at, scenario)
         solve(at, scenario)
         if index + 1 < len(ids):
@@ -368,7 +333,7 @@ def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progr
     ProgressStore(progress_db).save_place(learner, lesson.id, 1)
     at = open_app(lesson=lesson.id, learner=learner)
     assert at.session_state[session.INDEX] == 1
-    assert current_run(at).scenario.id == lesson.scenarios[1]
+    assert scenario_run(at).scenario.id == lesson.scenarios[1]
 
 
 @pytest.mark.usefixtures("progress_db")

@@ -14,19 +14,19 @@ from engine.moves import Move
 from engine.state import Phase
 from tests.apptest_support import (
     EVERY_SCENARIO,
+    answer_rightly,
+    answer_wrongly,
     every_scenario_content,
     open_app,
-    play_through_widgets,
     said,
+    scenario_run,
     table_move,
 )
 from tests.language_support import english_leaks
-from tutor.checker import judge_answer, number_answer
 from tutor.curriculum import load_curriculum
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT
-from tutor.lesson_flow import ScenarioRun
 from tutor.move_text import hand_options
-from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
+from tutor.scenario import MoveTask
 from tutor.strings import refusal, t
 from ui import session
 from ui.language import PICKER
@@ -35,12 +35,6 @@ from ui.lesson_view import KEYS
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 PAGES = ("learn", "compare", "practice", "together", "rules", "progress")
 CURRICULUM = load_curriculum()
-
-
-def _run(at: AppTest) -> ScenarioRun:
-    run = at.session_state[session.RUN]
-    assert isinstance(run, ScenarioRun)
-    return run
 
 
 def _no_leaks(at: AppTest, language: str, where: str) -> None:
@@ -68,40 +62,6 @@ def test_every_lesson_opens_in_the_language(language: str) -> None:
         _no_leaks(at, language, lesson.id)
 
 
-def _wrong(at: AppTest, scenario: Scenario) -> None:
-    run, task = _run(at), scenario.task
-    if isinstance(task, MoveTask):
-        if run.state.phase is Phase.DRAW:
-            table_move(at, KEYS, "discard", hand=hand_options(run.state.hands[run.seat])[:1])
-        else:
-            table_move(at, KEYS, "draw")
-    elif isinstance(task, NumberTask):
-        at.number_input(key=session.NUMBER).set_value(number_answer(scenario) + 1)
-        at.button(key="learn_check").click().run()
-    elif isinstance(task, ChoiceTask):
-        at.radio(key=session.CHOICE).set_value((task.correct + 1) % len(task.options))
-        at.button(key="learn_check").click().run()
-    elif isinstance(task, JudgeTask):
-        legal = judge_answer(scenario)[0]
-        at.button(key="learn_judge_illegal" if legal else "learn_judge_legal").click().run()
-
-
-def _solve(at: AppTest, scenario: Scenario) -> None:
-    task = scenario.task
-    if isinstance(task, MoveTask):
-        for step in task.steps:
-            run = _run(at)
-            play_through_widgets(at, KEYS, Move.parse(step.answer), run.state.hands[run.seat], run.state.pile)
-    elif isinstance(task, NumberTask):
-        at.number_input(key=session.NUMBER).set_value(number_answer(scenario))
-        at.button(key="learn_check").click().run()
-    elif isinstance(task, ChoiceTask):
-        at.radio(key=session.CHOICE).set_value(task.correct)
-        at.button(key="learn_check").click().run()
-    elif isinstance(task, JudgeTask):
-        at.button(key="learn_judge_legal" if judge_answer(scenario)[0] else "learn_judge_illegal").click().run()
-
-
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_scenario_step_with_a_wrong_move_and_a_hint_speaks_the_language(
     language: str, tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
@@ -113,15 +73,15 @@ def test_every_scenario_step_with_a_wrong_move_and_a_hint_speaks_the_language(
     for index, scenario_id in enumerate(ids):
         scenario = CURRICULUM.scenarios[scenario_id]
         at.session_state[session.VARIANT_ID] = scenario.variant
-        assert _run(at).scenario.id == scenario_id
+        assert scenario_run(at).scenario.id == scenario_id
         _no_leaks(at, language, f"{scenario_id} (start)")
-        _wrong(at, scenario)
+        answer_wrongly(at, scenario)
         _no_leaks(at, language, f"{scenario_id} (a wrong move)")
         if scenario.hints:
             at.button(key="learn_hint").click().run()
             _no_leaks(at, language, f"{scenario_id} (a hint)")
-        _solve(at, scenario)
-        assert _run(at).solved, (scenario_id, said(at, KEYS, "error"))
+        answer_rightly(at, scenario)
+        assert scenario_run(at).solved, (scenario_id, said(at, KEYS, "error"))
         assert any(str(s.value).startswith(solved) for s in at.success), scenario_id
         _no_leaks(at, language, f"{scenario_id} (solved)")
         if index + 1 < len(ids):
@@ -135,7 +95,7 @@ def test_a_refusal_is_said_in_the_language(language: str) -> None:
     learner's words, and the position as it was."""
     lesson = next(x for x in CURRICULUM.lessons if isinstance(CURRICULUM.scenarios[x.scenarios[0]].task, MoveTask))
     at = open_app(lesson=lesson.id, lang=language)
-    run = _run(at)
+    run = scenario_run(at)
     before = run.state
     if before.phase is Phase.DRAW:
         card = hand_options(before.hands[run.seat])[0]
@@ -149,7 +109,7 @@ def test_a_refusal_is_said_in_the_language(language: str) -> None:
     table_move(at, KEYS, wrong[0], **wrong[1])  # type: ignore[arg-type]
     shown = said(at, KEYS, "error")
     assert shown and shown[0].startswith(expected), (shown, expected)
-    assert _run(at).state is before
+    assert scenario_run(at).state is before
 
 
 # --- choosing the language ----------------------------------------------------------------------------
