@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
@@ -236,6 +237,36 @@ def summary(state: GameState) -> dict[str, Any]:
         "winner": winners[0] if len(winners) == 1 else None,
         "winners": winners,
     }
+
+
+def round_data(dealt: GameState, seed: int, moves: Iterable[tuple[int, object]]) -> dict[str, Any]:
+    """A round as a record (a plain mapping, ready for YAML, that :func:`record_from_data` reads back): the
+    variant and its house rules, the players, the deal of ``dealt``, the totals before it, the ``seed`` it was
+    dealt with, its number (after the first), and ``moves``, each (seat, move or its text).
+
+    >>> from engine.variants import get_variant
+    >>> dealt = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=7)
+    >>> data = round_data(dealt, 7, [(0, "draw")])
+    >>> data["moves"], replay(record_from_data(data))["to_move"]
+    (['Anna: draw'], 'Anna')
+    """
+    variant = dealt.variant
+    names = list(dealt.players)
+    data: dict[str, Any] = {"variant": variant.id}
+    if variant.house_rules:
+        data["house_rules"] = {name: getattr(variant, name) for name in variant.house_rules}
+    data["players"] = names
+    data["deal"] = {
+        "hands": {name: [str(c) for c in hand] for name, hand in zip(names, dealt.hands, strict=True)},
+        "discard": [str(c) for c in dealt.pile],
+        "stock": [str(c) for c in dealt.stock],
+    }
+    data["totals"] = dict(zip(names, dealt.totals, strict=True))
+    data["seed"] = seed
+    if dealt.round_number != 1:
+        data["round"] = dealt.round_number
+    data["moves"] = [f"{names[seat]}: {move}" for seat, move in moves]
+    return data
 
 
 def to_json(data: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ import yaml
 from engine.errors import RecordError
 from engine.lines import LineRefused, apply_lines
 from engine.moves import Move
-from engine.record import build_state, name_problem, record_from_data
+from engine.record import build_state, name_problem, record_from_data, round_data
 from engine.safe_yaml import safe_load_all
 from engine.state import GameState
 from engine.variants import Variant
@@ -65,24 +65,7 @@ def round_record(game: PlayedGame, round_index: int = -1) -> dict[str, Any]:
     """One round as a ``RECORD.md`` record (a plain mapping, ready for YAML): the deal, the totals
     before it, its seed and number, and its moves so far."""
     round_ = game.rounds[round_index]
-    dealt = round_.states[0]
-    variant = game.variant
-    names = [s.name for s in game.seats]
-    record: dict[str, Any] = {"variant": variant.id}
-    if variant.house_rules:
-        record["house_rules"] = {name: getattr(variant, name) for name in variant.house_rules}
-    record["players"] = names
-    record["deal"] = {
-        "hands": {name: [str(c) for c in hand] for name, hand in zip(names, dealt.hands, strict=True)},
-        "discard": [str(c) for c in dealt.pile],
-        "stock": [str(c) for c in dealt.stock],
-    }
-    record["totals"] = dict(zip(names, dealt.totals, strict=True))
-    record["seed"] = round_.seed
-    if round_.number != 1:
-        record["round"] = round_.number
-    record["moves"] = [f"{names[seat]}: {move}" for seat, move in round_.moves]
-    return record
+    return round_data(round_.states[0], round_.seed, round_.moves)
 
 
 def header(game: PlayedGame) -> str:

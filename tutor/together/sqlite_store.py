@@ -304,10 +304,9 @@ class SqliteTableStore:
         documents = []
         with connect(self.path) as db:
             table = self._table(db, code)
-            variant = rows.variant_of(table)
             for number, seed, _ in rows.rounds(db, table["id"]):
                 dealt = self._dealt(db, table, number)
-                record = round_record(variant, rows.rules_of(variant), dealt, seed, rows.moves(db, table["id"], number))
+                record = round_record(dealt, seed, rows.moves(db, table["id"], number))
                 if record is not None:
                     documents.append(record)
         return "---\n".join(documents)
