@@ -23,14 +23,13 @@ import contextlib
 import os
 import re
 import sqlite3
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import launched_chromium, require_browser, served_app
 
-from benchmarks.app_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, ServerError, free_port, start_server, stop_server
-from benchmarks.app_server import wait_for_health as app_server_health
+from benchmarks.app_server import ROOT, ServerError
 from engine.cards import Card, parse_cards
 from engine.errors import RulesError
 from engine.moves import Discard, Meld
@@ -49,10 +48,10 @@ from ui.compare_view import line_words
 from ui.session import DEFAULT_LEARNER
 
 try:
-    from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
+    from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None  # type: ignore[assignment]
+    pass  # require_browser skips (or, in CI, fails) every test
 
 RENDER_TIMEOUT = 20_000  # ms for an element to appear (the first page load imports the app)
 VIEWPORT: ViewportSize = {"width": 1366, "height": 768}  # a laptop
@@ -67,61 +66,27 @@ QUEEN_NAMES = ("queen of spades", "queen of hearts", "queen of diamonds")
 BLACK = "rgb(22, 22, 22)"  # the ink of a black card (ui/table/widget.css)
 
 
-def require_browser() -> None:
-    """Skip when Playwright or Chromium is missing, except in CI, where that is a failure."""
-    missing = []
-    if sync_playwright is None:
-        missing.append("the playwright package (pip install -e '.[test]')")
-    if not CHROMIUM.exists():
-        missing.append(f"{CHROMIUM} (apt-get install -y chromium)")
-    if not missing:
-        return
-    reason = "the browser test needs " + " and ".join(missing)
-    if os.environ.get("CI"):
-        pytest.fail(reason + " — CI must install them (.ci/run)", pytrace=False)
-    pytest.skip(reason)
-
-
 # --- the server and the browser -------------------------------------------------------------------
-
-
-def wait_for_health(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
-    """Poll ``/_stcore/health`` until it says ``ok``; fail with the server's log if it dies or stays silent."""
-    try:
-        app_server_health(url, server, log)
-    except ServerError as error:
-        pytest.fail(str(error), pytrace=False)
 
 
 @pytest.fixture(scope="module")
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The app served by ``streamlit run`` on a free port: (base URL, progress file)."""
     require_browser()
-    folder = tmp_path_factory.mktemp("browser-server")
-    progress = folder / "progress.sqlite3"
-    log = folder / "streamlit.log"
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    server = start_server(port, progress, log)
     try:
-        wait_for_health(url, server, log)
-        yield url, progress
-    finally:
-        stop_server(server)
+        with served_app(tmp_path_factory.mktemp("browser-server")) as app:
+            yield app.url, app.progress
+    except ServerError as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Browser]:
     """Debian's Chromium, headless, with the flags that work as root."""
     require_browser()
-    assert sync_playwright is not None
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+    with launched_chromium() as browser:
         expect.set_options(timeout=RENDER_TIMEOUT)  # a rerun after a click may be slow on a busy CI machine
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield browser
 
 
 @pytest.fixture

@@ -62,6 +62,9 @@ def test_two_sessions_play_one_table(tables_db: Path) -> None:
     assert not guest.exception
     seen = shown_table(guest, KEYS)
     assert any("Anna drew" in line or "Anna took" in line for line in seen["log"])
+    host_log = shown_table(host, KEYS)
+    assert host_log["log"] == seen["log"]  # every phone lists the same moves, its own ones too,
+    assert host_log["words"]["log_label"] == "The last moves at the table"  # so not as "the others" played
     assert [p["count"] for p in seen["others"]] == [8]  # Anna's count, not her cards
     assert len(anna_hand) == 7
     shown_cards = {c["t"] for c in seen["hand"] + seen["pile"]["cards"]} | {c["t"] for m in seen["melds"] for c in m["cards"]}

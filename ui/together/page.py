@@ -361,6 +361,7 @@ def _table(view: TableView, language: str) -> None:
         show_hand=view.seat is not None,
         message=("error", feedback) if feedback else _news(view, language),
         log=list(view.last_moves),
+        extra={"log_label": t("together.log_label", language)},  # every seat's moves, this phone's too
         position=f"{view.code}:{view.version}:{view.seat}",
         language=language,
         poll_ms=int(POLL_SECONDS * 1000),
