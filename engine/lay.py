@@ -135,7 +135,7 @@ def _duty_after(state: RoundState, cards: tuple[Card, ...], is_meld: bool) -> Du
 
 def layoffs(state: RoundState, hand: tuple[Card, ...], duty: Duty | None) -> list[Move]:
     """Every lay-off from ``hand`` on every meld on the table (only those paying ``duty`` while one is owed)."""
-    if state.variant.layoff_needs_own_meld and not state.melded[state.to_move]:
+    if not state.table or (state.variant.layoff_needs_own_meld and not state.melded[state.to_move]):
         return []
     moves: list[Move] = []
     held = {c.index for c in hand}
