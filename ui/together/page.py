@@ -271,7 +271,6 @@ def _game(view: TableView, language: str) -> None:
     else:
         st.info(t("together.their_turn", language, name=plain(position.to_move_name)))
     _table(view, language)
-    seat_token = str(st.query_params.get("seat") or "")
     if position.round_over:
         _round_over(view, language)
         return
@@ -279,7 +278,7 @@ def _game(view: TableView, language: str) -> None:
         st.caption(t("together.watching", language))
         return
     me = view.seats[view.seat]
-    away = _away(view.code, seat_token, back=me.away)
+    away = _away(view.code, str(st.query_params.get("seat") or ""), back=me.away)
     st.button(t("together.come_back" if me.away else "together.leave", language), key="together_away", on_click=_do, args=(away,))
 
 
