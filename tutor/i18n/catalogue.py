@@ -34,6 +34,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from engine.messages import MESSAGES
+from engine.safe_yaml import LOADER
 
 LOCALES: Final = Path(__file__).resolve().parent.parent / "locales"
 ENGLISH_FILE: Final = LOCALES / "en.yaml"
@@ -70,7 +71,7 @@ def _flatten(node: yaml.Node, prefix: str, into: dict[str, tuple[str, int]]) -> 
 
 def english_with_lines(path: Path = ENGLISH_FILE) -> dict[str, tuple[str, int]]:
     """The app's English strings with the line each is written on (for the catalogue template)."""
-    root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    root = yaml.compose(path.read_text(encoding="utf-8"), Loader=LOADER)  # libyaml's where installed: 15 times faster
     found: dict[str, tuple[str, int]] = {}
     if root is not None:
         _flatten(root, "", found)
