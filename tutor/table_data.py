@@ -271,8 +271,8 @@ def _view_moves(view: Seen) -> Iterable[Move]:
 
 
 def _words(language: str) -> dict[str, str]:
-    return {key: t(f"table.{key}", language) for key in WORD_KEYS} | {
-f"action_{action}": t(f"ui.actions.{action}", language) for action in ACTIONS}
+    words = {key: t(f"table.{key}", language) for key in WORD_KEYS}
+    return words | {f"action_{action}": t(f"ui.actions.{action}", language) for action in ACTIONS}
 
 
 def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
