@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.cards import JOKER, NATURALS, Card  # noqa: E402
-from engine.melds import _natural_run_positions, _rank_sets, _run_shapes, _suit_runs, hand_melds  # noqa: E402
+from engine.melds import _rank_sets, _run_shapes, _suit_runs, hand_melds  # noqa: E402
 from engine.state import GameState, Phase  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
 
@@ -39,7 +39,7 @@ def bench_meld_listing(hands: int, jokers: int, warm: bool) -> float:
     """Median µs (CPU) to list every meld of a random 13-card hand holding ``jokers`` jokers."""
     rng = random.Random(jokers)
     sample = [tuple(rng.sample(NATURALS, 13 - jokers)) + (JOKER,) * jokers for _ in range(hands)]
-    for cached in (_run_shapes, _suit_runs, _rank_sets, _natural_run_positions):
+    for cached in (_run_shapes, _suit_runs, _rank_sets):
         cached.cache_clear()
     repeat = 20 if warm else 1
     if warm:

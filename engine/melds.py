@@ -58,11 +58,19 @@ def _fail(code: str, reason: str, **values: Any) -> RulesError:
 def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
     """Check that ``cards`` (jokers declared) form a set or a run; return its shape or raise ``RulesError``.
 
+    Shapes are immutable, so the shape of the same cards in the same order is worked out once and kept.
+
     >>> meld_shape(parse_cards("KH AH 2H"))
     Traceback (most recent call last):
     ...
     engine.errors.RulesError: K-A-2 goes round the corner: an ace is low (A-2-3) or high (Q-K-A), never both.
     """
+    return _known_shape(cards if cards.__class__ is tuple else tuple(cards))
+
+
+@lru_cache(maxsize=1 << 16)
+def _known_shape(cards: tuple[Card, ...]) -> Shape:
+    """:func:`meld_shape` of ``cards``, kept (a refusal is raised again each time, never kept)."""
     if any(c.is_joker and not c.declared for c in cards):
         raise _fail("joker_needs_declaration", "joker.undeclared")
     if len(cards) < 3:
@@ -305,14 +313,27 @@ def extended_shape(shape: Shape, cards: tuple[Card, ...]) -> Shape | None:
 # --- can a card be used? -------------------------------------------------------------------------
 
 
-@cache
-def _natural_run_positions(mask: int, jokers: int) -> int:
-    """The positions that stand as natural cards in some run the mask and ``jokers`` allow, as bits."""
-    bits = 0
-    for naturals, _ in _run_shapes(mask, jokers):
-        for p in naturals:
-            bits |= 1 << p
-    return bits
+#: The window starts a run of three can have: positions 1–12 (a run of three ends by 14, the high ace).
+_STARTS = 0b1_1111_1111_1110
+
+
+def natural_run_positions(mask: int, jokers: int) -> int:
+    """The positions of ``mask`` that stand as natural cards in some run the mask and ``jokers`` allow, as bits.
+
+    A card is in a run exactly when it is in a run of three (a run's three cards round any of its cards
+    need no more jokers than the whole run), so with no joker it needs two neighbours in a row, with one
+    joker one of the other two cards of some window of three, and with two jokers nothing else.
+
+    >>> bin(natural_run_positions(0b1110_1100, 0)), bin(natural_run_positions(0b1010_0000, 1))
+    ('0b11100000', '0b10100000')
+    """
+    if jokers >= 2:
+        return mask
+    one, two = mask >> 1, mask >> 2
+    # window starts where all three are held, or (with a joker) where two of the three are
+    starts = (mask & one) | (mask & two) | (one & two) if jokers else mask & one & two
+    starts &= _STARTS
+    return (starts | (starts << 1) | (starts << 2)) & mask
 
 
 class HandSummary:
@@ -341,7 +362,7 @@ class HandSummary:
         jokers = min(self.jokers, 2)
         if (self.rank_suits[card.rank] & ~card.suit_bit).bit_count() + jokers >= 2:
             return True
-        return bool(_natural_run_positions(self.suit_masks[card.suit] | card.positions, jokers) & card.positions)
+        return bool(natural_run_positions(self.suit_masks[card.suit] | card.positions, jokers) & card.positions)
 
     def extends(self, card: Card, shape: Shape) -> bool:
         """Whether the natural ``card``, helped by held cards, can be laid off on ``shape``."""
