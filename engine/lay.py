@@ -133,20 +133,19 @@ def _duty_after(state: RoundState, cards: tuple[Card, ...], is_meld: bool) -> Du
 # --- the lays a hand allows ---------------------------------------------------------------------
 
 
-def layoffs(state: RoundState, hand: tuple[Card, ...], duty: Duty | None) -> list[Move]:
-    """Every lay-off from ``hand`` on every meld on the table (only those paying ``duty`` while one is owed)."""
+def layoffs(
+    state: RoundState, hand: tuple[Card, ...], duty: Duty | None, summary: HandSummary | None = None
+) -> list[Move]:
+    """Every lay-off from ``hand`` on every meld on the table (only those paying ``duty`` while one is owed).
+
+    ``summary``, the hand's :class:`HandSummary` when the caller has one, saves summarising it again."""
     if not state.table or (state.variant.layoff_needs_own_meld and not state.melded[state.to_move]):
         return []
+    if summary is None:
+        summary = HandSummary(hand)
     moves: list[Move] = []
-    held = {c.index for c in hand}
-    jokers = sum(1 for c in hand if c is JOKER)
-    index = None  # the hand summarised, once a meld is touched
     for number, meld in enumerate(state.table, start=1):
-        if not jokers and held.isdisjoint(meld.shape.touching):
-            continue  # no card of the hand touches this meld
-        if index is None:
-            index = (held, jokers, HandSummary(hand))
-        for cards in layoff_options(meld.shape, hand, index):
+        for cards in layoff_options(meld.shape, hand, summary):
             if duty is None or duty.pays(cards, is_meld=False):
                 moves.append(Layoff(cards, number))
     return moves
@@ -157,9 +156,10 @@ def duty_lays(state: RoundState) -> list[Meld | Layoff]:
     hand = state.hands[state.to_move]
     duty = state.duty
     assert duty is not None
-    lays: list[Meld | Layoff] = [m for m in hand_melds(hand) if duty.pays(m.cards, is_meld=True)]
+    summary = HandSummary(hand)
+    lays: list[Meld | Layoff] = [m for m in hand_melds(hand, summary) if duty.pays(m.cards, is_meld=True)]
     if duty.layoff_pays:
-        lays.extend(m for m in layoffs(state, hand, duty) if isinstance(m, Layoff))
+        lays.extend(m for m in layoffs(state, hand, duty, summary) if isinstance(m, Layoff))
     return lays
 
 

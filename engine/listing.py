@@ -111,12 +111,13 @@ def lay_candidates(state: RoundState) -> list[Move]:
     keep a card to discard where the variant needs one; not yet checked against stranding a second owed card."""
     hand = state.hands[state.to_move]
     duty = state.duty
-    moves: list[Move] = []
-    for meld in hand_melds(hand):
-        if duty is None or duty.pays(meld.cards, is_meld=True):
-            moves.append(meld)
+    summary = HandSummary(hand)
+    if duty is None:
+        moves = cast("list[Move]", hand_melds(hand, summary))  # a new list, ours to extend
+    else:
+        moves = [meld for meld in hand_melds(hand, summary) if duty.pays(meld.cards, is_meld=True)]
     if duty is None or duty.layoff_pays:
-        moves.extend(layoffs(state, hand, duty))
+        moves.extend(layoffs(state, hand, duty, summary))
     if state.variant.going_out_requires_discard:
         moves = [m for m in moves if isinstance(m, Meld | Layoff) and len(m.cards) < len(hand)]
     return moves

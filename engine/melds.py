@@ -34,7 +34,10 @@ def rank_at(position: int) -> int:
 class Shape:
     """A valid meld's shape: ``kind`` is "set" or "run"; cards in order (runs low to high, sets by suit).
 
-    For a run, ``suit`` and the positions ``low``–``high``; for a set, ``rank``.
+    For a run, ``suit`` and the positions ``low``–``high``; for a set, ``rank``. ``touching`` holds the
+    indices of the natural cards that could be laid off on it alone. As bits, for quick questions about a
+    hand's :class:`HandSummary`: ``body`` is what the meld holds (a run's positions, a set's suits) and
+    ``reach`` what could be laid next to it (the positions at a run's ends, a set's missing suits).
     """
 
     kind: str
@@ -44,6 +47,8 @@ class Shape:
     low: int = 0
     high: int = 0
     touching: frozenset[int] = frozenset()
+    body: int = 0
+    reach: int = 0
 
     @property
     def low_ace(self) -> bool:
@@ -86,7 +91,9 @@ def _known_shape(cards: tuple[Card, ...]) -> Shape:
         ordered = tuple(sorted(cards, key=lambda c: c.suit))
         rank = cards[0].rank
         free = [] if len(cards) == SET_MAX else [s for s in range(4) if not any(c.suit == s for c in cards)]
-        return Shape("set", ordered, rank=rank, touching=frozenset(Card.natural(rank, s).index for s in free))
+        touching = frozenset(Card.natural(rank, s).index for s in free)
+        suits = sum(1 << c.suit for c in cards)
+        return Shape("set", ordered, rank=rank, touching=touching, body=suits, reach=sum(1 << s for s in free))
     if len({c.suit for c in cards}) > 1:
         raise _fail("not_a_meld", "meld.mixed")
     aces = sum(1 for c in cards if c.rank == 1)
@@ -100,7 +107,10 @@ def _known_shape(cards: tuple[Card, ...]) -> Shape:
             suit = cards[0].suit
             ends = [p for p in (low - 1, high + 1) if 1 <= p <= 14 and len(cards) < MAX_RUN]
             touching = frozenset(Card.natural(rank_at(p), suit).index for p in ends)
-            return Shape("run", tuple(c for _, c in positions), suit=suit, low=low, high=high, touching=touching)
+            body = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
+            reach = sum(1 << p for p in ends)
+            ordered = tuple(c for _, c in positions)
+            return Shape("run", ordered, suit=suit, low=low, high=high, touching=touching, body=body, reach=reach)
     if aces and 2 in ranks and 13 in ranks:
         raise _fail("ace_around_corner", "run.around_corner")
     raise _fail("not_a_meld", "run.gap")
@@ -193,25 +203,20 @@ def _rank_sets(rank: int, suits: int, jokers: int) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
-def hand_melds(hand: tuple[Card, ...] | list[Card]) -> list[Meld]:
-    """Every meld that can be laid from ``hand``, jokers declared every way they fit (as ``Meld`` moves)."""
-    masks = [0, 0, 0, 0]
-    rank_suits: dict[int, int] = {}
-    jokers = 0
-    for card in hand:
-        if card is JOKER:
-            jokers += 1
-            continue
-        masks[card.suit] |= card.positions
-        rank_suits[card.rank] = rank_suits.get(card.rank, 0) | card.suit_bit
+def hand_melds(hand: tuple[Card, ...] | list[Card], summary: HandSummary | None = None) -> list[Meld]:
+    """Every meld that can be laid from ``hand``, jokers declared every way they fit (as ``Meld`` moves).
+
+    ``summary``, the hand's :class:`HandSummary` when the caller has one, saves summarising it again."""
+    if summary is None:
+        summary = HandSummary(hand)
+    jokers = summary.jokers
     found: list[Meld] = []
-    for suit in range(4):
-        mask = masks[suit]
+    for suit, mask in enumerate(summary.suit_masks):
         if mask and (jokers or mask & (mask >> 1) & (mask >> 2)):  # without jokers a run needs 3 in a row
             found.extend(_suit_runs(suit, mask, jokers))
     threshold = max(1, 3 - jokers)
-    for rank, suits in rank_suits.items():
-        if suits.bit_count() >= threshold:
+    for rank, suits in enumerate(summary.rank_suits):
+        if suits and suits.bit_count() >= threshold:
             found.extend(_rank_sets(rank, suits, min(jokers, 3)))
     return found
 
@@ -219,31 +224,27 @@ def hand_melds(hand: tuple[Card, ...] | list[Card]) -> list[Meld]:
 # --- lay-offs ------------------------------------------------------------------------------------
 
 
-def hand_index(hand: tuple[Card, ...] | list[Card]) -> tuple[set[int], int, HandSummary]:
-    """A hand summarised for :func:`layoff_options`: the indices of its cards, its joker count and its
-    :class:`HandSummary`."""
-    return {c.index for c in hand}, sum(1 for c in hand if c is JOKER), HandSummary(hand)
-
-
 def layoff_options(
-    shape: Shape, hand: tuple[Card, ...] | list[Card], index: tuple[set[int], int, HandSummary] | None = None
+    shape: Shape, hand: tuple[Card, ...] | list[Card], summary: HandSummary | None = None
 ) -> tuple[tuple[Card, ...], ...]:
     """Every group of cards from ``hand`` that extends the meld ``shape`` (jokers declared every way they fit).
 
-    ``index``, from :func:`hand_index`, saves summarising the same hand for every meld on the table. The
-    groups depend only on a few numbers (the meld's suit and ends, or its rank and suits; which cards of that
-    suit or rank the hand holds; its jokers), so they are worked out once for each and kept.
+    ``summary``, the hand's :class:`HandSummary`, saves summarising the same hand for every meld on the
+    table. The groups depend only on a few numbers (the meld's suit and ends, or its rank and suits; which
+    cards of that suit or rank the hand holds; its jokers), so they are worked out once for each and kept.
     """
-    held, jokers, summary = index if index is not None else hand_index(hand)
-    if not jokers and held.isdisjoint(shape.touching):
-        return ()
+    if summary is None:
+        summary = HandSummary(hand)
+    jokers = summary.jokers
     if shape.kind == "set":
-        present = 0
-        for card in shape.cards:
-            present |= 1 << card.suit
-        return _set_layoffs(shape.rank, present, summary.rank_suits[shape.rank] & ~present, jokers)
-    inside = ((1 << (shape.high + 1)) - 1) ^ ((1 << shape.low) - 1)
-    return _run_layoffs(shape.suit, shape.low, shape.high, summary.suit_masks[shape.suit] & ~inside, jokers)
+        have = summary.rank_suits[shape.rank]
+        if not jokers and not have & shape.reach:
+            return ()
+        return _set_layoffs(shape.rank, shape.body, have & ~shape.body, jokers)
+    have = summary.suit_masks[shape.suit]
+    if not jokers and not have & shape.reach:
+        return ()
+    return _run_layoffs(shape.suit, shape.low, shape.high, have & ~shape.body, jokers)
 
 
 @lru_cache(maxsize=1 << 15)
@@ -343,11 +344,18 @@ class HandSummary:
     __slots__ = ("jokers", "rank_suits", "suit_masks")
 
     def __init__(self, hand: tuple[Card, ...] | list[Card] = ()) -> None:
-        self.jokers = 0
-        self.rank_suits = [0] * 14
-        self.suit_masks = [0, 0, 0, 0]
-        for card in hand:
-            self.add(card)
+        jokers = 0
+        rank_suits = [0] * 14
+        suit_masks = [0, 0, 0, 0]
+        for card in hand:  # add() inlined: a summary is made for nearly every listing
+            if card is JOKER:
+                jokers += 1
+            else:
+                rank_suits[card.rank] |= card.suit_bit
+                suit_masks[card.suit] |= card.positions
+        self.jokers = jokers
+        self.rank_suits = rank_suits
+        self.suit_masks = suit_masks
 
     def add(self, card: Card) -> None:
         """Count ``card`` as held."""
