@@ -41,7 +41,18 @@ class Card:
     ``index`` orders cards: naturals 0–51 by suit then rank, the bare joker 52, declared jokers after.
     """
 
-    __slots__ = ("_text", "declared", "index", "is_joker", "positions", "rank", "suit", "suit_bit")
+    __slots__ = (
+        "_text",
+        "declared",
+        "in_hand",
+        "index",
+        "is_joker",
+        "natural_card",
+        "positions",
+        "rank",
+        "suit",
+        "suit_bit",
+    )
 
     rank: int
     suit: int
@@ -50,6 +61,10 @@ class Card:
     index: int
     positions: int
     suit_bit: int
+    #: The card as it is held in a hand: a declared joker is a bare joker there.
+    in_hand: Card
+    #: The natural card this card shows: itself, or the card a declared joker stands for.
+    natural_card: Card
     _text: str
 
     def __init__(self, rank: int, suit: int, is_joker: bool, declared: bool, index: int, text: str) -> None:
@@ -105,16 +120,6 @@ class Card:
         return DECLARED[card.index]
 
     @property
-    def natural_card(self) -> Card:
-        """The natural card this card shows: itself, or the card a declared joker stands for."""
-        return NATURALS[self.suit * 13 + self.rank - 1] if self.declared else self
-
-    @property
-    def in_hand(self) -> Card:
-        """The card as it is held in a hand: a declared joker is a bare joker there."""
-        return JOKER if self.is_joker else self
-
-    @property
     def suit_symbol(self) -> str:
         """The suit as a symbol (``♥``), or ``""`` for a bare joker."""
         return "" if (self.is_joker and not self.declared) else SUIT_SYMBOLS[self.suit]
@@ -164,6 +169,10 @@ NATURALS: Final = tuple(
 JOKER: Final = Card(0, 0, True, False, 52, JOKER_TEXT)
 DECLARED: Final = tuple(Card(c.rank, c.suit, True, True, 53 + c.index, f"{JOKER_TEXT}={c}") for c in NATURALS)
 _BY_TEXT: dict[str, Card] = {str(c): c for c in (*NATURALS, JOKER, *DECLARED)}
+for _card in (*NATURALS, JOKER, *DECLARED):  # plain fields, not properties: the rules ask them in every listing
+    object.__setattr__(_card, "in_hand", JOKER if _card.is_joker else _card)
+    object.__setattr__(_card, "natural_card", NATURALS[_card.index - 53] if _card.declared else _card)
+del _card
 
 
 def parse_cards(texts: str | list[str] | tuple[str, ...]) -> tuple[Card, ...]:

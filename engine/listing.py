@@ -17,7 +17,7 @@ from engine.cards import JOKER
 from engine.core import RoundState, StateT
 from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
-from engine.melds import HandSummary, Shape, hand_melds
+from engine.melds import HandSummary, Shape, hand_melds, natural_run_positions
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Take, discard, take
 from engine.position import Phase
 from engine.rommi import calls_with_states
@@ -48,16 +48,28 @@ def draw_moves(state: RoundState) -> list[Move]:
     layoffs_pay = variant.duty_paid_by_layoff and not (variant.layoff_needs_own_meld and not state.melded[player])
     runs: list[list[Shape]] | None = None  # the table's runs by suit and sets by rank, made when first needed
     sets: dict[int, list[Shape]] = {}
+    pile = state.pile
+    rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
     for n in range(1, (1 if rule == "top_only" else size) + 1):
-        deepest = state.pile[-n]
-        summary.add(deepest)  # the summary holds the hand and the top n cards
+        deepest = pile[-n]
+        # the summary holds the hand and the top n cards (HandSummary.add, inlined: this is the hot loop)
+        if deepest is JOKER:
+            summary.jokers += 1
+        else:
+            rank_suits[deepest.rank] |= deepest.suit_bit
+            suit_masks[deepest.suit] |= deepest.positions
         if penalty:
             moves.append(take(n))
         elif quick and (n == 1 and free_top):
             moves.append(take(n))  # the top card alone is free
         elif quick and deepest is not JOKER:
-            # take_payable's quick answer: the deepest card melds with the cards held, or is laid off
-            if summary.melds_with(deepest):
+            # take_payable's quick answer: the deepest card melds with the cards held (HandSummary.melds_with,
+            # inlined), or is laid off
+            jokers = summary.jokers if summary.jokers < 2 else 2
+            positions = deepest.positions
+            if (rank_suits[deepest.rank] & ~deepest.suit_bit).bit_count() + jokers >= 2 or (
+                natural_run_positions(suit_masks[deepest.suit], jokers) & positions
+            ):
                 moves.append(take(n))
                 continue
             if not layoffs_pay:
@@ -70,8 +82,15 @@ def draw_moves(state: RoundState) -> list[Move]:
                         sets.setdefault(shape.rank, []).append(shape)
                     else:
                         runs[shape.suit].append(shape)
-            if any(summary.extends(deepest, shape) for shape in (*runs[deepest.suit], *sets.get(deepest.rank, ()))):
-                moves.append(take(n))
+            for shape in sets.get(deepest.rank, ()):
+                if shape.reach & deepest.suit_bit:  # a set missing its suit
+                    moves.append(take(n))
+                    break
+            else:
+                for shape in runs[deepest.suit]:
+                    if summary.extends(deepest, shape):
+                        moves.append(take(n))
+                        break
         elif take_payable(state, player, n, summary):
             moves.append(take(n))
     return moves

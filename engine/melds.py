@@ -212,7 +212,9 @@ def hand_melds(hand: tuple[Card, ...] | list[Card], summary: HandSummary | None 
     jokers = summary.jokers
     found: list[Meld] = []
     for suit, mask in enumerate(summary.suit_masks):
-        if mask and (jokers or mask & (mask >> 1) & (mask >> 2)):  # without jokers a run needs 3 in a row
+        if not jokers:
+            mask = natural_run_positions(mask, 0)  # without jokers only cards three in a row make runs
+        if mask:
             found.extend(_suit_runs(suit, mask, jokers))
     threshold = max(1, 3 - jokers)
     for rank, suits in enumerate(summary.rank_suits):
@@ -242,9 +244,24 @@ def layoff_options(
             return ()
         return _set_layoffs(shape.rank, shape.body, have & ~shape.body, jokers)
     have = summary.suit_masks[shape.suit]
-    if not jokers and not have & shape.reach:
-        return ()
+    if not jokers:
+        if not have & shape.reach:
+            return ()
+        have = _next_to(have, shape.low, shape.high)  # fewer cases to keep: the cards in a row from its ends
     return _run_layoffs(shape.suit, shape.low, shape.high, have & ~shape.body, jokers)
+
+
+def _next_to(mask: int, low: int, high: int) -> int:
+    """The positions of ``mask`` in an unbroken row from just below ``low`` down, or just above ``high`` up.
+
+    >>> bin(_next_to(0b1011_0000_1100, 4, 7))  # 2 3 | run 4-7 | 8 9, and 11 beyond a gap
+    '0b1100001100'
+    """
+    above = mask >> (high + 1)
+    row_above = (~above & (above + 1)).bit_length() - 1  # how many in a row above the run
+    missing_below = ~mask & ((1 << low) - 1)  # never empty: position 0 is never held
+    below = mask & ((1 << low) - 1) & ~((1 << missing_below.bit_length()) - 1)
+    return below | (((1 << row_above) - 1) << (high + 1))
 
 
 @lru_cache(maxsize=1 << 15)

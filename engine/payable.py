@@ -86,7 +86,7 @@ def fast_payable(
     state: RoundState, duty: Duty, hand: tuple[Card, ...], player: int, summary: HandSummary | None = None
 ) -> bool | None:
     """Whether ``player`` holding ``hand`` could pay ``duty`` in one lay; None when it cannot be told quickly."""
-    if state.variant.going_out_requires_discard or any(c is JOKER for c in duty.owed):
+    if state.variant.going_out_requires_discard or JOKER in duty.owed:
         return None
     summary = summary or HandSummary(hand)
     return any(card_payable(state, c, summary, player, duty.layoff_pays) for c in duty.owed)
