@@ -31,7 +31,7 @@ from engine.melds import (
     layoff_options,
 )
 from engine.moves import Layoff, Meld, Move
-from engine.payable import card_payable, fast_payable, two_owed_payable
+from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_surely_payable
 from engine.position import Phase, TableMeld, remove_held
 from engine.taking import after_take
 
@@ -184,13 +184,16 @@ def duty_payable(state: RoundState) -> bool:
     return duty_payable_exact(state)
 
 
-def duty_payable_exact(state: RoundState) -> bool:
-    """The exact answer: some sequence of legal lays pays the whole duty."""
+def duty_payable_exact(state: RoundState, summary: HandSummary | None = None) -> bool:
+    """The exact answer: some sequence of legal lays pays the whole duty (``summary``: of the hand to move,
+    when the caller has one)."""
     duty = state.duty
     if duty is not None and len(duty.owed) > 1 and not duty.any_of:
-        lays = duty_lays(state)
         if len(duty.owed) == 2 and JOKER not in duty.owed and not state.variant.going_out_requires_discard:
-            return two_owed_payable(state, lays)
+            if two_owed_surely_payable(state, summary or HandSummary(state.hands[state.to_move])):
+                return True
+            return two_owed_payable(state, duty_lays(state))
+        lays = duty_lays(state)
         # A lay is legal only if what it leaves owed can still be paid, so one legal lay is the answer.
         return any(lay_is_legal(state, move) for move in lays)
     for move in duty_lays(state):

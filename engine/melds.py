@@ -384,34 +384,44 @@ class HandSummary:
 
     def melds_with(self, card: Card) -> bool:
         """Whether the natural ``card`` belongs to some meld of the held cards (and itself)."""
-        jokers = min(self.jokers, 2)
-        if (self.rank_suits[card.rank] & ~card.suit_bit).bit_count() + jokers >= 2:
-            return True
-        return bool(natural_run_positions(self.suit_masks[card.suit] | card.positions, jokers) & card.positions)
+        return melds_with_bits(card, self.rank_suits[card.rank], self.suit_masks[card.suit], self.jokers)
 
     def extends(self, card: Card, shape: Shape) -> bool:
         """Whether the natural ``card``, helped by held cards, can be laid off on ``shape``."""
-        if shape.kind == "set":
-            return (
-                card.rank == shape.rank
-                and len(shape.cards) < SET_MAX
-                and not any(c.suit == card.suit for c in shape.cards)
-            )
-        if card.suit != shape.suit:
-            return False
-        mask = self.suit_masks[card.suit]
-        length = shape.high - shape.low + 1
-        for p in (1, 14) if card.rank == 1 else (card.rank,):
-            if p < shape.low:
-                gap = range(p + 1, shape.low)
-            elif p > shape.high:
-                gap = range(shape.high + 1, p)
-            else:
-                continue
-            missing = sum(1 for q in gap if not mask >> q & 1)
-            if missing <= self.jokers and length + len(gap) + 1 <= MAX_RUN:
-                return True
+        return extends_bits(card, shape, self.suit_masks[card.suit], self.jokers)
+
+
+def melds_with_bits(card: Card, same_rank: int, same_suit: int, jokers: int) -> bool:
+    """Whether the natural ``card`` belongs to some meld of held cards, told by what is held of its rank
+    (``same_rank``: suits, as bits), of its suit (``same_suit``: run positions, as bits) and ``jokers``:
+    the whole of :meth:`HandSummary.melds_with`, for callers that gather only those bits."""
+    if jokers > 2:
+        jokers = 2
+    if (same_rank & ~card.suit_bit).bit_count() + jokers >= 2:
+        return True
+    return bool(natural_run_positions(same_suit | card.positions, jokers) & card.positions)
+
+
+def extends_bits(card: Card, shape: Shape, same_suit: int, jokers: int) -> bool:
+    """Whether the natural ``card``, helped by held cards of its suit (``same_suit``: run positions, as bits)
+    and ``jokers``, can be laid off on ``shape``: the whole of :meth:`HandSummary.extends`."""
+    if shape.kind == "set":
+        return card.rank == shape.rank and bool(shape.reach & card.suit_bit)  # a missing suit of its rank
+    if card.suit != shape.suit:
         return False
+    length = shape.high - shape.low + 1
+    for p in (1, 14) if card.rank == 1 else (card.rank,):
+        if p < shape.low:
+            gap_low, gap_high = p + 1, shape.low - 1
+        elif p > shape.high:
+            gap_low, gap_high = shape.high + 1, p - 1
+        else:
+            continue
+        gap = gap_high - gap_low + 1  # the positions between the card and the run
+        held = (same_suit >> gap_low & ((1 << gap) - 1)).bit_count() if gap > 0 else 0
+        if gap - held <= jokers and length + gap + 1 <= MAX_RUN:
+            return True
+    return False
 
 
 def card_melds_with(card: Card, hand: tuple[Card, ...] | list[Card]) -> bool:

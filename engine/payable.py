@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from engine.cards import JOKER, Card
 from engine.core import RoundState
 from engine.duty import Duty
-from engine.melds import HandSummary, check_meld, extended_shape
+from engine.melds import (
+    MAX_RUN,
+    HandSummary,
+    check_meld,
+    extended_shape,
+    extends_bits,
+    melds_with_bits,
+    natural_run_positions,
+)
 from engine.moves import Layoff, Meld
 from engine.position import remove_held
 
@@ -57,10 +65,93 @@ def two_owed_payable(state: RoundState, lays: Sequence[Meld | Layoff]) -> bool:
     return False
 
 
+def two_owed_surely_payable(state: RoundState, summary: HandSummary) -> bool:
+    """A quick "yes" for a two-card duty (a Rommi call: the called card and the deepest, both natural, no
+    final discard needed), from ``summary`` of the caller's hand alone; False when it cannot tell quickly.
+
+    Yes when one meld of held cards holds both owed cards (a set of their rank with a third suit or a
+    joker; a run of their suit whose gaps the hand or its jokers fill); when each melds with held cards
+    that the other's meld does not need; or when one of them is laid off by itself on a meld on the
+    table and the other then goes on another meld, or melds with held cards of another suit and rank.
+    :func:`two_owed_payable` answers the rest."""
+    duty = state.duty
+    assert duty is not None and len(duty.owed) == 2
+    if state.variant.going_out_requires_discard or JOKER in duty.owed:
+        return False  # a lay must keep a card to discard, or a joker is owed: only the search can tell
+    first, second = duty.owed
+    if first.rank == second.rank:
+        if first.suit != second.suit and (
+            summary.jokers or summary.rank_suits[first.rank] & ~(first.suit_bit | second.suit_bit)
+        ):
+            return True
+    elif first.suit == second.suit:
+        if _one_run_holds(summary.suit_masks[first.suit], first, second, summary.jokers):
+            return True
+    elif _melds_apart(summary, first, second):
+        return True
+    player = state.to_move
+    if not duty.layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
+        return False
+    alone = [
+        [number for number, meld in enumerate(state.table) if card.index in meld.shape.touching]
+        for card in (first, second)
+    ]
+    if alone[0] and alone[1] and (len(alone[0]) > 1 or len(alone[1]) > 1 or alone[0] != alone[1]):
+        return True  # each laid off by itself, on two different melds
+    unrelated = first.rank != second.rank and first.suit != second.suit
+    return unrelated and ((bool(alone[0]) and summary.melds_with(second)) or (bool(alone[1]) and summary.melds_with(first)))
+
+
+def _one_run_holds(mask: int, first: Card, second: Card, jokers: int) -> bool:
+    """Whether the suit's held positions ``mask`` and ``jokers`` make a run holding both cards (of that suit)."""
+    for a in (1, 14) if first.rank == 1 else (first.rank,):
+        for b in (1, 14) if second.rank == 1 else (second.rank,):
+            low, high = min(a, b), max(a, b)
+            # the shortest windows holding both: the two and what lies between, or three in a row
+            starts = range(low, low + 1) if high - low >= 2 else range(max(1, high - 2), min(low, 12) + 1)
+            for start in starts:
+                length = max(high - start + 1, 3)
+                if length <= MAX_RUN and length - (mask >> start & ((1 << length) - 1)).bit_count() <= jokers:
+                    return True
+    return False
+
+
+def _melds_apart(summary: HandSummary, first: Card, second: Card) -> bool:
+    """Whether two cards of different suits and ranks each meld with held natural cards, never the same ones
+    (a set uses its rank's cards, a run its suit's, so only the card of one's rank in the other's suit is
+    shared, and it is left to the set)."""
+
+    def in_set(card: Card) -> bool:
+        return (summary.rank_suits[card.rank] & ~card.suit_bit).bit_count() >= 2
+
+    def in_run(card: Card, spare: Card | None = None) -> bool:
+        mask = summary.suit_masks[card.suit]
+        if spare is not None:
+            mask &= ~((1 << spare.rank) | ((1 << 14) if spare.rank == 1 else 0))
+        return bool(natural_run_positions(mask, 0) & card.positions)
+
+    first_set, second_set = in_set(first), in_set(second)
+    if first_set and second_set:
+        return True
+    if in_run(first) and in_run(second):
+        return True
+    return (first_set and in_run(second, spare=first)) or (second_set and in_run(first, spare=second))
+
+
 def card_payable(state: RoundState, card: Card, summary: HandSummary, player: int, layoff_pays: bool) -> bool:
     """Whether the natural ``card``, held with the cards of ``summary``, can be laid at once by ``player``:
     in a meld, or (where a lay-off pays and is allowed now) laid off on a meld on the table."""
-    if summary.melds_with(card):
+    return card_payable_bits(
+        state, card, summary.rank_suits[card.rank], summary.suit_masks[card.suit], summary.jokers, player, layoff_pays
+    )
+
+
+def card_payable_bits(
+    state: RoundState, card: Card, same_rank: int, same_suit: int, jokers: int, player: int, layoff_pays: bool
+) -> bool:
+    """:func:`card_payable`, told by what is held of the card's rank (suits, as bits) and suit (run
+    positions, as bits) and the jokers (see :func:`engine.melds.melds_with_bits`)."""
+    if melds_with_bits(card, same_rank, same_suit, jokers):
         return True
     if not layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
         return False
@@ -68,7 +159,9 @@ def card_payable(state: RoundState, card: Card, summary: HandSummary, player: in
     for meld in state.table:
         shape = meld.shape
         # only a set of its rank or a run of its suit can take it
-        if (shape.rank == rank or (shape.suit == suit and shape.kind == "run")) and summary.extends(card, shape):
+        if (shape.rank == rank or (shape.suit == suit and shape.kind == "run")) and extends_bits(
+            card, shape, same_suit, jokers
+        ):
             return True
     return False
 

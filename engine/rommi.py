@@ -14,7 +14,7 @@ from engine.errors import RulesError
 from engine.lay import duty_payable, duty_payable_exact
 from engine.melds import HandSummary
 from engine.moves import Move, Rommi
-from engine.payable import blocked_by_own_meld_rule, card_payable
+from engine.payable import blocked_by_own_meld_rule, card_payable, card_payable_bits
 from engine.position import Phase
 from engine.taking import after_take
 
@@ -114,6 +114,17 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     variant = state.variant
     quick = called is not JOKER and not variant.going_out_requires_discard
     by_layoff = variant.duty_paid_by_layoff
+    # What the pile holds of the called card's rank and suit, for the first question asked of each caller
+    rank, suit = called.rank, called.suit
+    pile_rank = pile_suit = pile_jokers = 0
+    for card in pile:
+        if card is JOKER:
+            pile_jokers += 1
+        else:
+            if card.rank == rank:
+                pile_rank |= card.suit_bit
+            if card.suit == suit:
+                pile_suit |= card.positions
     for player in range(len(state.players)) if seat is None else (seat,):
         if player in (state.to_move, state.rommi_from):
             continue
@@ -128,7 +139,16 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
         # Whether the called card can be laid only grows with the cards taken, so once it can, it can for
         # every deeper take; the quick answers below are the ones after_call would reach (see payable).
         hand = state.hands[player]
-        if not card_payable(state, called, HandSummary((*hand, *pile)), player, by_layoff):
+        same_rank, same_suit, jokers = pile_rank, pile_suit, pile_jokers
+        for card in hand:
+            if card is JOKER:
+                jokers += 1
+            else:
+                if card.rank == rank:
+                    same_rank |= card.suit_bit
+                if card.suit == suit:
+                    same_suit |= card.positions
+        if not card_payable_bits(state, called, same_rank, same_suit, jokers, player, by_layoff):
             continue  # not even with the whole pile
         summary = HandSummary(hand)
         called_fits = False
@@ -145,6 +165,6 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
             if deepest is not JOKER and not card_payable(state, deepest, summary, player, by_layoff):
                 continue
             new = after_take(state, player, n, called=True)
-            if duty_payable_exact(new):
+            if duty_payable_exact(new, summary):
                 found.append((player, Rommi(n), new))
     return found

@@ -20,9 +20,10 @@ from engine.bots import RandomBot, play_round
 from engine.cards import JOKER, NATURALS, Card, cards_text, parse_cards
 from engine.errors import RULE_CODES, RulesError
 from engine.greedybot import GreedyBot
-from engine.lay import duty_payable_exact, duty_payable_fast
-from engine.melds import Shape, extended_shape, hand_melds, layoff_options, meld_shape
+from engine.lay import duty_lays, duty_payable_exact, duty_payable_fast, lay_is_legal
+from engine.melds import HandSummary, Shape, extended_shape, hand_melds, layoff_options, meld_shape
 from engine.moves import Layoff, Meld, Move, Rommi, Take
+from engine.payable import two_owed_surely_payable
 from engine.state import GameState, Phase
 from engine.taking import after_take
 from engine.variants import PRESETS, get_variant
@@ -253,6 +254,38 @@ def test_duty_fast_check_agrees_with_exact(variant_id: str, house: dict[str, Any
                         assert fast == duty_payable_exact(after), (
                             f"{variant_id} {house} players={players} seed={seed}: seat {player} takes {n} "
                             f"(called={called}) owing {[str(c) for c in duty.owed]}: fast={fast}"
+                        )
+        seat, move = rng.choice(state.legal_actions())
+        state = state.apply(move, seat)
+
+
+@pytest.mark.parametrize(("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"])
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))
+def test_a_quick_yes_to_a_callers_two_cards_is_a_real_one(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
+    """Right after a Rommi call owing two cards, the quick "surely payable" never says yes where no legal lay
+    pays one owed card and leaves the other layable (the search that tries every lay)."""
+    variant = get_variant(variant_id, house)
+    players = max(variant.min_players, min(players, variant.max_players))
+    state = deal(variant_id, house, players, seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_DECISIONS):
+        if state.phase is Phase.OVER:
+            break
+        if state.rommi_from is not None and state.phase is Phase.DRAW and len(state.pile) > 1:
+            for caller in range(players):
+                if caller in (state.to_move, state.rommi_from):
+                    continue
+                for n in range(2, len(state.pile) + 1):
+                    after = after_take(state, caller, n, called=True)
+                    duty = after.duty
+                    assert duty is not None
+                    if len(duty.owed) != 2 or JOKER in duty.owed:
+                        continue
+                    if two_owed_surely_payable(after, HandSummary(after.hands[caller])):
+                        assert any(lay_is_legal(after, lay) for lay in duty_lays(after)), (
+                            f"{variant_id} {house} players={players} seed={seed}: seat {caller} calls {n} owing "
+                            f"{[str(c) for c in duty.owed]} with {cards_text(after.hands[caller])}"
                         )
         seat, move = rng.choice(state.legal_actions())
         state = state.apply(move, seat)
