@@ -144,8 +144,12 @@ def layoffs(
     if summary is None:
         summary = HandSummary(hand)
     moves: list[Move] = []
+    rank_suits, suit_masks, jokers = summary.rank_suits, summary.suit_masks, summary.jokers
     for number, meld in enumerate(state.table, start=1):
-        for cards in layoff_options(meld.shape, hand, summary):
+        shape = meld.shape
+        if not jokers and not (rank_suits[shape.rank] if shape.kind == "set" else suit_masks[shape.suit]) & shape.reach:
+            continue  # no held card touches this meld (layoff_options would say so too, one call later)
+        for cards in layoff_options(shape, hand, summary):
             if duty is None or duty.pays(cards, is_meld=False):
                 moves.append(Layoff(cards, number))
     return moves

@@ -21,7 +21,7 @@ from engine.melds import HandSummary, Shape, hand_melds, natural_run_positions
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Take, discard, take
 from engine.position import Phase
 from engine.rommi import calls_with_states
-from engine.turn import apply_take, discard_blocked
+from engine.turn import apply_take, blocked_discards
 
 
 def draw_moves(state: RoundState) -> list[Move]:
@@ -104,10 +104,11 @@ def play_moves(state: RoundState) -> list[Move]:
     moves = lay_candidates(state)
     if duty is None:
         hand = state.hands[state.to_move]
-        if state.variant.discard_restriction == "none":
-            moves.extend([discard(card) for card in dict.fromkeys(hand)])
+        blocked = blocked_discards(state, hand)
+        if blocked:
+            moves.extend([discard(c) for c in dict.fromkeys(hand) if c not in blocked])
         else:
-            moves.extend([discard(c) for c in dict.fromkeys(hand) if not discard_blocked(state, c, hand)])
+            moves.extend([discard(card) for card in dict.fromkeys(hand)])
     return moves
 
 

@@ -212,8 +212,9 @@ def hand_melds(hand: tuple[Card, ...] | list[Card], summary: HandSummary | None 
     jokers = summary.jokers
     found: list[Meld] = []
     for suit, mask in enumerate(summary.suit_masks):
-        if not jokers:
-            mask = natural_run_positions(mask, 0)  # without jokers only cards three in a row make runs
+        if not jokers:  # without jokers only cards three in a row make runs (natural_run_positions, inlined)
+            starts = mask & (mask >> 1) & (mask >> 2) & _STARTS
+            mask &= starts | (starts << 1) | (starts << 2)
         if mask:
             found.extend(_suit_runs(suit, mask, jokers))
     threshold = max(1, 3 - jokers)

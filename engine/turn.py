@@ -155,6 +155,18 @@ def discard_refusal(state: RoundState, card: Card) -> RulesError:
     return RulesError("cannot_discard_drawn_card", reason, variant=variant, card=card)
 
 
+def blocked_discards(state: RoundState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``hand`` that the variant's discard restriction forbids discarding now (none when it
+    lifts): :func:`discard_blocked` asked of the whole hand at once."""
+    rule = state.variant.discard_restriction
+    if rule == "none":
+        return ()
+    recent = state.drawn if rule == "drawn_this_turn" else state.from_pile
+    if not recent or (state.variant.discard_restriction_exception and all(c in recent for c in hand)):
+        return ()
+    return recent
+
+
 def discard_blocked(state: RoundState, card: Card, hand: tuple[Card, ...]) -> bool:
     """Whether the variant's discard restriction forbids discarding ``card`` from ``hand`` now.
 
