@@ -194,7 +194,10 @@ def duty_payable_exact(state: RoundState, summary: HandSummary | None = None) ->
     duty = state.duty
     if duty is not None and len(duty.owed) > 1 and not duty.any_of:
         if len(duty.owed) == 2 and JOKER not in duty.owed and not state.variant.going_out_requires_discard:
-            if two_owed_surely_payable(state, summary or HandSummary(state.hands[state.to_move])):
+            player = state.to_move
+            if two_owed_surely_payable(
+                state, player, duty.owed, duty.layoff_pays, summary or HandSummary(state.hands[player])
+            ):
                 return True
             return two_owed_payable(state, duty_lays(state))
         lays = duty_lays(state)

@@ -18,9 +18,10 @@ from engine.core import RoundState, StateT
 from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
 from engine.melds import HandSummary, Shape, hand_melds, natural_run_positions
-from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Take, discard, take
+from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard, take
 from engine.position import Phase
 from engine.rommi import calls_with_states
+from engine.taking import after_take
 from engine.turn import apply_take, blocked_discards
 
 
@@ -221,7 +222,9 @@ class Memo(Generic[StateT]):
         if entry is None or entry[0] is not move or entry[1] != seat:
             return None
         after = entry[2]
-        if after is None:
+        if after is None:  # listed as legal, the state after it not yet made
+            if isinstance(move, Rommi):
+                return after_take(state, seat, move.count, called=True)
             assert isinstance(move, Take)
             return apply_take(state, move, checked=False)
         return after

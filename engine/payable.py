@@ -65,20 +65,21 @@ def two_owed_payable(state: RoundState, lays: Sequence[Meld | Layoff]) -> bool:
     return False
 
 
-def two_owed_surely_payable(state: RoundState, summary: HandSummary) -> bool:
+def two_owed_surely_payable(
+    state: RoundState, player: int, owed: tuple[Card, ...], layoff_pays: bool, summary: HandSummary
+) -> bool:
     """A quick "yes" for a two-card duty (a Rommi call: the called card and the deepest, both natural, no
-    final discard needed), from ``summary`` of the caller's hand alone; False when it cannot tell quickly.
+    final discard needed), owed by ``player`` whose hand (the cards taken included) is ``summary``, with the
+    table of ``state``; False when it cannot tell quickly.
 
     Yes when one meld of held cards holds both owed cards (a set of their rank with a third suit or a
     joker; a run of their suit whose gaps the hand or its jokers fill); when each melds with held cards
     that the other's meld does not need; or when one of them is laid off by itself on a meld on the
     table and the other then goes on another meld, or melds with held cards of another suit and rank.
     :func:`two_owed_payable` answers the rest."""
-    duty = state.duty
-    assert duty is not None and len(duty.owed) == 2
-    if state.variant.going_out_requires_discard or JOKER in duty.owed:
+    if len(owed) != 2 or state.variant.going_out_requires_discard or JOKER in owed:
         return False  # a lay must keep a card to discard, or a joker is owed: only the search can tell
-    first, second = duty.owed
+    first, second = owed
     if first.rank == second.rank:
         if first.suit != second.suit and (
             summary.jokers or summary.rank_suits[first.rank] & ~(first.suit_bit | second.suit_bit)
@@ -89,8 +90,7 @@ def two_owed_surely_payable(state: RoundState, summary: HandSummary) -> bool:
             return True
     elif _melds_apart(summary, first, second):
         return True
-    player = state.to_move
-    if not duty.layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
+    if not layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
         return False
     alone = [
         [number for number, meld in enumerate(state.table) if card.index in meld.shape.touching]

@@ -14,7 +14,7 @@ from engine.errors import RulesError
 from engine.lay import duty_payable, duty_payable_exact
 from engine.melds import HandSummary
 from engine.moves import Move, Rommi
-from engine.payable import blocked_by_own_meld_rule, card_payable, card_payable_bits
+from engine.payable import blocked_by_own_meld_rule, card_payable, card_payable_bits, two_owed_surely_payable
 from engine.position import Phase
 from engine.taking import after_take
 
@@ -99,8 +99,9 @@ def calls(state: RoundState) -> list[tuple[int, Move]]:
     return [(player, move) for player, move, _ in calls_with_states(state)]
 
 
-def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int, Move, StateT]]:
+def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int, Move, StateT | None]]:
     """Every legal call with the state after it: (caller, ``rommi N``, state); with ``seat``, that seat's only.
+    The state is None where the listing had no need to make it: :func:`engine.taking.after_take` makes it.
 
     The hand and the cards taken are summarised once per caller and grown one card at a time, so the quick
     questions (can the called card be laid; can the deepest) cost a few bit operations for each depth; only
@@ -108,7 +109,7 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     """
     if not window_open(state):
         return []
-    found: list[tuple[int, Move, StateT]] = []
+    found: list[tuple[int, Move, StateT | None]] = []
     pile = state.pile
     called = pile[-1]
     variant = state.variant
@@ -160,10 +161,14 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
                 if not called_fits:
                     continue
             if n == 1:
-                found.append((player, Rommi(1), after_take(state, player, 1, called=True)))
+                found.append((player, Rommi(1), None))  # the state after it is made if the call is made
                 continue
-            if deepest is not JOKER and not card_payable(state, deepest, summary, player, by_layoff):
-                continue
+            if deepest is not JOKER:
+                if not card_payable(state, deepest, summary, player, by_layoff):
+                    continue
+                if two_owed_surely_payable(state, player, (called, deepest), by_layoff, summary):
+                    found.append((player, Rommi(n), None))
+                    continue
             new = after_take(state, player, n, called=True)
             if duty_payable_exact(new, summary):
                 found.append((player, Rommi(n), new))

@@ -88,14 +88,19 @@ def _check_scores(state: GameState, where: str) -> None:
 
 
 def _check_listing(state: GameState, where: str) -> dict[tuple[int, Move], tuple[int, Move]]:
-    """Every listed action applies, and leaves the state as it was; returns the listing by normalised key."""
+    """Every listed action applies, and leaves the state as it was; returns the listing by normalised key.
+
+    Each is applied twice: as the very object listed (apply trusts what the listing found) and as the same
+    move read back from its text, which apply checks in full; the two give the same position."""
     before = snapshot(state)
     listed = {}
     for seat, move in state.legal_actions():
         try:
             after = state.apply(move, seat)
+            checked = state.apply(Move.parse(move.text), seat)
         except RulesError as error:
             pytest.fail(f"listed {move} by seat {seat} refused ({error.code}: {error}): {where}")
+        assert snapshot(checked) == snapshot(after), f"{move} by seat {seat}: trusted and checked differ: {where}"
         assert after.card_count() == state.card_count(), f"{move} by seat {seat} lost or made cards: {where}"
         assert snapshot(state) == before, f"{move} by seat {seat} changed the state it was applied to: {where}"
         key = action_key(state, seat, move)
@@ -282,7 +287,7 @@ def test_a_quick_yes_to_a_callers_two_cards_is_a_real_one(variant_id: str, house
                     assert duty is not None
                     if len(duty.owed) != 2 or JOKER in duty.owed:
                         continue
-                    if two_owed_surely_payable(after, HandSummary(after.hands[caller])):
+                    if two_owed_surely_payable(after, caller, duty.owed, duty.layoff_pays, HandSummary(after.hands[caller])):
                         assert any(lay_is_legal(after, lay) for lay in duty_lays(after)), (
                             f"{variant_id} {house} players={players} seed={seed}: seat {caller} calls {n} owing "
                             f"{[str(c) for c in duty.owed]} with {cards_text(after.hands[caller])}"
