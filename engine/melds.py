@@ -215,6 +215,8 @@ def hand_melds(hand: tuple[Card, ...] | list[Card], summary: HandSummary | None 
         if not jokers:  # without jokers only cards three in a row make runs (natural_run_positions, inlined)
             starts = mask & (mask >> 1) & (mask >> 2) & _STARTS
             mask &= starts | (starts << 1) | (starts << 2)
+        elif jokers == 1:  # a card no run holds is left out, so fewer hands are worked out anew
+            mask = natural_run_positions(mask, 1)
         if mask:
             found.extend(_suit_runs(suit, mask, jokers))
     threshold = max(1, 3 - jokers)
