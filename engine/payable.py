@@ -13,6 +13,7 @@ from engine.duty import Duty
 from engine.melds import (
     MAX_RUN,
     HandSummary,
+    Shape,
     check_meld,
     extended_shape,
     extends_bits,
@@ -73,33 +74,67 @@ def two_owed_surely_payable(
     table of ``state``; False when it cannot tell quickly.
 
     Yes when one meld of held cards holds both owed cards (a set of their rank with a third suit or a
-    joker; a run of their suit whose gaps the hand or its jokers fill); when each melds with held cards
-    that the other's meld does not need; or when one of them is laid off by itself on a meld on the
-    table and the other then goes on another meld, or melds with held cards of another suit and rank.
-    :func:`two_owed_payable` answers the rest."""
+    joker; a run of their suit whose gaps the hand or its jokers fill), or when each can be laid with held
+    natural cards that the other does not need (see :func:`_laid_apart`). :func:`two_owed_payable`
+    answers the rest."""
     if len(owed) != 2 or state.variant.going_out_requires_discard or JOKER in owed:
         return False  # a lay must keep a card to discard, or a joker is owed: only the search can tell
     first, second = owed
+    layoffs_now = layoff_pays and not (state.variant.layoff_needs_own_meld and not state.melded[player])
+    shapes = [meld.shape for meld in state.table] if layoffs_now else []
     if first.rank == second.rank:
         if first.suit != second.suit and (
             summary.jokers or summary.rank_suits[first.rank] & ~(first.suit_bit | second.suit_bit)
         ):
             return True
-    elif first.suit == second.suit:
-        if _one_run_holds(summary.suit_masks[first.suit], first, second, summary.jokers):
-            return True
-    elif _melds_apart(summary, first, second):
+        alone = [[n for n, shape in enumerate(shapes) if card.index in shape.touching] for card in owed]
+        # each laid off by itself, on two different melds (copies of one card may need two)
+        return bool(alone[0] and alone[1]) and (len(alone[0]) > 1 or len(alone[1]) > 1 or alone[0] != alone[1])
+    if first.suit == second.suit and _one_run_holds(summary.suit_masks[first.suit], first, second, summary.jokers):
         return True
-    if not layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
+    return _laid_apart(summary, shapes, first, second)
+
+
+def _laid_apart(summary: HandSummary, shapes: list[Shape], first: Card, second: Card) -> bool:
+    """Whether two owed cards of different ranks can each be laid with held natural cards that the other's
+    lay does not need, and the jokers held: in a set of its rank, a run of its suit, or a lay-off on one of
+    ``shapes`` (the table's melds, where a lay-off is allowed now).
+
+    A set uses cards of its rank, a run or a helped lay-off cards of its suit. So two cards of one suit
+    share only their suit's cards: one of them must do without them. Two cards of different suits share
+    only the card of one's rank in the other's suit, and each of those two goes to one side or the other."""
+    rank_suits, suit_masks, jokers = summary.rank_suits, summary.suit_masks, min(summary.jokers, 2)
+
+    def jokers_needed(card: Card, same_rank: int, same_suit: int) -> int:
+        """The fewest jokers (0–2; 3 when none do) with which ``card`` is laid from these cards."""
+        others = (same_rank & ~card.suit_bit).bit_count()
+        if others >= 2:
+            return 0
+        for spare in range(jokers + 1):
+            if others + spare >= 2 or (same_suit and natural_run_positions(same_suit | card.positions, spare) & card.positions):
+                return spare
+            if any(extends_bits(card, shape, same_suit, spare) for shape in shapes):
+                return spare
+        return 3
+
+    if first.suit == second.suit:
+        suit = suit_masks[first.suit]
+        for one, other in ((first, second), (second, first)):
+            alone = jokers_needed(one, rank_suits[one.rank], 0)  # without its suit's cards
+            if alone <= jokers and alone + jokers_needed(other, rank_suits[other.rank], suit & ~one.positions) <= jokers:
+                return True
         return False
-    alone = [
-        [number for number, meld in enumerate(state.table) if card.index in meld.shape.touching]
-        for card in (first, second)
-    ]
-    if alone[0] and alone[1] and (len(alone[0]) > 1 or len(alone[1]) > 1 or alone[0] != alone[1]):
-        return True  # each laid off by itself, on two different melds
-    unrelated = first.rank != second.rank and first.suit != second.suit
-    return unrelated and ((bool(alone[0]) and summary.melds_with(second)) or (bool(alone[1]) and summary.melds_with(first)))
+    # the one card they could both want: the card of one's rank in the other's suit, either way round
+    first_rank_mate, first_suit_mate = second.suit_bit, second.positions  # in first's rank, in first's suit
+    for first_keeps_rank_mate, first_keeps_suit_mate in ((True, True), (True, False), (False, True), (False, False)):
+        first_rank = rank_suits[first.rank] & ~(0 if first_keeps_rank_mate else first_rank_mate)
+        first_suit = suit_masks[first.suit] & ~(0 if first_keeps_suit_mate else first_suit_mate)
+        second_rank = rank_suits[second.rank] & ~(first.suit_bit if first_keeps_suit_mate else 0)
+        second_suit = suit_masks[second.suit] & ~(first.positions if first_keeps_rank_mate else 0)
+        need = jokers_needed(first, first_rank, first_suit)
+        if need <= jokers and need + jokers_needed(second, second_rank, second_suit) <= jokers:
+            return True
+    return False
 
 
 def _one_run_holds(mask: int, first: Card, second: Card, jokers: int) -> bool:
@@ -114,28 +149,6 @@ def _one_run_holds(mask: int, first: Card, second: Card, jokers: int) -> bool:
                 if length <= MAX_RUN and length - (mask >> start & ((1 << length) - 1)).bit_count() <= jokers:
                     return True
     return False
-
-
-def _melds_apart(summary: HandSummary, first: Card, second: Card) -> bool:
-    """Whether two cards of different suits and ranks each meld with held natural cards, never the same ones
-    (a set uses its rank's cards, a run its suit's, so only the card of one's rank in the other's suit is
-    shared, and it is left to the set)."""
-
-    def in_set(card: Card) -> bool:
-        return (summary.rank_suits[card.rank] & ~card.suit_bit).bit_count() >= 2
-
-    def in_run(card: Card, spare: Card | None = None) -> bool:
-        mask = summary.suit_masks[card.suit]
-        if spare is not None:
-            mask &= ~((1 << spare.rank) | ((1 << 14) if spare.rank == 1 else 0))
-        return bool(natural_run_positions(mask, 0) & card.positions)
-
-    first_set, second_set = in_set(first), in_set(second)
-    if first_set and second_set:
-        return True
-    if in_run(first) and in_run(second):
-        return True
-    return (first_set and in_run(second, spare=first)) or (second_set and in_run(first, spare=second))
 
 
 def card_payable(state: RoundState, card: Card, summary: HandSummary, player: int, layoff_pays: bool) -> bool:

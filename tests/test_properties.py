@@ -265,7 +265,7 @@ def test_duty_fast_check_agrees_with_exact(variant_id: str, house: dict[str, Any
 
 
 @pytest.mark.parametrize(("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"])
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))
 def test_a_quick_yes_to_a_callers_two_cards_is_a_real_one(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
     """Right after a Rommi call owing two cards, the quick "surely payable" never says yes where no legal lay
