@@ -37,7 +37,7 @@ def draw_moves(state: RoundState) -> list[Move]:
         return moves
     rule = state.variant.pile_take
     if rule == "whole_pile":
-        if state.variant.unusable_pile_penalty is not None or take_payable(state, state.to_move, size):
+        if state.variant.unusable_pile_penalty is not None or _whole_pile_payable(state, size):
             moves.append(TAKE_ALL)
         return moves
     variant = state.variant
@@ -95,6 +95,24 @@ def draw_moves(state: RoundState) -> list[Move]:
         elif take_payable(state, player, n, summary):
             moves.append(take(n))
     return moves
+
+
+def _whole_pile_payable(state: RoundState, size: int) -> bool:
+    """Whether the player to move could pay the duty of taking the whole pile (``size`` cards).
+
+    Where the duty is a new meld holding a card of the pile (femhundra), no final discard is needed and no
+    joker is in the pile, that is whether some pile card melds with the hand and the pile together (what
+    :func:`engine.lay.take_payable` finds, told here from one summary)."""
+    variant = state.variant
+    pile = state.pile
+    if variant.duty != "new_meld_any_taken" or variant.going_out_requires_discard or JOKER in pile:
+        return take_payable(state, state.to_move, size)
+    summary = HandSummary(state.hands[state.to_move])
+    rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
+    for card in pile:
+        rank_suits[card.rank] |= card.suit_bit
+        suit_masks[card.suit] |= card.positions
+    return any(summary.melds_with(card) for card in dict.fromkeys(pile))
 
 
 def play_moves(state: RoundState) -> list[Move]:
@@ -208,12 +226,13 @@ class Memo(Generic[StateT]):
 
     def actions(self, state: StateT) -> tuple[Action, ...]:
         """Every legal (player, move): the player to move's moves, then every Rommi call."""
-        if self.actions_listed is None:
+        listed = self.actions_listed
+        if listed is None:
             seat = state.to_move
-            calls = self.calls(state)
-            mine = tuple([(seat, m) for m in self.moves(state)])
-            self.actions_listed = mine + calls if calls else mine
-        return self.actions_listed
+            moves = self._moves if self._moves is not None else self.moves(state)
+            calls = self.calls(state) if state.rommi_from is not None else ()
+            listed = self.actions_listed = tuple([(seat, m) for m in moves]) + calls
+        return listed
 
     def trusted(self, state: StateT, move: Move, seat: int) -> StateT | None:
         """The state after ``move`` by ``seat`` when ``move`` is an object this listing handed out and what
