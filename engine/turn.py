@@ -162,7 +162,10 @@ def blocked_discards(state: RoundState, hand: tuple[Card, ...]) -> tuple[Card, .
     if rule == "none":
         return ()
     recent = state.drawn if rule == "drawn_this_turn" else state.from_pile
-    if not recent or (state.variant.discard_restriction_exception and all(c in recent for c in hand)):
+    if not recent:
+        return ()
+    # it lifts when every card in hand is one it covers (hand[0] asked first: it seldom is)
+    if state.variant.discard_restriction_exception and (not hand or hand[0] in recent) and all(c in recent for c in hand):
         return ()
     return recent
 
