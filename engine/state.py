@@ -35,7 +35,7 @@ from engine.lay import apply_layoff, apply_meld
 from engine.legal import LegalActions
 from engine.listing import memo_of, trusted
 from engine.melds import meld_shape
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.position import Phase, TableMeld, sorted_cards
 from engine.rommi import apply_call, calls_with_states
 from engine.scoring import PlayerScore
@@ -247,22 +247,23 @@ class GameState(RoundState):
                 return known
         if self.phase is Phase.OVER:
             raise RulesError("wrong_phase", "round.over")
-        if isinstance(move, Rommi):
+        kind = move.kind if isinstance(move, Move) else None  # one question, not one per kind of move
+        if kind == "rommi" and isinstance(move, Rommi):
             return apply_call(self, move, seat)
         if seat != self.to_move:
             raise RulesError("not_your_turn", "turn.not_yours", to_move=self.to_move_name, player=self.players[seat])
-        if isinstance(move, Draw):
-            return apply_draw(self)
-        if isinstance(move, Take):
-            return apply_take(self, move)
-        if isinstance(move, Stop):
-            return apply_stop(self)
-        if self.phase is not Phase.PLAY:
+        if kind in ("discard", "meld", "layoff") and self.phase is not Phase.PLAY:
             raise RulesError("wrong_phase", "turn.draw_first")
-        if isinstance(move, Meld):
-            return apply_meld(self, move)
-        if isinstance(move, Layoff):
-            return apply_layoff(self, move)
-        if isinstance(move, Discard):
+        if kind == "discard" and isinstance(move, Discard):
             return apply_discard(self, move)
+        if kind == "draw":
+            return apply_draw(self)
+        if kind == "take" and isinstance(move, Take):
+            return apply_take(self, move)
+        if kind == "meld" and isinstance(move, Meld):
+            return apply_meld(self, move)
+        if kind == "layoff" and isinstance(move, Layoff):
+            return apply_layoff(self, move)
+        if kind == "stop":
+            return apply_stop(self)
         raise RulesError("unreadable_move", "move.unknown", text=str(move))
