@@ -13,7 +13,6 @@ from engine.duty import Duty
 from engine.melds import (
     MAX_RUN,
     HandSummary,
-    Shape,
     check_meld,
     extended_shape,
     extends_bits,
@@ -21,7 +20,7 @@ from engine.melds import (
     natural_run_positions,
 )
 from engine.moves import Layoff, Meld
-from engine.position import remove_held
+from engine.position import TableMeld, remove_held
 
 
 def two_owed_payable(state: RoundState, lays: Sequence[Meld | Layoff]) -> bool:
@@ -81,60 +80,65 @@ def two_owed_surely_payable(
         return False  # a lay must keep a card to discard, or a joker is owed: only the search can tell
     first, second = owed
     layoffs_now = layoff_pays and not (state.variant.layoff_needs_own_meld and not state.melded[player])
-    shapes = [meld.shape for meld in state.table] if layoffs_now else []
+    table = state.table if layoffs_now else ()
     if first.rank == second.rank:
         if first.suit != second.suit and (
             summary.jokers or summary.rank_suits[first.rank] & ~(first.suit_bit | second.suit_bit)
         ):
             return True
-        alone = [[n for n, shape in enumerate(shapes) if card.index in shape.touching] for card in owed]
+        alone = [[n for n, meld in enumerate(table) if card.index in meld.shape.touching] for card in owed]
         # each laid off by itself, on two different melds (copies of one card may need two)
         return bool(alone[0] and alone[1]) and (len(alone[0]) > 1 or len(alone[1]) > 1 or alone[0] != alone[1])
     if first.suit == second.suit and _one_run_holds(summary.suit_masks[first.suit], first, second, summary.jokers):
         return True
-    return _laid_apart(summary, shapes, first, second)
+    return _laid_apart(summary, table, first, second)
 
 
-def _laid_apart(summary: HandSummary, shapes: list[Shape], first: Card, second: Card) -> bool:
+def _laid_apart(summary: HandSummary, table: tuple[TableMeld, ...], first: Card, second: Card) -> bool:
     """Whether two owed cards of different ranks can each be laid with held natural cards that the other's
-    lay does not need, and the jokers held: in a set of its rank, a run of its suit, or a lay-off on one of
-    ``shapes`` (the table's melds, where a lay-off is allowed now).
+    lay does not need, and the jokers held: in a set of its rank, a run of its suit, or a lay-off on a meld
+    of ``table`` (empty where a lay-off is not allowed now).
 
     A set uses cards of its rank, a run or a helped lay-off cards of its suit. So two cards of one suit
     share only their suit's cards: one of them must do without them. Two cards of different suits share
     only the card of one's rank in the other's suit, and each of those two goes to one side or the other."""
     rank_suits, suit_masks, jokers = summary.rank_suits, summary.suit_masks, min(summary.jokers, 2)
-
-    def jokers_needed(card: Card, same_rank: int, same_suit: int) -> int:
-        """The fewest jokers (0–2; 3 when none do) with which ``card`` is laid from these cards."""
-        others = (same_rank & ~card.suit_bit).bit_count()
-        if others >= 2:
-            return 0
-        for spare in range(jokers + 1):
-            if others + spare >= 2 or (same_suit and natural_run_positions(same_suit | card.positions, spare) & card.positions):
-                return spare
-            if any(extends_bits(card, shape, same_suit, spare) for shape in shapes):
-                return spare
-        return 3
-
     if first.suit == second.suit:
         suit = suit_masks[first.suit]
         for one, other in ((first, second), (second, first)):
-            alone = jokers_needed(one, rank_suits[one.rank], 0)  # without its suit's cards
-            if alone <= jokers and alone + jokers_needed(other, rank_suits[other.rank], suit & ~one.positions) <= jokers:
-                return True
+            alone = _jokers_to_lay(one, rank_suits[one.rank], 0, jokers, table)  # without its suit's cards
+            if alone <= jokers:
+                rest = _jokers_to_lay(other, rank_suits[other.rank], suit & ~one.positions, jokers - alone, table)
+                if alone + rest <= jokers:
+                    return True
         return False
     # the one card they could both want: the card of one's rank in the other's suit, either way round
     first_rank_mate, first_suit_mate = second.suit_bit, second.positions  # in first's rank, in first's suit
     for first_keeps_rank_mate, first_keeps_suit_mate in ((True, True), (True, False), (False, True), (False, False)):
         first_rank = rank_suits[first.rank] & ~(0 if first_keeps_rank_mate else first_rank_mate)
         first_suit = suit_masks[first.suit] & ~(0 if first_keeps_suit_mate else first_suit_mate)
+        need = _jokers_to_lay(first, first_rank, first_suit, jokers, table)
+        if need > jokers:
+            continue
         second_rank = rank_suits[second.rank] & ~(first.suit_bit if first_keeps_suit_mate else 0)
         second_suit = suit_masks[second.suit] & ~(first.positions if first_keeps_rank_mate else 0)
-        need = jokers_needed(first, first_rank, first_suit)
-        if need <= jokers and need + jokers_needed(second, second_rank, second_suit) <= jokers:
+        if need + _jokers_to_lay(second, second_rank, second_suit, jokers - need, table) <= jokers:
             return True
     return False
+
+
+def _jokers_to_lay(card: Card, same_rank: int, same_suit: int, jokers: int, table: tuple[TableMeld, ...]) -> int:
+    """The fewest jokers (up to ``jokers``) with which the natural ``card`` is laid from held cards of its
+    rank (``same_rank``: suits, as bits) and suit (``same_suit``: run positions, as bits): in a set, a run,
+    or a lay-off on a meld of ``table``; ``jokers + 1`` when none do."""
+    others = (same_rank & ~card.suit_bit).bit_count()
+    for spare in range(jokers + 1):
+        if others + spare >= 2 or (same_suit and natural_run_positions(same_suit | card.positions, spare) & card.positions):
+            return spare
+        for meld in table:
+            if extends_bits(card, meld.shape, same_suit, spare):
+                return spare
+    return jokers + 1
 
 
 def _one_run_holds(mask: int, first: Card, second: Card, jokers: int) -> bool:
