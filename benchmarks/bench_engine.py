@@ -4,7 +4,8 @@ Random self-play through the public API: list every legal action (Rommi calls in
 uniformly, apply it; the deal and the round's scoring are included. RLCard's gin rummy does the same
 (``judge.get_legal_actions()``, a uniform pick, ``game.step``) with its observation building switched off,
 so both sides time only their rules. CPU time (``time.process_time``), a warm-up first, then blocks that
-alternate between the two engines, so a noisy machine slows both alike; the ratio is of the medians.
+alternate between the two engines, so a noisy machine slows both alike: each block's ratio is to the
+RLCard block run right beside it, and the figure is the median of those ratios (with their quartiles).
 
 Run: ``python benchmarks/bench_engine.py`` (``--quick`` for a short run, ``--players 3``, ``--json FILE``;
 ``--melds`` also times listing every meld of a random 13-card hand, warm and cold, with 0 and 2 jokers).
@@ -20,7 +21,6 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -110,6 +110,7 @@ def run(players: list[int], blocks: int, rounds: int, gin_rounds: int) -> dict[s
     ours: dict[tuple[str, int], list[Block]] = {(v, p): [] for v in PRESETS for p in players}
     pooled: dict[int, list[Block]] = {p: [] for p in players}
     theirs: list[Block] = []
+    beside: dict[int, list[Block]] = {p: [] for p in players}  # the RLCard block run right after each p's
     # Warm-up: caches and the interpreter's specialisation, kept out of the timings.
     for v in PRESETS:
         ours_block(v, players[0], 2, seed=999)
@@ -126,12 +127,41 @@ def run(players: list[int], blocks: int, rounds: int, gin_rounds: int) -> dict[s
             gin = rlcard_block(gin_rounds, seed=b)
             if gin is not None:
                 theirs.append(gin)
+                beside[p].append(gin)
     figures: dict[str, Any] = {"rlcard_us": per_decision_us(theirs) if theirs else None}
     for (v, p), bl in ours.items():
         figures[f"{v}/{p}"] = per_decision_us(bl)
+        if theirs:
+            figures[f"ratio/{v}/{p}"] = paired_ratio(bl, beside[p])
     for p, bl in pooled.items():
         figures[f"pooled/{p}"] = per_decision_us(bl)
+        if theirs:
+            figures[f"ratio/pooled/{p}"] = paired_ratio(bl, beside[p])
+            figures[f"ratio_quartiles/pooled/{p}"] = ratio_quartiles(bl, beside[p])
+    for a, b in pairwise(players):
+        for v in PRESETS:
+            # each block's own difference, so a slow stretch of the machine slows both sides of it
+            figures[f"extra_seat/{v}/{a}-{b}"] = statistics.median(
+                (us_of(high) - us_of(low)) / (b - a) for low, high in zip(ours[(v, a)], ours[(v, b)], strict=True)
+            )
     return figures
+
+
+def us_of(block: Block) -> float:
+    """A block's µs per decision."""
+    return block[0] / max(1, block[1]) * 1e6
+
+
+def paired_ratio(ours: list[Block], theirs: list[Block]) -> float:
+    """The median over blocks of our µs per decision over RLCard's in the block run right beside it."""
+    return statistics.median(us_of(a) / us_of(b) for a, b in zip(ours, theirs, strict=True))
+
+
+def ratio_quartiles(ours: list[Block], theirs: list[Block]) -> tuple[float, float]:
+    """The first and third quartiles of the blocks' paired ratios: how much they spread."""
+    ratios = [us_of(a) / us_of(b) for a, b in zip(ours, theirs, strict=True)]
+    first, _, third = statistics.quantiles(ratios, n=4)
+    return first, third
 
 
 def main() -> None:
@@ -143,23 +173,29 @@ def main() -> None:
     parser.add_argument("--melds", action="store_true", help="also time listing the melds of 13-card hands")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")]
-    blocks, rounds, gin_rounds = (5, 4, 4) if args.quick else (15, 10, 12)
+    blocks, rounds, gin_rounds = (5, 4, 4) if args.quick else (31, 6, 8)
     figures = run(players, blocks, rounds, gin_rounds)
     gin = figures["rlcard_us"]
     if gin is None:
         print("RLCard is not installed, so there is nothing to compare with: pip install -e '.[bench]' (or pip install rlcard)")
-    show: Callable[[float], str] = lambda us: f"{us:8.1f} µs" + (f"   ratio {us / gin:5.2f}" if gin else "")  # noqa: E731
+
+    def show(key: str) -> str:
+        ratio = figures.get(f"ratio/{key}")
+        return f"{figures[key]:8.1f} µs" + (f"   ratio {ratio:5.2f}" if ratio is not None else "")
+
     print(f"random self-play, CPU time per decision, medians of {blocks} interleaved blocks")
+    print("(a ratio is the median of each block's ratio to the RLCard block run beside it)")
     if gin:
         print(f"{'RLCard gin rummy (2 players, observations off)':52} {gin:8.1f} µs")
     for p in players:
         for v in PRESETS:
-            print(f"{f'{v}, {p} players':52} {show(figures[f'{v}/{p}'])}")
-        print(f"{f'pooled over the presets, {p} players':52} {show(figures[f'pooled/{p}'])}")
+            print(f"{f'{v}, {p} players':52} {show(f'{v}/{p}')}")
+        quartiles = figures.get(f"ratio_quartiles/pooled/{p}")
+        spread = f"   (quartiles {quartiles[0]:.2f}–{quartiles[1]:.2f})" if quartiles else ""
+        print(f"{f'pooled over the presets, {p} players':52} {show(f'pooled/{p}')}{spread}")
     for a, b in pairwise(players):
         for v in PRESETS:
-            extra = (figures[f"{v}/{b}"] - figures[f"{v}/{a}"]) / (b - a)
-            figures[f"extra_seat/{v}/{a}-{b}"] = extra
+            extra = figures[f"extra_seat/{v}/{a}-{b}"]
             print(f"{f'{v}: each seat from {a} to {b} players':52} {extra:+8.1f} µs")
     if args.melds:
         for jokers in (0, 2):
