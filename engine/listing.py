@@ -107,11 +107,7 @@ def _whole_pile_payable(state: RoundState, size: int) -> bool:
     pile = state.pile
     if variant.duty != "new_meld_any_taken" or variant.going_out_requires_discard or JOKER in pile:
         return take_payable(state, state.to_move, size)
-    summary = HandSummary(state.hands[state.to_move])
-    rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
-    for card in pile:
-        rank_suits[card.rank] |= card.suit_bit
-        suit_masks[card.suit] |= card.positions
+    summary = HandSummary((*state.hands[state.to_move], *pile))
     return any(summary.melds_with(card) for card in dict.fromkeys(pile))
 
 

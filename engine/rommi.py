@@ -116,16 +116,7 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     quick = called is not JOKER and not variant.going_out_requires_discard
     by_layoff = variant.duty_paid_by_layoff
     # What the pile holds of the called card's rank and suit, for the first question asked of each caller
-    rank, suit = called.rank, called.suit
-    pile_rank = pile_suit = pile_jokers = 0
-    for card in pile:
-        if card is JOKER:
-            pile_jokers += 1
-        else:
-            if card.rank == rank:
-                pile_rank |= card.suit_bit
-            if card.suit == suit:
-                pile_suit |= card.positions
+    pile_rank, pile_suit, pile_jokers = _of_rank_and_suit(pile, called)
     for player in range(len(state.players)) if seat is None else (seat,):
         if player in (state.to_move, state.rommi_from):
             continue
@@ -140,16 +131,10 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
         # Whether the called card can be laid only grows with the cards taken, so once it can, it can for
         # every deeper take; the quick answers below are the ones after_call would reach (see payable).
         hand = state.hands[player]
-        same_rank, same_suit, jokers = pile_rank, pile_suit, pile_jokers
-        for card in hand:
-            if card is JOKER:
-                jokers += 1
-            else:
-                if card.rank == rank:
-                    same_rank |= card.suit_bit
-                if card.suit == suit:
-                    same_suit |= card.positions
-        if not card_payable_bits(state, called, same_rank, same_suit, jokers, player, by_layoff):
+        same_rank, same_suit, jokers = _of_rank_and_suit(hand, called)
+        if not card_payable_bits(
+            state, called, same_rank | pile_rank, same_suit | pile_suit, jokers + pile_jokers, player, by_layoff
+        ):
             continue  # not even with the whole pile
         summary = HandSummary(hand)
         called_fits = False
@@ -173,3 +158,19 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
             if duty_payable_exact(new, summary):
                 found.append((player, Rommi(n), new))
     return found
+
+
+def _of_rank_and_suit(cards: tuple[Card, ...], like: Card) -> tuple[int, int, int]:
+    """What ``cards`` hold of the natural ``like``'s rank (suits, as bits) and suit (run positions, as bits),
+    and their jokers: all that :func:`engine.payable.card_payable_bits` asks of them about ``like``."""
+    rank, suit = like.rank, like.suit
+    same_rank = same_suit = jokers = 0
+    for card in cards:
+        if card is JOKER:
+            jokers += 1
+        else:
+            if card.rank == rank:
+                same_rank |= card.suit_bit
+            if card.suit == suit:
+                same_suit |= card.positions
+    return same_rank, same_suit, jokers

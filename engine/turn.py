@@ -177,13 +177,7 @@ def discard_blocked(state: RoundState, card: Card, hand: tuple[Card, ...]) -> bo
     this turn; it lifts when every card in hand is one it covers, so the turn can always end (the Dutch
     "unless it is the only card in hand" is the one-card case of this).
     """
-    rule = state.variant.discard_restriction
-    if rule == "none":
-        return False
-    recent = state.drawn if rule == "drawn_this_turn" else state.from_pile
-    if card not in recent:
-        return False
-    return not (state.variant.discard_restriction_exception and all(c in recent for c in hand))
+    return card in blocked_discards(state, hand)
 
 
 def start_turn(
