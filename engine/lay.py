@@ -229,6 +229,10 @@ def take_payable(state: RoundState, player: int, n: int, summary: HandSummary | 
         if deepest is not JOKER:
             return card_payable(state, deepest, summary, player, variant.duty_paid_by_layoff)
     taken = state.pile[-n:]
+    if variant.duty == "new_meld_any_taken" and not variant.going_out_requires_discard and JOKER not in taken:
+        # femhundra: a new meld holding any card taken, so some card taken melds with the hand and the rest
+        held = summary or HandSummary((*state.hands[player], *taken))
+        return any(held.melds_with(card) for card in dict.fromkeys(taken))
     duty = duty_for(variant, taken)
     if duty is None:
         return True

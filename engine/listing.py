@@ -37,7 +37,7 @@ def draw_moves(state: RoundState) -> list[Move]:
         return moves
     rule = state.variant.pile_take
     if rule == "whole_pile":
-        if state.variant.unusable_pile_penalty is not None or _whole_pile_payable(state, size):
+        if state.variant.unusable_pile_penalty is not None or take_payable(state, state.to_move, size):
             moves.append(TAKE_ALL)
         return moves
     variant = state.variant
@@ -95,20 +95,6 @@ def draw_moves(state: RoundState) -> list[Move]:
         elif take_payable(state, player, n, summary):
             moves.append(take(n))
     return moves
-
-
-def _whole_pile_payable(state: RoundState, size: int) -> bool:
-    """Whether the player to move could pay the duty of taking the whole pile (``size`` cards).
-
-    Where the duty is a new meld holding a card of the pile (femhundra), no final discard is needed and no
-    joker is in the pile, that is whether some pile card melds with the hand and the pile together (what
-    :func:`engine.lay.take_payable` finds, told here from one summary)."""
-    variant = state.variant
-    pile = state.pile
-    if variant.duty != "new_meld_any_taken" or variant.going_out_requires_discard or JOKER in pile:
-        return take_payable(state, state.to_move, size)
-    summary = HandSummary((*state.hands[state.to_move], *pile))
-    return any(summary.melds_with(card) for card in dict.fromkeys(pile))
 
 
 def play_moves(state: RoundState) -> list[Move]:
