@@ -140,9 +140,6 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self._text!r})"
 
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Card.parse, (self._text,))
 

@@ -27,7 +27,7 @@ from typing import Final, Literal, TypeVar
 
 from engine.cards import Card
 from engine.duty import Duty
-from engine.position import Phase, TableMeld
+from engine.position import PHASE_OVER, Phase, TableMeld
 from engine.variants import Variant
 
 __all__ = ["FIELDS", "KEEP", "RoundState", "StateT"]
@@ -242,7 +242,7 @@ class RoundState(_Layout):
     @property
     def round_over(self) -> bool:
         """Whether the round has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is PHASE_OVER
 
     def player_index(self, name: str) -> int:
         """The seat of the player called ``name``; ``KeyError`` if nobody is."""

@@ -32,7 +32,7 @@ from engine.melds import (
 )
 from engine.moves import Layoff, Meld, Move
 from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_surely_payable
-from engine.position import Phase, TableMeld, remove_held
+from engine.position import PHASE_OVER, TableMeld, remove_held
 from engine.taking import after_take
 
 # --- laying --------------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ def _after_laying(
         table=table,
         duty=duty,
         melded=state.melded if melded is None else melded,
-        phase=Phase.OVER if out else state.phase,
+        phase=PHASE_OVER if out else state.phase,
         ended_by="went_out" if out else state.ended_by,
         went_out=state.to_move if out else state.went_out,
     )

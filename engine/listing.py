@@ -17,9 +17,9 @@ from engine.cards import JOKER
 from engine.core import RoundState, StateT
 from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
-from engine.melds import HandSummary, Shape, hand_melds, natural_run_positions
+from engine.melds import HandSummary, hand_melds, natural_run_positions
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard, take
-from engine.position import Phase
+from engine.position import PHASE_DRAW, PHASE_PLAY, TableIndex, table_index
 from engine.rommi import calls_with_states
 from engine.taking import after_take
 from engine.turn import apply_take, blocked_discards
@@ -47,8 +47,7 @@ def draw_moves(state: RoundState) -> list[Move]:
     quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
     free_top = not variant.duty_on_top_card
     layoffs_pay = variant.duty_paid_by_layoff and not (variant.layoff_needs_own_meld and not state.melded[player])
-    runs: list[list[Shape]] | None = None  # the table's runs by suit and sets by rank, made when first needed
-    sets: dict[int, list[Shape]] = {}
+    index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
     pile = state.pile
     rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
     for n in range(1, (1 if rule == "top_only" else size) + 1):
@@ -75,20 +74,14 @@ def draw_moves(state: RoundState) -> list[Move]:
                 continue
             if not layoffs_pay:
                 continue
-            if runs is None:
-                runs = [[], [], [], []]
-                for meld in state.table:
-                    shape = meld.shape
-                    if shape.kind == "set":
-                        sets.setdefault(shape.rank, []).append(shape)
-                    else:
-                        runs[shape.suit].append(shape)
-            for shape in sets.get(deepest.rank, ()):
+            if index is None:
+                index = table_index(state.table)
+            for shape in index.sets[deepest.rank]:
                 if shape.reach & deepest.suit_bit:  # a set missing its suit
                     moves.append(take(n))
                     break
             else:
-                for shape in runs[deepest.suit]:
+                for shape in index.runs[deepest.suit]:
                     if summary.extends(deepest, shape):
                         moves.append(take(n))
                         break
@@ -109,7 +102,7 @@ def play_moves(state: RoundState) -> list[Move]:
         if blocked:
             moves.extend([discard(c) for c in dict.fromkeys(hand) if c not in blocked])
         else:
-            moves.extend([discard(card) for card in dict.fromkeys(hand)])
+            moves.extend(map(discard, dict.fromkeys(hand)))
     return moves
 
 
@@ -167,7 +160,7 @@ class Memo(Generic[StateT]):
         """Every legal move of the player to move."""
         if self._moves is None:
             phase = state.phase
-            if phase is Phase.DRAW:
+            if phase is PHASE_DRAW:
                 listed = tuple(draw_moves(state))
                 if len(listed) > 1 and state.variant.unusable_pile_penalty is None:
                     seat = state.to_move
@@ -175,7 +168,7 @@ class Memo(Generic[StateT]):
                     for move in listed:
                         if move.__class__ is Take:
                             known[id(move)] = (move, seat, None)
-            elif phase is Phase.PLAY:
+            elif phase is PHASE_PLAY:
                 duty = state.duty
                 if duty is not None and len(duty.owed) > 1 and not duty.any_of:
                     seat = state.to_move

@@ -15,13 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations, product
+from operator import itemgetter
 from typing import Any
 
 from engine.cards import JOKER, Card
 from engine.errors import RulesError
 from engine.moves import Meld
 
+_FIRST = itemgetter(0)
+
 MAX_RUN = 13
+#: The run positions that are ranks, ace (1) to king (13): a mask's bit 14 is the ace again, high.
+_RANK_BITS = 0b11_1111_1111_1110
 SET_MAX = 4
 
 
@@ -101,7 +106,7 @@ def _known_shape(cards: tuple[Card, ...]) -> Shape:
         raise _fail("ace_around_corner", "run.two_aces")
     # With a king in the run the ace is tried high first, so a full A-K run scores its ace high (ace_high_value).
     for high_ace in ((True, False) if 13 in ranks else (False, True)) if aces else (False,):
-        positions = sorted((14 if (c.rank == 1 and high_ace) else c.rank, c) for c in cards)
+        positions = sorted(((14 if (c.rank == 1 and high_ace) else c.rank, c) for c in cards), key=_FIRST)
         low, high = positions[0][0], positions[-1][0]
         if high - low + 1 == len(cards) and len({p for p, _ in positions}) == len(cards):
             suit = cards[0].suit
@@ -219,10 +224,22 @@ def hand_melds(hand: tuple[Card, ...] | list[Card], summary: HandSummary | None 
             mask = natural_run_positions(mask, 1)
         if mask:
             found.extend(_suit_runs(suit, mask, jokers))
-    threshold = max(1, 3 - jokers)
-    for rank, suits in enumerate(summary.rank_suits):
-        if suits and suits.bit_count() >= threshold:
-            found.extend(_rank_sets(rank, suits, min(jokers, 3)))
+    # The ranks held in enough suits for a set (three, less one for each joker), found from the suits' run
+    # positions at once: bit r of a suit's mask is its rank r (bit 14, the high ace, left out)
+    a, b, c, d = summary.suit_masks
+    if jokers >= 2:
+        ranks = a | b | c | d
+    elif jokers:
+        ranks = (a & (b | c | d)) | (b & (c | d)) | (c & d)  # in two suits or more
+    else:
+        ranks = (a & b & (c | d)) | (c & d & (a | b))  # in three suits or more
+    ranks &= _RANK_BITS
+    rank_suits = summary.rank_suits
+    while ranks:
+        lowest = ranks & -ranks
+        rank = lowest.bit_length() - 1
+        found.extend(_rank_sets(rank, rank_suits[rank], jokers if jokers < 3 else 3))
+        ranks ^= lowest
     return found
 
 

@@ -20,7 +20,7 @@ from engine.melds import (
     natural_run_positions,
 )
 from engine.moves import Layoff, Meld
-from engine.position import TableMeld, remove_held
+from engine.position import TableMeld, remove_held, table_index
 
 
 def two_owed_payable(state: RoundState, lays: Sequence[Meld | Layoff]) -> bool:
@@ -172,13 +172,12 @@ def card_payable_bits(
         return True
     if not layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
         return False
-    rank, suit = card.rank, card.suit
-    for meld in state.table:
-        shape = meld.shape
-        # only a set of its rank or a run of its suit can take it
-        if (shape.rank == rank or (shape.suit == suit and shape.kind == "run")) and extends_bits(
-            card, shape, same_suit, jokers
-        ):
+    index = table_index(state.table)  # only a set of its rank or a run of its suit can take it
+    for shape in index.sets[card.rank]:
+        if shape.reach & card.suit_bit:  # a set missing its suit
+            return True
+    for shape in index.runs[card.suit]:
+        if extends_bits(card, shape, same_suit, jokers):
             return True
     return False
 

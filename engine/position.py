@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
+from typing import Final
 
 from engine.cards import JOKER, Card
 from engine.errors import RulesError
@@ -28,6 +29,13 @@ class Phase(StrEnum):
     DRAW = "draw"
     PLAY = "play"
     OVER = "over"
+
+
+# The phases as plain names, for the engine's own code: on Python 3.11 ``Phase.DRAW`` is looked up through
+# the enum class's ``__getattr__`` hook, about ten times a name's cost, and every listing and move asks it.
+PHASE_DRAW: Final = Phase.DRAW
+PHASE_PLAY: Final = Phase.PLAY
+PHASE_OVER: Final = Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +61,48 @@ class TableMeld:
     def new(shape: Shape, player: int) -> TableMeld:
         """A meld just laid by ``player``."""
         return TableMeld(shape, (player,) * len(shape.cards), player, frozenset(shape.cards))
+
+
+class TableIndex:
+    """The shapes of a table's melds by the cards that could be laid on them: ``sets[rank]``, the sets of
+    that rank, and ``runs[suit]``, the runs of that suit, each in table order. :func:`table_index` makes one
+    per table: a table stays the same through many moves, and every listing asks it."""
+
+    __slots__ = ("runs", "sets")
+
+    def __init__(self, table: tuple[TableMeld, ...]) -> None:
+        sets: list[list[Shape]] = [[] for _ in range(14)]
+        runs: list[list[Shape]] = [[], [], [], []]
+        for meld in table:
+            shape = meld.shape
+            (sets[shape.rank] if shape.kind == "set" else runs[shape.suit]).append(shape)
+        self.sets: tuple[tuple[Shape, ...], ...] = tuple(map(tuple, sets))
+        self.runs: tuple[tuple[Shape, ...], ...] = tuple(map(tuple, runs))
+
+
+# The indexes of the tables seen last, by the table tuple's identity (kept with the table, so the identity
+# cannot pass to another tuple while it is kept)
+_INDEXES: dict[int, tuple[tuple[TableMeld, ...], TableIndex]] = {}
+_INDEXES_KEPT = 64
+
+
+def table_index(table: tuple[TableMeld, ...]) -> TableIndex:
+    """The :class:`TableIndex` of ``table``, made once while the same table tuple goes from state to state.
+
+    >>> from engine.melds import meld_shape
+    >>> table = (TableMeld.new(meld_shape(parse_cards("QS QH QD")), 0), TableMeld.new(meld_shape(parse_cards("5H 6H 7H")), 1))
+    >>> index = table_index(table)
+    >>> len(index.sets[12]), len(index.runs[1]), index is table_index(table)
+    (1, 1, True)
+    """
+    kept = _INDEXES.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    index = TableIndex(table)
+    if len(_INDEXES) >= _INDEXES_KEPT:
+        _INDEXES.clear()
+    _INDEXES[id(table)] = (table, index)
+    return index
 
 
 def remove_held(hand: tuple[Card, ...], cards: Iterable[Card]) -> list[Card]:

@@ -15,13 +15,13 @@ from engine.lay import duty_payable, duty_payable_exact
 from engine.melds import HandSummary
 from engine.moves import Move, Rommi
 from engine.payable import blocked_by_own_meld_rule, card_payable, card_payable_bits, two_owed_surely_payable
-from engine.position import Phase
+from engine.position import PHASE_DRAW
 from engine.taking import after_take
 
 
 def window_open(state: RoundState) -> bool:
     """Whether a call is possible now: a card was just discarded and the next player has not drawn."""
-    return state.rommi_from is not None and state.phase is Phase.DRAW and bool(state.pile)
+    return state.rommi_from is not None and state.phase is PHASE_DRAW and bool(state.pile)
 
 
 def called_card_fits(state: RoundState, player: int, called: Card, pile: tuple[Card, ...]) -> bool:

@@ -36,7 +36,7 @@ from engine.legal import LegalActions
 from engine.listing import memo_of, trusted
 from engine.melds import meld_shape
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
-from engine.position import Phase, TableMeld, sorted_cards
+from engine.position import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, Phase, TableMeld, sorted_cards
 from engine.rommi import apply_call, calls_with_states
 from engine.scoring import PlayerScore
 from engine.turn import apply_discard, apply_draw, apply_stop, apply_take, start_turn
@@ -87,7 +87,7 @@ class GameState(RoundState):
             tuple(pile),
             melds,
             to_move,
-            Phase.DRAW,
+            PHASE_DRAW,
             melded=tuple(any(layer == i for layer, _ in table) for i in range(n)),
             totals=tuple(totals) if totals is not None else None,
             seed=seed,
@@ -151,7 +151,7 @@ class GameState(RoundState):
 
     def next_round(self, seed: int) -> GameState:
         """The next round of the game, dealt with ``seed``, the totals carried over."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not PHASE_OVER:
             raise RulesError("wrong_phase", "round.still_played")
         if self.game_over:
             raise RulesError("wrong_phase", "game.over")
@@ -245,14 +245,14 @@ class GameState(RoundState):
             known = trusted(self, move, seat)
             if known is not None:
                 return known
-        if self.phase is Phase.OVER:
+        if self.phase is PHASE_OVER:
             raise RulesError("wrong_phase", "round.over")
         kind = move.kind if isinstance(move, Move) else None  # one question, not one per kind of move
         if kind == "rommi" and isinstance(move, Rommi):
             return apply_call(self, move, seat)
         if seat != self.to_move:
             raise RulesError("not_your_turn", "turn.not_yours", to_move=self.to_move_name, player=self.players[seat])
-        if kind in ("discard", "meld", "layoff") and self.phase is not Phase.PLAY:
+        if kind in ("discard", "meld", "layoff") and self.phase is not PHASE_PLAY:
             raise RulesError("wrong_phase", "turn.draw_first")
         if kind == "discard" and isinstance(move, Discard):
             return apply_discard(self, move)

@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.core import StateT
 from engine.duty import duty_for
 from engine.moves import Rommi, Take
-from engine.position import Phase, sorted_cards
+from engine.position import PHASE_PLAY, sorted_cards
 
 
 def take_count(pile: tuple[Card, ...], move: Take | Rommi) -> int:
@@ -42,7 +42,7 @@ def after_take(state: StateT, player: int, n: int, called: bool = False) -> Stat
     return state.replace(
         hands=tuple(hands),
         pile=state.pile[:-n],
-        phase=Phase.PLAY,
+        phase=PHASE_PLAY,
         to_move=player,
         duty=duty,
         drawn=ordered,

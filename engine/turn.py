@@ -26,14 +26,14 @@ from engine.errors import RulesError
 from engine.lay import duty_payable
 from engine.moves import Discard, Take
 from engine.payable import blocked_by_own_meld_rule
-from engine.position import Phase, remove_held
+from engine.position import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
 from engine.seeds import reshuffle_seed
 from engine.taking import after_take, take_count
 
 
 def apply_draw(state: StateT) -> StateT:
     """``draw``: the top card of the stock into the hand of the player to move."""
-    if state.phase is not Phase.DRAW:
+    if state.phase is not PHASE_DRAW:
         raise RulesError("wrong_phase", "turn.already_drew")
     if not state.stock:
         raise RulesError("stock_empty", "stock.empty_may_stop" if state.variant.empty_stock == "stop" else "stock.empty")
@@ -42,13 +42,28 @@ def apply_draw(state: StateT) -> StateT:
     hand = list(state.hands[state.to_move])
     insort(hand, card, key=_index)  # the hand stays in card-index order, as sorted_cards keeps it
     hands[state.to_move] = tuple(hand)
-    return state.replace(
-        hands=tuple(hands),
-        stock=state.stock[1:],
-        phase=Phase.PLAY,
-        drawn=(card,),
-        from_pile=(),
-        rommi_from=None,
+    # the state's make, not replace: this is one of the two moves nearly every turn makes
+    return state.make(
+        state.variant,
+        state.players,
+        tuple(hands),
+        state.stock[1:],
+        state.pile,
+        state.table,
+        state.to_move,
+        PHASE_PLAY,
+        state.duty,
+        (card,),
+        (),
+        state.melded,
+        state.penalties,
+        state.totals,
+        state.reshuffles,
+        state.seed,
+        state.round_number,
+        state.ended_by,
+        state.went_out,
+        None,
     )
 
 
@@ -82,7 +97,7 @@ def apply_take(state: StateT, move: Take, checked: bool = True) -> StateT:
     checked again."""
     if not checked:
         return after_take(state, state.to_move, len(state.pile) if move.count is None else move.count)
-    if state.phase is not Phase.DRAW:
+    if state.phase is not PHASE_DRAW:
         raise RulesError("wrong_phase", "turn.already_drew")
     n = _take_count(state, move)
     new = after_take(state, state.to_move, n)
@@ -109,13 +124,13 @@ def apply_stop(state: StateT) -> StateT:
     """``stop``: with an empty stock, decline the pile and end the round (where the variant says so)."""
     if state.duty is not None:
         raise state.duty.refusal(state.variant)
-    if state.phase is not Phase.DRAW:
+    if state.phase is not PHASE_DRAW:
         raise RulesError("wrong_phase", "stop.not_now")
     if state.stock:
         raise RulesError("wrong_phase", "stop.stock_left")
     if state.variant.empty_stock != "stop":
         raise RulesError("wrong_phase", "stop.round_ends_itself", variant=state.variant.name)
-    return state.replace(phase=Phase.OVER, ended_by="stock_out", rommi_from=None)
+    return state.replace(phase=PHASE_OVER, ended_by="stock_out", rommi_from=None)
 
 
 def apply_discard(state: StateT, move: Discard) -> StateT:
@@ -137,7 +152,7 @@ def apply_discard(state: StateT, move: Discard) -> StateT:
             pile=pile,
             drawn=(),
             from_pile=(),
-            phase=Phase.OVER,
+            phase=PHASE_OVER,
             ended_by="went_out",
             went_out=state.to_move,
         )
@@ -208,16 +223,26 @@ def start_turn(
                 random.Random(reshuffle_seed(state.seed, state.round_number, reshuffles)).shuffle(cards)
                 stock, pile, reshuffles = tuple(cards), pile[-1:], reshuffles + 1
     open_call = rommi_from if (over is None and state.variant.rommi_call and len(state.players) > 2) else None
-    return state.replace(
-        hands=hands,
-        stock=stock,
-        pile=pile,
-        reshuffles=reshuffles,
-        to_move=player,
-        phase=Phase.DRAW if over is None else Phase.OVER,
-        duty=None,
-        drawn=(),
-        from_pile=(),
-        rommi_from=open_call,
-        ended_by=state.ended_by if over is None else over,
+    # the state's make, not replace: every turn starts here
+    return state.make(
+        state.variant,
+        state.players,
+        hands,
+        stock,
+        pile,
+        state.table,
+        player,
+        PHASE_DRAW if over is None else PHASE_OVER,
+        None,
+        (),
+        (),
+        state.melded,
+        state.penalties,
+        state.totals,
+        reshuffles,
+        state.seed,
+        state.round_number,
+        state.ended_by if over is None else over,
+        state.went_out,
+        open_call,
     )

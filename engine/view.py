@@ -243,7 +243,8 @@ class PlayerView(Generic[S]):
         >>> world = state.view(0).world(random.Random(1))
         >>> world.hands[0] == state.hands[0], len(world.hands[1]) == len(state.hands[1]), world.pile == state.pile
         (True, True, True)
-        >>> sorted(world.hands[1] + world.stock) == sorted(state.hands[1] + state.stock)
+        >>> from collections import Counter
+        >>> Counter(world.hands[1] + world.stock) == Counter(state.hands[1] + state.stock)
         True
         """
         cards = [card for card, copies in self.unseen for _ in range(copies)]
