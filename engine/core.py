@@ -22,6 +22,7 @@ AttributeError: a game state cannot be changed (to_move): make a changed one wit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import Final, Literal, TypeVar
 
@@ -30,7 +31,7 @@ from engine.duty import Duty
 from engine.position import PHASE_OVER, Phase, TableMeld
 from engine.variants import Variant
 
-__all__ = ["FIELDS", "KEEP", "RoundState", "StateT"]
+__all__ = ["FIELDS", "KEEP", "RoundState", "StateT", "keep_memo"]
 
 #: Every field of a state, in the order :meth:`RoundState.make` takes them.
 FIELDS: Final = (
@@ -125,11 +126,6 @@ class RoundState(_Layout):
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"a game state cannot be changed ({name})")
-
-    def keep_memo(self, memo: object) -> None:
-        """Keep ``memo`` as this state's listing memo (:func:`engine.listing.memo_of` calls it once per state:
-        a state never changes, so its listing never goes stale)."""
-        object.__setattr__(self, "memo", memo)
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return (_remake, (type(self), *(getattr(self, name) for name in FIELDS)))
@@ -256,6 +252,11 @@ class RoundState(_Layout):
         return (
             sum(len(h) for h in self.hands) + len(self.stock) + len(self.pile) + sum(len(m.cards) for m in self.table)
         )
+
+
+#: Keep a listing memo in a state's ``memo`` slot: :func:`engine.listing.memo_of` calls it once per state (a
+#: state never changes, so its listing never goes stale). It is the slot's own setter, so it costs no call frame.
+keep_memo: Final[Callable[[RoundState, object], None]] = _Layout.__dict__["memo"].__set__
 
 
 def _remake(cls: type[RoundState], *fields: object) -> RoundState:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Generic, cast
 
 from engine.cards import JOKER
-from engine.core import RoundState, StateT
+from engine.core import RoundState, StateT, keep_memo
 from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
-from engine.melds import HandSummary, hand_melds, natural_run_positions
+from engine.melds import hand_melds, kept_summary, natural_run_positions
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard, take
 from engine.position import PHASE_DRAW, PHASE_PLAY, TableIndex, table_index
 from engine.rommi import calls_with_states
@@ -42,7 +42,8 @@ def draw_moves(state: RoundState) -> list[Move]:
         return moves
     variant = state.variant
     player = state.to_move
-    summary = HandSummary(state.hands[player])
+    # kept: the draw's hand is summarised from it (keep_grown), and a Rommi caller's hand was in the last window
+    summary = kept_summary(state.hands[player]).copy()
     penalty = variant.unusable_pile_penalty is not None
     quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
     free_top = not variant.duty_on_top_card
@@ -125,7 +126,7 @@ def lay_candidates(state: RoundState) -> list[Move]:
     keep a card to discard where the variant needs one; not yet checked against stranding a second owed card."""
     hand = state.hands[state.to_move]
     duty = state.duty
-    summary = HandSummary(hand)
+    summary = kept_summary(hand)  # after a draw, made from the summary the draw listing made (keep_grown)
     if duty is None:
         moves = cast("list[Move]", hand_melds(hand, summary))  # a new list, ours to extend
     else:
@@ -153,7 +154,7 @@ class Memo(Generic[StateT]):
         #: every (player, move) once listed (what :meth:`actions` returns), else None
         self.actions_listed: tuple[Action, ...] | None = None
         #: id of a listed move whose checks apply may skip -> (the move, its seat, the state after it, or
-        #: None when it is yet to be made); empty when the listing learnt nothing that spares a check
+        #: None for a call listed as surely payable, made when it is made); takes are trusted from the moves
         self.known: dict[int, tuple[Move, int, StateT | None]] = {}
 
     def moves(self, state: StateT) -> tuple[Move, ...]:
@@ -162,12 +163,6 @@ class Memo(Generic[StateT]):
             phase = state.phase
             if phase is PHASE_DRAW:
                 listed = tuple(draw_moves(state))
-                if len(listed) > 1 and state.variant.unusable_pile_penalty is None:
-                    seat = state.to_move
-                    known = self.known
-                    for move in listed:
-                        if move.__class__ is Take:
-                            known[id(move)] = (move, seat, None)
             elif phase is PHASE_PLAY:
                 duty = state.duty
                 if duty is not None and len(duty.owed) > 1 and not duty.any_of:
@@ -211,16 +206,24 @@ class Memo(Generic[StateT]):
 
     def trusted(self, state: StateT, move: Move, seat: int) -> StateT | None:
         """The state after ``move`` by ``seat`` when ``move`` is an object this listing handed out and what
-        the listing learnt spares the checks; None otherwise (then apply checks everything)."""
+        the listing learnt spares the checks; None otherwise (then apply checks everything).
+
+        A listed take is known to pay its duty (without the penalty house rule, which lets any take be made
+        and judges it after), so only the cards are moved."""
+        if move.__class__ is Take:
+            listed = self._moves
+            if listed is None or seat != state.to_move or state.variant.unusable_pile_penalty is not None:
+                return None
+            for known in listed:
+                if known is move:
+                    return apply_take(state, move, checked=False)
+            return None
         entry = self.known.get(id(move))
         if entry is None or entry[0] is not move or entry[1] != seat:
             return None
         after = entry[2]
-        if after is None:  # listed as legal, the state after it not yet made
-            if isinstance(move, Rommi):
-                return after_take(state, seat, move.count, called=True)
-            assert isinstance(move, Take)
-            return apply_take(state, move, checked=False)
+        if after is None and isinstance(move, Rommi):  # listed as legal, the state after it not yet made
+            return after_take(state, seat, move.count, called=True)
         return after
 
 
@@ -231,7 +234,7 @@ def memo_of(state: StateT) -> Memo[StateT]:
     if kept is not None:
         return cast("Memo[StateT]", kept)
     memo: Memo[StateT] = Memo()
-    state.keep_memo(memo)
+    keep_memo(state, memo)
     return memo
 
 
@@ -242,4 +245,4 @@ def trusted(state: StateT, move: Move, seat: int) -> StateT | None:
     if memo is None:
         return None
     known = cast("Memo[StateT]", memo)
-    return known.trusted(state, move, seat) if known.known else None
+    return known.trusted(state, move, seat) if known.known or move.__class__ is Take else None

@@ -176,7 +176,7 @@ def card_payable_bits(
     for shape in index.sets[card.rank]:
         if shape.reach & card.suit_bit:  # a set missing its suit
             return True
-    for shape in index.runs[card.suit]:
+    for shape in index.runs[card.suit]:  # noqa: SIM110 (a loop: any() would make a generator each call)
         if extends_bits(card, shape, same_suit, jokers):
             return True
     return False
