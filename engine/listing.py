@@ -17,7 +17,7 @@ from engine.cards import JOKER
 from engine.core import RoundState, StateT, keep_memo
 from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
-from engine.melds import hand_melds, kept_summary, natural_run_positions
+from engine.melds import HandSummary, extends_bits, hand_melds, kept_summary, natural_run_positions
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard, take
 from engine.position import PHASE_DRAW, PHASE_PLAY, TableIndex, table_index
 from engine.rommi import calls_with_states
@@ -48,47 +48,60 @@ def draw_moves(state: RoundState) -> list[Move]:
     quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
     free_top = not variant.duty_on_top_card
     layoffs_pay = variant.duty_paid_by_layoff and not (variant.layoff_needs_own_meld and not state.melded[player])
-    index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
-    pile = state.pile
-    rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
-    for n in range(1, (1 if rule == "top_only" else size) + 1):
-        deepest = pile[-n]
-        # the summary holds the hand and the top n cards (HandSummary.add, inlined: this is the hot loop)
-        if deepest is JOKER:
-            summary.jokers += 1
-        else:
-            rank_suits[deepest.rank] |= deepest.suit_bit
-            suit_masks[deepest.suit] |= deepest.positions
-        if penalty:
-            moves.append(take(n))
-        elif quick and (n == 1 and free_top):
-            moves.append(take(n))  # the top card alone is free
-        elif quick and deepest is not JOKER:
-            # take_payable's quick answer: the deepest card melds with the cards held (HandSummary.melds_with,
-            # inlined), or is laid off
-            jokers = summary.jokers if summary.jokers < 2 else 2
-            positions = deepest.positions
-            if (rank_suits[deepest.rank] & ~deepest.suit_bit).bit_count() + jokers >= 2 or (
-                natural_run_positions(suit_masks[deepest.suit], jokers) & positions
-            ):
-                moves.append(take(n))
-                continue
-            if not layoffs_pay:
-                continue
-            if index is None:
-                index = table_index(state.table)
-            for shape in index.sets[deepest.rank]:
-                if shape.reach & deepest.suit_bit:  # a set missing its suit
-                    moves.append(take(n))
-                    break
-            else:
-                for shape in index.runs[deepest.suit]:
-                    if summary.extends(deepest, shape):
-                        moves.append(take(n))
-                        break
-        elif take_payable(state, player, n, summary):
+    last = 1 if rule == "top_only" else size
+    if quick and not penalty:
+        _quick_takes(state, summary, last, free_top, layoffs_pay, moves)
+        return moves
+    for n in range(1, last + 1):
+        summary.add(state.pile[-n])  # the summary holds the hand and the top n cards
+        if penalty or take_payable(state, player, n, summary):
             moves.append(take(n))
     return moves
+
+
+def _quick_takes(
+    state: RoundState, summary: HandSummary, last: int, free_top: bool, layoffs_pay: bool, moves: list[Move]
+) -> None:
+    """Add to ``moves`` the takes of 1 to ``last`` cards whose deepest card can be laid (a deepest-card duty
+    without a penalty): :func:`engine.lay.take_payable`'s quick answer, inlined, since this is the hot loop.
+    ``summary`` (of the hand) grows by one card a depth; a joker at the bottom is asked of take_payable."""
+    pile = state.pile
+    player = state.to_move
+    rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
+    jokers = summary.jokers
+    index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
+    append = moves.append
+    for n in range(1, last + 1):
+        deepest = pile[-n]
+        if deepest is JOKER:
+            summary.jokers = jokers = jokers + 1
+            if (n == 1 and free_top) or take_payable(state, player, n, summary):
+                append(take(n))
+            continue
+        rank, suit, suit_bit, positions = deepest.rank, deepest.suit, deepest.suit_bit, deepest.positions
+        rank_suits[rank] |= suit_bit
+        mask = suit_masks[suit] = suit_masks[suit] | positions
+        if n == 1 and free_top:
+            append(take(1))  # the top card alone is free
+            continue
+        # it melds with the cards held (melds_with_bits, inlined)
+        usable = jokers if jokers < 2 else 2
+        if (rank_suits[rank] & ~suit_bit).bit_count() + usable >= 2 or natural_run_positions(mask, usable) & positions:
+            append(take(n))
+            continue
+        if not layoffs_pay:
+            continue
+        if index is None:
+            index = table_index(state.table)
+        for shape in index.sets[rank]:
+            if shape.reach & suit_bit:  # a set missing its suit
+                append(take(n))
+                break
+        else:
+            for shape in index.runs[suit]:
+                if extends_bits(deepest, shape, mask, jokers):
+                    append(take(n))
+                    break
 
 
 def play_moves(state: RoundState) -> list[Move]:
