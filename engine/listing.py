@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Generic, cast
 
-from engine.cards import JOKER
 from engine.core import RoundState, StateT, keep_memo
 from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
-from engine.melds import HandSummary, extends_bits, hand_melds, kept_summary, natural_run_positions
+from engine.melds import HandSummary, hand_melds, kept_summary
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard, take
-from engine.position import PHASE_DRAW, PHASE_PLAY, TableIndex, table_index
+from engine.payable import payable_depths
+from engine.position import PHASE_DRAW, PHASE_PLAY
 from engine.rommi import calls_with_states
 from engine.taking import after_take
 from engine.turn import apply_take, blocked_discards
@@ -47,10 +47,9 @@ def draw_moves(state: RoundState) -> list[Move]:
     penalty = variant.unusable_pile_penalty is not None
     quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
     free_top = not variant.duty_on_top_card
-    layoffs_pay = variant.duty_paid_by_layoff and not (variant.layoff_needs_own_meld and not state.melded[player])
     last = 1 if rule == "top_only" else size
     if quick and not penalty:
-        _quick_takes(state, summary, last, free_top, layoffs_pay, moves)
+        _quick_takes(state, summary, last, free_top, variant.duty_paid_by_layoff, moves)
         return moves
     for n in range(1, last + 1):
         summary.add(state.pile[-n])  # the summary holds the hand and the top n cards
@@ -60,48 +59,24 @@ def draw_moves(state: RoundState) -> list[Move]:
 
 
 def _quick_takes(
-    state: RoundState, summary: HandSummary, last: int, free_top: bool, layoffs_pay: bool, moves: list[Move]
+    state: RoundState, summary: HandSummary, last: int, free_top: bool, layoff_pays: bool, moves: list[Move]
 ) -> None:
     """Add to ``moves`` the takes of 1 to ``last`` cards whose deepest card can be laid (a deepest-card duty
-    without a penalty): :func:`engine.lay.take_payable`'s quick answer, inlined, since this is the hot loop.
-    ``summary`` (of the hand) grows by one card a depth; a joker at the bottom is asked of take_payable."""
-    pile = state.pile
+    without a penalty), from ``summary`` (of the hand) grown one card a depth; a joker at the bottom is asked
+    of :func:`engine.lay.take_payable`."""
+    first = 1
+    if free_top:  # the top card alone is free
+        summary.add(state.pile[-1])
+        moves.append(take(1))
+        first = 2
+    if last < first:
+        return
     player = state.to_move
-    rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
-    jokers = summary.jokers
-    index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
-    append = moves.append
-    for n in range(1, last + 1):
-        deepest = pile[-n]
-        if deepest is JOKER:
-            summary.jokers = jokers = jokers + 1
-            if (n == 1 and free_top) or take_payable(state, player, n, summary):
-                append(take(n))
-            continue
-        rank, suit, suit_bit, positions = deepest.rank, deepest.suit, deepest.suit_bit, deepest.positions
-        rank_suits[rank] |= suit_bit
-        mask = suit_masks[suit] = suit_masks[suit] | positions
-        if n == 1 and free_top:
-            append(take(1))  # the top card alone is free
-            continue
-        # it melds with the cards held (melds_with_bits, inlined)
-        usable = jokers if jokers < 2 else 2
-        if (rank_suits[rank] & ~suit_bit).bit_count() + usable >= 2 or natural_run_positions(mask, usable) & positions:
-            append(take(n))
-            continue
-        if not layoffs_pay:
-            continue
-        if index is None:
-            index = table_index(state.table)
-        for shape in index.sets[rank]:
-            if shape.reach & suit_bit:  # a set missing its suit
-                append(take(n))
-                break
-        else:
-            for shape in index.runs[suit]:
-                if extends_bits(deepest, shape, mask, jokers):
-                    append(take(n))
-                    break
+    for n, known in payable_depths(state, player, summary, first, layoff_pays):
+        if known or take_payable(state, player, n, summary):
+            moves.append(take(n))
+        if n == last:
+            break
 
 
 def play_moves(state: RoundState) -> list[Move]:
@@ -114,7 +89,10 @@ def play_moves(state: RoundState) -> list[Move]:
         hand = state.hands[state.to_move]
         blocked = blocked_discards(state, hand)
         if blocked:
-            moves.extend([discard(c) for c in dict.fromkeys(hand) if c not in blocked])
+            allowed = dict.fromkeys(hand)
+            for card in blocked:
+                allowed.pop(card, None)
+            moves.extend(map(discard, allowed))
         else:
             moves.extend(map(discard, dict.fromkeys(hand)))
     return moves
@@ -200,7 +178,7 @@ class Memo(Generic[StateT]):
                 found = calls_with_states(state)
                 for seat, move, after in found:
                     self.known[id(move)] = (move, seat, after)
-                self._calls = tuple([(seat, move) for seat, move, _ in found])
+                self._calls = tuple([(seat, move) for seat, move, _ in found]) if found else ()
         return self._calls
 
     def calls_listed(self) -> bool:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from engine.cards import JOKER, Card
 from engine.core import RoundState
@@ -20,7 +20,7 @@ from engine.melds import (
     natural_run_positions,
 )
 from engine.moves import Layoff, Meld
-from engine.position import TableMeld, remove_held, table_index
+from engine.position import TableIndex, TableMeld, remove_held, table_index
 
 
 def two_owed_payable(state: RoundState, lays: Sequence[Meld | Layoff]) -> bool:
@@ -180,6 +180,48 @@ def card_payable_bits(
         if extends_bits(card, shape, same_suit, jokers):
             return True
     return False
+
+
+def payable_depths(
+    state: RoundState, player: int, summary: HandSummary, first: int, layoff_pays: bool
+) -> Iterator[tuple[int, bool]]:
+    """Walk the pile down from depth ``first``, adding each card to ``summary`` (``player``'s hand and the
+    cards above): yield ``(n, True)`` for each depth whose deepest card can be laid at once with them (the
+    answer of :func:`card_payable`, inlined: this is the hot loop of the draw listing and of Rommi calls) and
+    ``(n, False)`` for a joker at the bottom, which only the full check can judge. While the caller works
+    on a depth, ``summary`` holds the top n cards."""
+    pile = state.pile
+    rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
+    layoffs_now = layoff_pays and not (state.variant.layoff_needs_own_meld and not state.melded[player])
+    index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
+    for n in range(first, len(pile) + 1):
+        deepest = pile[-n]
+        if deepest is JOKER:
+            summary.jokers += 1
+            yield n, False
+            continue
+        rank, suit, suit_bit, positions = deepest.rank, deepest.suit, deepest.suit_bit, deepest.positions
+        rank_suits[rank] |= suit_bit
+        mask = suit_masks[suit] = suit_masks[suit] | positions
+        jokers = summary.jokers
+        usable = jokers if jokers < 2 else 2
+        # in a meld of held cards (melds_with_bits), or laid off
+        if (rank_suits[rank] & ~suit_bit).bit_count() + usable >= 2 or natural_run_positions(mask, usable) & positions:
+            yield n, True
+            continue
+        if not layoffs_now:
+            continue
+        if index is None:
+            index = table_index(state.table)
+        for shape in index.sets[rank]:
+            if shape.reach & suit_bit:  # a set missing its suit
+                yield n, True
+                break
+        else:
+            for shape in index.runs[suit]:
+                if extends_bits(deepest, shape, mask, jokers):
+                    yield n, True
+                    break
 
 
 def blocked_by_own_meld_rule(state: RoundState, card: Card, hand: tuple[Card, ...], player: int) -> bool:

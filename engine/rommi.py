@@ -14,7 +14,7 @@ from engine.errors import RulesError
 from engine.lay import duty_payable, duty_payable_exact
 from engine.melds import HandSummary, kept_summary
 from engine.moves import Move, Rommi
-from engine.payable import blocked_by_own_meld_rule, card_payable, card_payable_bits, two_owed_surely_payable
+from engine.payable import blocked_by_own_meld_rule, card_payable_bits, payable_depths, two_owed_surely_payable
 from engine.position import PHASE_DRAW
 from engine.taking import after_take
 
@@ -131,29 +131,43 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
         # Whether the called card can be laid only grows with the cards taken, so once it can, it can for
         # every deeper take; the quick answers below are the ones after_call would reach (see payable).
         held = kept_summary(state.hands[player])  # a caller's hand is asked again in the next window, and at their turn
-        same_rank, same_suit = held.rank_suits[called.rank], held.suit_masks[called.suit]
+        same_rank, same_suit, jokers = held.rank_suits[called.rank], held.suit_masks[called.suit], held.jokers
         if not card_payable_bits(
-            state, called, same_rank | pile_rank, same_suit | pile_suit, held.jokers + pile_jokers, player, by_layoff
+            state, called, same_rank | pile_rank, same_suit | pile_suit, jokers + pile_jokers, player, by_layoff
         ):
             continue  # not even with the whole pile
-        summary = held.copy()
-        called_fits = False
+        # The shallowest call: the fewest cards with which the called card can be laid. Only the cards of its
+        # rank or suit, and jokers, change that answer (the first card taken is the called card itself).
+        fit = 0
         for n in range(1, len(pile) + 1):
-            deepest = pile[-n]
-            summary.add(deepest)  # the hand and the top n cards
-            if not called_fits:
-                called_fits = card_payable(state, called, summary, player, by_layoff)
-                if not called_fits:
-                    continue
-            if n == 1:
-                found.append((player, Rommi(1), None))  # the state after it is made if the call is made
+            card = pile[-n]
+            if card is JOKER:
+                jokers += 1
+            elif card.rank == called.rank or card.suit == called.suit:
+                if card.rank == called.rank:
+                    same_rank |= card.suit_bit
+                if card.suit == called.suit:
+                    same_suit |= card.positions
+            else:
                 continue
-            if deepest is not JOKER:
-                if not card_payable(state, deepest, summary, player, by_layoff):
-                    continue
-                if two_owed_surely_payable(state, player, (called, deepest), by_layoff, summary):
-                    found.append((player, Rommi(n), None))
-                    continue
+            if card_payable_bits(state, called, same_rank, same_suit, jokers, player, by_layoff):
+                fit = n
+                break
+        if not fit:
+            continue
+        summary = held.copy()  # the hand and the cards above the depth asked
+        for n in range(1, fit):
+            summary.add(pile[-n])
+        first = fit
+        if fit == 1:
+            found.append((player, Rommi(1), None))  # the state after it is made if the call is made
+            summary.add(called)
+            first = 2
+        # each deeper call also owes its deepest card
+        for n, known in payable_depths(state, player, summary, first, by_layoff):
+            if known and two_owed_surely_payable(state, player, (called, pile[-n]), by_layoff, summary):
+                found.append((player, Rommi(n), None))
+                continue
             new = after_take(state, player, n, called=True)
             if duty_payable_exact(new, summary):
                 found.append((player, Rommi(n), new))
