@@ -16,7 +16,7 @@ from typing import Generic, cast
 from engine.core import RoundState, StateT, keep_memo
 from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
-from engine.melds import HandSummary, hand_melds, kept_summary
+from engine.melds import HandSummary, hand_melds
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard, take
 from engine.payable import payable_depths
 from engine.position import PHASE_DRAW, PHASE_PLAY
@@ -42,8 +42,7 @@ def draw_moves(state: RoundState) -> list[Move]:
         return moves
     variant = state.variant
     player = state.to_move
-    # kept: the draw's hand is summarised from it (keep_grown), and a Rommi caller's hand was in the last window
-    summary = kept_summary(state.hands[player]).copy()
+    summary = HandSummary(state.hands[player])
     penalty = variant.unusable_pile_penalty is not None
     quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
     free_top = not variant.duty_on_top_card
@@ -117,7 +116,7 @@ def lay_candidates(state: RoundState) -> list[Move]:
     keep a card to discard where the variant needs one; not yet checked against stranding a second owed card."""
     hand = state.hands[state.to_move]
     duty = state.duty
-    summary = kept_summary(hand)  # after a draw, made from the summary the draw listing made (keep_grown)
+    summary = HandSummary(hand)
     if duty is None:
         moves = cast("list[Move]", hand_melds(hand, summary))  # a new list, ours to extend
     else:

@@ -23,7 +23,6 @@ from engine.errors import RulesError
 from engine.moves import Meld
 
 _FIRST = itemgetter(0)
-_new_object = object.__new__
 
 MAX_RUN = 13
 #: The run positions that are ranks, ace (1) to king (13): a mask's bit 14 is the ace again, high.
@@ -395,14 +394,6 @@ class HandSummary:
         self.rank_suits = rank_suits
         self.suit_masks = suit_masks
 
-    def copy(self) -> HandSummary:
-        """A summary of the same cards, to add to without changing this one."""
-        new = _new_object(HandSummary)
-        new.jokers = self.jokers
-        new.rank_suits = self.rank_suits[:]
-        new.suit_masks = self.suit_masks[:]
-        return new
-
     def add(self, card: Card) -> None:
         """Count ``card`` as held."""
         if card is JOKER:
@@ -418,70 +409,6 @@ class HandSummary:
     def extends(self, card: Card, shape: Shape) -> bool:
         """Whether the natural ``card``, helped by held cards, can be laid off on ``shape``."""
         return extends_bits(card, shape, self.suit_masks[card.suit], self.jokers)
-
-
-# The summaries of the hands seen last, by the hand tuple's identity (kept with the hand, so the identity
-# cannot pass to another tuple while it is kept)
-_KEPT: dict[int, tuple[tuple[Card, ...], HandSummary]] = {}
-_KEPT_HANDS = 256
-
-
-def kept_summary(hand: tuple[Card, ...]) -> HandSummary:
-    """The summary of ``hand``, made once while the same hand tuple goes from state to state (a player's
-    hand stays the same object while the others play). It is shared: read it, or :meth:`HandSummary.copy`
-    it to add cards.
-
-    >>> from engine.cards import parse_cards
-    >>> hand = parse_cards("5H 6H KS")
-    >>> kept_summary(hand) is kept_summary(hand), kept_summary(hand).suit_masks[1] == 0b110_0000
-    (True, True)
-    """
-    kept = _KEPT.get(id(hand))
-    if kept is not None and kept[0] is hand:
-        return kept[1]
-    summary = HandSummary(hand)
-    if len(_KEPT) >= _KEPT_HANDS:
-        _KEPT.clear()
-    _KEPT[id(hand)] = (hand, summary)
-    return summary
-
-
-def keep_grown(hand: tuple[Card, ...], grown: tuple[Card, ...], added: tuple[Card, ...]) -> None:
-    """Keep the summary of ``grown``, which is ``hand`` and the cards ``added`` (a draw, a take), made from
-    the kept summary of ``hand`` when there is one: the listing after the move need not summarise it anew."""
-    kept = _KEPT.get(id(hand))
-    if kept is None or kept[0] is not hand:
-        return
-    summary = kept[1].copy()
-    rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
-    for card in added:  # add(), inlined
-        if card is JOKER:
-            summary.jokers += 1
-        else:
-            rank_suits[card.rank] |= card.suit_bit
-            suit_masks[card.suit] |= card.positions
-    if len(_KEPT) >= _KEPT_HANDS:
-        _KEPT.clear()
-    _KEPT[id(grown)] = (grown, summary)
-
-
-def keep_shrunk(hand: tuple[Card, ...], rest: tuple[Card, ...], removed: tuple[Card, ...]) -> None:
-    """Keep the summary of ``rest``, which is ``hand`` less the cards ``removed`` (a discard), made from the
-    kept summary of ``hand`` when there is one: the next listing of that hand need not summarise it anew."""
-    kept = _KEPT.get(id(hand))
-    if kept is None or kept[0] is not hand:
-        return
-    summary = kept[1].copy()
-    for card in removed:
-        held = card.in_hand  # a declared joker was a bare one in hand
-        if held is JOKER:
-            summary.jokers -= 1
-        elif held not in rest:  # with two decks another copy may still be held
-            summary.rank_suits[held.rank] &= ~held.suit_bit
-            summary.suit_masks[held.suit] &= ~held.positions
-    if len(_KEPT) >= _KEPT_HANDS:
-        _KEPT.clear()
-    _KEPT[id(rest)] = (rest, summary)
 
 
 def melds_with_bits(card: Card, same_rank: int, same_suit: int, jokers: int) -> bool:

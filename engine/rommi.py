@@ -12,7 +12,7 @@ from engine.core import RoundState, StateT
 from engine.duty import Duty
 from engine.errors import RulesError
 from engine.lay import duty_payable, duty_payable_exact
-from engine.melds import HandSummary, kept_summary
+from engine.melds import HandSummary
 from engine.moves import Move, Rommi
 from engine.payable import blocked_by_own_meld_rule, card_payable_bits, payable_depths, two_owed_surely_payable
 from engine.position import PHASE_DRAW
@@ -130,8 +130,8 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
             continue
         # Whether the called card can be laid only grows with the cards taken, so once it can, it can for
         # every deeper take; the quick answers below are the ones after_call would reach (see payable).
-        held = kept_summary(state.hands[player])  # a caller's hand is asked again in the next window, and at their turn
-        same_rank, same_suit, jokers = held.rank_suits[called.rank], held.suit_masks[called.suit], held.jokers
+        hand = state.hands[player]
+        same_rank, same_suit, jokers = _of_rank_and_suit(hand, called)
         if not card_payable_bits(
             state, called, same_rank | pile_rank, same_suit | pile_suit, jokers + pile_jokers, player, by_layoff
         ):
@@ -155,7 +155,7 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
                 break
         if not fit:
             continue
-        summary = held.copy()  # the hand and the cards above the depth asked
+        summary = HandSummary(hand)  # the hand and the cards above the depth asked
         for n in range(1, fit):
             summary.add(pile[-n])
         first = fit

@@ -24,7 +24,6 @@ from engine.core import RoundState, StateT
 from engine.duty import unusable_refusal
 from engine.errors import RulesError
 from engine.lay import duty_payable
-from engine.melds import keep_grown, keep_shrunk
 from engine.moves import Discard, Take
 from engine.payable import blocked_by_own_meld_rule
 from engine.position import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
@@ -40,11 +39,9 @@ def apply_draw(state: StateT) -> StateT:
         raise RulesError("stock_empty", "stock.empty_may_stop" if state.variant.empty_stock == "stop" else "stock.empty")
     card = state.stock[0]
     hands = list(state.hands)
-    held = state.hands[state.to_move]
-    hand = list(held)
+    hand = list(state.hands[state.to_move])
     insort(hand, card, key=_index)  # the hand stays in card-index order, as sorted_cards keeps it
-    hands[state.to_move] = grown = tuple(hand)
-    keep_grown(held, grown, (card,))
+    hands[state.to_move] = tuple(hand)
     # the state's make, not replace: this is one of the two moves nearly every turn makes
     return state.make(
         state.variant,
@@ -99,9 +96,7 @@ def apply_take(state: StateT, move: Take, checked: bool = True) -> StateT:
     Without ``checked`` (a take the listing found payable, in a variant without the penalty) nothing is
     checked again."""
     if not checked:
-        new = after_take(state, state.to_move, len(state.pile) if move.count is None else move.count)
-        keep_grown(state.hands[state.to_move], new.hands[new.to_move], new.drawn)
-        return new
+        return after_take(state, state.to_move, len(state.pile) if move.count is None else move.count)
     if state.phase is not PHASE_DRAW:
         raise RulesError("wrong_phase", "turn.already_drew")
     n = _take_count(state, move)
@@ -149,8 +144,7 @@ def apply_discard(state: StateT, move: Discard) -> StateT:
     if discard_blocked(state, move.card, hand):
         raise discard_refusal(state, move.card)
     hands = list(state.hands)
-    hands[state.to_move] = left = tuple(rest)
-    keep_shrunk(hand, left, (move.card,))
+    hands[state.to_move] = tuple(rest)
     pile = (*state.pile, move.card)
     if not rest:
         return state.replace(
