@@ -179,8 +179,12 @@ def blocked_discards(state: RoundState, hand: tuple[Card, ...]) -> tuple[Card, .
     recent = state.drawn if rule == "drawn_this_turn" else state.from_pile
     if not recent:
         return ()
-    # it lifts when every card in hand is one it covers (hand[0] asked first: it seldom is)
-    if state.variant.discard_restriction_exception and (not hand or hand[0] in recent) and all(c in recent for c in hand):
+    # it lifts when every card in hand is one it covers (the first and last asked first: they seldom both are)
+    if (
+        state.variant.discard_restriction_exception
+        and (not hand or (hand[0] in recent and hand[-1] in recent))
+        and all(c in recent for c in hand)
+    ):
         return ()
     return recent
 
