@@ -38,7 +38,9 @@ class Card:
 
     ``rank`` is 1 (ace) to 13 (king) and ``suit`` 0–3 (spades, hearts, diamonds, clubs); for a declared
     joker they are those of the card it stands for, and for a bare joker both are 0.
-    ``index`` orders cards: naturals 0–51 by suit then rank, the bare joker 52, declared jokers after.
+    ``index`` orders cards: naturals 0–51 by suit then rank, the bare joker 52, declared jokers after. Sort
+    by it (``sorted(cards, key=attrgetter("index"))``): cards define no ``<``, because a Python comparison
+    method would make every ``in``, ``count`` and ``remove`` on a hand call back into Python.
     """
 
     __slots__ = (

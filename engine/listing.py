@@ -5,8 +5,9 @@ property tests hold them to it).
 
 :class:`Memo` is the listing a state keeps once it is asked for (a state never changes, so its listing
 never goes stale). It also remembers the moves it handed out: applying one of those very move objects
-skips the checks the listing already made (a Rommi call, or a lay while two cards are owed, was applied
-while listing it, and that state is returned as it is). Applying any other move checks everything.
+skips the checks the listing already made (a listed take pays its duty, so only its cards move; a Rommi
+call, or a lay while two cards are owed, was applied while listing it, and that state is returned as it
+is). Applying any other move checks everything.
 """
 
 from __future__ import annotations

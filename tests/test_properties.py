@@ -91,13 +91,14 @@ def _check_listing(state: GameState, where: str) -> dict[tuple[int, Move], tuple
     """Every listed action applies, and leaves the state as it was; returns the listing by normalised key.
 
     Each is applied twice: as the very object listed (apply trusts what the listing found) and as the same
-    move read back from its text, which apply checks in full; the two give the same position."""
+    move read back from its text, which apply checks in full (a take as a new object: ``take N`` reads back
+    as the shared one the listing handed out); the two give the same position."""
     before = snapshot(state)
     listed = {}
     for seat, move in state.legal_actions():
         try:
             after = state.apply(move, seat)
-            checked = state.apply(Move.parse(move.text), seat)
+            checked = state.apply(Take(move.count) if isinstance(move, Take) else Move.parse(move.text), seat)
         except RulesError as error:
             pytest.fail(f"listed {move} by seat {seat} refused ({error.code}: {error}): {where}")
         assert snapshot(checked) == snapshot(after), f"{move} by seat {seat}: trusted and checked differ: {where}"
