@@ -108,6 +108,8 @@ class _Draft(_Layout):
 
 StateT = TypeVar("StateT", bound="RoundState")
 
+_new_draft = object.__new__  # a name, not an attribute looked up on the class for every state made
+
 
 class RoundState(_Layout):
     """One round of a game of 500, with the game totals before it: the fields, never changed in place.
@@ -157,7 +159,7 @@ class RoundState(_Layout):
         """A state of class ``cls`` with these fields (``melded``, ``penalties``, ``totals``: none/zero by
         default). The one place a state's fields are set: a field added to states (a cache) is set here."""
         n = len(players)
-        new = _Draft.__new__(_Draft)
+        new = _new_draft(_Draft)
         new.variant = variant
         new.players = players
         new.hands = hands

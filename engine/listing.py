@@ -146,7 +146,7 @@ class Memo(Generic[StateT]):
         self.actions_listed: tuple[Action, ...] | None = None
         #: id of a listed move whose checks apply may skip -> (the move, its seat, the state after it, or
         #: None for a call listed as surely payable, made when it is made); takes are trusted from the moves
-        self.known: dict[int, tuple[Move, int, StateT | None]] = {}
+        self.known: dict[int, tuple[Move, int, StateT | None]] | None = None  # made when first needed
 
     def moves(self, state: StateT) -> tuple[Move, ...]:
         """Every legal move of the player to move."""
@@ -160,7 +160,7 @@ class Memo(Generic[StateT]):
                     seat = state.to_move
                     pairs = strand_checked(state)
                     for move, after in pairs:
-                        self.known[id(move)] = (move, seat, after)
+                        self._remember(move, seat, after)
                     listed = tuple([move for move, _ in pairs])
                 else:
                     listed = tuple(play_moves(state))
@@ -177,9 +177,16 @@ class Memo(Generic[StateT]):
             else:
                 found = calls_with_states(state)
                 for seat, move, after in found:
-                    self.known[id(move)] = (move, seat, after)
+                    self._remember(move, seat, after)
                 self._calls = tuple([(seat, move) for seat, move, _ in found]) if found else ()
         return self._calls
+
+    def _remember(self, move: Move, seat: int, after: StateT | None) -> None:
+        """Keep what the listing learnt of ``move`` by ``seat``: the state after it, or None to make it later."""
+        known = self.known
+        if known is None:
+            known = self.known = {}
+        known[id(move)] = (move, seat, after)
 
     def calls_listed(self) -> bool:
         """Whether the Rommi calls of every seat have been listed."""
@@ -209,7 +216,7 @@ class Memo(Generic[StateT]):
                 if known is move:
                     return apply_take(state, move, checked=False)
             return None
-        entry = self.known.get(id(move))
+        entry = self.known.get(id(move)) if self.known else None
         if entry is None or entry[0] is not move or entry[1] != seat:
             return None
         after = entry[2]
