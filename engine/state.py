@@ -237,10 +237,12 @@ class GameState(RoundState):
 
         Raises ``RulesError`` with a rule code and a sentence for a learner; this state is unchanged.
         """
-        if isinstance(move, str):
+        if not isinstance(move, Move):
+            if not isinstance(move, str):
+                raise RulesError("unreadable_move", "move.unknown", text=str(move))
             move = Move.parse(move)
         seat = self.to_move if player is None else self.player_index(player) if isinstance(player, str) else player
-        kind = move.kind if isinstance(move, Move) else None  # one question, not one per kind of move
+        kind = move.kind  # one question, not one per kind of move
         # a move handed out by this state's listing is known to be legal: skip what was checked (a draw or
         # a discard is checked as it is: that costs little)
         if self.memo is not None and kind not in ("discard", "draw"):
