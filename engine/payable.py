@@ -172,9 +172,15 @@ def card_payable_bits(
         return True
     if not layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
         return False
-    index = table_index(state.table)  # only a set of its rank or a run of its suit can take it
+    return laid_off(table_index(state.table), card, same_suit, jokers)
+
+
+def laid_off(index: TableIndex, card: Card, same_suit: int, jokers: int) -> bool:
+    """Whether the natural ``card``, helped by held cards of its suit (``same_suit``: run positions, as bits)
+    and ``jokers``, can be laid off on a meld of the table ``index``: a set of its rank missing its suit, or
+    a run of its suit."""
     for shape in index.sets[card.rank]:
-        if shape.reach & card.suit_bit:  # a set missing its suit
+        if shape.reach & card.suit_bit:
             return True
     for shape in index.runs[card.suit]:  # noqa: SIM110 (a loop: any() would make a generator each call)
         if extends_bits(card, shape, same_suit, jokers):
@@ -187,9 +193,9 @@ def payable_depths(
 ) -> Iterator[tuple[int, bool]]:
     """Walk the pile down from depth ``first``, adding each card to ``summary`` (``player``'s hand and the
     cards above): yield ``(n, True)`` for each depth whose deepest card can be laid at once with them (the
-    answer of :func:`card_payable`, inlined: this is the hot loop of the draw listing and of Rommi calls) and
-    ``(n, False)`` for a joker at the bottom, which only the full check can judge. While the caller works
-    on a depth, ``summary`` holds the top n cards."""
+    answer of :func:`card_payable`, its meld half inlined: this is the hot loop of the draw listing and of
+    Rommi calls) and ``(n, False)`` for a joker at the bottom, which only the full check can judge. While
+    the caller works on a depth, ``summary`` holds the top n cards."""
     pile = state.pile
     rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
     layoffs_now = layoff_pays and not (state.variant.layoff_needs_own_meld and not state.melded[player])
@@ -209,19 +215,11 @@ def payable_depths(
         if (rank_suits[rank] & ~suit_bit).bit_count() + usable >= 2 or natural_run_positions(mask, usable) & positions:
             yield n, True
             continue
-        if not layoffs_now:
-            continue
-        if index is None:
-            index = table_index(state.table)
-        for shape in index.sets[rank]:
-            if shape.reach & suit_bit:  # a set missing its suit
+        if layoffs_now:
+            if index is None:
+                index = table_index(state.table)
+            if laid_off(index, deepest, mask, jokers):
                 yield n, True
-                break
-        else:
-            for shape in index.runs[suit]:
-                if extends_bits(deepest, shape, mask, jokers):
-                    yield n, True
-                    break
 
 
 def blocked_by_own_meld_rule(state: RoundState, card: Card, hand: tuple[Card, ...], player: int) -> bool:
