@@ -26,60 +26,73 @@ from engine.position import TableIndex, TableMeld, remove_held, table_index
 def two_owed_payable(state: RoundState, lays: Sequence[Meld | Layoff]) -> bool:
     """Whether some lay of ``lays`` (the melds and lay-offs paying part of a two-card duty, neither card a
     joker, no final discard needed) leaves the other owed card layable at once: what applying each lay and
-    asking :func:`engine.lay.duty_payable` would answer, worked out on the shapes alone, without building states."""
+    asking :func:`engine.lay.duty_payable` would answer (see :func:`lay_leaves_payable`)."""
+    return any(lay_leaves_payable(state, move) for move in lays)
+
+
+def lay_leaves_payable(state: RoundState, move: Meld | Layoff) -> bool | None:
+    """Whether the lay ``move`` of the player to move (a meld or lay-off of held cards that extends its meld
+    and pays part of the duty owed) leaves what is still owed layable at once, so that laying it is allowed:
+    worked out on the shapes alone, without building the state after it. None where only trying the lay can
+    tell: a duty not of two natural cards, or a variant where going out needs a final discard.
+
+    Yes when the lay holds every owed card, when it empties the hand (going out), or when the card left
+    owed melds with the cards left in hand or (where a lay-off pays and is allowed once this lay is made)
+    can be laid off on the table as this lay leaves it."""
     duty = state.duty
-    assert duty is not None
-    player = state.to_move
-    hand = state.hands[player]
     variant = state.variant
-    owed = duty.owed
-    for move in lays:  # first the quick answer: one lay holding both owed cards
-        held = [c.in_hand for c in move.cards]
-        if all(held.count(card) >= owed.count(card) for card in owed):
-            return True
-    shapes = [m.shape for m in state.table]
-    for move in lays:
-        cards: tuple[Card, ...] = move.cards
-        left = duty.after(cards)
-        if left is None:
-            return True
-        rest = remove_held(hand, cards)
-        if not rest:
-            return True
-        summary = HandSummary(rest)
-        if all(summary.melds_with(card) for card in left.owed):
-            return True  # the cards left pay the rest by themselves
-        melded = True if isinstance(move, Meld) else state.melded[player]
-        if not left.layoff_pays or (variant.layoff_needs_own_meld and not melded):
-            continue
-        # The table after this lay: the new meld added, or the meld laid off on grown.
-        if isinstance(move, Meld):
-            table = [*shapes, check_meld(cards)]
-        else:
-            extended = extended_shape(shapes[move.meld - 1], cards)
-            assert extended is not None
-            table = list(shapes)
-            table[move.meld - 1] = extended
-        if all(summary.melds_with(card) or any(summary.extends(card, sh) for sh in table) for card in left.owed):
-            return True
-    return False
+    if duty is None or len(duty.owed) != 2 or duty.any_of or JOKER in duty.owed or variant.going_out_requires_discard:
+        return None
+    cards: tuple[Card, ...] = move.cards
+    first, second = duty.owed  # natural cards, so a declared joker laid is neither
+    if first in cards and second in cards and (first is not second or cards.count(first) > 1):
+        return True
+    left = duty.after(cards)
+    if left is None:
+        return True
+    player = state.to_move
+    rest = remove_held(state.hands[player], cards)
+    if not rest:
+        return True
+    summary = HandSummary(rest)
+    if all(summary.melds_with(card) for card in left.owed):
+        return True  # the cards left pay the rest by themselves
+    melded = True if isinstance(move, Meld) else state.melded[player]
+    if not left.layoff_pays or (variant.layoff_needs_own_meld and not melded):
+        return False
+    # The table after this lay: the new meld added, or the meld laid off on grown.
+    table = [m.shape for m in state.table]
+    if isinstance(move, Meld):
+        table.append(check_meld(cards))
+    else:
+        extended = extended_shape(table[move.meld - 1], cards)
+        assert extended is not None
+        table[move.meld - 1] = extended
+    return all(summary.melds_with(card) or any(summary.extends(card, sh) for sh in table) for card in left.owed)
 
 
-def two_owed_surely_payable(
+def two_owed_quick(
     state: RoundState, player: int, owed: tuple[Card, ...], layoff_pays: bool, summary: HandSummary
-) -> bool:
-    """A quick "yes" for a two-card duty (a Rommi call: the called card and the deepest, both natural, no
+) -> bool | None:
+    """A quick answer for a two-card duty (a Rommi call: the called card and the deepest, both natural, no
     final discard needed), owed by ``player`` whose hand (the cards taken included) is ``summary``, with the
-    table of ``state``; False when it cannot tell quickly.
+    table of ``state``: True when it can surely be paid, False when it surely cannot, None when only the
+    search (:func:`two_owed_payable`) can tell.
 
     Yes when one meld of held cards holds both owed cards (a set of their rank with a third suit or a
     joker; a run of their suit whose gaps the hand or its jokers fill), or when each can be laid with held
-    natural cards that the other does not need (see :func:`_laid_apart`). :func:`two_owed_payable`
-    answers the rest."""
+    natural cards that the other does not need (see :func:`_laid_apart`).
+
+    No only where that last answer is the whole truth: two cards of different ranks and suits (no meld holds
+    both, and no meld one of them makes can take the other), one deck (so no card is held twice), at most two
+    jokers held (one card never needs more), and the table the same for both lays (lay-offs allowed from the
+    start, or not paying at all). Then the two lays share nothing but the two cards each could want and the
+    jokers, and :func:`_laid_apart` tries every way to share them."""
     if len(owed) != 2 or state.variant.going_out_requires_discard or JOKER in owed:
-        return False  # a lay must keep a card to discard, or a joker is owed: only the search can tell
+        return None  # a lay must keep a card to discard, or a joker is owed: only the search can tell
     first, second = owed
-    layoffs_now = layoff_pays and not (state.variant.layoff_needs_own_meld and not state.melded[player])
+    own_meld_first = state.variant.layoff_needs_own_meld and not state.melded[player]
+    layoffs_now = layoff_pays and not own_meld_first
     table = state.table if layoffs_now else ()
     if first.rank == second.rank:
         if first.suit != second.suit and (
@@ -88,10 +101,17 @@ def two_owed_surely_payable(
             return True
         alone = [[n for n, meld in enumerate(table) if card.index in meld.shape.touching] for card in owed]
         # each laid off by itself, on two different melds (copies of one card may need two)
-        return bool(alone[0] and alone[1]) and (len(alone[0]) > 1 or len(alone[1]) > 1 or alone[0] != alone[1])
-    if first.suit == second.suit and _one_run_holds(summary.suit_masks[first.suit], first, second, summary.jokers):
+        if alone[0] and alone[1] and (len(alone[0]) > 1 or len(alone[1]) > 1 or alone[0] != alone[1]):
+            return True
+        return None
+    if first.suit == second.suit:
+        if _one_run_holds(summary.suit_masks[first.suit], first, second, summary.jokers):
+            return True
+        return True if _laid_apart(summary, table, first, second) else None
+    if _laid_apart(summary, table, first, second):
         return True
-    return _laid_apart(summary, table, first, second)
+    exact = summary.jokers <= 2 and layoffs_now == layoff_pays and state.variant.decks(len(state.players)) == 1
+    return False if exact else None
 
 
 def _laid_apart(summary: HandSummary, table: tuple[TableMeld, ...], first: Card, second: Card) -> bool:

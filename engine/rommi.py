@@ -14,7 +14,7 @@ from engine.errors import RulesError
 from engine.lay import duty_payable, duty_payable_exact
 from engine.melds import HandSummary
 from engine.moves import Move, Rommi
-from engine.payable import blocked_by_own_meld_rule, card_payable_bits, payable_depths, two_owed_surely_payable
+from engine.payable import blocked_by_own_meld_rule, card_payable_bits, payable_depths, two_owed_quick
 from engine.position import PHASE_DRAW
 from engine.taking import after_take
 
@@ -165,8 +165,10 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
             first = 2
         # each deeper call also owes its deepest card
         for n, known in payable_depths(state, player, summary, first, by_layoff):
-            if known and two_owed_surely_payable(state, player, (called, pile[-n]), by_layoff, summary):
-                found.append((player, Rommi(n), None))
+            answer = two_owed_quick(state, player, (called, pile[-n]), by_layoff, summary) if known else None
+            if answer is not None:
+                if answer:
+                    found.append((player, Rommi(n), None))
                 continue
             new = after_take(state, player, n, called=True)
             if duty_payable_exact(new, summary):
