@@ -12,6 +12,7 @@ from engine.core import RoundState
 from engine.duty import Duty
 from engine.melds import (
     MAX_RUN,
+    SET_MAX,
     HandSummary,
     check_meld,
     extended_shape,
@@ -112,6 +113,38 @@ def two_owed_quick(
         return True
     exact = summary.jokers <= 2 and layoffs_now == layoff_pays and state.variant.decks(len(state.players)) == 1
     return False if exact else None
+
+
+def joker_call_quick(
+    state: RoundState, player: int, summary: HandSummary, deepest: Card | None, layoff_pays: bool
+) -> bool | None:
+    """A quick answer for a Rommi call of a discarded joker by ``player``, whose hand with the cards taken
+    (the joker among them) is ``summary``: can the joker be laid, alone (``deepest`` None: ``rommi 1``) or
+    with ``deepest``, the deepest card taken? True or False where the bits tell for sure, None where only
+    trying the call can tell. Asked only where going out needs no final discard.
+
+    The joker alone can be laid exactly when two held naturals make a meld with it (two suits of a rank, or
+    two cards of a suit in a run of three), when a second joker and any natural make one, or (lay-offs
+    allowed now) when a meld on the table can grow. With a natural deepest card: yes when that card melds
+    with held cards (the joker can always join that meld); no when it could not be laid even with every
+    joker held, on the table as it stands or as the joker grows it."""
+    rank_suits, suit_masks, jokers = summary.rank_suits, summary.suit_masks, summary.jokers
+    if deepest is None or deepest is JOKER:
+        if jokers >= 2 and any(suit_masks):
+            return True  # a natural and two jokers
+        if deepest is JOKER:
+            return None  # two jokers owed, no natural held: only the search can tell
+        if any(bits.bit_count() >= 2 for bits in rank_suits) or any(natural_run_positions(m, 1) for m in suit_masks):
+            return True
+        if not layoff_pays or (state.variant.layoff_needs_own_meld and not state.melded[player]):
+            return False
+        return any(len(meld.shape.cards) < (SET_MAX if meld.shape.kind == "set" else MAX_RUN) for meld in state.table)
+    if melds_with_bits(deepest, rank_suits[deepest.rank], suit_masks[deepest.suit], jokers):
+        return True
+    # laid off, perhaps once the joker's own meld lets a lay-off be made: only the search can tell
+    if layoff_pays and laid_off(table_index(state.table), deepest, suit_masks[deepest.suit], jokers):
+        return None
+    return False
 
 
 def _laid_apart(summary: HandSummary, table: tuple[TableMeld, ...], first: Card, second: Card) -> bool:

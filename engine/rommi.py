@@ -14,7 +14,13 @@ from engine.errors import RulesError
 from engine.lay import duty_payable, duty_payable_exact
 from engine.melds import HandSummary
 from engine.moves import Move, Rommi
-from engine.payable import blocked_by_own_meld_rule, card_payable_bits, payable_depths, two_owed_quick
+from engine.payable import (
+    blocked_by_own_meld_rule,
+    card_payable_bits,
+    joker_call_quick,
+    payable_depths,
+    two_owed_quick,
+)
 from engine.position import PHASE_DRAW
 from engine.taking import after_take
 
@@ -121,6 +127,9 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
         if player in (state.to_move, state.rommi_from):
             continue
         if not quick:
+            if called is JOKER and not variant.going_out_requires_discard:
+                _joker_calls(state, player, by_layoff, found)
+                continue
             if called is not JOKER and not called_card_fits(state, player, called, pile):
                 continue
             for n in range(1, len(pile) + 1):
@@ -174,6 +183,22 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
             if duty_payable_exact(new, summary):
                 found.append((player, Rommi(n), new))
     return found
+
+
+def _joker_calls(state: StateT, player: int, layoff_pays: bool, found: list[tuple[int, Move, StateT | None]]) -> None:
+    """Add to ``found`` the legal calls of a discarded joker by ``player``, shallowest first: answered from
+    the bits where :func:`engine.payable.joker_call_quick` can, and by trying the call where it cannot."""
+    pile = state.pile
+    summary = HandSummary(state.hands[player])
+    for n in range(1, len(pile) + 1):
+        summary.add(pile[-n])
+        answer = joker_call_quick(state, player, summary, pile[-n] if n > 1 else None, layoff_pays)
+        if answer is None:
+            new = after_call(state, player, n, check=False)
+            if new is not None:
+                found.append((player, Rommi(n), new))
+        elif answer:
+            found.append((player, Rommi(n), None))
 
 
 def _of_rank_and_suit(cards: tuple[Card, ...], like: Card) -> tuple[int, int, int]:

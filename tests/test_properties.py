@@ -23,7 +23,8 @@ from engine.greedybot import GreedyBot
 from engine.lay import duty_lays, duty_payable_exact, duty_payable_fast, lay_is_legal
 from engine.melds import HandSummary, Shape, extended_shape, hand_melds, layoff_options, meld_shape
 from engine.moves import Layoff, Meld, Move, Rommi, Take
-from engine.payable import lay_leaves_payable, two_owed_quick
+from engine.payable import joker_call_quick, lay_leaves_payable, two_owed_quick
+from engine.rommi import after_call
 from engine.state import GameState, Phase
 from engine.taking import after_take
 from engine.variants import PRESETS, get_variant
@@ -321,6 +322,37 @@ def test_a_lay_judged_on_the_shapes_is_judged_as_laying_it(variant_id: str, hous
                         f"{variant_id} {house} players={players} seed={seed}: {lay} owing "
                         f"{[str(c) for c in duty.owed]} with {cards_text(state.hands[state.to_move])}: judged={judged}"
                     )
+        seat, move = rng.choice(state.legal_actions())
+        state = state.apply(move, seat)
+
+
+@pytest.mark.parametrize(("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"])
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))
+def test_a_quick_answer_to_a_called_joker_is_the_calls(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
+    """When a discarded joker is called, the quick answer for each depth, where it gives one, is whether the
+    call is allowed (the joker, and the deepest card taken, can both be laid)."""
+    variant = get_variant(variant_id, house)
+    players = max(variant.min_players, min(players, variant.max_players))
+    state = deal(variant_id, house, players, seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_DECISIONS):
+        if state.phase is Phase.OVER:
+            break
+        pile = state.pile
+        if state.rommi_from is not None and state.phase is Phase.DRAW and pile and pile[-1] is JOKER:
+            for caller in range(players):
+                if caller in (state.to_move, state.rommi_from) or variant.going_out_requires_discard:
+                    continue
+                summary = HandSummary(state.hands[caller])
+                for n in range(1, len(pile) + 1):
+                    summary.add(pile[-n])
+                    quick = joker_call_quick(state, caller, summary, pile[-n] if n > 1 else None, variant.duty_paid_by_layoff)
+                    if quick is not None:
+                        assert quick == (after_call(state, caller, n, check=False) is not None), (
+                            f"{variant_id} {house} players={players} seed={seed}: seat {caller} calls {n} of "
+                            f"{cards_text(pile)} with {cards_text(state.hands[caller])}: quick={quick}"
+                        )
         seat, move = rng.choice(state.legal_actions())
         state = state.apply(move, seat)
 
