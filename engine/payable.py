@@ -12,6 +12,7 @@ from engine.core import RoundState
 from engine.duty import Duty
 from engine.melds import (
     MAX_RUN,
+    RUN_STARTS,
     SET_MAX,
     HandSummary,
     check_meld,
@@ -263,15 +264,21 @@ def payable_depths(
         rank_suits[rank] |= suit_bit
         mask = suit_masks[suit] = suit_masks[suit] | positions
         jokers = summary.jokers
-        usable = jokers if jokers < 2 else 2
         # in a meld of held cards (melds_with_bits), or laid off
-        if (rank_suits[rank] & ~suit_bit).bit_count() + usable >= 2 or natural_run_positions(mask, usable) & positions:
-            yield n, True
-            continue
+        if jokers:
+            usable = jokers if jokers < 2 else 2
+            if (rank_suits[rank] & ~suit_bit).bit_count() + usable >= 2 or natural_run_positions(mask, usable) & positions:
+                yield n, True
+                continue
+        else:  # natural_run_positions(mask, 0), inlined: three in a row
+            starts = mask & (mask >> 1) & (mask >> 2) & RUN_STARTS
+            if (rank_suits[rank] & ~suit_bit).bit_count() >= 2 or (starts | starts << 1 | starts << 2) & positions:
+                yield n, True
+                continue
         if layoffs_now:
             if index is None:
                 index = table_index(state.table)
-            if laid_off(index, deepest, mask, jokers):
+            if (index.sets[rank] or index.runs[suit]) and laid_off(index, deepest, mask, jokers):
                 yield n, True
 
 
