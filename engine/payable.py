@@ -89,7 +89,9 @@ def two_owed_quick(
     both, and no meld one of them makes can take the other), one deck (so no card is held twice), at most two
     jokers held (one card never needs more), and the table the same for both lays (lay-offs allowed from the
     start, or not paying at all). Then the two lays share nothing but the two cards each could want and the
-    jokers, and :func:`_laid_apart` tries every way to share them."""
+    jokers, and :func:`_laid_apart` tries every way to share them. And, on the same conditions, for two cards
+    of one suit with no joker held and no run of their suit on the table: no run holds both, neither can be
+    laid without cards of their suit, so each needs a run of three of its own (see :func:`_two_runs_apart`)."""
     if len(owed) != 2 or state.variant.going_out_requires_discard or JOKER in owed:
         return None  # a lay must keep a card to discard, or a joker is owed: only the search can tell
     first, second = owed
@@ -107,13 +109,42 @@ def two_owed_quick(
             return True
         return None
     if first.suit == second.suit:
-        if _one_run_holds(summary.suit_masks[first.suit], first, second, summary.jokers):
+        mask = summary.suit_masks[first.suit]
+        if _one_run_holds(mask, first, second, summary.jokers) or _laid_apart(summary, table, first, second):
             return True
-        return True if _laid_apart(summary, table, first, second) else None
+        # Without jokers, and with no run of their suit to lay off on, what is left is a run for each: two runs
+        # of three held cards that share none.
+        if summary.jokers or (table and table_index(table).runs[first.suit]) or not _exact_apart(state, layoffs_now, layoff_pays):
+            return None
+        return _two_runs_apart(mask, first, second)
     if _laid_apart(summary, table, first, second):
         return True
-    exact = summary.jokers <= 2 and layoffs_now == layoff_pays and state.variant.decks(len(state.players)) == 1
-    return False if exact else None
+    return False if summary.jokers <= 2 and _exact_apart(state, layoffs_now, layoff_pays) else None
+
+
+def _exact_apart(state: RoundState, layoffs_now: bool, layoff_pays: bool) -> bool:
+    """Whether :func:`_laid_apart` sees every way the two owed cards could share the held cards: one deck (no
+    card held twice) and the same table for both lays (lay-offs allowed from the start, or not paying)."""
+    return layoffs_now == layoff_pays and state.variant.decks(len(state.players)) == 1
+
+
+def _two_runs_apart(mask: int, first: Card, second: Card) -> bool:
+    """Whether the held positions ``mask`` of one suit (both cards' among them) make two runs of three, one
+    holding each card and not the other, that share no card."""
+    return any(not a & b for a in _held_threes(mask, first, second) for b in _held_threes(mask, second, first))
+
+
+def _held_threes(mask: int, card: Card, other: Card) -> list[int]:
+    """The windows of three positions (as bits) that ``mask`` holds in full, with ``card`` and without ``other``;
+    one ending on the high ace (position 14) also marks position 1, so that two windows share a bit exactly
+    when they share a card."""
+    windows = []
+    for p in (1, 14) if card.rank == 1 else (card.rank,):
+        for start in range(max(1, p - 2), min(p, 12) + 1):
+            window = 0b111 << start
+            if mask & window == window and not window & other.positions:
+                windows.append(window | (window >> 13 & 0b10))  # the high ace is the low ace's card
+    return windows
 
 
 def joker_call_quick(

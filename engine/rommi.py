@@ -77,6 +77,8 @@ def after_call(state: StateT, player: int, n: int, check: bool) -> StateT | None
         return None
     if not duty_payable(new):
         deepest = state.pile[-n]
+        if check and duty_payable(new.replace(duty=Duty((deepest,), False, new.duty.layoff_pays))):
+            refuse("taken_card_unusable", "rommi.owed_clash", owed=(called, deepest))  # each alone, not both
         own_meld = blocked_by_own_meld_rule(new, deepest, new.hands[player], player)
         refuse("taken_card_unusable", "rommi.deepest_own_meld_first" if own_meld else "rommi.deepest_unusable", card=deepest)
         return None
