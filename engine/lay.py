@@ -31,7 +31,7 @@ from engine.melds import (
     layoff_options,
 )
 from engine.moves import Layoff, Meld, Move
-from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_surely_payable
+from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_quick
 from engine.position import PHASE_OVER, TableMeld, remove_held
 from engine.taking import after_take
 
@@ -195,11 +195,10 @@ def duty_payable_exact(state: RoundState, summary: HandSummary | None = None) ->
     if duty is not None and len(duty.owed) > 1 and not duty.any_of:
         if len(duty.owed) == 2 and JOKER not in duty.owed and not state.variant.going_out_requires_discard:
             player = state.to_move
-            if two_owed_surely_payable(
+            quick = two_owed_quick(
                 state, player, duty.owed, duty.layoff_pays, summary or HandSummary(state.hands[player])
-            ):
-                return True
-            return two_owed_payable(state, duty_lays(state))
+            )
+            return two_owed_payable(state, duty_lays(state)) if quick is None else quick
         lays = duty_lays(state)
         # A lay is legal only if what it leaves owed can still be paid, so one legal lay is the answer.
         return any(lay_is_legal(state, move) for move in lays)

@@ -19,7 +19,7 @@ from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
 from engine.melds import HandSummary, hand_melds
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard, take
-from engine.payable import payable_depths
+from engine.payable import lay_leaves_payable, payable_depths
 from engine.position import PHASE_DRAW, PHASE_PLAY
 from engine.rommi import calls_with_states
 from engine.taking import after_take
@@ -98,17 +98,23 @@ def play_moves(state: RoundState) -> list[Move]:
     return moves
 
 
-def strand_checked(state: StateT) -> list[tuple[Move, StateT]]:
+def strand_checked(state: StateT) -> list[tuple[Move, StateT | None]]:
     """While two cards are owed (a Rommi call): the lays that pay one without stranding the other, each with
-    the state after it (trying the lay is how that is known). With femhundra's any-of duty one meld pays
-    it all, so nothing can be stranded there."""
-    tried: list[tuple[Move, StateT]] = []
+    the state after it where trying the lay was how that was known (None where the shapes alone told, see
+    :func:`engine.payable.lay_leaves_payable`: the state is made if the lay is made). With femhundra's
+    any-of duty one meld pays it all, so nothing can be stranded there."""
+    tried: list[tuple[Move, StateT | None]] = []
     for move in lay_candidates(state):
-        try:
-            if isinstance(move, Meld | Layoff):
-                tried.append((move, apply_lay(state, move)))
-        except RulesError:
+        if not isinstance(move, Meld | Layoff):
             continue
+        leaves_payable = lay_leaves_payable(state, move)
+        if leaves_payable is None:
+            try:
+                tried.append((move, apply_lay(state, move)))
+            except RulesError:
+                continue
+        elif leaves_payable:
+            tried.append((move, None))
     return tried
 
 
@@ -160,7 +166,8 @@ class Memo(Generic[StateT]):
                     seat = state.to_move
                     pairs = strand_checked(state)
                     for move, after in pairs:
-                        self._remember(move, seat, after)
+                        if after is not None:  # (without it, apply checks the lay as for any move)
+                            self._remember(move, seat, after)
                     listed = tuple([move for move, _ in pairs])
                 else:
                     listed = tuple(play_moves(state))

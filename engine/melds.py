@@ -218,7 +218,7 @@ def hand_melds(hand: tuple[Card, ...] | list[Card], summary: HandSummary | None 
     found: list[Meld] = []
     for suit, mask in enumerate(summary.suit_masks):
         if not jokers:  # without jokers only cards three in a row make runs (natural_run_positions, inlined)
-            starts = mask & (mask >> 1) & (mask >> 2) & _STARTS
+            starts = mask & (mask >> 1) & (mask >> 2) & RUN_STARTS
             mask &= starts | (starts << 1) | (starts << 2)
         elif jokers == 1:  # a card no run holds is left out, so fewer hands are worked out anew
             mask = natural_run_positions(mask, 1)
@@ -352,7 +352,7 @@ def extended_shape(shape: Shape, cards: tuple[Card, ...]) -> Shape | None:
 
 
 #: The window starts a run of three can have: positions 1–12 (a run of three ends by 14, the high ace).
-_STARTS = 0b1_1111_1111_1110
+RUN_STARTS = 0b1_1111_1111_1110
 
 
 def natural_run_positions(mask: int, jokers: int) -> int:
@@ -370,7 +370,7 @@ def natural_run_positions(mask: int, jokers: int) -> int:
     one, two = mask >> 1, mask >> 2
     # window starts where all three are held, or (with a joker) where two of the three are
     starts = (mask & one) | (mask & two) | (one & two) if jokers else mask & one & two
-    starts &= _STARTS
+    starts &= RUN_STARTS
     return (starts | (starts << 1) | (starts << 2)) & mask
 
 

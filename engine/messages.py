@@ -151,6 +151,7 @@ MESSAGES: Final[dict[str, str]] = {
     "take down to the cards it melds with.",
     "rommi.fits_nothing": "The {card} fits no meld, so there is nothing to call Rommi on.",
     "rommi.deepest_unusable": "You would have to lay the {card} at once, and it fits none.",
+    "rommi.owed_clash": "You would have to lay the {owed:the} at once: each fits on its own, but not both together.",
     "rommi.deepest_own_meld_first": "You would have to lay the {card} at once, and it melds with nothing: with these "
     "rules you may lay it off only after your own first meld.",
 }

@@ -71,13 +71,16 @@ class TableIndex:
     __slots__ = ("runs", "sets")
 
     def __init__(self, table: tuple[TableMeld, ...]) -> None:
-        sets: list[list[Shape]] = [[] for _ in range(14)]
-        runs: list[list[Shape]] = [[], [], [], []]
+        sets: list[tuple[Shape, ...]] = [()] * 14  # one shared empty tuple for each rank and suit with none
+        runs: list[tuple[Shape, ...]] = [()] * 4
         for meld in table:
             shape = meld.shape
-            (sets[shape.rank] if shape.kind == "set" else runs[shape.suit]).append(shape)
-        self.sets: tuple[tuple[Shape, ...], ...] = tuple(map(tuple, sets))
-        self.runs: tuple[tuple[Shape, ...], ...] = tuple(map(tuple, runs))
+            if shape.kind == "set":
+                sets[shape.rank] += (shape,)
+            else:
+                runs[shape.suit] += (shape,)
+        self.sets: tuple[tuple[Shape, ...], ...] = tuple(sets)
+        self.runs: tuple[tuple[Shape, ...], ...] = tuple(runs)
 
 
 # The indexes of the tables seen last, by the table tuple's identity (kept with the table, so the identity

@@ -14,7 +14,13 @@ from engine.errors import RulesError
 from engine.lay import duty_payable, duty_payable_exact
 from engine.melds import HandSummary
 from engine.moves import Move, Rommi
-from engine.payable import blocked_by_own_meld_rule, card_payable_bits, payable_depths, two_owed_surely_payable
+from engine.payable import (
+    blocked_by_own_meld_rule,
+    card_payable_bits,
+    joker_call_quick,
+    payable_depths,
+    two_owed_quick,
+)
 from engine.position import PHASE_DRAW
 from engine.taking import after_take
 
@@ -71,6 +77,8 @@ def after_call(state: StateT, player: int, n: int, check: bool) -> StateT | None
         return None
     if not duty_payable(new):
         deepest = state.pile[-n]
+        if check and duty_payable(new.replace(duty=Duty((deepest,), False, new.duty.layoff_pays))):
+            refuse("taken_card_unusable", "rommi.owed_clash", owed=(called, deepest))  # each alone, not both
         own_meld = blocked_by_own_meld_rule(new, deepest, new.hands[player], player)
         refuse("taken_card_unusable", "rommi.deepest_own_meld_first" if own_meld else "rommi.deepest_unusable", card=deepest)
         return None
@@ -121,6 +129,9 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
         if player in (state.to_move, state.rommi_from):
             continue
         if not quick:
+            if called is JOKER and not variant.going_out_requires_discard:
+                _joker_calls(state, player, by_layoff, found)
+                continue
             if called is not JOKER and not called_card_fits(state, player, called, pile):
                 continue
             for n in range(1, len(pile) + 1):
@@ -165,13 +176,31 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
             first = 2
         # each deeper call also owes its deepest card
         for n, known in payable_depths(state, player, summary, first, by_layoff):
-            if known and two_owed_surely_payable(state, player, (called, pile[-n]), by_layoff, summary):
-                found.append((player, Rommi(n), None))
+            answer = two_owed_quick(state, player, (called, pile[-n]), by_layoff, summary) if known else None
+            if answer is not None:
+                if answer:
+                    found.append((player, Rommi(n), None))
                 continue
             new = after_take(state, player, n, called=True)
             if duty_payable_exact(new, summary):
                 found.append((player, Rommi(n), new))
     return found
+
+
+def _joker_calls(state: StateT, player: int, layoff_pays: bool, found: list[tuple[int, Move, StateT | None]]) -> None:
+    """Add to ``found`` the legal calls of a discarded joker by ``player``, shallowest first: answered from
+    the bits where :func:`engine.payable.joker_call_quick` can, and by trying the call where it cannot."""
+    pile = state.pile
+    summary = HandSummary(state.hands[player])
+    for n in range(1, len(pile) + 1):
+        summary.add(pile[-n])
+        answer = joker_call_quick(state, player, summary, pile[-n] if n > 1 else None, layoff_pays)
+        if answer is None:
+            new = after_call(state, player, n, check=False)
+            if new is not None:
+                found.append((player, Rommi(n), new))
+        elif answer:
+            found.append((player, Rommi(n), None))
 
 
 def _of_rank_and_suit(cards: tuple[Card, ...], like: Card) -> tuple[int, int, int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
@@ -23,7 +24,8 @@ from engine.greedybot import GreedyBot
 from engine.lay import duty_lays, duty_payable_exact, duty_payable_fast, lay_is_legal
 from engine.melds import HandSummary, Shape, extended_shape, hand_melds, layoff_options, meld_shape
 from engine.moves import Layoff, Meld, Move, Rommi, Take
-from engine.payable import two_owed_surely_payable
+from engine.payable import joker_call_quick, lay_leaves_payable, two_owed_quick
+from engine.rommi import after_call
 from engine.state import GameState, Phase
 from engine.taking import after_take
 from engine.variants import PRESETS, get_variant
@@ -265,21 +267,31 @@ def test_duty_fast_check_agrees_with_exact(variant_id: str, house: dict[str, Any
         state = state.apply(move, seat)
 
 
-@pytest.mark.parametrize(("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"])
-@settings(max_examples=60, deadline=None)
-@given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))
-def test_a_quick_yes_to_a_callers_two_cards_is_a_real_one(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
-    """Right after a Rommi call owing two cards, the quick "surely payable" never says yes where no legal lay
-    pays one owed card and leaves the other layable (the search that tries every lay)."""
+def _random_play(variant_id: str, house: dict[str, Any], players: int, seed: int) -> Iterator[GameState]:
+    """Each position of a random round (seeded; the player count brought within the variant's range), before
+    its move is picked: the positions the Rommi property tests below look at."""
     variant = get_variant(variant_id, house)
     players = max(variant.min_players, min(players, variant.max_players))
     state = deal(variant_id, house, players, seed)
     rng = random.Random(seed)
     for _ in range(MAX_DECISIONS):
         if state.phase is Phase.OVER:
-            break
+            return
+        yield state
+        seat, move = rng.choice(state.legal_actions())
+        state = state.apply(move, seat)
+
+
+@pytest.mark.parametrize(("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"])
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))
+def test_a_quick_answer_to_a_callers_two_cards_is_the_searchs(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
+    """Right after a Rommi call owing two cards, the quick answer, where it gives one, is the search's: it says
+    yes exactly where some legal lay pays one owed card and leaves the other layable (the search tries every
+    lay), and no exactly where none does."""
+    for state in _random_play(variant_id, house, players, seed):
         if state.rommi_from is not None and state.phase is Phase.DRAW and len(state.pile) > 1:
-            for caller in range(players):
+            for caller in range(len(state.players)):
                 if caller in (state.to_move, state.rommi_from):
                     continue
                 for n in range(2, len(state.pile) + 1):
@@ -288,13 +300,53 @@ def test_a_quick_yes_to_a_callers_two_cards_is_a_real_one(variant_id: str, house
                     assert duty is not None
                     if len(duty.owed) != 2 or JOKER in duty.owed:
                         continue
-                    if two_owed_surely_payable(after, caller, duty.owed, duty.layoff_pays, HandSummary(after.hands[caller])):
-                        assert any(lay_is_legal(after, lay) for lay in duty_lays(after)), (
+                    quick = two_owed_quick(after, caller, duty.owed, duty.layoff_pays, HandSummary(after.hands[caller]))
+                    if quick is not None:
+                        assert quick == any(lay_is_legal(after, lay) for lay in duty_lays(after)), (
                             f"{variant_id} {house} players={players} seed={seed}: seat {caller} calls {n} owing "
-                            f"{[str(c) for c in duty.owed]} with {cards_text(after.hands[caller])}"
+                            f"{[str(c) for c in duty.owed]} with {cards_text(after.hands[caller])}: quick={quick}"
                         )
-        seat, move = rng.choice(state.legal_actions())
-        state = state.apply(move, seat)
+
+
+@pytest.mark.parametrize(("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"])
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))
+def test_a_lay_judged_on_the_shapes_is_judged_as_laying_it(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
+    """While a caller owes two cards, a lay that pays one of them is listed from its shapes alone (no state is
+    built for it): that answer, where it gives one, is whether laying it is allowed."""
+    for state in _random_play(variant_id, house, players, seed):
+        duty = state.duty
+        if duty is not None and len(duty.owed) == 2 and not duty.any_of:
+            for lay in duty_lays(state):
+                judged = lay_leaves_payable(state, lay)
+                if judged is not None:
+                    assert judged == lay_is_legal(state, lay), (
+                        f"{variant_id} {house} players={players} seed={seed}: {lay} owing "
+                        f"{[str(c) for c in duty.owed]} with {cards_text(state.hands[state.to_move])}: judged={judged}"
+                    )
+
+
+@pytest.mark.parametrize(("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"])
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))
+def test_a_quick_answer_to_a_called_joker_is_the_calls(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
+    """When a discarded joker is called, the quick answer for each depth, where it gives one, is whether the
+    call is allowed (the joker, and the deepest card taken, can both be laid)."""
+    for state in _random_play(variant_id, house, players, seed):
+        pile = state.pile
+        if state.rommi_from is not None and state.phase is Phase.DRAW and pile and pile[-1] is JOKER:
+            for caller in range(len(state.players)):
+                if caller in (state.to_move, state.rommi_from) or state.variant.going_out_requires_discard:
+                    continue
+                summary = HandSummary(state.hands[caller])
+                for n in range(1, len(pile) + 1):
+                    summary.add(pile[-n])
+                    quick = joker_call_quick(state, caller, summary, pile[-n] if n > 1 else None, state.variant.duty_paid_by_layoff)
+                    if quick is not None:
+                        assert quick == (after_call(state, caller, n, check=False) is not None), (
+                            f"{variant_id} {house} players={players} seed={seed}: seat {caller} calls {n} of "
+                            f"{cards_text(pile)} with {cards_text(state.hands[caller])}: quick={quick}"
+                        )
 
 
 # --- meld maths -----------------------------------------------------------------------------------

@@ -90,6 +90,23 @@ def test_a_rommi_caller_lays_both_owed_cards_before_anything_else() -> None:
     assert paid.duty is None and play(paid, "discard KC").to_move == ANNA  # Anna follows Cecilia: Bertil lost his turn
 
 
+def _ace_window(caller: str) -> GameState:
+    """Anna draws and discards K♥ onto 3♥ 9♠; Bertil is next; Cecilia (holding ``caller``) may call."""
+    state = position("rommi", "KH 2C", "5S 6S", caller, pile="3H 9S", stock="7D 8D")
+    return play(state, "draw", "discard KH")
+
+
+def test_one_ace_cannot_end_two_runs_of_a_callers_owed_cards() -> None:
+    # rommi 3 owes K♥ and 3♥: Q-K-A and A-2-3 would both need the one A♥
+    state = _ace_window("AH 2H QH 9C 9D")
+    assert [str(m) for _, m in state.rommi_calls()] == ["rommi 1", "rommi 2"]  # K♥ alone; K♥ and 9♠ (with 9♣ 9♦)
+    error = refused(state, "Cecilia: rommi 3")
+    assert error.code == "taken_card_unusable"
+    assert str(error) == "You would have to lay the K♥ and the 3♥ at once: each fits on its own, but not both together."
+    # with the J♥ the king has a run of its own (J-Q-K), and the ace goes to A-2-3
+    assert [str(m) for _, m in _ace_window("AH 2H JH QH 9C").rommi_calls()] == ["rommi 1", "rommi 3"]
+
+
 # --- femhundra: take N of the whole pile ----------------------------------------------------------
 
 
