@@ -12,7 +12,9 @@ server's handling of the click, the other page's poll of the table's version (ev
 (``performance.timeOrigin + performance.now()``, one machine), so Playwright's round trips do not count.
 
 The click → commit part (the mover's page handling the click) is printed apart; commit → sight is the
-rest. Run: ``python benchmarks/bench_together_browser.py`` (``--rounds 2``, ``--servers 1``). Prints the median,
+rest. At each round's end the three phones stay on the table for :data:`IDLE_SECONDS`, still looking at
+it twice a second, and the servers' CPU time then is printed as a share of one core (read from
+``/proc``): what a table nobody moves on costs the machine. Run: ``python benchmarks/bench_together_browser.py`` (``--rounds 2``, ``--servers 1``). Prints the median,
 the 95th percentile and the worst of every (move, other phone) pair, and the machine's load average.
 """
 
@@ -25,6 +27,7 @@ import sqlite3
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +35,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.moves import Move  # noqa: E402
-from tests.browser_support import PHONE, browser_missing, launched_chromium, play_round, served_app  # noqa: E402
+from tests.browser_support import PHONE, Server, browser_missing, launched_chromium, play_round, served_app  # noqa: E402
 from tutor.together.model import TableView  # noqa: E402
 from tutor.together.sqlite_store import SqliteTableStore  # noqa: E402
 from ui.together.page import POLL_SECONDS  # noqa: E402
@@ -45,6 +48,8 @@ with contextlib.suppress(ImportError):  # without it a run says what to install
 SEEDS = (60, 95, 264, 192, 399, 170)
 TARGET_P95_S = 1.5
 CALL_SECONDS = "30"
+#: Seconds the phones sit at the finished table while the servers' CPU time is counted.
+IDLE_SECONDS = 5.0
 
 #: In every page: the time of the last click, in the page's clock.
 _CLICKS = """document.addEventListener("click", () => {
@@ -93,12 +98,31 @@ def committed_at(store: SqliteTableStore, code: str) -> float:
         return float(db.execute("SELECT updated FROM game_table WHERE code = ?", (code,)).fetchone()[0])
 
 
+def cpu_seconds(servers: list[Server]) -> float:
+    """The CPU time (user and system) the server processes have used so far, from ``/proc``."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for server in servers:
+        assert server.process is not None, "a running server"
+        fields = Path(f"/proc/{server.process.pid}/stat").read_text().rpartition(")")[2].split()
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def idle_share(servers: list[Server], seconds: float = IDLE_SECONDS) -> float:
+    """The servers' CPU time over the next ``seconds``, as a share of one core."""
+    start, began = cpu_seconds(servers), time.monotonic()
+    time.sleep(seconds)
+    return (cpu_seconds(servers) - start) / (time.monotonic() - began)
+
+
 def timed_round(
-    browser: Browser, urls: list[str], store: SqliteTableStore, seed: int, commits: list[float]
+    browser: Browser, servers: list[Server], store: SqliteTableStore, seed: int, commits: list[float], idle: list[float]
 ) -> list[float]:
     """Seconds from each move's click to its sight on each other phone, in a round dealt with ``seed`` on
-    three phones (on the servers at ``urls`` in turn), played to its end; the seconds from each click to
-    the move's commit go to ``commits``."""
+    three phones (on ``servers`` in turn), played to its end; the seconds from each click to the move's
+    commit go to ``commits``, the servers' CPU share while the phones then sit at the table to ``idle``."""
+    urls = [server.url for server in servers]
     host = store.create_table("rommi", {}, 3)
     tickets = [store.join(host.code, player) for player in ("Anna", "Bertil", "Cecilia")]
     store.start(host.code, host.token, seed=seed)
@@ -130,6 +154,7 @@ def timed_round(
 
     try:
         play_round(store, host.code, [t.token for t in tickets], phones, before, after)
+        idle.append(idle_share(servers))
     finally:
         for page in phones:
             page.context.close()
@@ -147,6 +172,7 @@ def main() -> None:
     expect.set_options(timeout=30_000)  # a busy machine: waiting for a phone is not what is timed
     samples: list[float] = []
     commits: list[float] = []
+    idle: list[float] = []
     load_before = os.getloadavg()
     environment = {"RUMMY500_CALL_SECONDS": CALL_SECONDS}
     with tempfile.TemporaryDirectory(prefix="bench-together-") as name, launched_chromium() as browser:
@@ -158,7 +184,7 @@ def main() -> None:
             ]
             store = SqliteTableStore(folder / "tables.sqlite3", call_window=float(CALL_SECONDS))
             for seed in SEEDS[: args.rounds]:
-                found = timed_round(browser, [server.url for server in servers], store, seed, commits)
+                found = timed_round(browser, servers, store, seed, commits, idle)
                 samples += found
                 print(f"seed {seed}: {len(found)} sightings, median {statistics.median(found) * 1000:.0f} ms", flush=True)
     load_after = os.getloadavg()
@@ -168,6 +194,10 @@ def main() -> None:
     print(
         f"  of which click → the move committed (the mover's own rerun): median {statistics.median(commits) * 1000:.0f} ms,"
         f" p95 {percentile(commits, 0.95) * 1000:.0f} ms"
+    )
+    print(
+        f"Servers' CPU while the three phones sit at a finished table ({IDLE_SECONDS:.0f} s a round):"
+        f" {statistics.median(idle) * 100:.0f} % of one core (median of {len(idle)})"
     )
     print(f"  load average (1 min) before {load_before[0]:.1f}, after {load_after[0]:.1f}, on {os.cpu_count()} cores")
     if p95 > TARGET_P95_S:
