@@ -14,7 +14,9 @@ server's handling of the click, the other page's poll of the table's version (ev
 The click → commit part (the mover's page handling the click) is printed apart; commit → sight is the
 rest. At each round's end the three phones stay on the table for :data:`IDLE_SECONDS`, still looking at
 it twice a second, and the servers' CPU time then is printed as a share of one core (read from
-``/proc``): what a table nobody moves on costs the machine. Run: ``python benchmarks/bench_together_browser.py`` (``--rounds 2``, ``--servers 1``). Prints the median,
+``/proc``): what a table nobody moves on costs the machine.
+
+Run: ``python benchmarks/bench_together_browser.py`` (``--rounds 2``, ``--servers 1``). Prints the median,
 the 95th percentile and the worst of every (move, other phone) pair, and the machine's load average.
 """
 
