@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import product
 from typing import Any
 
@@ -267,6 +267,21 @@ def test_duty_fast_check_agrees_with_exact(variant_id: str, house: dict[str, Any
         state = state.apply(move, seat)
 
 
+def over_rommi_rounds(examples: int = 40) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Run a property ``test(variant_id, house, seed, players)`` over random rommi rounds: every rommi
+    house-rule mix, 3 to 8 players, ``examples`` seeds each (the rounds :func:`_random_play` walks)."""
+
+    def decorate(test: Callable[..., None]) -> Callable[..., None]:
+        test = given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))(test)
+        test = settings(max_examples=examples, deadline=None)(test)
+        marked: Callable[..., None] = pytest.mark.parametrize(
+            ("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"]
+        )(test)
+        return marked
+
+    return decorate
+
+
 def _random_play(variant_id: str, house: dict[str, Any], players: int, seed: int) -> Iterator[GameState]:
     """Each position of a random round (seeded; the player count brought within the variant's range), before
     its move is picked: the positions the Rommi property tests below look at."""
@@ -282,9 +297,7 @@ def _random_play(variant_id: str, house: dict[str, Any], players: int, seed: int
         state = state.apply(move, seat)
 
 
-@pytest.mark.parametrize(("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"])
-@settings(max_examples=60, deadline=None)
-@given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))
+@over_rommi_rounds(60)
 def test_a_quick_answer_to_a_callers_two_cards_is_the_searchs(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
     """Right after a Rommi call owing two cards, the quick answer, where it gives one, is the search's: it says
     yes exactly where some legal lay pays one owed card and leaves the other layable (the search tries every
@@ -308,9 +321,7 @@ def test_a_quick_answer_to_a_callers_two_cards_is_the_searchs(variant_id: str, h
                         )
 
 
-@pytest.mark.parametrize(("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"])
-@settings(max_examples=40, deadline=None)
-@given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))
+@over_rommi_rounds()
 def test_a_lay_judged_on_the_shapes_is_judged_as_laying_it(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
     """While a caller owes two cards, a lay that pays one of them is listed from its shapes alone (no state is
     built for it): that answer, where it gives one, is whether laying it is allowed."""
@@ -326,9 +337,7 @@ def test_a_lay_judged_on_the_shapes_is_judged_as_laying_it(variant_id: str, hous
                     )
 
 
-@pytest.mark.parametrize(("variant_id", "house"), [c for c in VARIANT_CASES if c[0] == "rommi"])
-@settings(max_examples=40, deadline=None)
-@given(seed=SEEDS, players=st.integers(min_value=3, max_value=8))
+@over_rommi_rounds()
 def test_a_quick_answer_to_a_called_joker_is_the_calls(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
     """When a discarded joker is called, the quick answer for each depth, where it gives one, is whether the
     call is allowed (the joker, and the deepest card taken, can both be laid)."""
