@@ -12,16 +12,17 @@ from engine.core import RoundState, StateT
 from engine.duty import Duty
 from engine.errors import RulesError
 from engine.lay import duty_payable, duty_payable_exact
-from engine.melds import HandSummary
+from engine.melds import RUN_STARTS, HandSummary, melds_with_bits
 from engine.moves import Move, Rommi
 from engine.payable import (
     blocked_by_own_meld_rule,
     card_payable_bits,
     joker_call_quick,
+    laid_off,
     payable_depths,
     two_owed_quick,
 )
-from engine.position import PHASE_DRAW
+from engine.position import PHASE_DRAW, TableIndex, table_index
 from engine.taking import after_take
 
 
@@ -125,6 +126,9 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     by_layoff = variant.duty_paid_by_layoff
     # What the pile holds of the called card's rank and suit, for the first question asked of each caller
     pile_rank, pile_suit, pile_jokers = _of_rank_and_suit(pile, called)
+    rank, suit, suit_bit, positions = called.rank, called.suit, called.suit_bit, called.positions
+    needs_meld = variant.layoff_needs_own_meld
+    index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
     for player in range(len(state.players)) if seat is None else (seat,):
         if player in (state.to_move, state.rommi_from):
             continue
@@ -143,10 +147,21 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
         # every deeper take; the quick answers below are the ones after_call would reach (see payable).
         hand = state.hands[player]
         same_rank, same_suit, jokers = _of_rank_and_suit(hand, called)
-        if not card_payable_bits(
-            state, called, same_rank | pile_rank, same_suit | pile_suit, jokers + pile_jokers, player, by_layoff
-        ):
-            continue  # not even with the whole pile
+        # card_payable_bits with the whole pile, inlined (asked of every caller): in a meld, or laid off
+        all_rank, all_suit, all_jokers = same_rank | pile_rank, same_suit | pile_suit, jokers + pile_jokers
+        if all_jokers:
+            fits = melds_with_bits(called, all_rank, all_suit, all_jokers)
+        else:  # melds_with_bits without a joker, inlined: two more suits of its rank, or three in a row
+            mask = all_suit | positions
+            starts = mask & (mask >> 1) & (mask >> 2) & RUN_STARTS
+            fits = (all_rank & ~suit_bit).bit_count() >= 2 or bool((starts | starts << 1 | starts << 2) & positions)
+        if not fits:
+            if not by_layoff or (needs_meld and not state.melded[player]):
+                continue  # not even with the whole pile
+            if index is None:
+                index = table_index(state.table)
+            if not (index.sets[rank] or index.runs[suit]) or not laid_off(index, called, all_suit, all_jokers):
+                continue
         # The shallowest call: the fewest cards with which the called card can be laid. Only the cards of its
         # rank or suit, and jokers, change that answer (the first card taken is the called card itself).
         fit = 0
