@@ -4,7 +4,7 @@ sidebar) or joins one by its code; with it, it shows that table as this device m
 
 Which table and seat a device has lives in its address (``?table=CODE&seat=TOKEN``, the host's also
 ``&host=TOKEN``), so a reload or a phone waking from sleep finds its seat again. In the lobby a fragment
-polls the table's version every :data:`POLL_SECONDS` and reruns the page when it moves (someone sat down,
+polls the table's version every :data:`LOBBY_POLL_SECONDS` and reruns the page when it moves (someone sat down,
 the round began). The round is drawn in a fragment of its own that the table's browser reruns every
 :data:`POLL_SECONDS` (its ``tick``): a look at the table redraws the round alone, never the page, and the
 browser's timer keeps going however busy the server is. Every card drawn comes from the store's
@@ -33,8 +33,11 @@ from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_
 from ui.table.settings import large_cards
 from ui.together.links import base_url, qr_png, table_link
 
-#: Seconds between two looks at the table.
+#: Seconds between two looks at the table during a round (a move on one phone is seen on the others).
 POLL_SECONDS: Final = 0.5
+#: Seconds between two looks at the lobby: someone sitting down may show a moment later, and a phone
+#: waiting there redraws half as often (each look costs its browser a redraw, its battery too).
+LOBBY_POLL_SECONDS: Final = 1.0
 #: Session keys of this page.
 SEEN: Final = "together_seen_version"
 FEEDBACK: Final = "together_feedback"
@@ -95,7 +98,7 @@ def _token() -> str | None:
     return st.query_params.get("seat") or st.query_params.get("host") or None
 
 
-@st.fragment(run_every=POLL_SECONDS)
+@st.fragment(run_every=LOBBY_POLL_SECONDS)
 def _poll(code: str) -> None:
     """Rerun the page when the lobby has changed since it was drawn."""
     try:
@@ -389,10 +392,8 @@ def _move(view: TableView, action: Action, payload: dict[str, Any]) -> None:
     except TableError as error:
         st.session_state[FEEDBACK] = error.text(language)
         return
-    st.session_state[FEEDBACK] = None
+    st.session_state[FEEDBACK] = None  # a call's answer is the table's own news: "Your call was made…"
     clear_picks(KEYS)
-    if action == "rommi":
-        st.toast(t("together.call_sent", language))
 
 
 def _next_round(code: str, host: str) -> Callable[[TableStore], object]:
