@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-import tutor.progress
+import tutor.progress.layout
+import tutor.progress.store
 from tutor.learner import legacy_key, new_learner_id
 from tutor.progress import (
     APPLICATION_ID,
@@ -37,7 +38,7 @@ def db(tmp_path: Path) -> Path:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(tutor.progress).failed == 0
+    assert doctest.testmod(tutor.progress.store).failed == 0
 
 
 def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
@@ -315,8 +316,8 @@ def locked_by_another_program(db: Path) -> Iterator[None]:
 
 
 def test_a_locked_file_is_warned_about_within_2_s_and_not_retried(db: Path) -> None:
-    tutor.progress._FAILURES.clear()
-    tutor.progress._STORES.clear()
+    tutor.progress.store._FAILURES.clear()
+    tutor.progress.store._STORES.clear()
     with locked_by_another_program(db):
         started = time.monotonic()
         with pytest.raises(ProgressError, match="is busy: another program keeps it locked") as caught:
@@ -327,9 +328,9 @@ def test_a_locked_file_is_warned_about_within_2_s_and_not_retried(db: Path) -> N
         with pytest.raises(ProgressError) as again:  # the next page view: no new wait
             open_store(db)
         assert time.monotonic() - started < 0.1 and again.value is caught.value
-    tutor.progress._FAILURES.clear()  # as RETRY_AFTER seconds later: the freed file opens
+    tutor.progress.store._FAILURES.clear()  # as RETRY_AFTER seconds later: the freed file opens
     assert open_store(db).stars("anna") == {}
-    tutor.progress._STORES.clear()
+    tutor.progress.store._STORES.clear()
 
 
 def test_a_store_that_finds_its_file_locked_does_not_wait_on_every_call(db: Path) -> None:
@@ -432,7 +433,7 @@ def test_start_over_clears_only_that_learners_progress(db: Path) -> None:
 def test_a_schema_1_file_moves_name_keyed_rows_to_legacy_learners(db: Path) -> None:
     """A file of the version before learner ids: its rows were kept under names anybody could type."""
     with closing(sqlite3.connect(db)) as connection:
-        for statement in tutor.progress.MIGRATIONS[0]:
+        for statement in tutor.progress.layout.MIGRATIONS[0]:
             connection.execute(statement)
         connection.execute("INSERT INTO scenario_result (learner, scenario_id, stars) VALUES ('learner', 's1', 2), ('Anna', 's1', 3)")
         connection.execute("INSERT INTO place (learner, lesson_id, scenario_index) VALUES ('learner', '03-runs', 2)")

@@ -45,13 +45,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from tutor.learner import LEGACY_PREFIX
+from tutor.progress.layout import (
+    APPLICATION_ID,
+    LEARNER_IDS_VERSION,
+    LEGACY_MOVES,
+    MIGRATIONS,
+    PROGRESS_TABLES,
+    SCHEMA_VERSION,
+    layout_gaps,
+    upgrade_layout,
+)
 
 #: The environment variable that overrides where the progress file lives.
 ENV_VAR: Final = "RUMMY500_PROGRESS_DB"
-
-#: Marks the file as this app's (``PRAGMA application_id``): "R500".
-APPLICATION_ID: Final = 0x52353030
 
 #: Seconds a read (every page view) waits for a lock before giving up: a clear warning well within 2 s.
 BUSY_TIMEOUT: Final = 1.5
@@ -65,72 +71,6 @@ RETRY_AFTER: Final = 30.0
 
 #: The longest file or folder name most file systems allow, in bytes.
 MAX_NAME_BYTES: Final = 255
-
-#: The schema, one migration per version: migration ``i`` takes ``user_version`` from ``i`` to ``i + 1``.
-MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
-    (
-        """CREATE TABLE IF NOT EXISTS scenario_result (
-            learner TEXT NOT NULL,
-            scenario_id TEXT NOT NULL,
-            stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 3),
-            attempts INTEGER NOT NULL DEFAULT 1,
-            updated_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
-            PRIMARY KEY (learner, scenario_id)
-        )""",
-        """CREATE TABLE IF NOT EXISTS lesson_done (
-            learner TEXT NOT NULL,
-            lesson_id TEXT NOT NULL,
-            completed_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
-            PRIMARY KEY (learner, lesson_id)
-        )""",
-        """CREATE TABLE IF NOT EXISTS place (
-            learner TEXT PRIMARY KEY,
-            lesson_id TEXT NOT NULL,
-            scenario_index INTEGER NOT NULL,
-            updated_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
-        )""",
-        """CREATE TABLE IF NOT EXISTS saved_game (
-            learner TEXT NOT NULL,
-            name TEXT NOT NULL,
-            record_yaml TEXT NOT NULL,
-            saved_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
-            PRIMARY KEY (learner, name)
-        )""",
-    ),
-    # 2: a learner is an id kept in the browser (tutor.learner), with an optional display name. The rows of
-    # version 1 were kept under a name anybody could type; they move to "legacy:<name>", which no browser's
-    # id can be, and reach a learner only when claimed by that name (ProgressStore.claim).
-    (
-        """CREATE TABLE IF NOT EXISTS learner_profile (
-            learner TEXT PRIMARY KEY,
-            name TEXT NOT NULL DEFAULT '',
-            updated_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
-        )""",
-    ),
-    # 3: the language the learner chose (tutor.i18n.languages), kept with their progress.
-    (
-        """CREATE TABLE IF NOT EXISTS learner_language (
-            learner TEXT PRIMARY KEY,
-            language TEXT NOT NULL,
-            updated_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
-        )""",
-    ),
-)
-
-#: The schema version whose upgrade moves name-keyed rows to their legacy keys (:data:`LEGACY_MOVES`).
-LEARNER_IDS_VERSION: Final = 2
-#: Run once, after the tables are brought up to date, on a file older than :data:`LEARNER_IDS_VERSION`.
-LEGACY_MOVES: Final = tuple(
-    f"UPDATE {table} SET learner = '{LEGACY_PREFIX}' || learner WHERE learner NOT LIKE '{LEGACY_PREFIX}%'"
-    for table in ("scenario_result", "lesson_done", "place", "saved_game")
-)
-
-#: The tables that hold a learner's progress (cleared by "start over"; saved games are kept).
-PROGRESS_TABLES: Final = ("scenario_result", "lesson_done", "place")
-
-#: The schema version this code writes.
-SCHEMA_VERSION: Final = len(MIGRATIONS)
-
 
 class ProgressError(RuntimeError):
     """The progress file cannot be used; the message names the file and says why.
@@ -271,7 +211,7 @@ class ProgressStore:
                 app = connection.execute("PRAGMA application_id").fetchone()[0]
                 version = connection.execute("PRAGMA user_version").fetchone()[0]
                 current = mode == "wal" and app == APPLICATION_ID and version == SCHEMA_VERSION
-                if current and not _layout_gaps(connection):
+                if current and not layout_gaps(connection):
                     return
         with self._connect(write=True) as connection:
             mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()
@@ -291,7 +231,13 @@ class ProgressStore:
                 for statements in MIGRATIONS[version:]:
                     for statement in statements:
                         connection.execute(statement)
-                _upgrade_layout(connection, str(self.path))
+                missing = upgrade_layout(connection)
+                if missing is not None:
+                    raise ProgressError(
+                        str(self.path),
+                        f"has an older layout this version cannot upgrade (table {missing[0]} has no column "
+                        f"{missing[1]}); move it away to start afresh",
+                    )
                 if version < LEARNER_IDS_VERSION:
                     for statement in LEGACY_MOVES:
                         connection.execute(statement)
@@ -565,53 +511,6 @@ def open_store(path: str | os.PathLike[str]) -> ProgressStore:
     _FAILURES.pop(key, None)
     _STORES[key] = store
     return store
-
-
-def _columns(connection: sqlite3.Connection, table: str) -> dict[str, tuple[str, int, str | None, int]]:
-    """A table's columns: name → (type, not null, default, part of the key)."""
-    rows = connection.execute(f"PRAGMA table_info({table})").fetchall()
-    return {str(r[1]): (str(r[2]), int(r[3]), r[4], int(r[5])) for r in rows}
-
-
-def _layout_gaps(connection: sqlite3.Connection) -> list[tuple[str, str, str, int, str | None, int]]:
-    """The columns this version writes that the file's tables lack: (table, column, type, not null,
-    default, part of the key); a table missing altogether lacks all of its columns."""
-    reference = sqlite3.connect(":memory:")
-    try:
-        for statements in MIGRATIONS:
-            for statement in statements:
-                reference.execute(statement)
-        tables = [str(r[0]) for r in reference.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        gaps = []
-        for table in tables:
-            have = _columns(connection, table)
-            for name, (kind, not_null, default, key) in _columns(reference, table).items():
-                if name not in have:
-                    gaps.append((table, name, kind, not_null, default, key))
-        return gaps
-    finally:
-        reference.close()
-
-
-def _upgrade_layout(connection: sqlite3.Connection, path: str) -> None:
-    """Bring the tables of an older layout up to this version's: create a missing table, add a missing
-    column with its default; ``ProgressError`` when a key column is missing (that cannot be added)."""
-    for statements in MIGRATIONS:  # a table missing altogether is created as it is now
-        for statement in statements:
-            if statement.startswith("CREATE TABLE IF NOT EXISTS"):
-                connection.execute(statement)
-    for table, name, kind, not_null, default, key in _layout_gaps(connection):
-        if key:
-            raise ProgressError(
-                path,
-                f"has an older layout this version cannot upgrade (table {table} has no column {name}); "
-                "move it away to start afresh",
-            )
-        value = default if default is not None and default.upper() != "CURRENT_TIMESTAMP" else None
-        if value is None:
-            value = "'" + time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()) + "'"
-        null = " NOT NULL" if not_null else ""
-        connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}{null} DEFAULT {value}")
 
 
 def _check_name(value: str, field: str) -> None:
