@@ -9,6 +9,7 @@ developer's machine and fails it in CI (``$CI`` set); :func:`browser_missing` sa
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import subprocess
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from benchmarks.app_server import CHROMIUM, CHROMIUM_FLAGS, free_port, start_server, stop_server, wait_for_health
+from benchmarks.app_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, free_port, start_server, stop_server, wait_for_health
 from engine.bots import get_bot
 from engine.cards import Card
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
@@ -30,6 +31,7 @@ from tutor.together.model import TableStore, TableView
 try:
     from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
     from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     PLAYWRIGHT = True
 except ImportError:  # pragma: no cover - depends on the machine
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
 
 #: A phone's screen, as the browser tests size it.
 PHONE: ViewportSize = {"width": 390, "height": 844}
+#: Milliseconds for an element to appear (the first page a server serves imports the app).
+RENDER_TIMEOUT = 20_000
 
 
 def browser_missing() -> str:
@@ -143,6 +147,51 @@ def launched_chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+# --- what a page shows, as a person sees it ---------------------------------------------------------
+
+
+def screenshots_folder() -> Path:
+    """Where the browser tests put their screenshots: ``$RUMMY500_SCREENSHOTS``, else ``screenshots/browser/``
+    (git-ignored); made if missing."""
+    folder = Path(os.environ.get("RUMMY500_SCREENSHOTS") or ROOT / "screenshots" / "browser")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def no_traceback(page: Page) -> None:
+    """The page shows no Python exception."""
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def in_view(page: Page, element: Locator) -> None:
+    """``element`` lies inside the screen, whole: seen without scrolling."""
+    expect(element).to_be_visible()
+    page.wait_for_timeout(150)  # the scroll that brings the answer into view is smooth on some machines
+    box = element.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1, (box, size)
+    assert box["x"] >= -1 and box["x"] + box["width"] <= size["width"] + 1, (box, size)
+
+
+def choose(page: Page, label: str, option: str, within: Locator | None = None) -> None:
+    """Open the select box ``label`` and click one of its options."""
+    box = (within or page).get_by_role("combobox", name=label, exact=True)
+    choice = page.get_by_role("option", name=option, exact=True)
+    for attempt in range(3):  # a list opened while the sidebar still moves may close, or redraw, at once: again
+        box.click()
+        try:
+            expect(choice).to_be_visible(timeout=3_000)
+            choice.click(timeout=5_000)
+            break
+        except (AssertionError, PlaywrightTimeoutError):
+            if attempt == 2:
+                raise
+            with contextlib.suppress(PlaywrightTimeoutError):
+                box.press("Escape", timeout=2_000)
+    expect(box).to_have_value(option)
 
 
 # --- playing on the card table, as a person does -------------------------------------------------------

@@ -20,16 +20,15 @@ Screenshots of every step go to ``$RUMMY500_SCREENSHOTS`` if set, else to ``scre
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import launched_chromium, require_browser, served_app
+from browser_support import RENDER_TIMEOUT, choose, in_view, no_traceback, require_browser, served_app
 
-from benchmarks.app_server import ROOT, ServerError
+from benchmarks.app_server import ServerError
 from engine.cards import Card, parse_cards
 from engine.errors import RulesError
 from engine.moves import Discard, Meld
@@ -47,13 +46,9 @@ from ui.cards import card_face, card_name
 from ui.compare_view import line_words
 from ui.session import DEFAULT_LEARNER
 
-try:
+with contextlib.suppress(ImportError):  # without it require_browser skips (or, in CI, fails) every test
     from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
-    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-except ImportError:  # pragma: no cover - depends on the machine
-    pass  # require_browser skips (or, in CI, fails) every test
 
-RENDER_TIMEOUT = 20_000  # ms for an element to appear (the first page load imports the app)
 VIEWPORT: ViewportSize = {"width": 1366, "height": 768}  # a laptop
 SIZES: dict[str, ViewportSize] = {"laptop": VIEWPORT, "phone": {"width": 390, "height": 844}}
 
@@ -78,15 +73,6 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
             yield app.url, app.progress
     except ServerError as error:
         pytest.fail(str(error), pytrace=False)
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    """Debian's Chromium, headless, with the flags that work as root."""
-    require_browser()
-    with launched_chromium() as browser:
-        expect.set_options(timeout=RENDER_TIMEOUT)  # a rerun after a click may be slow on a busy CI machine
-        yield browser
 
 
 @pytest.fixture
@@ -123,13 +109,6 @@ def sized(request: pytest.FixtureRequest, chromium: Browser, server_url: str) ->
         context.close()
 
 
-@pytest.fixture(scope="module")
-def shots() -> Path:
-    folder = Path(os.environ.get("RUMMY500_SCREENSHOTS") or ROOT / "screenshots" / "browser")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 # --- helpers --------------------------------------------------------------------------------------
 
 
@@ -140,10 +119,6 @@ def open_app(page: Page, url: str, query: str = "") -> None:
     expect(page.get_by_role("heading", name="Learn 500", exact=True)).to_be_visible(timeout=RENDER_TIMEOUT)
     expect(page.locator(".r5t-card").first).to_be_visible()
     no_traceback(page)
-
-
-def no_traceback(page: Page) -> None:
-    expect(page.get_by_test_id("stException")).to_have_count(0)
 
 
 def hand(page: Page) -> Locator:
@@ -169,17 +144,6 @@ def message(page: Page, kind: str = "") -> Locator:
 def alert(page: Page, kind: str) -> Locator:
     """Streamlit's ``st.success`` / ``st.error`` / ``st.warning`` / ``st.info`` boxes."""
     return page.get_by_test_id(f"stAlertContent{kind.capitalize()}")
-
-
-def in_view(page: Page, element: Locator) -> None:
-    """``element`` lies inside the screen, whole: seen without scrolling."""
-    expect(element).to_be_visible()
-    page.wait_for_timeout(150)  # the scroll that brings the answer into view is smooth on some machines
-    box = element.bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None
-    assert box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1, (box, size)
-    assert box["x"] >= -1 and box["x"] + box["width"] <= size["width"] + 1, (box, size)
 
 
 def no_sideways_scroll(page: Page) -> None:
@@ -396,24 +360,6 @@ def fold_sidebar(page: Page) -> None:
     """Fold the sidebar away (on a phone it covers the page)."""
     page.get_by_test_id("stSidebarCollapseButton").locator("button").click()
     expect(page.get_by_test_id("stExpandSidebarButton")).to_be_visible()
-
-
-def choose(page: Page, label: str, option: str, within: Locator | None = None) -> None:
-    """Open the select box ``label`` and click one of its options."""
-    box = (within or page).get_by_role("combobox", name=label, exact=True)
-    choice = page.get_by_role("option", name=option, exact=True)
-    for attempt in range(3):  # a list opened while the sidebar still moves may close, or redraw, at once: again
-        box.click()
-        try:
-            expect(choice).to_be_visible(timeout=3_000)
-            choice.click(timeout=5_000)
-            break
-        except (AssertionError, PlaywrightTimeoutError):
-            if attempt == 2:
-                raise
-            with contextlib.suppress(PlaywrightTimeoutError):
-                box.press("Escape", timeout=2_000)
-    expect(box).to_have_value(option)
 
 
 def sidebar(page: Page) -> Locator:

@@ -1,6 +1,6 @@
 """The browser's language, in a real browser: Chromium set to Swedish (sv-SE) or Dutch (nl-NL) opens the app
 in that language, with the variant of that country, and a refused move is explained in that language, in
-view, at a laptop size and a phone size. Screenshots go to ``screenshots/browser/language-*.png``."""
+view, at a laptop size and a phone size. Screenshots: ``language-*.png``, where every browser test puts its own."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import PHONE, launched_chromium, require_browser, served_app
+from browser_support import PHONE, in_view, require_browser, served_app
 
 from engine.errors import RulesError
 from engine.lines import apply_line
@@ -20,11 +20,10 @@ from tutor.scenario import MoveTask
 from tutor.strings import refusal, t, variant_name
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
-    from playwright.sync_api import Browser, Page, ViewportSize, expect
+    from playwright.sync_api import Browser, ViewportSize, expect
 
 CURRICULUM = load_curriculum()
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
-SHOTS = Path(__file__).resolve().parent.parent / "screenshots" / "browser"
 #: A lesson whose first scenario starts with the learner to draw: a discard now is refused.
 LESSON = next(
     lesson
@@ -42,13 +41,6 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield server.url
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    require_browser()
-    with launched_chromium() as browser:
-        yield browser
-
-
 def _refusal(language: str) -> str:
     """What the engine says to a discard before drawing in the lesson's first scenario, in ``language``."""
     state = SCENARIO.start()
@@ -60,18 +52,10 @@ def _refusal(language: str) -> str:
     raise AssertionError("the discard was not refused")
 
 
-def _in_view(page: Page, locator: object) -> None:
-    expect(locator).to_be_visible()  # type: ignore[arg-type]
-    page.wait_for_timeout(150)
-    box, size = locator.bounding_box(), page.viewport_size  # type: ignore[attr-defined]
-    assert box is not None and size is not None
-    assert box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1, (box, size)
-
-
 @pytest.mark.parametrize("size_name", ["laptop", "phone"])
 @pytest.mark.parametrize(("locale", "language"), [("sv-SE", "sv"), ("nl-NL", "nl")])
 def test_the_browsers_language_speaks_with_its_variant_and_refuses_in_it(
-    chromium: Browser, app_url: str, locale: str, language: str, size_name: str
+    chromium: Browser, app_url: str, shots: Path, locale: str, language: str, size_name: str
 ) -> None:
     viewport: ViewportSize = LAPTOP if size_name == "laptop" else PHONE
     context = chromium.new_context(locale=locale, viewport=viewport)
@@ -93,8 +77,8 @@ def test_the_browsers_language_speaks_with_its_variant_and_refuses_in_it(
         page.locator(".r5t-actions").get_by_role("button", name=t("ui.actions.discard", language), exact=True).click()
         said = page.locator(".r5t-say.r5t-error")
         expect(said).to_contain_text(_refusal(language))
-        _in_view(page, said)
+        in_view(page, said)
         assert _refusal(language) != _refusal("en")
-        page.screenshot(path=str(SHOTS / f"language-{language}-{size_name}.png"))
+        page.screenshot(path=str(shots / f"language-{language}-{size_name}.png"))
     finally:
         context.close()

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import launched_chromium, require_browser, served_app
+from browser_support import require_browser, served_app
 
 from benchmarks.app_server import ServerError
 from tutor.curriculum import load_curriculum
@@ -38,13 +38,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
             yield app.url, app.progress
     except ServerError as error:
         pytest.fail(str(error), pytrace=False)
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    with launched_chromium() as browser:
-        expect.set_options(timeout=TIMEOUT)
-        yield browser
 
 
 def learner_in_address(page: Page) -> str:

@@ -11,7 +11,7 @@ browser contexts) on either server, and a browser without a seat.
   phone says the call's outcome and the round's end in view, and a watcher sees no hand and no button.
 - A restart mid-round: the phones reload their links and play on.
 
-Screenshots go where ``tests/test_browser.py`` puts its own.
+Screenshots go where every browser test puts its own (``browser_support.screenshots_folder``).
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from pathlib import Path
 import pytest
 from browser_support import (
     PHONE,
+    RENDER_TIMEOUT,
     Server,
-    launched_chromium,
+    choose,
+    no_traceback,
     play_round,
     require_browser,
     served_app,
@@ -33,7 +35,6 @@ from browser_support import (
     table_action,
     table_log,
 )
-from test_browser import RENDER_TIMEOUT, choose, no_traceback, shots  # noqa: F401  (a fixture)
 
 from benchmarks.app_server import ServerError
 from engine.moves import Move
@@ -64,14 +65,6 @@ def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Serve
             yield [first, second]
     except ServerError as error:
         pytest.fail(str(error), pytrace=False)
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    require_browser()
-    with launched_chromium() as browser:
-        expect.set_options(timeout=RENDER_TIMEOUT)
-        yield browser
 
 
 def phone(browser: Browser) -> Page:
@@ -106,7 +99,7 @@ def open_table(page: Page, url: str | None = None) -> str:
     return code
 
 
-def test_three_phones_and_a_watcher(two_servers: list[Server], chromium: Browser, shots: Path) -> None:  # noqa: F811
+def test_three_phones_and_a_watcher(two_servers: list[Server], chromium: Browser, shots: Path) -> None:
     first, second = (server.url for server in two_servers)
     host = phone(chromium)
     code = open_table(host, first)
@@ -143,7 +136,7 @@ def test_three_phones_and_a_watcher(two_servers: list[Server], chromium: Browser
         page.screenshot(path=str(shots / f"together-phone-{i}.png"), full_page=True)
 
 
-def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium: Browser, shots: Path) -> None:  # noqa: F811
+def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium: Browser, shots: Path) -> None:
     first, second = two_servers
     anna = phone(chromium)
     anna.goto(f"{first.url}/together", wait_until="commit")
@@ -236,7 +229,7 @@ def at_the_call(
     watcher.screenshot(path=str(folder / "together-rommi-watcher.png"))
 
 
-def test_a_restart_mid_round(chromium: Browser, tmp_path: Path, shots: Path) -> None:  # noqa: F811
+def test_a_restart_mid_round(chromium: Browser, tmp_path: Path, shots: Path) -> None:
     """Stop the server mid-round and start it again: both phones reconnect with their links and play on."""
     require_browser()
     with served_app(tmp_path) as server:
