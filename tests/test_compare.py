@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import re
 from html import escape
 from pathlib import Path
 from types import ModuleType
@@ -32,6 +33,7 @@ from tutor.compare.charts import (
 )
 from tutor.compare.table import (
     IDENTITY_FIELDS,
+    NAMED_BY_HEADS,
     cell_text,
     cheat_sheet_html,
     cheat_sheet_name,
@@ -52,7 +54,7 @@ from tutor.situations import (
     load_situations,
     stock_top,
 )
-from tutor.strings import catalogue
+from tutor.strings import catalogue, variant_name
 from tutor.variant_stats import ENDINGS, STATS_PATH, entries_for, generate, load_stats, stats_text, variant_entry
 from ui import session
 from ui.compare_view import line_words, rules_table_html, rulings_rows, second_move
@@ -142,6 +144,15 @@ def test_house_rules_show_in_the_chosen_column_at_once() -> None:
     assert rules_table_html(PRESETS["dansk"]).count('class="r5-changed"') == 0
 
 
+def test_the_shown_table_starts_with_the_rules_not_the_presets_ids() -> None:
+    html = rules_table_html(PRESETS["rommi"], "fi")
+    fields = re.findall(r'data-field="(\w+)"', html)
+    assert fields[0] == "source" and "id" not in fields and "name" not in fields
+    assert set(fields) == set(variant_fields()) - set(NAMED_BY_HEADS)  # every rule still has its row
+    assert ">rummy500-nl<" not in html and ">500-rum<" not in html  # the engine's ids are not shown
+    assert all(f"<th>{variant_name(v, 'fi')}</th>" in html for v in PRESETS.values())  # the heads name them
+
+
 SWEDISH = get_variant(
     "femhundra", {"cards_dealt": 6, "cards_dealt_two_players": 6, "ace_high_value": 25, "ace_low_value": 5}
 )
@@ -183,9 +194,13 @@ def test_every_house_rule_has_a_readable_value() -> None:
 def test_the_cheat_sheet_holds_every_rule_of_the_chosen_variant(variant: Variant) -> None:
     html = cheat_sheet_html(variant)
     table = rules_table([variant])
-    for row in table.rows:  # every field of the model, generated from the same table
+    for row in table.rows:  # every rule of the model, generated from the same table
+        if row.field in NAMED_BY_HEADS:  # the title names the variant; its id is notation
+            assert f"<th>{escape(row.label)}</th>" not in html, row.field
+            continue
         assert f"<th>{escape(row.label)}</th>" in html, row.field
         assert escape(row.cells[0].text) in html, (row.field, row.cells[0].text)
+    assert "<h1>" in html and escape(variant_name(variant)) in html.split("</h1>")[0]
     assert escape(variant.source) in html and "@media print" in html and "@page" in html
     for label, value in zip(card_value_labels(), card_values(variant), strict=True):
         if value is not None:
@@ -465,7 +480,7 @@ def test_the_page_opens_with_the_table_the_situations_and_the_sheet(page: AppTes
     assert at.title[0].value == "Compare the variants"
     html = _html(at)
     assert 'data-field="pile_take"' in html and "whole pile only" in html
-    assert all(f'data-field="{field}"' in html for field in Variant.model_fields)
+    assert all(f'data-field="{field}"' in html for field in Variant.model_fields if field not in NAMED_BY_HEADS)
     markdown = "\n".join(str(m.value) for m in at.markdown)
     assert "**Taking from the discard pile**: femhundra lets you take only the whole discard pile" in markdown
     assert all(v.source in markdown for v in PRESETS.values())

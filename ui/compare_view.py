@@ -30,7 +30,14 @@ from tutor.compare.charts import (
     situation_scores_figure,
     takes_figure,
 )
-from tutor.compare.table import cheat_sheet_html, cheat_sheet_name, compare_table, differences, house_rules_text
+from tutor.compare.table import (
+    NAMED_BY_HEADS,
+    cheat_sheet_html,
+    cheat_sheet_name,
+    compare_table,
+    differences,
+    house_rules_text,
+)
 from tutor.i18n.translate import shown_name
 from tutor.move_text import card_options, option_card
 from tutor.scenario import localize
@@ -112,8 +119,9 @@ _TABLE_CSS: Final = """<style>
 
 
 def rules_table_html(chosen: Variant, language: str = "en") -> str:
-    """The generated rules table as HTML: a row per rule, a column per preset, ≠ where they differ (the
-    row tinted, its explanation as the label's tooltip); cells a house rule changed are highlighted ✎."""
+    """The generated rules table as HTML: a row per rule (and the source), a column per preset, ≠ where they
+    differ (the row tinted, its explanation as the label's tooltip); cells a house rule changed are
+    highlighted ✎."""
     table = compare_table(chosen, language)
     differs = t("compare.table.differs", language)
     heads = [
@@ -123,6 +131,8 @@ def rules_table_html(chosen: Variant, language: str = "en") -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in [t("compare.table.rule", language), *heads, differs])
     body = []
     for row in table.rows:
+        if row.field in NAMED_BY_HEADS:
+            continue
         tip = f' title="{escape(row.why)}"' if row.why else ""
         cells = "".join(
             f'<td class="r5-changed">{escape(c.text)} ✎</td>' if c.changed else f"<td>{escape(c.text)}</td>" for c in row.cells

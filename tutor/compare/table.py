@@ -37,6 +37,9 @@ from tutor.strings import lookup, pick_language, t, variant_name, variant_source
 
 #: Fields that name a preset rather than a rule: shown, but never flagged as a difference.
 IDENTITY_FIELDS: Final = ("id", "name", "source")
+#: Fields a page or sheet does not repeat as rows: the column heads (or the sheet's title) name each preset,
+#: and its id is notation (what a record file or a ``?variant=`` link says), not a rule.
+NAMED_BY_HEADS: Final = ("id", "name")
 
 
 def variant_fields() -> list[str]:
@@ -316,6 +319,8 @@ def cheat_sheet_html(variant: Variant, language: str = "en") -> str:
         parts.append(f"<p>{esc(t('compare.sheet.no_house_rules', language))}</p>")
     parts.append(f"<h2>{esc(t('compare.sheet.rules', language))}</h2><table>")
     for row in table.rows:
+        if row.field in NAMED_BY_HEADS:
+            continue
         cell = column[row.field]
         mark = ' class="changed"' if cell.changed else ""
         parts.append(f"<tr><th>{esc(row.label)}</th><td{mark}>{esc(cell.text)}</td></tr>")
