@@ -14,6 +14,7 @@ from browser_support import PHONE, in_view, require_browser, served_app
 from engine.errors import RulesError
 from engine.lines import apply_line
 from engine.state import Phase
+from tutor.compare.table import field_label, field_meaning
 from tutor.curriculum import load_curriculum
 from tutor.i18n.languages import START_VARIANT
 from tutor.scenario import MoveTask
@@ -80,5 +81,29 @@ def test_the_browsers_language_speaks_with_its_variant_and_refuses_in_it(
         in_view(page, said)
         assert _refusal(language) != _refusal("en")
         page.screenshot(path=str(shots / f"language-{language}-{size_name}.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("locale", "language"), [("fi-FI", "fi"), ("sv-SE", "sv")])
+def test_the_rules_fit_a_phone_in_languages_of_long_words(
+    chromium: Browser, app_url: str, shots: Path, locale: str, language: str
+) -> None:
+    """Finnish and Swedish compounds once pushed the Rules table past a phone's edge (its meanings cut off):
+    on a phone each rule is a block of its own, "Rule: value" and what it means below, inside the screen."""
+    context = chromium.new_context(locale=locale, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/rules")
+        first = page.get_by_role("cell", name=field_label("min_players", language), exact=True)
+        expect(first).to_be_visible(timeout=30_000)
+        meaning = page.get_by_text(field_meaning("min_players", language), exact=True)
+        in_view(page, meaning)
+        first_box, meaning_box = first.bounding_box(), meaning.bounding_box()
+        assert first_box is not None and meaning_box is not None
+        assert meaning_box["y"] >= first_box["y"] + first_box["height"] - 1  # below the rule, not beside it
+        widths = page.evaluate("() => [...document.querySelectorAll('table')].map(t => t.scrollWidth)")
+        assert widths and max(widths) <= PHONE["width"], widths
+        page.screenshot(path=str(shots / f"language-{language}-rules-phone.png"), full_page=True)
     finally:
         context.close()

@@ -5,6 +5,7 @@ README. No engine field names or rule codes: they are for developers, in the cod
 from __future__ import annotations
 
 from html import escape
+from typing import Final
 
 import streamlit as st
 
@@ -15,6 +16,21 @@ from tutor.plain_text import plain
 from tutor.reference import rulings, variant_reference
 from tutor.strings import t, variant_name, variant_source
 from ui import session
+
+#: The key of the rules table's container (Streamlit gives it the class ``st-key-<key>``).
+TABLE_KEY: Final = "rules_table"
+#: On a phone the three columns do not fit (a Finnish or Swedish compound alone is a third of the screen):
+#: each rule becomes a block of its own, "Rule: value" on one line and what it means below.
+_PHONE_CSS: Final = f"""<style>@media (max-width: 640px) {{
+.st-key-{TABLE_KEY} thead {{display:none}}
+.st-key-{TABLE_KEY} :is(table, tbody, tr, td) {{display:block; width:100%}}
+.st-key-{TABLE_KEY} tr {{border-top:1px solid rgba(128,128,128,.35); padding:.45rem .3rem}}
+.st-key-{TABLE_KEY} td {{border:none; padding:0}}
+.st-key-{TABLE_KEY} td:nth-child(-n+2) {{display:inline; width:auto}}
+.st-key-{TABLE_KEY} td:first-child {{font-weight:600}}
+.st-key-{TABLE_KEY} td:nth-child(2)::before {{content:": "; font-weight:600}}
+.st-key-{TABLE_KEY} td:nth-child(3) {{margin-top:.15rem}}
+}}</style>"""
 
 
 def _cell(text: str) -> str:
@@ -41,7 +57,9 @@ def render_rules_page() -> None:
         value = f"**{text}** ✎" if row.house_rule else text
         label = _cell(field_label(row.name, language))
         rows.append(f"| {label} | {value} | {_cell(field_meaning(row.name, language))} |")
-    st.markdown(header + "\n".join(rows))
+    with st.container(key=TABLE_KEY):
+        st.html(_PHONE_CSS)
+        st.markdown(header + "\n".join(rows))
     st.caption(t("ui.rules.house_rule_mark", language))
 
     st.subheader(t("ui.rules.rulings", language))
