@@ -13,7 +13,7 @@ RLCard is a benchmark-only dependency: ``pip install -e '.[bench]'`` (or ``pip i
 Targets (issue 9): pooled ratio ≤ 1.0 at 3 players; each extra seat ≤ +3 µs a decision, set on a machine
 where RLCard took 11.9 µs a decision: ≤ 0.25 of an RLCard decision, the form printed beside the µs, which
 holds on a faster or slower machine: the issue's code (``ac87080``) added 14 µs a seat there (1.18 of an
-RLCard decision) and 23–36 µs in four runs where RLCard took 23–28 µs (1.17–1.27).
+RLCard decision) and 23–36 µs in three runs where RLCard took 23–28 µs (1.17–1.27).
 """
 
 from __future__ import annotations
