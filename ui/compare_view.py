@@ -31,7 +31,6 @@ from tutor.compare.charts import (
     takes_figure,
 )
 from tutor.compare.table import (
-    NAMED_BY_HEADS,
     cheat_sheet_html,
     cheat_sheet_name,
     compare_table,
@@ -130,9 +129,7 @@ def rules_table_html(chosen: Variant, language: str = "en") -> str:
     ]
     head = "".join(f"<th>{escape(h)}</th>" for h in [t("compare.table.rule", language), *heads, differs])
     body = []
-    for row in table.rows:
-        if row.field in NAMED_BY_HEADS:
-            continue
+    for row in table.shown_rows():
         tip = f' title="{escape(row.why)}"' if row.why else ""
         cells = "".join(
             f'<td class="r5-changed">{escape(c.text)} ✎</td>' if c.changed else f"<td>{escape(c.text)}</td>" for c in row.cells

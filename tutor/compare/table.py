@@ -188,6 +188,10 @@ class CompareTable:
         index = self.columns.index(variant_id)
         return {row.field: row.cells[index] for row in self.rows}
 
+    def shown_rows(self) -> tuple[Row, ...]:
+        """The rows a page or sheet shows: every row but those :data:`NAMED_BY_HEADS`."""
+        return tuple(row for row in self.rows if row.field not in NAMED_BY_HEADS)
+
 
 def rules_table(variants: Sequence[Variant], language: str = "en") -> CompareTable:
     """The table of ``variants`` (one column each), generated from the fields of the model.
@@ -318,9 +322,7 @@ def cheat_sheet_html(variant: Variant, language: str = "en") -> str:
     else:
         parts.append(f"<p>{esc(t('compare.sheet.no_house_rules', language))}</p>")
     parts.append(f"<h2>{esc(t('compare.sheet.rules', language))}</h2><table>")
-    for row in table.rows:
-        if row.field in NAMED_BY_HEADS:
-            continue
+    for row in table.shown_rows():
         cell = column[row.field]
         mark = ' class="changed"' if cell.changed else ""
         parts.append(f"<tr><th>{esc(row.label)}</th><td{mark}>{esc(cell.text)}</td></tr>")
