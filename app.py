@@ -33,6 +33,9 @@ page = st.navigation(
 )
 session.keep_learner_in_address()  # a reload keeps the learner
 render_sidebar(language)
+page.run()
+# Last in the sidebar: the cookie writer is drawn only in the run that sets the cookie (the first, usually), and
+# drawn above a page's own sidebar (the lesson list) it shifted all of it one place down for that run, so the
+# next run showed the lesson heading and buttons twice until it ended.
 with st.sidebar:
     keep_learner_in_browser()
-page.run()

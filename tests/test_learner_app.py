@@ -81,6 +81,26 @@ def test_the_same_learner_coming_back_is_welcomed_with_their_name() -> None:
     assert not welcomed(open_app())  # the name is nobody's key: a new browser is still new
 
 
+def sidebar_layout(at: AppTest) -> list[str]:
+    """What the sidebar holds, element by element (its kinds, in order)."""
+    return [type(element).__name__ for element in at.sidebar]
+
+
+@pytest.mark.usefixtures("progress_db")
+@pytest.mark.parametrize("lesson", [None, TAKE_LESSON])
+def test_the_cookie_writer_of_a_new_browser_moves_nothing_in_the_sidebar(lesson: str | None) -> None:
+    """The learner's cookie is written in a new browser's first run only. Drawn above the lesson list it
+    pushed the list one place down for that run, and the next run (the table's first answer) showed the
+    list's heading and buttons twice until it ended."""
+    at = open_app(lesson=lesson, variant=None)
+    first = sidebar_layout(at)
+    at.run()
+    second = sidebar_layout(at)
+    assert "Subheader" in second  # the lesson list's heading
+    shorter = min(first, second, key=len)
+    assert shorter == first[: len(shorter)] == second[: len(shorter)], (first, second)
+
+
 @pytest.mark.usefixtures("progress_db")
 def test_a_bad_id_in_the_address_is_ignored_for_a_fresh_one() -> None:
     _, learner = first_learner_solves_one()

@@ -3,7 +3,8 @@ finds the same learner: a small ``st.components.v2`` component (no iframe) whose
 ``document.cookie``. Streamlit reads the cookie back through ``st.context.cookies`` when a page opens.
 
 The component draws nothing, and is drawn only in a run where the cookie must change (once a session,
-usually); AppTest does not run its script, so tests give the id through the address instead.
+usually): ``app.py`` draws it last in the sidebar, after the page, so it moves nothing of the page's own
+sidebar between one run and the next. AppTest does not run its script, so tests give the id through the address instead.
 """
 
 from __future__ import annotations
