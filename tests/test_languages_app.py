@@ -24,7 +24,7 @@ from tests.apptest_support import (
 )
 from tests.language_support import english_leaks
 from tutor.curriculum import load_curriculum
-from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT
+from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT, browser_wants, choose
 from tutor.move_text import hand_options
 from tutor.scenario import MoveTask
 from tutor.strings import refusal, t
@@ -122,6 +122,16 @@ def _apptest_sets_a_locale() -> bool:
     probe.context = {"locale": "fi-FI"}
     probe.run()
     return bool(probe.markdown) and probe.markdown[0].value == "fi-FI"
+
+
+def test_the_pages_own_locale_leads_the_languages_of_the_handshake() -> None:
+    """A Swedish page whose WebSocket handshake (where Streamlit reads the headers) carries the browser's
+    default English, as Chromium before 151 sends it for a locale set per page, is spoken to in Swedish; the
+    header still decides when the page's locale is none of ours, or missing."""
+    assert choose(None, None, None, browser_wants("sv-SE", "en-US,en;q=0.9")) == "sv"
+    assert choose(None, None, None, browser_wants("de-DE", "de-DE,nl;q=0.8")) == "nl"
+    assert choose(None, None, None, browser_wants(None, "fi-FI,en;q=0.5")) == "fi"
+    assert choose(None, None, None, browser_wants(None, None)) == "en"
 
 
 @pytest.mark.usefixtures("progress_db")

@@ -1,9 +1,10 @@
 """Which language this browser is spoken to in, the sidebar's picker, and the card letters.
 
 The choice is made by :func:`tutor.i18n.languages.choose`: a ``?lang=`` link, the learner's pick (kept
-with their progress, and in the address so a reload keeps it), their saved choice, the browser's
-``Accept-Language``, English last. Until the learner picks a variant, the variant follows the language
-(Swedish: femhundra, Danish: dansk, …); a ``?variant=dansk`` link picks one.
+with their progress, and in the address so a reload keeps it), their saved choice, what the browser asks
+for (its page's locale, then its ``Accept-Language``: :func:`tutor.i18n.languages.browser_wants`), English
+last. Until the learner picks a variant, the variant follows the language (Swedish: femhundra, Danish:
+dansk, …); a ``?variant=dansk`` link picks one.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Final
 import streamlit as st
 
 from engine.variants import PRESETS
-from tutor.i18n.languages import LANGUAGES, START_VARIANT, choose, known, own_name
+from tutor.i18n.languages import LANGUAGES, START_VARIANT, browser_wants, choose, known, own_name
 from tutor.i18n.letters import DECK_LETTERS, INTERNATIONAL, LETTERS
 from tutor.progress import ProgressError
 from tutor.strings import t
@@ -46,10 +47,9 @@ def resolve_language() -> str:
 
 
 def _browser() -> str | None:
-    """What the browser asks for: its ``Accept-Language`` header, else Streamlit's locale."""
+    """What the browser asks for: the page's locale, then the ``Accept-Language`` header."""
     try:
-        header = st.context.headers.get("Accept-Language")
-        return str(header) if header else (st.context.locale or None)
+        return browser_wants(st.context.locale, st.context.headers.get("Accept-Language"))
     except Exception:  # no browser request (a script run by hand)
         return None
 

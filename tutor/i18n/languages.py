@@ -1,7 +1,7 @@
 """The five languages the app speaks, how each names itself, and which one a browser asks for.
 
-Negotiation is Babel's: a browser's ``Accept-Language`` (or Streamlit's single locale) is matched
-against :data:`LANGUAGES`, English last.
+Negotiation is Babel's: what a browser asks for (:func:`browser_wants`: the page's own locale, then its
+``Accept-Language`` header) is matched against :data:`LANGUAGES`, English last.
 
 >>> negotiate("sv-SE,sv;q=0.9,en;q=0.8"), negotiate("nl-BE"), negotiate("de-DE"), negotiate(None)
 ('sv', 'nl', 'en', 'en')
@@ -78,9 +78,27 @@ def negotiate(accept_language: str | None) -> str:
     return found or SOURCE_LANGUAGE
 
 
+def browser_wants(page_locale: str | None, accept_language: str | None) -> str | None:
+    """What a browser asks for, as one ``Accept-Language`` list: the locale its page reports
+    (``navigator.language``) first, then the languages of the header; None when it says neither.
+
+    The page's locale leads because it is what the learner's page itself runs in. The header is read from
+    the WebSocket handshake, which can carry other languages than the page: Chromium before version 151
+    sends a locale set for the page (by a browser setting per site, or a test's emulated locale) with the
+    page's requests only, and the browser's default languages with the handshake.
+
+    >>> browser_wants("sv-SE", "en-US,en;q=0.9"), browser_wants(None, "fi-FI"), browser_wants("", None)
+    ('sv-SE,en-US,en;q=0.9', 'fi-FI', None)
+    >>> negotiate(browser_wants("sv-SE", "en-US,en;q=0.9")), negotiate(browser_wants("de-DE", "de-DE,nl;q=0.8"))
+    ('sv', 'nl')
+    """
+    wanted = ",".join(part.strip() for part in (page_locale, accept_language) if part and part.strip())
+    return wanted or None
+
+
 def choose(link: str | None, chosen: str | None, saved: str | None, browser: str | None) -> str:
     """The language to speak: a ``?lang=`` link first, then the learner's choice in this session, then the
-    choice kept with their progress, then what the browser asks for (``Accept-Language``), English last.
+    choice kept with their progress, then what the browser asks for (:func:`browser_wants`), English last.
 
     >>> choose(None, None, None, "fi-FI,en;q=0.5"), choose("nl", "sv", "da", "fi"), choose("xx", None, "da", None)
     ('fi', 'nl', 'da')
