@@ -128,12 +128,16 @@ def served_app(
     folder: Path, name: str = "streamlit", environment: Mapping[str, str] | None = None, poll: float = 0.1
 ) -> Iterator[Server]:
     """The app served from ``folder`` (``progress.sqlite3`` there, shared by every server started in the
-    same folder; the log ``NAME.log``) with ``environment`` added, until the block ends. Raises
-    ``benchmarks.app_server.ServerError`` with the server's log when it does not start."""
+    same folder; the log ``NAME.log``, printed when the block fails) with ``environment`` added, until the
+    block ends. Raises ``benchmarks.app_server.ServerError`` with the server's log when it does not start."""
     server = Server.at(folder, name, environment)
     try:
         server.start(poll)
         yield server
+    except Exception:  # a test failed on this server: what it logged is printed with the failure
+        print(f"--- {server.log.name}, the log of the server at {server.url} ---")
+        print(server.log.read_text(errors="replace")[-20_000:] if server.log.exists() else "(no log)")
+        raise
     finally:
         server.stop()
 

@@ -67,6 +67,16 @@ def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Serve
         pytest.fail(str(error), pytrace=False)
 
 
+@pytest.fixture(autouse=True)
+def phones_put_away(chromium: Browser) -> Iterator[None]:
+    """Every phone a test opened is closed when it ends: an open table page asks its server for news every
+    moment, and a test's phones left open slowed every later test's server (the last one, on a fresh
+    server, once waited out its 20 s for the first page)."""
+    yield
+    for context in list(chromium.contexts):
+        context.close()
+
+
 def phone(browser: Browser) -> Page:
     context = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)
     context.set_default_timeout(RENDER_TIMEOUT)
