@@ -15,8 +15,13 @@ from ui.learner.cookie import keep_learner_in_browser
 from ui.sidebar import render_sidebar
 
 st.set_page_config(page_title="Learn 500", page_icon="🃏", layout="wide")
-# Less empty space above the page, so a laptop screen shows the cards of a lesson sooner.
-st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
+# Less empty space above the page, so a laptop screen shows the cards of a lesson sooner. On a phone, no link
+# beside a heading: it shows only on hover, which a phone has not, and a title that filled its line (Finnish
+# "Pelatkaa yhdessä") was pushed onto a second, empty one by it.
+st.html(
+    "<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}"
+    "@media (max-width:640px),(hover:none){[data-testid='stHeaderActionElements']{display:none}}</style>"
+)
 session.init_defaults()
 session.init_learner()  # who is at this browser: the ?learner= id, the cookie's, or a new one
 language = resolve_language()  # a ?lang= link, the learner's choice, the browser's language; the variant follows

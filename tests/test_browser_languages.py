@@ -1,6 +1,7 @@
 """The browser's language, in a real browser: Chromium set to Swedish (sv-SE) or Dutch (nl-NL) opens the app
 in that language, with the variant of that country, and a refused move is explained in that language, in
-view, at a laptop size and a phone size. Screenshots: ``language-*.png``, where every browser test puts its own."""
+view, at a laptop size and a phone size; on a phone, the Rules and every page's title fit in languages of long
+words. Screenshots: ``language-*.png``, where every browser test puts its own."""
 
 from __future__ import annotations
 
@@ -105,5 +106,25 @@ def test_the_rules_fit_a_phone_in_languages_of_long_words(
         widths = page.evaluate("() => [...document.querySelectorAll('table')].map(t => t.scrollWidth)")
         assert widths and max(widths) <= PHONE["width"], widths
         page.screenshot(path=str(shots / f"language-{language}-rules-phone.png"), full_page=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", ["together", "", "compare", "practice", "rules", "progress"])
+def test_a_title_takes_no_empty_line_on_a_phone(chromium: Browser, app_url: str, path: str) -> None:
+    """Streamlit's link beside a heading, shown only on hover, once pushed a Finnish title that filled its line
+    ("Pelatkaa yhdessä") onto a second, empty one: on a phone the title is as tall as its words."""
+    context = chromium.new_context(locale="fi-FI", viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/{path}")
+        title = page.locator("h1").first
+        words = title.locator("[data-heading-text]")
+        expect(words).to_be_visible(timeout=30_000)
+        title_box, words_box = title.bounding_box(), words.bounding_box()
+        assert title_box is not None and words_box is not None
+        line = float(page.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)", words.element_handle()))
+        # the title's own padding is under half a line; an empty line under the words is a whole one
+        assert title_box["height"] - words_box["height"] < line / 2 + 16, (title_box, words_box, line)
     finally:
         context.close()
