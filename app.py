@@ -16,8 +16,8 @@ from ui.sidebar import render_sidebar
 
 st.set_page_config(page_title="Learn 500", page_icon="🃏", layout="wide")
 # Less empty space above the page, so a laptop screen shows the cards of a lesson sooner. On a phone, no link
-# beside a heading: it shows only on hover, which a phone has not, and a title that filled its line (Finnish
-# "Pelatkaa yhdessä") was pushed onto a second, empty one by it.
+# beside a heading: it shows only on hover, which a phone has not, and a heading that filled its line was
+# pushed onto a second, empty one by it (page titles have none at all: `anchor=False`, from the first paint).
 st.html(
     "<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}"
     "@media (max-width:640px),(hover:none){[data-testid='stHeaderActionElements']{display:none}}</style>"

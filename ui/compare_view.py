@@ -86,7 +86,7 @@ def render_compare_page() -> None:
     """Draw the Compare page for the variant and house rules chosen in the sidebar."""
     language = session.language()
     chosen = session.variant()
-    st.title(t("compare.title", language))
+    st.title(t("compare.title", language), anchor=False)
     st.caption(t("compare.intro", language))
     keys = ("tab_rules", "tab_situation", "tab_builder", "tab_stats", "tab_sheet")
     rules, situation, builder, stats, sheet = st.tabs([t(f"compare.{key}", language) for key in keys])

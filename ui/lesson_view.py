@@ -50,7 +50,7 @@ def render_learn_page() -> None:
     language = session.language()
     chosen = session.variant()
     content = session.curriculum()
-    st.title(t("ui.learn.title", language))
+    st.title(t("ui.learn.title", language), anchor=False)
     if isinstance(content, RecordError):
         st.error(t("ui.learn.content_error", language, source=content.source, field=content.field, problem=content.problem))
         return

@@ -18,7 +18,7 @@ from ui.learner.view import render_learner_tools
 def render_progress_page() -> None:
     """Draw the Progress page."""
     language = session.language()
-    st.title(t("ui.progress.title", language, name=plain(session.learner())))  # "Your progress" without a name
+    st.title(t("ui.progress.title", language, name=plain(session.learner())), anchor=False)  # no name: "Your progress"
     learner = session.progress_key()
     store = session.progress_store()
     if isinstance(store, ProgressError):

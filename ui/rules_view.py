@@ -41,7 +41,7 @@ def render_rules_page() -> None:
     """Draw the Rules page for the variant chosen in the sidebar."""
     language = session.language()
     variant = session.variant()
-    st.title(t("ui.rules.title", language, variant=variant_name(variant, language)))
+    st.title(t("ui.rules.title", language, variant=variant_name(variant, language)), anchor=False)
     st.caption(t("ui.rules.source", language, source=variant_source(variant, language)))
     if variant.house_rules:
         st.info(t("ui.rules.house_rules", language, rules=house_rules_text(variant.house_rules, language)))

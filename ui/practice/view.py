@@ -34,7 +34,7 @@ def render_practice_page() -> None:
     state.setdefault(REVIEW, None)
     state.setdefault(HINT, None)
     state.setdefault(DEFAULT_SEED, random.randrange(1, 1_000_000))
-    st.title(t("practice.title", language))
+    st.title(t("practice.title", language), anchor=False)
     viewer = state.get(VIEWER)
     game = state.get(GAME)
     if isinstance(viewer, RecordViewer):

@@ -57,7 +57,7 @@ def _store_at(path: str) -> TableStore:
 def render_together_page() -> None:
     """Draw the page for the table in the address, or the forms to open or join one."""
     language = session.language()
-    st.title(t("together.title", language))
+    st.title(t("together.title", language), anchor=False)
     code = str(st.query_params.get("table") or "").strip().upper()
     if not code:
         st.write(t("together.intro", language))
