@@ -138,6 +138,24 @@ def path_problem(path: Path) -> str | None:
     return None
 
 
+def _switch_to_wal(connection: sqlite3.Connection) -> tuple[str] | None:
+    """Put the file in WAL mode, waiting up to :data:`WRITE_TIMEOUT` for others setting it up too.
+
+    SQLite refuses the switch at once, without its busy wait, when waiting could deadlock with another
+    connection's first open of the same new file (two servers, or two sessions, starting together): seen
+    for 1 in 6 of three processes opening a new file at the same moment. So the switch is tried again.
+    """
+    deadline = time.monotonic() + WRITE_TIMEOUT
+    while True:
+        try:
+            mode: tuple[str] | None = connection.execute("PRAGMA journal_mode = WAL").fetchone()
+            return mode
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 def _reason(error: sqlite3.Error, path: Path) -> str:
     """A sentence for what went wrong with the file."""
     text = str(error)
@@ -214,7 +232,7 @@ class ProgressStore:
                 if current and not layout_gaps(connection):
                     return
         with self._connect(write=True) as connection:
-            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()
+            mode = _switch_to_wal(connection)
             if mode is None:
                 raise ProgressError(str(self.path), "cannot be switched to WAL mode")
             connection.execute("BEGIN IMMEDIATE")
