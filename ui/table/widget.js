@@ -305,8 +305,9 @@ export default function (component) {
   }
   const said = JSON.stringify([data.position, data.message, data.log]);
   if (root.__said !== said && (data.message || data.log.length) && !(fresh && data.top)) {
-    // The answer to a move comes into view beside the table, without the learner scrolling.
-    // Again once the page below has been redrawn, in case that moved it.
+    // The answer to a move comes into view beside the table, without the learner scrolling; and for the
+    // next two seconds, whenever the rest of the page redrawn around the table moves it out of view (on a
+    // busy machine that redraw came after the fixed re-checks this had), until the learner scrolls.
     const show = () => {
       const box = root.querySelector(".r5t-message");
       if (!box) return;
@@ -315,8 +316,24 @@ export default function (component) {
     };
     show();
     window.requestAnimationFrame(show);
-    window.setTimeout(show, 150);
-    window.setTimeout(show, 450);
+    if (root.__watch) root.__watch();
+    const box = root.querySelector(".r5t-message");
+    if (box && window.IntersectionObserver) {
+      const watch = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.intersectionRatio < 0.99)) show();
+      }, { threshold: [0, 0.5, 0.99] });
+      watch.observe(box);
+      const stop = () => {
+        watch.disconnect();
+        window.removeEventListener("wheel", stop);
+        window.removeEventListener("touchmove", stop);
+        root.__watch = null;
+      };
+      window.addEventListener("wheel", stop, { passive: true });
+      window.addEventListener("touchmove", stop, { passive: true });
+      window.setTimeout(stop, 2000);
+      root.__watch = stop;
+    }
   }
   root.__said = said;
 }
