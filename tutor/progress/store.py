@@ -40,7 +40,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -55,6 +55,8 @@ from tutor.progress.layout import (
     layout_gaps,
     upgrade_layout,
 )
+from tutor.storage import sqlite
+from tutor.storage.sqlite import transaction
 
 #: The environment variable that overrides where the progress file lives.
 ENV_VAR: Final = "RUMMY500_PROGRESS_DB"
@@ -138,24 +140,6 @@ def path_problem(path: Path) -> str | None:
     return None
 
 
-def _switch_to_wal(connection: sqlite3.Connection) -> tuple[str] | None:
-    """Put the file in WAL mode, waiting up to :data:`WRITE_TIMEOUT` for others setting it up too.
-
-    SQLite refuses the switch at once, without its busy wait, when waiting could deadlock with another
-    connection's first open of the same new file (two servers, or two sessions, starting together): seen
-    for 1 in 6 of three processes opening a new file at the same moment. So the switch is tried again.
-    """
-    deadline = time.monotonic() + WRITE_TIMEOUT
-    while True:
-        try:
-            mode: tuple[str] | None = connection.execute("PRAGMA journal_mode = WAL").fetchone()
-            return mode
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.01)
-
-
 def _reason(error: sqlite3.Error, path: Path) -> str:
     """A sentence for what went wrong with the file."""
     text = str(error)
@@ -209,8 +193,7 @@ class ProgressStore:
             self._failed = None
         try:
             timeout = WRITE_TIMEOUT if write else BUSY_TIMEOUT
-            with closing(sqlite3.connect(self.path, timeout=timeout, isolation_level=None)) as connection:
-                connection.execute("PRAGMA synchronous = FULL")  # a commit survives a power loss (module doc)
+            with sqlite.connect(self.path, timeout=timeout, synchronous="FULL") as connection:  # see the module doc
                 yield connection
         except (sqlite3.Error, ValueError, OSError) as error:
             reason = _reason(error, self.path) if isinstance(error, sqlite3.Error) else path_problem(self.path)
@@ -232,11 +215,9 @@ class ProgressStore:
                 if current and not layout_gaps(connection):
                     return
         with self._connect(write=True) as connection:
-            mode = _switch_to_wal(connection)
-            if mode is None:
+            if sqlite.switch_to_wal(connection, wait=WRITE_TIMEOUT) is None:
                 raise ProgressError(str(self.path), "cannot be switched to WAL mode")
-            connection.execute("BEGIN IMMEDIATE")
-            try:
+            with transaction(connection):
                 app = connection.execute("PRAGMA application_id").fetchone()[0]
                 version = connection.execute("PRAGMA user_version").fetchone()[0]
                 if app not in (0, APPLICATION_ID):
@@ -261,10 +242,6 @@ class ProgressStore:
                         connection.execute(statement)
                 connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
-            connection.execute("COMMIT")
 
     def schema_version(self) -> int:
         """The file's schema version (``PRAGMA user_version``)."""
@@ -353,8 +330,7 @@ class ProgressStore:
 
     def summary(self, learner: str) -> ProgressSummary:
         """Lessons done, scenarios solved, stars and attempts in all, and the place to resume (one read)."""
-        with self._connect() as connection:
-            connection.execute("BEGIN")  # one snapshot for all the figures
+        with self._connect() as connection, transaction(connection, "BEGIN"):  # one snapshot for all the figures
             lessons = connection.execute("SELECT count(*) FROM lesson_done WHERE learner = ?", (learner,)).fetchone()
             solved, stars, attempts = connection.execute(
                 "SELECT count(*), coalesce(sum(stars), 0), coalesce(sum(attempts), 0) FROM scenario_result "
@@ -364,7 +340,6 @@ class ProgressStore:
             place = connection.execute(
                 "SELECT lesson_id, scenario_index FROM place WHERE learner = ?", (learner,)
             ).fetchone()
-            connection.execute("COMMIT")
         return ProgressSummary(
             lessons_done=int(lessons[0]),
             scenarios_done=int(solved),
@@ -413,11 +388,9 @@ class ProgressStore:
         """Clear the learner's progress: stars, finished lessons and the place to resume (their saved
         games and name are kept)."""
         _check_name(learner, "learner")
-        with self._connect(write=True) as connection:
-            connection.execute("BEGIN IMMEDIATE")
+        with self._connect(write=True) as connection, transaction(connection):
             for table in PROGRESS_TABLES:
                 connection.execute(f"DELETE FROM {table} WHERE learner = ?", (learner,))
-            connection.execute("COMMIT")
 
     def claim(self, learner: str, old: str) -> bool:
         """Move everything kept under ``old`` (e.g. a legacy name's key) to ``learner``; whether there was
@@ -443,14 +416,12 @@ class ProgressStore:
                SELECT ?, name, record_yaml, saved_at FROM saved_game WHERE learner = ? AND true
                ON CONFLICT (learner, name) DO NOTHING""",
         )
-        with self._connect(write=True) as connection:
-            connection.execute("BEGIN IMMEDIATE")
-            found = 0
+        found = 0
+        with self._connect(write=True) as connection, transaction(connection):
             for statement in merges:
                 connection.execute(statement, (learner, old))
             for table in (*PROGRESS_TABLES, "saved_game"):
                 found += connection.execute(f"DELETE FROM {table} WHERE learner = ?", (old,)).rowcount
-            connection.execute("COMMIT")
         return found > 0
 
     # --- saved games ---------------------------------------------------------------------------

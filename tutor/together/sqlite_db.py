@@ -11,12 +11,14 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
 from engine.variants import Variant, get_variant
 from tutor.progress import default_path as progress_path
+from tutor.storage import sqlite
+from tutor.storage.sqlite import transaction
 from tutor.together.model import SeatInfo
 
 #: The environment variable naming the tables file; without it the file sits beside the progress file.
@@ -83,33 +85,20 @@ def default_path() -> Path:
 
 @contextmanager
 def connect(path: Path) -> Iterator[sqlite3.Connection]:
-    """A connection to the tables file at ``path`` (autocommit: transactions are opened by hand), closed
-    when the block ends."""
-    with closing(sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)) as connection:
-        connection.execute("PRAGMA synchronous = NORMAL")
-        connection.execute("PRAGMA foreign_keys = ON")
+    """A connection to the tables file at ``path`` (autocommit: transactions are opened with
+    :func:`tutor.storage.sqlite.transaction`), closed when the block ends."""
+    with sqlite.connect(path, timeout=BUSY_TIMEOUT, foreign_keys=True) as connection:
         yield connection
 
 
 def create_schema(path: Path) -> None:
-    """Put the file in WAL mode and make its tables, if they are not there yet."""
+    """Put the file in WAL mode (tried again while another server sets up the same new file) and make its
+    tables, if they are not there yet."""
     with connect(path) as connection:
-        connection.execute("PRAGMA journal_mode = WAL")
+        sqlite.switch_to_wal(connection, wait=BUSY_TIMEOUT)
         with transaction(connection):
             for statement in SCHEMA:
                 connection.execute(statement)
-
-
-@contextmanager
-def transaction(db: sqlite3.Connection, begin: str = "BEGIN IMMEDIATE") -> Iterator[None]:
-    """One transaction (``begin`` opens it): committed when the block ends, rolled back on any error."""
-    db.execute(begin)
-    try:
-        yield
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
 
 
 def rules_of(variant: Variant) -> dict[str, Any]:

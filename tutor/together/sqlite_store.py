@@ -58,13 +58,14 @@ from engine.errors import RulesError
 from engine.moves import Discard, Move, Rommi
 from engine.state import GameState
 from engine.variants import HouseRuleError, get_variant
+from tutor.storage.sqlite import transaction
 from tutor.strings import t
 from tutor.together import sqlite_db as rows
 from tutor.together.calls import NO_CALL, answered_by_all, first_call, has_calls, last_caller, may_call
 from tutor.together.calls import call_window as server_call_window
 from tutor.together.model import MAX_SEATS, StaleError, TableError, TableView, Ticket, check_name
 from tutor.together.records import last_moves, round_record
-from tutor.together.sqlite_db import connect, transaction
+from tutor.together.sqlite_db import connect
 from tutor.together.view import seat_position
 
 #: Seconds without a change after which a table is forgotten.
@@ -326,9 +327,7 @@ class SqliteTableStore:
             window = table["window_until"] is not None
             if isinstance(parsed, Rommi):
                 if not window:
-                    raise RulesError(
-                        "rommi_not_allowed", "Call Rommi right after a discard, before the next player draws."
-                    )
+                    raise RulesError("rommi_not_allowed", "rommi.window_closed")
                 state.apply(parsed, seat)  # the engine's answer, to the caller only
                 return self._answer(db, table, state, seat, str(parsed), seen_version)
             if window:
