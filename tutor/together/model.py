@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from engine.moves import Move
 from engine.state import GameState
 from tutor.strings import YOU, t
 
@@ -167,8 +168,9 @@ class TableStore(Protocol):
         its last moves told in ``language``."""
         ...
 
-    def move(self, code: str, token: str, move: str, seen_version: int) -> int:
-        """Make ``move`` for the token's seat on the table as it was at ``seen_version``; the new version.
+    def move(self, code: str, token: str, move: Move | str, seen_version: int) -> int:
+        """Make ``move`` (a move, or its notation) for the token's seat on the table as it was at
+        ``seen_version``; the new version.
 
         Raises ``RulesError`` (nothing changes) or :class:`TableError`."""
         ...

@@ -314,13 +314,13 @@ class SqliteTableStore:
 
     # --- moves -----------------------------------------------------------------------------------
 
-    def move(self, code: str, token: str, move: str, seen_version: int) -> int:
-        """Make ``move`` (notation) for the token's seat, on the table as it was at ``seen_version``; the
+    def move(self, code: str, token: str, move: Move | str, seen_version: int) -> int:
+        """Make ``move`` (a move, or its notation) for the token's seat, on the table as it was at ``seen_version``; the
         new version. An illegal move raises ``RulesError`` and changes nothing; a wrong token, a table
         that moved on (:class:`StaleError`) or a draw while calls are awaited raise :class:`TableError`.
         A Rommi call in the window is kept aside (see the module) and returns the unchanged version,
         unless it was the last answer the window waited for."""
-        parsed = Move.parse(move)
+        parsed = move if isinstance(move, Move) else Move.parse(move)
         self.version(code)  # settles a passed call window first
         with self._write() as db:
             table, seat, state, number = self._mover(db, code, token, seen_version)
