@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.app_server import free_port, wait_for_health
 from engine.errors import RecordError
+from harness.served_app import Server
 from tutor.curriculum import load_curriculum
 from tutor.reference import rulings
 from tutor.situations import load_situations
@@ -35,25 +35,19 @@ def test_the_app_starts_with_no_terminal_and_a_fresh_home(tmp_path: Path) -> Non
     saw Streamlit (no credentials file), and none of the test's own server options: only the config."""
     home = tmp_path / "home"
     home.mkdir()
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("STREAMLIT_")}
-    env.update(HOME=str(home), RUMMY500_PROGRESS_DB=str(tmp_path / "progress.sqlite3"))
-    env.pop("DISPLAY", None)
-    log = tmp_path / "streamlit.log"
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-               "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"]  # fmt: skip
-    with log.open("wb") as out:
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=out)
+    environment: dict[str, str | None] = {name: None for name in os.environ if name.startswith("STREAMLIT_")}
+    environment.update(HOME=str(home), DISPLAY=None)
+    server = Server.at(tmp_path, environment=environment, options=())  # no --server.headless: the config's
+    assert not {"--server.headless", "--browser.gatherUsageStats"} & set(server.command())
     try:
-        wait_for_health(f"http://127.0.0.1:{port}", server, log, timeout=60)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as answer:
+        server.start(timeout=60)
+        with urllib.request.urlopen(f"{server.url}/", timeout=10) as answer:
             page = answer.read().decode("utf-8", "replace")
         assert answer.status == 200 and "<html" in page.lower()
-        assert server.poll() is None
-        assert "Email" not in log.read_text(errors="replace")
+        assert server.running
+        assert "Email" not in server.log_text()
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        server.stop()
 
 
 def test_the_config_never_prompts_caps_uploads_at_1_mb_and_keeps_looks_at_a_table_cheap() -> None:
