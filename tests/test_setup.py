@@ -4,6 +4,7 @@ data missing outside the checkout is named, and the command line checks its opti
 
 from __future__ import annotations
 
+import ast
 import doctest
 import os
 import re
@@ -114,6 +115,46 @@ def test_the_readme_python_example_runs() -> None:
         assert test.examples, "the example is written as a doctest (>>> lines)"
         runner.run(test)
     assert runner.failures == 0
+
+
+def dotted(node: ast.expr) -> str:
+    """``a.b.c`` for a name or an attribute chain; "" for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = dotted(node.value)
+        return f"{head}.{node.attr}" if head else ""
+    return ""
+
+
+def test_no_test_runs_again_the_doctests_pytest_collects() -> None:
+    """pytest runs the doctests of every module under ``testpaths`` itself (``--doctest-modules``): a test
+    calling ``doctest.testmod`` on one of those modules runs them a second time (six test files did so for
+    the tutor's modules). Only modules outside ``testpaths`` (``ui``'s) are for such a test."""
+    options = PYPROJECT["tool"]["pytest"]["ini_options"]
+    assert "--doctest-modules" in options["addopts"].split()
+    collected = set(options["testpaths"])
+    again = []
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            calls = [
+                node
+                for node in ast.walk(function)
+                if isinstance(node, ast.Call) and dotted(node.func) in ("doctest.testmod", "testmod")
+            ]
+            # the modules it is given: in the call, or in the test's parameters (its decorators)
+            given = [*calls, *function.decorator_list] if calls else []
+            names = {dotted(node) for part in given for node in ast.walk(part) if isinstance(node, ast.expr)}
+            modules = {name for name in names if not any(other.startswith(f"{name}.") for other in names)}
+            again += [
+                f"{path.name}:{function.lineno} {function.name} runs {name}'s doctests"
+                for name in sorted(modules)
+                if "." in name and name.split(".")[0] in collected
+            ]
+    assert not again, "pytest runs these doctests already:\n" + "\n".join(again)
 
 
 def test_the_licence_is_there_and_is_the_declared_one() -> None:
