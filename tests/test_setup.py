@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import RecordError
-from harness.served_app import Server
+from harness.served_app import Server, ServerError
 from tutor.curriculum import load_curriculum
 from tutor.reference import rulings
 from tutor.situations import load_situations
@@ -49,6 +49,15 @@ def test_the_app_starts_with_no_terminal_and_a_fresh_home(tmp_path: Path) -> Non
         assert "Email" not in server.log_text()
     finally:
         server.stop()
+
+
+def test_a_server_that_cannot_start_says_why_and_is_stopped(tmp_path: Path) -> None:
+    """The harness's failure path, which every browser test and benchmark relies on to say what went
+    wrong: the server's own words end the error, and nothing is left running."""
+    server = Server.at(tmp_path, options=("--no-such-option",))
+    with pytest.raises(ServerError, match=r"(?s)streamlit exited with 2:.*No such option '--no-such-option'"):
+        server.start(timeout=60)
+    assert not server.running and server.process is None
 
 
 def test_the_config_never_prompts_caps_uploads_at_1_mb_and_keeps_looks_at_a_table_cheap() -> None:
