@@ -24,19 +24,15 @@ import tempfile
 import time
 from pathlib import Path
 
-try:
-    from playwright.sync_api import Browser, expect, sync_playwright
-
-    MISSING_PLAYWRIGHT = ""
-except ImportError:  # without the test extra: --help still works, a run says what to install
-    MISSING_PLAYWRIGHT = "Playwright is missing: pip install -e '.[test]' (and apt-get install -y chromium)"
+with contextlib.suppress(ImportError):  # without the test extra: --help still works, a run says what to install
+    from playwright.sync_api import Browser, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.app_server import CHROMIUM, CHROMIUM_FLAGS, ServerError  # noqa: E402
-from tests.browser_support import Server  # noqa: E402
+from harness.chromium import browser_missing, launched_chromium  # noqa: E402
+from harness.served_app import Server, ServerError  # noqa: E402
 
 TITLE = "Learn 500"
 TARGET_S = 2.0
@@ -126,28 +122,26 @@ def main() -> None:
     args = parser.parse_args()
     if args.loads < 1:
         parser.error("--loads must be at least 1")
-    if MISSING_PLAYWRIGHT:
-        raise SystemExit(MISSING_PLAYWRIGHT)
-    if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: apt-get install -y chromium")
-    with tempfile.TemporaryDirectory(prefix="bench-browser-") as folder, sync_playwright() as playwright:
+    missing = browser_missing()
+    if missing:
+        raise SystemExit(f"The benchmark needs {missing}.")
+    with tempfile.TemporaryDirectory(prefix="bench-browser-") as folder:
         server = Server.at(Path(folder))
         url = server.url
         started = time.perf_counter()
         server.spawn()
         try:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
-            launched = time.perf_counter() - started
-            try:
-                server.wait(poll=0.02)
-            except ServerError as error:
-                raise SystemExit(str(error)) from None
-            ok_at = time.perf_counter()
-            healthy = ok_at - started
-            loads = [first_page(browser, url, since=ok_at)]
-            loads += [first_page(browser, url) for _ in range(args.loads - 1)]
-            rounds = [clicks_and_move(browser, url, server.progress) for _ in range(args.clicks)]
-            browser.close()
+            with launched_chromium() as browser:
+                launched = time.perf_counter() - started
+                try:
+                    server.wait(poll=0.02)
+                except ServerError as error:
+                    raise SystemExit(str(error)) from None
+                ok_at = time.perf_counter()
+                healthy = ok_at - started
+                loads = [first_page(browser, url, since=ok_at)]
+                loads += [first_page(browser, url) for _ in range(args.loads - 1)]
+                rounds = [clicks_and_move(browser, url, server.progress) for _ in range(args.clicks)]
         finally:
             server.stop()
     samples = [shown for _, shown in loads]

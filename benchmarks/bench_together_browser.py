@@ -4,7 +4,7 @@ p95 ≤ 1.5 s).
 One ``streamlit run`` server (``--servers 2``: two on one tables file, the phones spread over both), three
 phones (390×844 Chromium contexts) at a table of ``rommi``, each holding its seat's link. Every move is
 chosen from the table that phone shows and made by clicking its cards and buttons
-(:func:`tests.browser_support.play_round`), whole rounds to their end, Rommi windows closed by "No call".
+(:func:`harness.table_play.play_round`, which the browser tests use too), whole rounds to their end, Rommi windows closed by "No call".
 For each move, the time runs from the click on the move's button (read in the mover's page) to the first
 frame in which another phone's list of moves has changed (read in that page, frame by frame): the
 server's handling of the click, the other page's poll of the table's version (every
@@ -37,7 +37,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.moves import Move  # noqa: E402
-from tests.browser_support import PHONE, Server, browser_missing, launched_chromium, play_round, served_app  # noqa: E402
+from harness.chromium import PHONE, browser_missing, launched_chromium  # noqa: E402
+from harness.served_app import Server, served_app  # noqa: E402
+from harness.table_play import play_round  # noqa: E402
 from tutor.together.model import TableView  # noqa: E402
 from tutor.together.sqlite_store import SqliteTableStore  # noqa: E402
 from ui.together.page import POLL_SECONDS  # noqa: E402

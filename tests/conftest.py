@@ -8,7 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import RENDER_TIMEOUT, launched_chromium, require_browser, screenshots_folder
+from browser_support import RENDER_TIMEOUT, require_browser, screenshots_folder
+
+from harness.chromium import launched_chromium
 
 with contextlib.suppress(ImportError):  # without it the browser tests skip (require_browser)
     from playwright.sync_api import Browser, expect

@@ -26,13 +26,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import RENDER_TIMEOUT, choose, in_view, no_traceback, require_browser, served_app
+from browser_support import RENDER_TIMEOUT, choose, in_view, no_traceback, require_browser
 
-from benchmarks.app_server import ServerError
 from engine.cards import Card, parse_cards
 from engine.errors import RulesError
 from engine.moves import Discard, Meld
 from engine.variants import PRESETS, get_variant
+from harness.served_app import ServerError, served_app
 from tutor.coach import suggest
 from tutor.compare.table import field_label
 from tutor.curriculum import load_curriculum

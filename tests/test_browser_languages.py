@@ -10,11 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import PHONE, in_view, require_browser, served_app
+from browser_support import in_view, require_browser
 
 from engine.errors import RulesError
 from engine.lines import apply_line
 from engine.state import Phase
+from harness.chromium import PHONE
+from harness.served_app import served_app
 from tutor.compare.table import field_label, field_meaning
 from tutor.curriculum import load_curriculum
 from tutor.i18n.languages import START_VARIANT

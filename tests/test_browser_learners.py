@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import require_browser, served_app
+from browser_support import require_browser
 
-from benchmarks.app_server import ServerError
+from harness.served_app import ServerError, served_app
 from tutor.curriculum import load_curriculum
 from tutor.learner import COOKIE, ID_PATTERN, QUERY_PARAM, is_learner_id
 from tutor.progress import ProgressStore

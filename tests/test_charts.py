@@ -3,13 +3,11 @@ rounds of every variant), and the figures built on that data (traces, names, val
 
 from __future__ import annotations
 
-import doctest
 import random
 from pathlib import Path
 
 import pytest
 
-import tutor.charts
 from engine.bots import get_bot, play_round
 from engine.cards import parse_cards
 from engine.lines import apply_lines
@@ -50,10 +48,6 @@ def anna_bertil(preset: str) -> tuple[list[GameState], list[str]]:
     states = [state]
     apply_lines(state, record.moves, lambda _before, _seat, _move, after: states.append(after))
     return states, list(record.moves)
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(tutor.charts).failed == 0
 
 
 # --- data ----------------------------------------------------------------------------------------

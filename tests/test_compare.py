@@ -8,7 +8,6 @@ import json
 import re
 from html import escape
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 import yaml
@@ -75,11 +74,11 @@ def verdicts(situation_id: str, move: int = 0) -> dict[str, str]:
     return {o.preset: o.ruling.verdict for o in comparison.outcomes[move]}
 
 
-@pytest.mark.parametrize(
-    "module", [tutor.compare.table, tutor.compare.charts, tutor.situations, tutor.variant_stats, ui.compare_view], ids=lambda m: m.__name__
-)
-def test_doctests(module: ModuleType) -> None:
-    assert doctest.testmod(module).failed == 0
+def test_doctests() -> None:
+    """The page's module, outside pytest's doctest collection (``testpaths``): the tutor's modules this
+    file tests have theirs run there, once."""
+    result = doctest.testmod(ui.compare_view)
+    assert result.failed == 0 and result.attempted > 0
 
 
 # --- the table, generated from the model ----------------------------------------------------------

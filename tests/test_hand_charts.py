@@ -3,13 +3,10 @@ stacked into the hand's total, move by move; the two scales side by side; axis l
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from test_charts import ANNA, ANNA_BERTIL, anna_bertil
 from texts_support import Text, problems
 
-import tutor.hand_charts
 from engine.cards import card_text, parse_cards
 from engine.moves import Move
 from engine.state import GameState
@@ -18,10 +15,6 @@ from tutor.curriculum import load_curriculum
 from tutor.hand_charts import SCALE_VARIANTS, hand_blocks, hand_stack_figure, move_label, scales_figure
 from tutor.lesson_flow import ScenarioRun
 from tutor.strings import t
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(tutor.hand_charts).failed == 0
 
 
 @pytest.mark.parametrize("preset", sorted(ANNA_BERTIL))

@@ -3,13 +3,10 @@ and chosen in the right order."""
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tutor.learner
 from tutor.learner import (
     COOKIE,
     ID_BYTES,
@@ -21,10 +18,6 @@ from tutor.learner import (
     legacy_key,
     new_learner_id,
 )
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(tutor.learner).failed == 0
 
 
 def test_new_ids_have_at_least_128_bits_and_never_repeat() -> None:

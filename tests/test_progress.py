@@ -3,7 +3,6 @@ and says which file is wrong when the file cannot be used."""
 
 from __future__ import annotations
 
-import doctest
 import multiprocessing
 import os
 import sqlite3
@@ -35,10 +34,6 @@ WRITES = 120  # per writer, in the thread and process tests
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "progress.sqlite3"
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(tutor.progress.store).failed == 0
 
 
 def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:

@@ -4,6 +4,7 @@ data missing outside the checkout is named, and the command line checks its opti
 
 from __future__ import annotations
 
+import ast
 import doctest
 import os
 import re
@@ -16,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.app_server import free_port, wait_for_health
 from engine.errors import RecordError
+from harness.served_app import Server, ServerError
 from tutor.curriculum import load_curriculum
 from tutor.reference import rulings
 from tutor.situations import load_situations
@@ -35,25 +36,28 @@ def test_the_app_starts_with_no_terminal_and_a_fresh_home(tmp_path: Path) -> Non
     saw Streamlit (no credentials file), and none of the test's own server options: only the config."""
     home = tmp_path / "home"
     home.mkdir()
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("STREAMLIT_")}
-    env.update(HOME=str(home), RUMMY500_PROGRESS_DB=str(tmp_path / "progress.sqlite3"))
-    env.pop("DISPLAY", None)
-    log = tmp_path / "streamlit.log"
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-               "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"]  # fmt: skip
-    with log.open("wb") as out:
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=out)
+    environment: dict[str, str | None] = {name: None for name in os.environ if name.startswith("STREAMLIT_")}
+    environment.update(HOME=str(home), DISPLAY=None)
+    server = Server.at(tmp_path, environment=environment, options=())  # no --server.headless: the config's
+    assert not {"--server.headless", "--browser.gatherUsageStats"} & set(server.command())
     try:
-        wait_for_health(f"http://127.0.0.1:{port}", server, log, timeout=60)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as answer:
+        server.start(timeout=60)
+        with urllib.request.urlopen(f"{server.url}/", timeout=10) as answer:
             page = answer.read().decode("utf-8", "replace")
         assert answer.status == 200 and "<html" in page.lower()
-        assert server.poll() is None
-        assert "Email" not in log.read_text(errors="replace")
+        assert server.running
+        assert "Email" not in server.log_text()
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        server.stop()
+
+
+def test_a_server_that_cannot_start_says_why_and_is_stopped(tmp_path: Path) -> None:
+    """The harness's failure path, which every browser test and benchmark relies on to say what went
+    wrong: the server's own words end the error, and nothing is left running."""
+    server = Server.at(tmp_path, options=("--no-such-option",))
+    with pytest.raises(ServerError, match=r"(?s)streamlit exited with 2:.*No such option '--no-such-option'"):
+        server.start(timeout=60)
+    assert not server.running and server.process is None
 
 
 def test_the_config_never_prompts_caps_uploads_at_1_mb_and_keeps_looks_at_a_table_cheap() -> None:
@@ -120,6 +124,46 @@ def test_the_readme_python_example_runs() -> None:
         assert test.examples, "the example is written as a doctest (>>> lines)"
         runner.run(test)
     assert runner.failures == 0
+
+
+def dotted(node: ast.expr) -> str:
+    """``a.b.c`` for a name or an attribute chain; "" for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = dotted(node.value)
+        return f"{head}.{node.attr}" if head else ""
+    return ""
+
+
+def test_no_test_runs_again_the_doctests_pytest_collects() -> None:
+    """pytest runs the doctests of every module under ``testpaths`` itself (``--doctest-modules``): a test
+    calling ``doctest.testmod`` on one of those modules runs them a second time (six test files did so for
+    the tutor's modules). Only modules outside ``testpaths`` (``ui``'s) are for such a test."""
+    options = PYPROJECT["tool"]["pytest"]["ini_options"]
+    assert "--doctest-modules" in options["addopts"].split()
+    collected = set(options["testpaths"])
+    again = []
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            calls = [
+                node
+                for node in ast.walk(function)
+                if isinstance(node, ast.Call) and dotted(node.func) in ("doctest.testmod", "testmod")
+            ]
+            # the modules it is given: in the call, or in the test's parameters (its decorators)
+            given = [*calls, *function.decorator_list] if calls else []
+            names = {dotted(node) for part in given for node in ast.walk(part) if isinstance(node, ast.expr)}
+            modules = {name for name in names if not any(other.startswith(f"{name}.") for other in names)}
+            again += [
+                f"{path.name}:{function.lineno} {function.name} runs {name}'s doctests"
+                for name in sorted(modules)
+                if "." in name and name.split(".")[0] in collected
+            ]
+    assert not again, "pytest runs these doctests already:\n" + "\n".join(again)
 
 
 def test_the_licence_is_there_and_is_the_declared_one() -> None:

@@ -11,7 +11,8 @@ browser contexts) on either server, and a browser without a seat.
   phone says the call's outcome and the round's end in view, and a watcher sees no hand and no button.
 - A restart mid-round: the phones reload their links and play on.
 
-Screenshots go where every browser test puts its own (``browser_support.screenshots_folder``).
+Screenshots go where every browser test puts its own (``browser_support.screenshots_folder``). The clicking
+is :mod:`harness.table_play`'s, which ``benchmarks/bench_together_browser.py`` times.
 """
 
 from __future__ import annotations
@@ -22,23 +23,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import (
-    PHONE,
-    RENDER_TIMEOUT,
-    Server,
-    choose,
-    no_traceback,
-    play_round,
-    require_browser,
-    served_app,
-    shows,
-    table_action,
-    table_log,
-)
+from browser_support import RENDER_TIMEOUT, choose, no_traceback, require_browser
 
-from benchmarks.app_server import ServerError
 from engine.moves import Move
 from engine.variants import get_variant
+from harness.chromium import PHONE
+from harness.served_app import Server, ServerError, served_app
+from harness.table_play import play_round, shows, table_action, table_log
 from tutor.together.model import TableView, Ticket
 from tutor.together.sqlite_store import SqliteTableStore
 

@@ -1,41 +1,90 @@
 // The card table (ui/table/widget.py): draws the data of tutor/table_data.py; picks happen here, a move
 // sends one trigger event ("move") and Python answers with the new table. Every word comes in data.words.
 /* DECODE */
+// Streamlit imports this script once a page and calls the function below for each drawing of each table:
+// when the table is put on the page, and again with every new data. Each table keeps what it needs
+// between drawings (its picks, the poll's timer, the watch that keeps its answer in view, timers and
+// frames waiting) in its own record in `tables`, under the element Streamlit gives that table alone;
+// the function a drawing returns is called when the table leaves the page, and stops all of it.
+const tables = new WeakMap();
+// The picks outlive a remount of the table (a rerun that rebuilds the page around it gives it a new
+// element): the picks each table draws are remembered by the position on show (the last few positions),
+// and a new table drawing that position starts from a copy of them. They are forgotten with the position.
+const picksShown = new Map();
+const POSITIONS_REMEMBERED = 8;
+
+function tableOf(parentElement) {
+  let table = tables.get(parentElement);
+  if (!table) {
+    let root = parentElement.querySelector(".r5t");
+    if (!root) {
+      root = document.createElement("div");
+      root.className = "r5t";
+      parentElement.appendChild(root);
+    }
+    table = { root: root, picks: null, said: null, beat: 0, watch: null, timers: new Set(), frames: new Set(), drawing: 0 };
+    tables.set(parentElement, table);
+  }
+  return table;
+}
+function remember(position, picks) {
+  picksShown.delete(position);
+  picksShown.set(position, picks);
+  while (picksShown.size > POSITIONS_REMEMBERED) picksShown.delete(picksShown.keys().next().value);
+}
+// A timer or an animation frame of a table: forgotten once it has run, cancelled if the table leaves first.
+function later(table, fn, ms) {
+  const id = window.setTimeout(() => { table.timers.delete(id); fn(); }, ms);
+  table.timers.add(id);
+}
+function nextFrame(table, fn) {
+  const id = window.requestAnimationFrame(() => { table.frames.delete(id); fn(); });
+  table.frames.add(id);
+}
+// Everything a table has started and not finished: the poll, the watch, timers and frames, its handlers.
+function stop(table) {
+  window.clearInterval(table.beat);
+  table.beat = 0;
+  if (table.watch) table.watch();
+  table.timers.forEach((id) => window.clearTimeout(id));
+  table.timers.clear();
+  table.frames.forEach((id) => window.cancelAnimationFrame(id));
+  table.frames.clear();
+  table.root.onclick = table.root.onchange = table.root.onkeydown = null;
+}
+
 export default function (component) {
   const { setTriggerValue, parentElement } = component;
   const data = decoded(component.data); // JSON bytes (ui/component_data.py)
-  let root = parentElement.querySelector(".r5t");
-  if (!root) {
-    root = document.createElement("div");
-    root.className = "r5t";
-    parentElement.appendChild(root);
-  }
-  // The picks outlive a remount of the element (a rerun that rebuilds the page around it): they are kept
-  // for the position on show, in the window, and forgotten only when the position changes.
-  const kept = window.__r5table;
-  if (!root.__r5 && kept && kept.position === data.position) root.__r5 = kept;
-  const fresh = !root.__r5 || root.__r5.position !== data.position;
+  const table = tableOf(parentElement);
+  const root = table.root;
+  const drawing = ++table.drawing;
+  // A new table takes over the picks last drawn for its position; a new position starts with none.
+  const kept = picksShown.get(data.position);
+  if (!table.picks && kept) table.picks = { ...kept, picked: kept.picked.slice(), jokers: kept.jokers.slice() };
+  const fresh = !table.picks || table.picks.position !== data.position;
   if (fresh) {
     let sort = "dealt";
     try { sort = window.localStorage.getItem("r5-sort") || "dealt"; } catch (e) { /* no storage */ }
-    root.__r5 = { position: data.position, picked: [], pile: null, meld: null, jokers: [], sort: sort, sent: 0 };
+    table.picks = { position: data.position, picked: [], pile: null, meld: null, jokers: [], sort: sort, sent: 0 };
   }
-  const st = root.__r5;
-  window.__r5table = st;
+  const st = table.picks;
+  remember(data.position, st);
   // A shared table (Play together) asks for a fresh look ("tick") every data.poll_ms: the browser's own
   // timer drives the page's poll, a rerun of the table's fragment alone. Not just after a move was sent
   // (its answer is on the way), and never once the table has left the page.
   // The page's first look waits for nothing else: the table says once that it is on the screen ("ready"),
   // two frames after this drawing, and the page then draws what it kept back (a chart loads plotly).
-  if (data.ready) requestAnimationFrame(() => requestAnimationFrame(() => setTriggerValue("ready", Date.now())));
-  clearInterval(window.__r5beat);
+  if (data.ready) nextFrame(table, () => nextFrame(table, () => setTriggerValue("ready", Date.now())));
+  window.clearInterval(table.beat);
+  table.beat = 0;
   if (data.poll_ms) {
-    const beat = setInterval(() => {
-      if (!root.isConnected) { clearInterval(beat); return; }
+    const beat = window.setInterval(() => {
+      if (!root.isConnected) { window.clearInterval(beat); return; }
       if (Date.now() - (st.sentAt || 0) < 2 * data.poll_ms) return;
       setTriggerValue("tick", Date.now());
     }, data.poll_ms);
-    window.__r5beat = beat;
+    table.beat = beat;
   }
   const w = data.words;
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -299,12 +348,12 @@ export default function (component) {
       window.scrollTo(0, 0);
     };
     toTop();
-    window.requestAnimationFrame(toTop);
-    window.setTimeout(toTop, 150);
-    window.setTimeout(toTop, 450);
+    nextFrame(table, toTop);
+    later(table, toTop, 150);
+    later(table, toTop, 450);
   }
   const said = JSON.stringify([data.position, data.message, data.log]);
-  if (root.__said !== said && (data.message || data.log.length) && !(fresh && data.top)) {
+  if (table.said !== said && (data.message || data.log.length) && !(fresh && data.top)) {
     // The answer to a move comes into view beside the table, without the learner scrolling; and for the
     // next two seconds, whenever the rest of the page redrawn around the table moves it out of view (on a
     // busy machine that redraw came after the fixed re-checks this had), until the learner scrolls.
@@ -315,25 +364,34 @@ export default function (component) {
       if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
     };
     show();
-    window.requestAnimationFrame(show);
-    if (root.__watch) root.__watch();
+    nextFrame(table, show);
+    if (table.watch) table.watch();
     const box = root.querySelector(".r5t-message");
     if (box && window.IntersectionObserver) {
       const watch = new IntersectionObserver((entries) => {
         if (entries.some((entry) => entry.intersectionRatio < 0.99)) show();
       }, { threshold: [0, 0.5, 0.99] });
       watch.observe(box);
-      const stop = () => {
+      let timer = 0;
+      const unwatch = () => {
         watch.disconnect();
-        window.removeEventListener("wheel", stop);
-        window.removeEventListener("touchmove", stop);
-        root.__watch = null;
+        window.removeEventListener("wheel", unwatch);
+        window.removeEventListener("touchmove", unwatch);
+        window.clearTimeout(timer);
+        table.timers.delete(timer);
+        if (table.watch === unwatch) table.watch = null;
       };
-      window.addEventListener("wheel", stop, { passive: true });
-      window.addEventListener("touchmove", stop, { passive: true });
-      window.setTimeout(stop, 2000);
-      root.__watch = stop;
+      window.addEventListener("wheel", unwatch, { passive: true });
+      window.addEventListener("touchmove", unwatch, { passive: true });
+      timer = window.setTimeout(unwatch, 2000);
+      table.timers.add(timer);
+      table.watch = unwatch;
     }
   }
-  root.__said = said;
+  table.said = said;
+  // Called by Streamlit when the table leaves the page. It is also called for a drawing that a newer one
+  // replaced before it was done, while the table stays: then the newer drawing's work is left alone.
+  return () => {
+    if (table.drawing === drawing && !root.isConnected) stop(table);
+  };
 }
