@@ -13,7 +13,7 @@ import pytest
 from browser_support import PHONE, in_view, require_browser, served_app
 
 from engine.errors import RulesError
-from engine.lines import apply_line
+from engine.records.lines import apply_line
 from engine.state import Phase
 from tutor.compare.table import field_label, field_meaning
 from tutor.curriculum import load_curriculum

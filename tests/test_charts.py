@@ -12,8 +12,8 @@ import pytest
 import tutor.charts
 from engine.bots import get_bot, play_round
 from engine.cards import parse_cards
-from engine.lines import apply_lines
-from engine.record import build_state, parse_record
+from engine.records.game import build_state, parse_record
+from engine.records.lines import apply_lines
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
 from tutor.charts import (

@@ -19,8 +19,8 @@ import tutor.compare.table
 import tutor.situations
 import tutor.variant_stats
 import ui.compare_view
+from engine.bots.simulate import simulate
 from engine.errors import RecordError
-from engine.simulate import simulate
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
 from tests.apptest_support import open_app
 from tutor.charts import card_value_labels, card_values

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Card, parse_cards
 from engine.errors import RecordError, RulesError
 from engine.moves import Discard, Move, Rommi
-from engine.record import record_from_data, replay
+from engine.records.game import record_from_data, replay
 from engine.state import GameState, Phase
 from engine.variants import get_variant
 from tests.apptest_support import open_app, pick, play_through_widgets, said, shown_table, table_move

@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from engine.cards import Card
 from engine.errors import RecordError, RulesError
 from engine.moves import Discard, Layoff, Meld, Move
-from engine.record import load_record
+from engine.records.game import load_record
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
 from tutor.checker import (

@@ -12,7 +12,7 @@ import pytest
 
 from engine.cards import parse_cards
 from engine.moves import Discard
-from engine.position import Phase
+from engine.round_parts import Phase
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
 from tutor.move_text import hand_options

@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 
 from engine.bots import get_bot
-from engine.core import FIELDS
 from engine.errors import RulesError
 from engine.listing import memo_of
 from engine.moves import Move
+from engine.round_state import FIELDS
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, get_variant
 from engine.view import PlayerView

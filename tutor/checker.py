@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.errors import RecordError, RulesError
-from engine.lines import apply_line, apply_lines, parse_line
 from engine.moves import Move
+from engine.records.lines import apply_line, apply_lines, parse_line
 from engine.state import GameState
 from tutor.scenario import (
     ChoiceTask,

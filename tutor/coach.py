@@ -2,7 +2,7 @@
 move just played that points out a clearly better one.
 
 Both start from the engine's own legal-move listing and the judgement of the ``coach`` computer player
-(:class:`engine.coachbot.CoachBot`), so the coach never suggests a move the engine would refuse, and it
+(:class:`engine.bots.coach.CoachBot`), so the coach never suggests a move the engine would refuse, and it
 knows only what the learner may see (their hand, the table, the pile, the others' card counts).
 
 >>> from engine.cards import parse_cards
@@ -25,13 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots import get_bot
+from engine.bots.coach import CoachBot
+from engine.bots.greedy import GreedyBot
 from engine.cards import JOKER, Card, cards_words
-from engine.coachbot import CoachBot
-from engine.greedybot import GreedyBot
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.pile_take import lifted, take_count
 from engine.scoring import lay_points
 from engine.state import GameState, Phase
-from engine.taking import lifted, take_count
 from tutor.strings import t
 
 #: How many points (by the coach's count) a better move must be worth before a review mentions it.

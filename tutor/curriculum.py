@@ -35,7 +35,7 @@ from pydantic import Field, ValidationError
 
 from engine.errors import RecordError
 from engine.model import StrictModel
-from engine.safe_yaml import read_text, safe_load
+from engine.records.safe_yaml import read_text, safe_load
 from engine.variants import PRESETS, Variant
 from tutor.checkout import data_files
 from tutor.scenario import Scenario, load_scenario

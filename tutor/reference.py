@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from engine.messages import MESSAGES
-from engine.safe_yaml import read_text
+from engine.records.safe_yaml import read_text
 from engine.variants import PRESETS, Variant
 from tutor.checkout import data_file
 

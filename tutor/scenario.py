@@ -18,13 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from engine.cards import Card
 from engine.deck import rest_of_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
-from engine.lines import apply_line
 from engine.model import StrictModel
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
-from engine.record import Deal, Record, TableEntry, build_state
-from engine.safe_yaml import read_text, safe_load
+from engine.pile_take import lifted, take_count
+from engine.records.game import Deal, Record, TableEntry, build_state
+from engine.records.lines import apply_line
+from engine.records.safe_yaml import read_text, safe_load
 from engine.state import GameState
-from engine.taking import lifted, take_count
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tutor.i18n.translate import text as translated_text
 

@@ -38,9 +38,9 @@ from pydantic import Field, field_validator, model_validator
 from engine.cards import JOKER, NATURALS, Card
 from engine.deck import rest_of_deck
 from engine.errors import RULE_CODES, RecordError, RulesError
-from engine.lines import apply_line, parse_line
 from engine.model import StrictModel
-from engine.record import Deal, Record, TableEntry, build_state
+from engine.records.game import Deal, Record, TableEntry, build_state
+from engine.records.lines import apply_line, parse_line
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tutor.checkout import data_files

@@ -34,7 +34,7 @@ from typing import Any, Final, Literal
 
 from engine.cards import NATURALS, Card
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Stop, Take
-from engine.position import TableMeld
+from engine.round_parts import TableMeld
 from engine.state import GameState, Phase
 from engine.variants import Variant
 from engine.view import PlayerView

@@ -1,7 +1,7 @@
 """Statistics of every preset from the engine's own self-play, computed once and kept in a JSON file.
 
 ``python -m tutor.compare --stats`` plays, for each preset and each table size in :data:`PLAYERS`,
-:data:`ROUNDS` seeded rounds with the ``greedy`` player in every seat (:func:`engine.simulate.simulate`)
+:data:`ROUNDS` seeded rounds with the ``greedy`` player in every seat (:func:`engine.bots.simulate.simulate`)
 and writes ``tutor/data/variant_stats.json``. The same arguments give the same file, byte for byte (no
 timings are kept), so a test can regenerate an entry and compare.
 
@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
-from engine.simulate import simulate
+from engine.bots.simulate import simulate
 from engine.variants import PRESETS
 
 STATS_PATH: Final = Path(__file__).resolve().parent / "data" / "variant_stats.json"

@@ -16,8 +16,8 @@ import streamlit as st
 
 from engine.cards import JOKER, NATURALS, Card
 from engine.errors import RecordError, RulesError
-from engine.lines import split_line
 from engine.moves import Move
+from engine.records.lines import split_line
 from engine.state import GameState
 from engine.variants import PRESETS, Variant
 from tutor.charts import card_values_figure, signed

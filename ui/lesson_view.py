@@ -15,8 +15,8 @@ from typing import Any
 import streamlit as st
 
 from engine.errors import RecordError
-from engine.lines import split_line
 from engine.moves import Move
+from engine.records.lines import split_line
 from engine.variants import PRESETS, Variant
 from tutor import charts, hand_charts
 from tutor.coach import describe_move

@@ -4,9 +4,9 @@ player (the sentences are in ``tutor/locales``, under ``practice.log``)."""
 from __future__ import annotations
 
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.pile_take import lifted
 from engine.scoring import lay_points
 from engine.state import GameState
-from engine.taking import lifted
 from tutor.strings import t
 
 

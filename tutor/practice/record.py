@@ -16,10 +16,10 @@ from typing import Any, Final, Protocol
 import yaml
 
 from engine.errors import RecordError
-from engine.lines import LineRefused, apply_lines
 from engine.moves import Move
-from engine.record import build_state, name_problem, record_from_data, round_data
-from engine.safe_yaml import safe_load_all
+from engine.records.game import build_state, name_problem, record_from_data, round_data
+from engine.records.lines import LineRefused, apply_lines
+from engine.records.safe_yaml import safe_load_all
 from engine.state import GameState
 from engine.variants import Variant
 from tutor.practice.log import describe

@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RecordError
-from engine.safe_yaml import decode
+from engine.records.safe_yaml import decode
 from tutor.plain_text import plain
 from tutor.practice.game import Game
 from tutor.progress import ProgressError

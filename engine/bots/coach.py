@@ -31,16 +31,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.bots.greedy import GreedyBot, seen_position
+from engine.bots.lay_value import lay_melds
 from engine.cards import JOKER, Card
-from engine.greedybot import GreedyBot, seen_position
 from engine.lay import take_payable
-from engine.laying import lay_melds
 from engine.melds import Shape, rank_at
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.pile_take import lifted
 from engine.rommi import callers
 from engine.scoring import lay_points
 from engine.state import GameState, Phase
-from engine.taking import lifted
 from engine.view import PlayerView, unseen_cards
 
 

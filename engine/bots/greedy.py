@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
+from engine.bots.lay_value import lay_melds
 from engine.cards import JOKER, Card
-from engine.laying import lay_melds
 from engine.melds import card_extends
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Stop, Take
 from engine.scoring import lay_points

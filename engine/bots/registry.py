@@ -1,7 +1,7 @@
-"""Computer players. Each picks one (player, move) from :meth:`GameState.legal_actions`.
+"""The computer players and their registry. Each picks one (player, move) from :meth:`GameState.legal_actions`.
 
 ``random`` picks uniformly. ``greedy`` lays what pays, takes from the pile when it can pay the duty and
-the haul is worth it, and discards its least useful card. ``coach`` (:mod:`engine.coachbot`) looks
+the haul is worth it, and discards its least useful card. ``coach`` (:mod:`engine.bots.coach`) looks
 further: it weighs kept cards by their chances, draws against takes, and what a discard gives the next player.
 
 >>> from engine.variants import get_variant
@@ -18,8 +18,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.coachbot import CoachBot
-from engine.greedybot import GreedyBot
+from engine.bots.coach import CoachBot
+from engine.bots.greedy import GreedyBot
 from engine.moves import Move
 from engine.state import GameState, Phase
 from engine.view import PlayerView

@@ -15,13 +15,13 @@ import time
 from collections import Counter
 from typing import Any
 
-from engine.bots import get_bot, play_round
+from engine.bots.registry import get_bot, play_round
 from engine.cards import Card
 from engine.moves import Move, Rommi, Take
+from engine.pile_take import lifted
 from engine.scoring import card_points
 from engine.seeds import round_seed
 from engine.state import GameState
-from engine.taking import lifted
 from engine.variants import Variant, get_variant
 
 

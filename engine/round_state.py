@@ -28,7 +28,7 @@ from typing import Final, Literal, TypeVar
 
 from engine.cards import Card
 from engine.duty import Duty
-from engine.position import PHASE_OVER, Phase, TableMeld
+from engine.round_parts import PHASE_OVER, Phase, TableMeld
 from engine.variants import Variant
 
 __all__ = ["FIELDS", "KEEP", "RoundState", "StateT", "keep_memo"]

@@ -13,10 +13,10 @@ the computer players, the coach, the practice log and the scenarios all ask here
 from __future__ import annotations
 
 from engine.cards import Card
-from engine.core import StateT
 from engine.duty import duty_for
 from engine.moves import Rommi, Take
-from engine.position import PHASE_PLAY, sorted_cards
+from engine.round_parts import PHASE_PLAY, sorted_cards
+from engine.round_state import StateT
 
 
 def take_count(pile: tuple[Card, ...], move: Take | Rommi) -> int:

@@ -20,9 +20,9 @@ from pydantic import Field, ValidationError
 
 from engine.cards import Card, make_deck
 from engine.errors import RecordError, RulesError
-from engine.lines import LineRefused, apply_lines
 from engine.model import StrictModel
-from engine.safe_yaml import read_text, safe_load
+from engine.records.lines import LineRefused, apply_lines
+from engine.records.safe_yaml import read_text, safe_load
 from engine.state import GameState
 from engine.variants import HouseRuleError, Variant, get_variant
 

@@ -10,7 +10,7 @@ practice records and the tests all come here.
 >>> apply_lines(state, ["Anna: draw", "Bertil: draw"])
 Traceback (most recent call last):
 ...
-engine.lines.LineRefused: move 2, “Bertil: draw”: It is Anna's turn, not Bertil's.
+engine.records.lines.LineRefused: move 2, “Bertil: draw”: It is Anna's turn, not Bertil's.
 """
 
 from __future__ import annotations
