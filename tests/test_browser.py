@@ -33,15 +33,15 @@ from engine.cards import Card, parse_cards
 from engine.errors import RulesError
 from engine.moves import Discard, Meld
 from engine.variants import PRESETS, get_variant
-from tutor.coach import suggest
+from tutor.compare.situations import load_situations
 from tutor.compare.table import field_label
-from tutor.curriculum import load_curriculum
-from tutor.lesson_flow import MAX_STARS
+from tutor.i18n.strings import t, variant_name
+from tutor.learn.curriculum import load_curriculum
+from tutor.learn.flow import MAX_STARS
+from tutor.learn.scenario import ChoiceTask, MoveTask, localize
 from tutor.practice.game import Game
 from tutor.practice.seats import computer_seats
-from tutor.scenario import ChoiceTask, MoveTask, localize
-from tutor.situations import load_situations
-from tutor.strings import t, variant_name
+from tutor.table.coach import suggest
 from ui.cards import card_face, card_name
 from ui.compare_view import line_words
 from ui.session import DEFAULT_LEARNER

@@ -16,10 +16,10 @@ from engine.errors import RulesError
 from engine.records.lines import apply_line
 from engine.state import Phase
 from tutor.compare.table import field_label, field_meaning
-from tutor.curriculum import load_curriculum
 from tutor.i18n.languages import START_VARIANT
-from tutor.scenario import MoveTask
-from tutor.strings import refusal, t, variant_name
+from tutor.i18n.strings import refusal, t, variant_name
+from tutor.learn.curriculum import load_curriculum
+from tutor.learn.scenario import MoveTask
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, ViewportSize, expect

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-import tutor.charts
+import tutor.charts.scores
 from engine.bots import get_bot, play_round
 from engine.cards import parse_cards
 from engine.records.game import build_state, parse_record
 from engine.records.lines import apply_lines
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
-from tutor.charts import (
+from tutor.charts.scores import (
     RoundBreakdown,
     card_value_labels,
     card_values,
@@ -29,7 +29,7 @@ from tutor.charts import (
     running_totals,
     totals_race_figure,
 )
-from tutor.strings import t
+from tutor.i18n.strings import t
 
 RECORDS = Path(__file__).parent / "records"
 ANNA, BERTIL = 0, 1
@@ -53,7 +53,7 @@ def anna_bertil(preset: str) -> tuple[list[GameState], list[str]]:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(tutor.charts).failed == 0
+    assert doctest.testmod(tutor.charts.scores).failed == 0
 
 
 # --- data ----------------------------------------------------------------------------------------

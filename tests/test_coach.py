@@ -18,7 +18,7 @@ from engine.cards import card_text, parse_cards
 from engine.moves import Move
 from engine.state import GameState, Phase
 from engine.variants import get_variant
-from tutor.coach import Advice, review, suggest
+from tutor.table.coach import Advice, review, suggest
 
 ROOT = Path(__file__).resolve().parent.parent
 

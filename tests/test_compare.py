@@ -15,15 +15,15 @@ import yaml
 from streamlit.testing.v1 import AppTest
 
 import tutor.compare.charts
+import tutor.compare.situations
+import tutor.compare.stats
 import tutor.compare.table
-import tutor.situations
-import tutor.variant_stats
 import ui.compare_view
 from engine.bots.simulate import simulate
 from engine.errors import RecordError
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
 from tests.apptest_support import open_app
-from tutor.charts import card_value_labels, card_values
+from tutor.charts.scores import card_value_labels, card_values
 from tutor.compare.charts import (
     decisions_figure,
     ended_by_figure,
@@ -31,6 +31,18 @@ from tutor.compare.charts import (
     situation_scores_figure,
     takes_figure,
 )
+from tutor.compare.situations import (
+    SITUATIONS_DIR,
+    BuilderError,
+    Comparison,
+    build_situation,
+    builder_rulings,
+    compare_situation,
+    load_situation,
+    load_situations,
+    stock_top,
+)
+from tutor.compare.stats import ENDINGS, STATS_PATH, entries_for, generate, load_stats, stats_text, variant_entry
 from tutor.compare.table import (
     IDENTITY_FIELDS,
     NAMED_BY_HEADS,
@@ -43,19 +55,7 @@ from tutor.compare.table import (
     rules_table,
     variant_fields,
 )
-from tutor.situations import (
-    SITUATIONS_DIR,
-    BuilderError,
-    Comparison,
-    build_situation,
-    builder_rulings,
-    compare_situation,
-    load_situation,
-    load_situations,
-    stock_top,
-)
-from tutor.strings import catalogue, variant_name
-from tutor.variant_stats import ENDINGS, STATS_PATH, entries_for, generate, load_stats, stats_text, variant_entry
+from tutor.i18n.strings import catalogue, variant_name
 from ui import session
 from ui.compare_view import line_words, rules_table_html, rulings_rows, second_move
 
@@ -76,7 +76,7 @@ def verdicts(situation_id: str, move: int = 0) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(
-    "module", [tutor.compare.table, tutor.compare.charts, tutor.situations, tutor.variant_stats, ui.compare_view], ids=lambda m: m.__name__
+    "module", [tutor.compare.table, tutor.compare.charts, tutor.compare.situations, tutor.compare.stats, ui.compare_view], ids=lambda m: m.__name__
 )
 def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
@@ -230,7 +230,7 @@ def test_the_situations_asked_for_are_there() -> None:
 
 
 @pytest.mark.parametrize("situation", SITUATIONS, ids=lambda s: s.id)
-def test_each_situation_gives_the_expected_verdict_per_variant(situation: tutor.situations.Situation) -> None:
+def test_each_situation_gives_the_expected_verdict_per_variant(situation: tutor.compare.situations.Situation) -> None:
     comparison = compare_situation(situation)
     assert comparison.presets == tuple(situation.presets)
     for judged, outcomes in zip(situation.judge, comparison.outcomes, strict=True):
@@ -383,7 +383,7 @@ def test_the_builder_deals_the_same_stock_for_every_preset_and_ends_rounds() -> 
     top = stock_top(situation)
     assert top is not None
     for preset in PRESETS:
-        assert tutor.situations.start_state(situation, preset).stock[0] is top
+        assert tutor.compare.situations.start_state(situation, preset).stock[0] is top
     out = builder_rulings(["AH", "2H", "3H", "9C"], ["KS"], [["5D", "6D", "7D"]], ["draw", "meld AH 2H 3H"])
     assert all(o.then[0].legal for o in out.values())
     layoff = builder_rulings(["8D"], ["KS"], [["5D", "6D", "7D"]], ["take 1", "layoff 8D on 1"])
@@ -417,7 +417,7 @@ def test_the_same_round_scored_by_each_variant() -> None:
 def test_the_statistics_file_holds_every_preset_and_table_size() -> None:
     data = load_stats()
     assert (data["bot"], data["seed"], data["rounds"], tuple(data["players"])) == (
-        tutor.variant_stats.BOT, tutor.variant_stats.SEED, tutor.variant_stats.ROUNDS, tutor.variant_stats.PLAYERS,
+        tutor.compare.stats.BOT, tutor.compare.stats.SEED, tutor.compare.stats.ROUNDS, tutor.compare.stats.PLAYERS,
     )
     assert data["rounds"] >= 200
     for players in data["players"]:
@@ -448,7 +448,7 @@ def test_the_stats_command_is_seeded(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "wrote" in capsys.readouterr().out
     text = out.read_text(encoding="utf-8")
     assert text == stats_text(generate(rounds=2, seed=7))
-    assert len(json.loads(text)["entries"]) == len(PRESETS) * len(tutor.variant_stats.PLAYERS)
+    assert len(json.loads(text)["entries"]) == len(PRESETS) * len(tutor.compare.stats.PLAYERS)
     assert main([]) == 2
 
 
@@ -505,7 +505,7 @@ def test_the_page_opens_with_the_table_the_situations_and_the_sheet(page: AppTes
 
 
 @pytest.mark.parametrize("situation", SITUATIONS, ids=lambda s: s.id)
-def test_the_page_shows_each_situations_verdict_per_variant(page: AppTest, situation: tutor.situations.Situation) -> None:
+def test_the_page_shows_each_situations_verdict_per_variant(page: AppTest, situation: tutor.compare.situations.Situation) -> None:
     at = page
     at.selectbox(key="compare_situation").set_value(situation.id).run()
     assert not at.exception, at.exception

@@ -256,8 +256,8 @@ def test_a_low_ace_laid_off_on_a_dansk_run_scores_one_point() -> None:
 
 
 def test_the_practice_log_says_what_the_score_grows_by() -> None:
-    from tutor.coach import explain
     from tutor.practice.log import describe
+    from tutor.table.coach import explain
 
     state = play(position("dansk", "2H 3H 4H AH 9C KS", "5S"), "draw", "meld 2H 3H 4H")
     move = Move.parse("layoff AH on 1")

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tutor.learner
-from tutor.learner import (
+import tutor.progress.learner
+from tutor.progress.learner import (
     COOKIE,
     ID_BYTES,
     LearnerChoice,
@@ -24,7 +24,7 @@ from tutor.learner import (
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(tutor.learner).failed == 0
+    assert doctest.testmod(tutor.progress.learner).failed == 0
 
 
 def test_new_ids_have_at_least_128_bits_and_never_repeat() -> None:

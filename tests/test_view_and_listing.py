@@ -28,7 +28,7 @@ from engine.state import GameState, Phase
 from engine.variants import PRESETS, get_variant
 from engine.view import PlayerView
 from tests.strategies import action_key, candidate_actions, deal, snapshot
-from tutor.coach import review, suggest
+from tutor.table.coach import review, suggest
 
 
 def _decisions(state: GameState, rng: random.Random, every: int) -> Iterator[tuple[GameState, int]]:

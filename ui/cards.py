@@ -19,9 +19,9 @@ from typing import Final
 from engine.cards import Card
 from engine.state import GameState
 from tutor.i18n.letters import rank_text
+from tutor.i18n.strings import t
 from tutor.i18n.translate import face
-from tutor.strings import t
-from tutor.table_data import card_words, colour, count_words
+from tutor.table.data import card_words, colour, count_words
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
 CSS: Final = """<style>
@@ -57,7 +57,7 @@ CSS: Final = """<style>
 </style>"""
 
 def card_name(card: Card, language: str = "en") -> str:
-    """The card in words, for screen readers and tooltips (:func:`tutor.table_data.card_words`).
+    """The card in words, for screen readers and tooltips (:func:`tutor.table.data.card_words`).
 
     >>> from engine.cards import Card
     >>> card_name(Card.parse("QH")), card_name(Card.parse("JK")), card_name(Card.parse("JK=7S"))

@@ -2,7 +2,7 @@
 sets up, charts and statistics, and a cheat sheet to download.
 
 Thin: the table, the rulings, the figures and the sheet come from ``tutor.compare.table``,
-``tutor.situations``, ``tutor.compare.charts`` and ``tutor.variant_stats``; this module only lays them out.
+``tutor.compare.situations``, ``tutor.compare.charts`` and ``tutor.compare.stats``; this module only lays them out.
 Widget keys start with ``compare_``.
 """
 
@@ -20,8 +20,7 @@ from engine.moves import Move
 from engine.records.lines import split_line
 from engine.state import GameState
 from engine.variants import PRESETS, Variant
-from tutor.charts import card_values_figure, signed
-from tutor.coach import describe_move
+from tutor.charts.scores import card_values_figure, signed
 from tutor.compare.charts import (
     decisions_figure,
     ended_by_figure,
@@ -30,17 +29,7 @@ from tutor.compare.charts import (
     situation_scores_figure,
     takes_figure,
 )
-from tutor.compare.table import (
-    cheat_sheet_html,
-    cheat_sheet_name,
-    compare_table,
-    differences,
-    house_rules_text,
-)
-from tutor.i18n.translate import shown_name
-from tutor.move_text import card_options, option_card
-from tutor.scenario import localize
-from tutor.situations import (
+from tutor.compare.situations import (
     BuilderError,
     Comparison,
     Outcome,
@@ -52,9 +41,20 @@ from tutor.situations import (
     start_state,
     stock_top,
 )
-from tutor.strings import t, variant_name, variant_source
-from tutor.table_data import count_words
-from tutor.variant_stats import STATS_PATH, StatsError, entries_for, load_stats
+from tutor.compare.stats import STATS_PATH, StatsError, entries_for, load_stats
+from tutor.compare.table import (
+    cheat_sheet_html,
+    cheat_sheet_name,
+    compare_table,
+    differences,
+    house_rules_text,
+)
+from tutor.i18n.strings import t, variant_name, variant_source
+from tutor.i18n.translate import shown_name
+from tutor.learn.scenario import localize
+from tutor.table.coach import describe_move
+from tutor.table.data import count_words
+from tutor.table.move_text import card_options, option_card
 from ui import session
 from ui.cards import CSS, back_html, card_face, hand_html, others_html, pile_html, row_html, table_html
 from ui.move_controls import board_labels

@@ -16,8 +16,8 @@ import streamlit as st
 from engine.variants import PRESETS
 from tutor.i18n.languages import LANGUAGES, START_VARIANT, browser_wants, choose, known, own_name
 from tutor.i18n.letters import DECK_LETTERS, INTERNATIONAL, LETTERS
+from tutor.i18n.strings import t
 from tutor.progress import ProgressError
-from tutor.strings import t
 from ui import session
 
 QUERY_PARAM: Final = "lang"

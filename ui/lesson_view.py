@@ -2,8 +2,8 @@
 
 Moves are made the way a learner makes them, on the card table (:mod:`ui.table.widget`): pick cards of
 the hand, a card of the spread discard pile or a meld, press an action. The picks become move text
-(:func:`tutor.move_text.build_move`), the engine judges it (:class:`tutor.lesson_flow.ScenarioRun`, through
-:mod:`tutor.checker`), and the table says beside the cards what it said: an illegal move as an error in
+(:func:`tutor.table.move_text.build_move`), the engine judges it (:class:`tutor.learn.flow.ScenarioRun`, through
+:mod:`tutor.learn.checker`), and the table says beside the cards what it said: an illegal move as an error in
 words, a legal but unasked move as a warning, success as success. An attempt that is not accepted leaves
 the position exactly as it was.
 """
@@ -18,17 +18,17 @@ from engine.errors import RecordError
 from engine.moves import Move
 from engine.records.lines import split_line
 from engine.variants import PRESETS, Variant
-from tutor import charts, hand_charts
-from tutor.coach import describe_move
+from tutor.charts import hand, scores
 from tutor.compare.table import house_rules_text
-from tutor.curriculum import Curriculum, Lesson
-from tutor.lesson_flow import ScenarioRun, lesson_done, place_after, star_text
-from tutor.move_text import Action, SelectionProblem
-from tutor.plain_text import plain
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import t, variant_name
+from tutor.learn.curriculum import Curriculum, Lesson
+from tutor.learn.flow import ScenarioRun, lesson_done, place_after, star_text
+from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask, localize
 from tutor.progress import ProgressError, ProgressStore
-from tutor.scenario import ChoiceTask, JudgeTask, NumberTask, localize
-from tutor.strings import t, variant_name
-from tutor.table_data import TableOptions, primary_actions
+from tutor.table.coach import describe_move
+from tutor.table.data import TableOptions, primary_actions
+from tutor.table.move_text import Action, SelectionProblem
 from ui import session
 from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
 from ui.table.settings import large_cards, show_notation
@@ -449,13 +449,13 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str) -> None:
     if run.is_move_task:
         labels = [t("ui.learn.chart_start", language), *run.move_labels(language)]
         if scales:
-            figure = hand_charts.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language)
+            figure = hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language)
         else:
-            hands = hand_charts.hand_blocks(run.states, seat)
-            figure = hand_charts.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language)
+            hands = hand.hand_blocks(run.states, seat)
+            figure = hand.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language)
     elif scales and run.solved:
         labels = [t("ui.learn.chart_your_hand", language)]
-        figure = hand_charts.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language)
+        figure = hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language)
     if figure is not None:
         # A toggle, not an expander: a chart inside a closed expander still makes the browser load plotly,
         # which would slow the first page. Open at once in a scoring lesson, else once the scenario is solved.
@@ -468,6 +468,6 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str) -> None:
             st.plotly_chart(figure, key="learn_chart_hand")
     scored = run.score_seat()
     if scored is not None and run.solved:
-        breakdown = charts.round_breakdown(run.state, scored)
+        breakdown = scores.round_breakdown(run.state, scored)
         title = t("ui.learn.chart_round_title", language, name=run.state.players[scored])
-        st.plotly_chart(charts.round_waterfall_figure(breakdown, title, language), key="learn_chart_round")
+        st.plotly_chart(scores.round_waterfall_figure(breakdown, title, language), key="learn_chart_round")

@@ -1,5 +1,5 @@
 """The card table both game pages share: one component (:mod:`ui.table.widget`) that draws the table from
-a seat's side and sends a move as one event; the move text that event makes (:func:`tutor.move_text.build_move`).
+a seat's side and sends a move as one event; the move text that event makes (:func:`tutor.table.move_text.build_move`).
 
 A page names its keys with a :class:`PickKeys` (Learn: ``learn_*``, Practice: ``practice_*``). A move made
 on the table calls the page's ``on_move(action, payload)``. The same payload can be left under
@@ -16,9 +16,9 @@ from typing import Any
 import streamlit as st
 
 from engine.state import GameState
-from tutor.move_text import ACTIONS, Action, SelectionProblem, build_move
-from tutor.strings import t
-from tutor.table_data import TableOptions, Watching, table_data
+from tutor.i18n.strings import t
+from tutor.table.data import TableOptions, Watching, table_data
+from tutor.table.move_text import ACTIONS, Action, SelectionProblem, build_move
 from ui.table.widget import card_table
 
 MoveHandler = Callable[[Action, dict[str, Any]], None]
@@ -72,7 +72,7 @@ def turn_actions(state: GameState, rommi: bool = False) -> list[Action]:
 
 
 def move_text(action: Action, payload: dict[str, Any], state: GameState) -> str:
-    """The move text a table event makes (raises :class:`tutor.move_text.SelectionProblem`)."""
+    """The move text a table event makes (raises :class:`tutor.table.move_text.SelectionProblem`)."""
     meld = payload.get("meld")
     if meld is None and len(state.table) == 1:
         meld = 1

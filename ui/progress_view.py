@@ -6,11 +6,11 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RecordError
-from tutor.lesson_flow import MAX_STARS, star_text
-from tutor.plain_text import plain
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import t
+from tutor.learn.flow import MAX_STARS, star_text
+from tutor.learn.scenario import localize
 from tutor.progress import ProgressError
-from tutor.scenario import localize
-from tutor.strings import t
 from ui import session
 from ui.learner.view import render_learner_tools
 

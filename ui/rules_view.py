@@ -11,10 +11,10 @@ import streamlit as st
 
 from engine.errors import RecordError
 from tutor.compare.table import cell_text, field_label, field_meaning, house_rules_text
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.translate import text as translated_text
-from tutor.plain_text import plain
-from tutor.reference import rulings, variant_reference
-from tutor.strings import t, variant_name, variant_source
+from tutor.rules.reference import rulings, variant_reference
 from ui import session
 
 #: The key of the rules table's container (Streamlit gives it the class ``st-key-<key>``).

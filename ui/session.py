@@ -16,10 +16,10 @@ import streamlit as st
 
 from engine.errors import RecordError
 from engine.variants import PRESETS, Variant
-from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
-from tutor.learner import COOKIE, QUERY_PARAM, choose_learner, is_learner_id
+from tutor.i18n.strings import YOU
+from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
 from tutor.progress import ProgressError, ProgressStore, default_path, open_store
-from tutor.strings import YOU
+from tutor.progress.learner import COOKIE, QUERY_PARAM, choose_learner, is_learner_id
 
 # --- shared by every page ---------------------------------------------------------------------------
 VARIANT_ID: Final = "app_variant_id"  # the preset picked in the sidebar (a widget key)
@@ -28,7 +28,7 @@ HOUSE_RULE_ERROR: Final = "app_house_rule_error"
 LANGUAGE: Final = "app_language"
 FOUR_COLOUR: Final = "app_four_colour"  # a widget key
 LEARNER: Final = "app_learner"  # a widget key: the learner's display name
-LEARNER_ID: Final = "app_learner_id"  # the learner id of this browser (tutor.learner)
+LEARNER_ID: Final = "app_learner_id"  # the learner id of this browser (tutor.progress.learner)
 LEARNER_FRESH: Final = "app_learner_fresh"  # whether the id was made in this session (no progress under it yet)
 COOKIE_SET: Final = "app_learner_cookie"  # the id the cookie was last set to in this session
 CONFIRM_START_OVER: Final = "app_confirm_start_over"  # "Start over" pressed: waiting for the confirmation
@@ -116,7 +116,7 @@ def progress_key() -> str:
 def init_learner() -> None:
     """Find who is at this browser (called by ``app.py`` on every run, before the sidebar): the learner id
     from the address (``?learner=…``), this session, or the cookie, else a new one
-    (:func:`tutor.learner.choose_learner`); load their display name when the id changes.
+    (:func:`tutor.progress.learner.choose_learner`); load their display name when the id changes.
     """
     state = st.session_state
     current = state.get(LEARNER_ID)

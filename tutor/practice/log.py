@@ -7,7 +7,7 @@ from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.pile_take import lifted
 from engine.scoring import lay_points
 from engine.state import GameState
-from tutor.strings import t
+from tutor.i18n.strings import t
 
 
 def describe(before: GameState, seat: int, move: Move, after: GameState, language: str = "en") -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.learner import cookie_header
+from tutor.progress.learner import cookie_header
 from ui import session
 from ui.component_data import DECODE_JS, encoded
 

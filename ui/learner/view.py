@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.learner import device_link, legacy_key
-from tutor.plain_text import plain
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import YOU, t
 from tutor.progress import ProgressError, ProgressStore
-from tutor.strings import YOU, t
+from tutor.progress.learner import device_link, legacy_key
 from ui import session
 
 #: Widget keys.

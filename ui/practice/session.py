@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.i18n.strings import t
 from tutor.practice.game import Game
-from tutor.strings import t
 from ui import move_controls
 from ui.practice.keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, VIEWER
 

@@ -29,8 +29,8 @@ from engine.cards import Card
 from engine.scoring import card_points
 from engine.state import GameState
 from engine.variants import Variant
+from tutor.i18n.strings import t, variant_name
 from tutor.i18n.translate import number_separators
-from tutor.strings import t, variant_name
 
 MINUS = "\N{MINUS SIGN}"
 

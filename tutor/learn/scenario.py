@@ -36,7 +36,7 @@ class LearnerText:
 #: Text a learner reads: English, or a mapping from language code to text (English required).
 Text = Annotated[str | dict[str, str], LearnerText()]
 
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "scenarios" / "scenario.schema.json"
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "scenarios" / "scenario.schema.json"
 
 
 def localize(text: Text, language: str = "en") -> str:
@@ -312,7 +312,7 @@ def load_scenario(path: str | Path) -> Scenario:
     source = str(path)
     data = read_mapping(path, "id, title, variant, …")
     scenario = validated(Scenario, data, source, _field_name)
-    from tutor.checker import check_scenario
+    from tutor.learn.checker import check_scenario
 
     check_scenario(scenario, source)
     return scenario

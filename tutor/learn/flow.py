@@ -1,10 +1,10 @@
 """One learner working through one scenario, and the way from scenario to scenario through the lessons.
 
 Pure logic, no Streamlit: the Learn page keeps a :class:`ScenarioRun` in its session and shows what it
-says. The engine judges every move (through :mod:`tutor.checker`); this module only keeps the positions
+says. The engine judges every move (through :mod:`tutor.learn.checker`); this module only keeps the positions
 played so far, the hints shown and the feedback of the last attempt.
 
->>> from tutor.curriculum import load_curriculum
+>>> from tutor.learn.curriculum import load_curriculum
 >>> run = ScenarioRun(load_curriculum().scenarios["femhundra-take-whole-pile"])
 >>> run.play("take 1").kind, run.state is run.states[0]
 ('error', True)
@@ -28,11 +28,11 @@ from typing import Final, Literal
 
 from engine.moves import Move
 from engine.state import GameState
-from tutor.checker import Verdict, check_choice, check_judgement, check_number, learner_seat, try_move
-from tutor.curriculum import Curriculum, Lesson
-from tutor.hand_charts import move_label
-from tutor.scenario import MoveTask, NumberTask, Scenario, Step, localize
-from tutor.strings import t
+from tutor.charts.hand import move_label
+from tutor.i18n.strings import t
+from tutor.learn.checker import Verdict, check_choice, check_judgement, check_number, learner_seat, try_move
+from tutor.learn.curriculum import Curriculum, Lesson
+from tutor.learn.scenario import MoveTask, NumberTask, Scenario, Step, localize
 
 #: Stars for a scenario solved without help; each hint shown and each wrong answer to a question costs
 #: one, down to :data:`MIN_STARS`.

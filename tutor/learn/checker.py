@@ -13,7 +13,8 @@ from engine.errors import RecordError, RulesError
 from engine.moves import Move
 from engine.records.lines import apply_line, apply_lines, parse_line
 from engine.state import GameState
-from tutor.scenario import (
+from tutor.i18n.strings import refusal, t
+from tutor.learn.scenario import (
     ChoiceTask,
     JudgeTask,
     MoveTask,
@@ -23,7 +24,6 @@ from tutor.scenario import (
     localize,
     matches,
 )
-from tutor.strings import refusal, t
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typing import Any, Final
 from engine.bots.simulate import simulate
 from engine.variants import PRESETS
 
-STATS_PATH: Final = Path(__file__).resolve().parent / "data" / "variant_stats.json"
+STATS_PATH: Final = Path(__file__).resolve().parents[1] / "data" / "variant_stats.json"
 BOT: Final = "greedy"
 SEED: Final = 500
 ROUNDS: Final = 300

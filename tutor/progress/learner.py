@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from tutor.strings import YOU
+from tutor.i18n.strings import YOU
 
 #: Random bytes in a learner id: 144 bits, more than the 128 that make guessing hopeless.
 ID_BYTES: Final = 18

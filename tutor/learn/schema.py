@@ -1,4 +1,4 @@
-"""Write the JSON Schemas of scenario and situation files: ``python -m tutor.schema`` (a test fails when
+"""Write the JSON Schemas of scenario and situation files: ``python -m tutor.learn.schema`` (a test fails when
 one is stale)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tutor.scenario import SCHEMA_PATH, scenario_schema
-from tutor.situations import SITUATION_SCHEMA_PATH, situation_schema
+from tutor.compare.situations import SITUATION_SCHEMA_PATH, situation_schema
+from tutor.learn.scenario import SCHEMA_PATH, scenario_schema
 
 
 def schema_text(schema: dict[str, Any] | None = None) -> str:

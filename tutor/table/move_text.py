@@ -1,7 +1,7 @@
 """From what a learner picked on screen to a move in the notation of ``RECORD.md``.
 
 The app shows the hand and the discard pile as pickable cards and offers buttons (draw, take, meld, …).
-This module turns a button and the picks into move text that :func:`tutor.checker.try_move` judges, so
+This module turns a button and the picks into move text that :func:`tutor.learn.checker.try_move` judges, so
 the app never decides a rule itself. A pick that cannot make a move at all (no card picked for a meld)
 raises :class:`SelectionProblem`, whose ``key`` names the UI sentence to show.
 
@@ -133,7 +133,7 @@ def build_move(
     >>> build_move("discard", picked=["5H", "5S"])
     Traceback (most recent call last):
     ...
-    tutor.move_text.SelectionProblem: ui.problem.pick_one_card
+    tutor.table.move_text.SelectionProblem: ui.problem.pick_one_card
     """
     cards = [option_card(value) for value in picked]
     if action in ("draw", "stop"):

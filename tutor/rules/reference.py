@@ -21,7 +21,7 @@ from engine.records.safe_yaml import read_text
 from engine.variants import PRESETS, Variant
 from tutor.checkout import data_file
 
-README: Final = Path(__file__).resolve().parent.parent / "README.md"
+README: Final = Path(__file__).resolve().parents[2] / "README.md"
 
 #: The README section that lists the engine's rulings.
 RULINGS_HEADING: Final = "Our rulings where the sources are silent"

@@ -28,9 +28,9 @@ from engine.cards import Card, card_text
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import GameState
 from engine.variants import Variant, get_variant
-from tutor.charts import MINUS, title_above
+from tutor.charts.scores import MINUS, title_above
+from tutor.i18n.strings import t
 from tutor.i18n.translate import number_separators
-from tutor.strings import t
 
 #: The two scales a lesson sets side by side: Nordic values (femhundra) and face values (500 Rum).
 SCALE_VARIANTS: tuple[str, str] = ("femhundra", "500-rum")

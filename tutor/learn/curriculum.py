@@ -38,13 +38,13 @@ from engine.model import StrictModel
 from engine.records.safe_yaml import read_text, safe_load
 from engine.variants import PRESETS, Variant
 from tutor.checkout import data_files
-from tutor.scenario import Scenario, load_scenario
-from tutor.strings import pick_language, t
-from tutor.wording import TemplateError, check, fill, loose_pairs
+from tutor.i18n.strings import pick_language, t
+from tutor.learn.scenario import Scenario, load_scenario
+from tutor.learn.wording import TemplateError, check, fill, loose_pairs
 
 M = TypeVar("M", bound=StrictModel)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LESSONS_DIR = ROOT / "lessons"
 #: The language every lesson is written in first; its folder decides which lessons there are.
 SOURCE_FOLDER = "en"
@@ -93,7 +93,7 @@ class Lesson(StrictModel):
 
     def text(self, variant: Variant, language: str = "en") -> str:
         """The lesson's Markdown in ``language`` (English when it has no translation), with the variant's
-        fields filled in and its contrasts decided (:mod:`tutor.wording`)."""
+        fields filled in and its contrasts decided (:mod:`tutor.learn.wording`)."""
         found = self.translations.get(pick_language(language))
         return fill(found.body if found else self.body, variant_fields(variant, language))
 

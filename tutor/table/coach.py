@@ -32,7 +32,7 @@ from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.pile_take import lifted, take_count
 from engine.scoring import lay_points
 from engine.state import GameState, Phase
-from tutor.strings import t
+from tutor.i18n.strings import t
 
 #: How many points (by the coach's count) a better move must be worth before a review mentions it.
 REVIEW_MARGIN = 6.0

@@ -39,9 +39,9 @@ from engine.state import GameState, Phase
 from engine.variants import Variant
 from engine.view import PlayerView
 from tutor.i18n.letters import rank_text
+from tutor.i18n.strings import t
 from tutor.i18n.translate import face, shown_name
-from tutor.move_text import ACTIONS, Action, card_options
-from tutor.strings import t
+from tutor.table.move_text import ACTIONS, Action, card_options
 
 #: The order of the suits when a hand is sorted by suit: black and red alternate (♠ ♥ ♣ ♦).
 SUIT_ORDER: Final = (0, 1, 3, 2)

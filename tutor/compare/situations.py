@@ -1,7 +1,7 @@
 """One situation, five rulings: prepared positions judged by every preset, and a builder for the learner's own.
 
 A situation file (``scenarios/situations/*.yaml``) holds a position in the form of a scenario's
-(:class:`tutor.scenario.Position`), a title, a description and moves to judge, each ``"PLAYER: MOVE"``
+(:class:`tutor.learn.scenario.Position`), a title, a description and moves to judge, each ``"PLAYER: MOVE"``
 played from the position, optionally followed by moves (``then``) that play the round to its end so
 that its scores can be shown. :func:`compare_situation` builds the position under each preset the
 situation names, and asks the engine about every move: legal or not, with its rule code and sentence.
@@ -44,11 +44,11 @@ from engine.records.lines import apply_line, parse_line
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tutor.checkout import data_files
-from tutor.scenario import Position, Text, localize, read_mapping, validated
-from tutor.strings import YOU, refusal, t, variant_name
+from tutor.i18n.strings import YOU, refusal, t, variant_name
+from tutor.learn.scenario import Position, Text, localize, read_mapping, validated
 
-SITUATIONS_DIR: Final = Path(__file__).resolve().parent.parent / "scenarios" / "situations"
-#: The JSON Schema of situation files, beside them (``python -m tutor.schema`` writes it; the loader reads
+SITUATIONS_DIR: Final = Path(__file__).resolve().parents[2] / "scenarios" / "situations"
+#: The JSON Schema of situation files, beside them (``python -m tutor.learn.schema`` writes it; the loader reads
 #: only ``*.yaml``).
 SITUATION_SCHEMA_PATH: Final = SITUATIONS_DIR / "situation.schema.json"
 LEGAL: Final = "legal"
@@ -374,7 +374,7 @@ def title_of(situation: Situation, language: str = "en") -> str:
 
 # --- the builder ---------------------------------------------------------------------------------
 
-#: The other player of a built situation (the learner is :data:`tutor.strings.YOU`).
+#: The other player of a built situation (the learner is :data:`tutor.i18n.strings.YOU`).
 OTHER: Final = "Bertil"
 #: The seed that shuffles the cards nobody picked (the same for every preset).
 BUILDER_SEED: Final = 500
