@@ -30,7 +30,7 @@ def bench_move(runs: int) -> tuple[float, float]:
 
     from tutor.table.move_text import hand_options
     from ui import session
-    from ui.lesson_view import KEYS
+    from ui.learn.page import KEYS
 
     folder = tempfile.mkdtemp(prefix="bench-app-")
     os.environ["RUMMY500_PROGRESS_DB"] = str(Path(folder) / "progress.sqlite3")

@@ -35,7 +35,7 @@ from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id
 from tutor.rules.reference import variant_reference
 from ui import session
-from ui.lesson_view import KEYS as LEARN_KEYS
+from ui.learn.page import KEYS as LEARN_KEYS
 
 CURRICULUM = load_curriculum()
 PAGES = ("learn", "compare", "practice", "rules", "progress")

@@ -42,9 +42,9 @@ from tutor.learn.scenario import ChoiceTask, MoveTask, localize
 from tutor.practice.game import Game
 from tutor.practice.seats import computer_seats
 from tutor.table.coach import suggest
-from ui.cards import card_face, card_name
-from ui.compare_view import line_words
+from ui.compare.page import line_words
 from ui.session import DEFAULT_LEARNER
+from ui.table.cards import card_face, card_name
 
 with contextlib.suppress(ImportError):  # without it require_browser skips (or, in CI, fails) every test
     from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect

@@ -18,7 +18,7 @@ import tutor.compare.charts
 import tutor.compare.situations
 import tutor.compare.stats
 import tutor.compare.table
-import ui.compare_view
+import ui.compare.page
 from engine.bots.simulate import simulate
 from engine.errors import RecordError
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
@@ -57,7 +57,7 @@ from tutor.compare.table import (
 )
 from tutor.i18n.strings import catalogue, variant_name
 from ui import session
-from ui.compare_view import line_words, rules_table_html, rulings_rows, second_move
+from ui.compare.page import line_words, rules_table_html, rulings_rows, second_move
 
 SITUATIONS = load_situations()
 BY_ID = {s.id: s for s in SITUATIONS}
@@ -76,7 +76,7 @@ def verdicts(situation_id: str, move: int = 0) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(
-    "module", [tutor.compare.table, tutor.compare.charts, tutor.compare.situations, tutor.compare.stats, ui.compare_view], ids=lambda m: m.__name__
+    "module", [tutor.compare.table, tutor.compare.charts, tutor.compare.situations, tutor.compare.stats, ui.compare.page], ids=lambda m: m.__name__
 )
 def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0

@@ -30,7 +30,7 @@ from tutor.learn.scenario import MoveTask
 from tutor.table.move_text import hand_options
 from ui import session
 from ui.language import PICKER
-from ui.lesson_view import KEYS
+from ui.learn.page import KEYS
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 PAGES = ("learn", "compare", "practice", "together", "rules", "progress")

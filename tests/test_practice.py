@@ -26,8 +26,8 @@ from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressStore
 from tutor.table.coach import Advice, suggest
 from ui import session
-from ui.cards import card_face
 from ui.practice import keys
+from ui.table.cards import card_face
 
 # --- helpers ---------------------------------------------------------------------------------------------
 

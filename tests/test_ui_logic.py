@@ -15,8 +15,8 @@ import tutor.learn.flow
 import tutor.rules.reference
 import tutor.table.data
 import tutor.table.move_text
-import ui.cards
 import ui.sidebar
+import ui.table.cards
 from engine.cards import Card, parse_cards
 from engine.moves import Move
 from engine.state import GameState
@@ -38,15 +38,15 @@ from tutor.table.move_text import (
     option_for_depth,
     pile_depth,
 )
-from ui.cards import CSS, board_html, card_html, card_label, colour, hand_html, pile_html, table_html
 from ui.sidebar import chosen_overrides, house_rule_options
+from ui.table.cards import CSS, board_html, card_html, card_label, colour, hand_html, pile_html, table_html
 
 TAKE_SCENARIO = "femhundra-take-whole-pile"
 
 
 @pytest.mark.parametrize(
     "module",
-    [tutor.table.move_text, tutor.learn.flow, tutor.rules.reference, tutor.table.data, ui.cards, ui.sidebar],
+    [tutor.table.move_text, tutor.learn.flow, tutor.rules.reference, tutor.table.data, ui.table.cards, ui.sidebar],
     ids=lambda m: m.__name__,
 )
 def test_doctests(module: ModuleType) -> None:

@@ -48,10 +48,7 @@ def resolve_language() -> str:
 
 def _browser() -> str | None:
     """What the browser asks for: the page's locale, then the ``Accept-Language`` header."""
-    try:
-        return browser_wants(st.context.locale, st.context.headers.get("Accept-Language"))
-    except Exception:  # no browser request (a script run by hand)
-        return None
+    return session.from_browser(lambda: browser_wants(st.context.locale, st.context.headers.get("Accept-Language")))
 
 
 def _saved() -> str | None:

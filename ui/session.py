@@ -9,8 +9,9 @@ Game and lesson state lives under these prefixed ``session_state`` keys, never o
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 import streamlit as st
 
@@ -45,14 +46,11 @@ NOTICE: Final = "learn_notice"  # a one-off remark (resumed, unknown lesson in t
 SAVE_ERROR: Final = "learn_save_error"
 
 # Widget keys of the Learn page.
-HAND: Final = "learn_hand"
-PILE: Final = "learn_pile"
-LAYOFF_TARGET: Final = "learn_layoff_target"
-JOKER_PREFIX: Final = "learn_joker_"
 NUMBER: Final = "learn_number"
 CHOICE: Final = "learn_choice"
 
-#: Environment variables: the folder holding ``lessons/`` and ``scenarios/``, and the progress file.
+#: The environment variable naming the folder that holds ``lessons/`` and ``scenarios/`` (the progress
+#: file's is :data:`tutor.progress.ENV_VAR`).
 CONTENT_ENV: Final = "RUMMY500_CONTENT_DIR"
 
 DEFAULT_VARIANT: Final = "femhundra"
@@ -150,12 +148,21 @@ def save_learner_name() -> None:
         return
 
 
+_T = TypeVar("_T")
+
+
+def from_browser(read: Callable[[], _T]) -> _T | None:
+    """What ``read`` finds in the browser's request (``st.context``: its cookies, headers, locale or
+    address), or None where there is no browser request (a script run by hand)."""
+    try:
+        return read()
+    except Exception:  # no browser request: nothing to read
+        return None
+
+
 def cookie() -> str | None:
     """The learner id the browser's cookie holds (not checked), or None."""
-    try:
-        value = st.context.cookies.get(COOKIE)
-    except Exception:  # no browser request (a script run by hand): no cookie
-        return None
+    value = from_browser(lambda: st.context.cookies.get(COOKIE))
     return str(value) if value is not None else None
 
 

@@ -13,8 +13,8 @@ from tutor.charts.scores import laid_points_series, totals_race_figure
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
 from tutor.practice.game import Game
-from ui.cards import card_face
 from ui.practice.session import board_seat
+from ui.table.cards import card_face
 
 
 def practice_charts(game: Game, language: str) -> None:

@@ -18,11 +18,11 @@ from tutor.table.coach import Advice, review, suggest
 from tutor.table.data import TableOptions, primary_actions
 from tutor.table.move_text import Action, SelectionProblem
 from ui import session
-from ui.move_controls import draw_table, move_text, take_request, turn_actions
 from ui.practice.charts import practice_charts, score_table
 from ui.practice.keep import keep_and_share
 from ui.practice.keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, SHOW_CHARTS, STEPWISE
 from ui.practice.session import board_seat, clear_picks, current_game, feedback_message
+from ui.table.controls import draw_table, move_text, take_request, turn_actions
 from ui.table.settings import large_cards, show_notation
 
 

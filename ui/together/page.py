@@ -29,7 +29,7 @@ from tutor.together.model import MAX_SEATS, SeatInfo, TableError, TableStore, Ta
 from tutor.together.sqlite_db import default_path
 from tutor.together.sqlite_store import SqliteTableStore
 from ui import session
-from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
+from ui.table.controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
 from ui.table.settings import large_cards
 from ui.together.links import base_url, qr_png, table_link
 

@@ -47,7 +47,7 @@ class PickKeys:
 
 
 def board_labels(language: str) -> dict[str, str]:
-    """The words of a static board drawing (:func:`ui.cards.board_html`) in ``language``."""
+    """The words of a static board drawing (:func:`ui.table.cards.board_html`) in ``language``."""
     keys = ("stock", "pile", "table", "take", "empty_pile", "to_move", "meld", "set", "run", "by", "empty")
     return {key: t(f"ui.board.{key}", language) for key in keys}
 

@@ -56,8 +56,8 @@ from tutor.table.coach import describe_move
 from tutor.table.data import count_words
 from tutor.table.move_text import card_options, option_card
 from ui import session
-from ui.cards import CSS, back_html, card_face, hand_html, others_html, pile_html, row_html, table_html
-from ui.move_controls import board_labels
+from ui.table.cards import CSS, back_html, card_face, hand_html, others_html, pile_html, row_html, table_html
+from ui.table.controls import board_labels
 
 SITUATION: Final = "compare_situation"
 PLAYERS: Final = "compare_players"

@@ -12,7 +12,7 @@ from tutor.learn.flow import MAX_STARS, star_text
 from tutor.learn.scenario import localize
 from tutor.progress import ProgressError
 from ui import session
-from ui.learner.view import render_learner_tools
+from ui.progress.learner import render_learner_tools
 
 
 def render_progress_page() -> None:

@@ -55,10 +55,8 @@ def render_learner_tools(store: ProgressStore, language: str) -> None:
 
 
 def _page_url() -> str:
-    try:
-        return str(st.context.url or "")
-    except Exception:  # no browser request: a link relative to the page
-        return ""
+    """The page's address, or "" where there is no browser request (a link relative to the page)."""
+    return str(session.from_browser(lambda: st.context.url) or "")
 
 
 def _ask(confirming: bool) -> None:

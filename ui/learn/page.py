@@ -30,7 +30,7 @@ from tutor.table.coach import describe_move
 from tutor.table.data import TableOptions, primary_actions
 from tutor.table.move_text import Action, SelectionProblem
 from ui import session
-from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
+from ui.table.controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
 from ui.table.settings import large_cards, show_notation
 
 #: The table's keys (``learn_table``, ``learn_table_request``, ...).
