@@ -8,10 +8,10 @@ house rules, the four-colour deck) and runs the chosen page. Rules live in ``eng
 
 import streamlit as st
 
-from tutor.strings import t
+from tutor.i18n.strings import t
 from ui import session
 from ui.language import resolve_language
-from ui.learner.cookie import keep_learner_in_browser
+from ui.progress.cookie import keep_learner_in_browser
 from ui.sidebar import render_sidebar
 
 st.set_page_config(page_title="Learn 500", page_icon="🃏", layout="wide")

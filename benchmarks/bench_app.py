@@ -28,9 +28,9 @@ def bench_move(runs: int) -> tuple[float, float]:
     """(median ms, first-run ms) of a rerun after a move is made on the Learn page's table."""
     from streamlit.testing.v1 import AppTest
 
-    from tutor.move_text import hand_options
+    from tutor.table.move_text import hand_options
     from ui import session
-    from ui.lesson_view import KEYS
+    from ui.learn.page import KEYS
 
     folder = tempfile.mkdtemp(prefix="bench-app-")
     os.environ["RUMMY500_PROGRESS_DB"] = str(Path(folder) / "progress.sqlite3")

@@ -6,7 +6,7 @@ by default. Prints the win rate of the first level (a tie counts half) and the m
 round scores, with its 95 % margin.
 
 Speed: a computer turn (every decision from the draw to the discard) and a hint (the coach's advice with
-its sentence, :func:`tutor.coach.suggest`) at each level, timed at every turn of seeded rounds with 2 and 4
+its sentence, :func:`tutor.table.coach.suggest`) at each level, timed at every turn of seeded rounds with 2 and 4
 players in every variant; medians. Targets: ≤ 50 ms for ``greedy``, ≤ 500 ms for ``coach``.
 
 Games: with ``--games N``, also N whole two-player games per pairing (rounds until the variant's end, each
@@ -37,7 +37,7 @@ from engine.bots import Bot, get_bot, play_round  # noqa: E402
 from engine.seeds import round_seed  # noqa: E402
 from engine.state import GameState, Phase  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
-from tutor.coach import suggest  # noqa: E402
+from tutor.table.coach import suggest  # noqa: E402
 
 PAIRINGS = (("coach", "greedy"), ("greedy", "random"), ("coach", "random"))
 TARGETS_MS = {"random": 50.0, "greedy": 50.0, "coach": 500.0}

@@ -11,9 +11,9 @@ import os
 import sys
 from collections.abc import Callable
 
+from engine.bots.simulate import simulate
 from engine.errors import RecordError
-from engine.record import load_record, replay, to_json
-from engine.simulate import simulate
+from engine.records.game import load_record, replay, to_json
 from engine.variants import PRESETS, HouseRuleError, get_variant
 
 #: The computer players ``--bot`` may name.

@@ -4,9 +4,9 @@ paid (asked before a take is allowed, and after every lay while a two-card Rommi
 The two belong together: the exact payability search tries lays, and a lay is refused when it would leave
 an owed card impossible to lay. Quick bitmask answers (:mod:`engine.payable`) come first.
 
->>> from engine.core import RoundState
+>>> from engine.round_state import RoundState
 >>> from engine.moves import Move
->>> from engine.position import Phase
+>>> from engine.round_parts import Phase
 >>> from engine.cards import parse_cards
 >>> from engine.variants import get_variant
 >>> state = RoundState.make(get_variant("dansk"), ("Anna", "Bertil"), (parse_cards("2H 3H 4H 9C"), ()), (), (), (), 0,
@@ -19,7 +19,6 @@ an owed card impossible to lay. Quick bitmask answers (:mod:`engine.payable`) co
 from __future__ import annotations
 
 from engine.cards import JOKER, Card
-from engine.core import RoundState, StateT
 from engine.duty import Duty, duty_for
 from engine.errors import RulesError
 from engine.melds import (
@@ -32,8 +31,9 @@ from engine.melds import (
 )
 from engine.moves import Layoff, Meld, Move
 from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_quick
-from engine.position import PHASE_OVER, TableMeld, remove_held
-from engine.taking import after_take
+from engine.pile_take import after_take
+from engine.round_parts import PHASE_OVER, TableMeld, remove_held
+from engine.round_state import RoundState, StateT
 
 # --- laying --------------------------------------------------------------------------------------
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import Generic, cast
 
-from engine.core import RoundState, StateT, keep_memo
 from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
 from engine.melds import HandSummary, hand_melds
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard, take
 from engine.payable import lay_leaves_payable, payable_depths
-from engine.position import PHASE_DRAW, PHASE_PLAY
+from engine.pile_take import after_take
 from engine.rommi import calls_with_states
-from engine.taking import after_take
+from engine.round_parts import PHASE_DRAW, PHASE_PLAY
+from engine.round_state import RoundState, StateT, keep_memo
 from engine.turn import apply_take, blocked_discards
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from engine.cards import JOKER, Card
-from engine.core import RoundState
 from engine.duty import Duty
 from engine.melds import (
     MAX_RUN,
@@ -22,7 +21,8 @@ from engine.melds import (
     natural_run_positions,
 )
 from engine.moves import Layoff, Meld
-from engine.position import TableIndex, TableMeld, remove_held, table_index
+from engine.round_parts import TableIndex, TableMeld, remove_held, table_index
+from engine.round_state import RoundState
 
 
 def two_owed_payable(state: RoundState, lays: Sequence[Meld | Layoff]) -> bool:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import JOKER, Card
-from engine.core import RoundState, StateT
 from engine.duty import Duty
 from engine.errors import RulesError
 from engine.lay import duty_payable, duty_payable_exact
@@ -22,8 +21,9 @@ from engine.payable import (
     payable_depths,
     two_owed_quick,
 )
-from engine.position import PHASE_DRAW, TableIndex, table_index
-from engine.taking import after_take
+from engine.pile_take import after_take
+from engine.round_parts import PHASE_DRAW, TableIndex, table_index
+from engine.round_state import RoundState, StateT
 
 
 def window_open(state: RoundState) -> bool:
@@ -110,7 +110,7 @@ def calls(state: RoundState) -> list[tuple[int, Move]]:
 
 def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int, Move, StateT | None]]:
     """Every legal call with the state after it: (caller, ``rommi N``, state); with ``seat``, that seat's only.
-    The state is None where the listing had no need to make it: :func:`engine.taking.after_take` makes it.
+    The state is None where the listing had no need to make it: :func:`engine.pile_take.after_take` makes it.
 
     The hand and the cards taken are summarised once per caller and grown one card at a time, so the quick
     questions (can the called card be laid; can the deepest) cost a few bit operations for each depth; only

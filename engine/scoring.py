@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.cards import Card
-from engine.core import RoundState
 from engine.errors import RulesError
 from engine.melds import Shape, extended_shape, meld_shape
 from engine.moves import Layoff, Meld
-from engine.position import TableMeld
+from engine.round_parts import TableMeld
+from engine.round_state import RoundState
 from engine.variants import Variant
 
 

@@ -7,7 +7,7 @@ apply refuses everything else with a rule code and a sentence.
 This module holds the state itself: its slots, how a round is dealt or set up, reading it, and the
 dispatch of a move. The moves of a turn are applied in :mod:`engine.turn`, the Rommi call in
 :mod:`engine.rommi`, the listing is :mod:`engine.listing`, scoring :mod:`engine.scoring`; the values a
-state is made of (:class:`Phase`, :class:`TableMeld`) live in :mod:`engine.position`.
+state is made of (:class:`Phase`, :class:`TableMeld`) live in :mod:`engine.round_parts`.
 
 >>> from engine.variants import get_variant
 >>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
@@ -29,15 +29,15 @@ from collections.abc import Sequence
 
 from engine import scoring
 from engine.cards import Card, make_deck
-from engine.core import FIELDS, RoundState
 from engine.errors import RulesError
 from engine.lay import apply_layoff, apply_meld
 from engine.legal import LegalActions
 from engine.listing import memo_of, trusted
 from engine.melds import meld_shape
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
-from engine.position import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, Phase, TableMeld, sorted_cards
 from engine.rommi import apply_call, calls_with_states
+from engine.round_parts import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, Phase, TableMeld, sorted_cards
+from engine.round_state import FIELDS, RoundState
 from engine.scoring import PlayerScore
 from engine.turn import apply_discard, apply_draw, apply_stop, apply_take, start_turn
 from engine.variants import Variant
@@ -49,7 +49,7 @@ __all__ = ["GameState", "Phase", "TableMeld"]
 class GameState(RoundState):
     """One round of a game of 500, with the game totals before it. Immutable: moves make new states.
 
-    The fields are those of :class:`engine.core.RoundState` (``state.replace(...)`` makes a changed copy);
+    The fields are those of :class:`engine.round_state.RoundState` (``state.replace(...)`` makes a changed copy);
     this class adds dealing, the listing, ``apply`` and the scores.
     """
 

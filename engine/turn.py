@@ -20,15 +20,15 @@ import random
 from bisect import insort
 
 from engine.cards import Card
-from engine.core import RoundState, StateT
 from engine.duty import unusable_refusal
 from engine.errors import RulesError
 from engine.lay import duty_payable
 from engine.moves import Discard, Take
 from engine.payable import blocked_by_own_meld_rule
-from engine.position import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
+from engine.pile_take import after_take, take_count
+from engine.round_parts import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
+from engine.round_state import RoundState, StateT
 from engine.seeds import reshuffle_seed
-from engine.taking import after_take, take_count
 
 
 def apply_draw(state: StateT) -> StateT:

@@ -31,7 +31,7 @@ from typing import Generic, Protocol, Self, TypeVar
 from engine.cards import Card, make_deck
 from engine.duty import Duty
 from engine.legal import LegalActions, Listed
-from engine.position import Phase, TableMeld
+from engine.round_parts import Phase, TableMeld
 from engine.variants import Variant
 
 __all__ = ["PlayerView", "Seen", "unseen_cards"]

@@ -11,7 +11,7 @@
   round of a shared table on several phones (:func:`~harness.table_play.play_round`).
 
 The rule it exists for: ``tests/`` and ``benchmarks/`` each import only themselves, this package and the
-project's code; this package imports neither of them (``tests/test_harness_imports.py`` checks it). It is
+project's code; this package imports neither of them (``tests/test_layers.py`` checks it). It is
 not installed with the app (not in ``pyproject.toml``'s packages): both users run from the checkout, whose
 root is on ``sys.path`` (pytest's root ``conftest.py``; each benchmark puts it there).
 

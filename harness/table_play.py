@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from engine.bots import get_bot
 from engine.cards import Card
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
-from tutor.strings import t
+from tutor.i18n.strings import t
 from tutor.together.calls import NO_CALL
 from tutor.together.model import TableStore, TableView
 

@@ -1,5 +1,5 @@
 """Opening the app through AppTest, the way every page test does, and making a move on the card table
-that Learn and Practice share (:mod:`ui.move_controls`): the move the component would send, handed to
+that Learn and Practice share (:mod:`ui.table.controls`): the move the component would send, handed to
 the page through its request key, since AppTest cannot click a component."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import Phase
-from tutor.checker import judge_answer, number_answer
-from tutor.lesson_flow import ScenarioRun
-from tutor.move_text import hand_options, option_for_depth
-from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
+from tutor.learn.checker import judge_answer, number_answer
+from tutor.learn.flow import ScenarioRun
+from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
+from tutor.table.move_text import hand_options, option_for_depth
 from ui import session
-from ui.lesson_view import KEYS as LEARN_KEYS
-from ui.move_controls import PickKeys
+from ui.learn.page import KEYS as LEARN_KEYS
+from ui.table.controls import PickKeys
 
 #: The app's entry, relative to this folder (AppTest resolves it against the calling file's folder).
 APP = "../app.py"
@@ -144,7 +144,7 @@ def every_scenario_content(folder: Path, scenario_ids: Sequence[str]) -> Path:
 
     import yaml
 
-    from tutor.curriculum import SCENARIOS_DIR
+    from tutor.learn.curriculum import SCENARIOS_DIR
 
     shutil.copytree(SCENARIOS_DIR, folder / "scenarios")
     (folder / "lessons" / "en").mkdir(parents=True)

@@ -4,7 +4,7 @@ their screenshots, and what a page shows, as a person sees it. Playing on the ca
 :mod:`harness.table_play`'s.
 
 Tests import it as ``browser_support`` (pytest puts ``tests/`` on the path); nothing outside ``tests/``
-imports it (``tests/test_harness_imports.py``).
+imports it (``tests/test_layers.py``).
 """
 
 from __future__ import annotations

@@ -15,9 +15,9 @@ from typing import Any, Final
 
 from streamlit.testing.v1 import AppTest
 
-from tutor.curriculum import load_curriculum
 from tutor.i18n.catalogue import english, translations
 from tutor.i18n.translate import template
+from tutor.learn.curriculum import load_curriculum
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _TAG = re.compile(r"<[^>]+>")

@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from engine import GameState, RulesError, get_variant, parse_cards
-from engine.lines import split_line
+from engine.records.lines import split_line
 
 PRESETS = ("femhundra", "dansk", "rommi", "rummy500-nl", "500-rum")
 TWO_DECK_PRESETS = ("femhundra", "rommi", "rummy500-nl", "500-rum")  # dansk always plays one deck

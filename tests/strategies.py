@@ -16,8 +16,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from engine.cards import JOKER, NATURALS, Card, make_deck
-from engine.core import FIELDS
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard
+from engine.round_state import FIELDS
 from engine.state import GameState
 from engine.variants import PRESETS, HouseRules, Variant, get_variant, house_rule_options
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine import GameState, Phase, get_variant, parse_cards
-from engine.record import Record, load_record, replay
+from engine.records.game import Record, load_record, replay
 
 RECORDS = Path(__file__).parent / "records"
 

@@ -29,13 +29,13 @@ from tests.apptest_support import (
     table_move,
 )
 from tutor.compare.table import field_label, field_meaning
-from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
-from tutor.learner import new_learner_id
+from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
+from tutor.learn.scenario import JudgeTask, MoveTask, NumberTask, Scenario, localize
 from tutor.progress import ProgressStore
-from tutor.reference import variant_reference
-from tutor.scenario import JudgeTask, MoveTask, NumberTask, Scenario, localize
+from tutor.progress.learner import new_learner_id
+from tutor.rules.reference import variant_reference
 from ui import session
-from ui.lesson_view import KEYS as LEARN_KEYS
+from ui.learn.page import KEYS as LEARN_KEYS
 
 CURRICULUM = load_curriculum()
 PAGES = ("learn", "compare", "practice", "rules", "progress")

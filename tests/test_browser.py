@@ -33,18 +33,18 @@ from engine.errors import RulesError
 from engine.moves import Discard, Meld
 from engine.variants import PRESETS, get_variant
 from harness.served_app import ServerError, served_app
-from tutor.coach import suggest
+from tutor.compare.situations import load_situations
 from tutor.compare.table import field_label
-from tutor.curriculum import load_curriculum
-from tutor.lesson_flow import MAX_STARS
+from tutor.i18n.strings import t, variant_name
+from tutor.learn.curriculum import load_curriculum
+from tutor.learn.flow import MAX_STARS
+from tutor.learn.scenario import ChoiceTask, MoveTask, localize
 from tutor.practice.game import Game
 from tutor.practice.seats import computer_seats
-from tutor.scenario import ChoiceTask, MoveTask, localize
-from tutor.situations import load_situations
-from tutor.strings import t, variant_name
-from ui.cards import card_face, card_name
-from ui.compare_view import line_words
+from tutor.table.coach import suggest
+from ui.compare.page import line_words
 from ui.session import DEFAULT_LEARNER
+from ui.table.cards import card_face, card_name
 
 with contextlib.suppress(ImportError):  # without it require_browser skips (or, in CI, fails) every test
     from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect

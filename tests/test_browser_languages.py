@@ -13,15 +13,15 @@ import pytest
 from browser_support import in_view, require_browser
 
 from engine.errors import RulesError
-from engine.lines import apply_line
+from engine.records.lines import apply_line
 from engine.state import Phase
 from harness.chromium import PHONE
 from harness.served_app import served_app
 from tutor.compare.table import field_label, field_meaning
-from tutor.curriculum import load_curriculum
 from tutor.i18n.languages import START_VARIANT
-from tutor.scenario import MoveTask
-from tutor.strings import refusal, t, variant_name
+from tutor.i18n.strings import refusal, t, variant_name
+from tutor.learn.curriculum import load_curriculum
+from tutor.learn.scenario import MoveTask
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, ViewportSize, expect

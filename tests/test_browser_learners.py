@@ -18,9 +18,9 @@ import pytest
 from browser_support import require_browser
 
 from harness.served_app import ServerError, served_app
-from tutor.curriculum import load_curriculum
-from tutor.learner import COOKIE, ID_PATTERN, QUERY_PARAM, is_learner_id
+from tutor.learn.curriculum import load_curriculum
 from tutor.progress import ProgressStore
+from tutor.progress.learner import COOKIE, ID_PATTERN, QUERY_PARAM, is_learner_id
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, Page, expect

@@ -16,7 +16,7 @@ from tutor.i18n.__main__ import extract, only_dates_changed, template_path
 from tutor.i18n.catalogue import DOMAINS, LOCALES, read_catalogue
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 from tutor.i18n.status import catalogue_problems, lesson_problems
-from tutor.strings import t
+from tutor.i18n.strings import t
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 

@@ -10,11 +10,11 @@ import pytest
 
 from engine.bots import get_bot, play_round
 from engine.cards import parse_cards
-from engine.lines import apply_lines
-from engine.record import build_state, parse_record
+from engine.records.game import build_state, parse_record
+from engine.records.lines import apply_lines
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
-from tutor.charts import (
+from tutor.charts.scores import (
     RoundBreakdown,
     card_value_labels,
     card_values,
@@ -27,7 +27,7 @@ from tutor.charts import (
     running_totals,
     totals_race_figure,
 )
-from tutor.strings import t
+from tutor.i18n.strings import t
 
 RECORDS = Path(__file__).parent / "records"
 ANNA, BERTIL = 0, 1

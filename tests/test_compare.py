@@ -13,16 +13,14 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-import tutor.compare.charts
-import tutor.compare.table
-import tutor.situations
-import tutor.variant_stats
-import ui.compare_view
+import tutor.compare.situations
+import tutor.compare.stats
+import ui.compare.page
+from engine.bots.simulate import simulate
 from engine.errors import RecordError
-from engine.simulate import simulate
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
 from tests.apptest_support import open_app
-from tutor.charts import card_value_labels, card_values
+from tutor.charts.scores import card_value_labels, card_values
 from tutor.compare.charts import (
     decisions_figure,
     ended_by_figure,
@@ -30,6 +28,18 @@ from tutor.compare.charts import (
     situation_scores_figure,
     takes_figure,
 )
+from tutor.compare.situations import (
+    SITUATIONS_DIR,
+    BuilderError,
+    Comparison,
+    build_situation,
+    builder_rulings,
+    compare_situation,
+    load_situation,
+    load_situations,
+    stock_top,
+)
+from tutor.compare.stats import ENDINGS, STATS_PATH, entries_for, generate, load_stats, stats_text, variant_entry
 from tutor.compare.table import (
     IDENTITY_FIELDS,
     NAMED_BY_HEADS,
@@ -42,21 +52,9 @@ from tutor.compare.table import (
     rules_table,
     variant_fields,
 )
-from tutor.situations import (
-    SITUATIONS_DIR,
-    BuilderError,
-    Comparison,
-    build_situation,
-    builder_rulings,
-    compare_situation,
-    load_situation,
-    load_situations,
-    stock_top,
-)
-from tutor.strings import catalogue, variant_name
-from tutor.variant_stats import ENDINGS, STATS_PATH, entries_for, generate, load_stats, stats_text, variant_entry
+from tutor.i18n.strings import catalogue, variant_name
 from ui import session
-from ui.compare_view import line_words, rules_table_html, rulings_rows, second_move
+from ui.compare.page import line_words, rules_table_html, rulings_rows, second_move
 
 SITUATIONS = load_situations()
 BY_ID = {s.id: s for s in SITUATIONS}
@@ -77,7 +75,7 @@ def verdicts(situation_id: str, move: int = 0) -> dict[str, str]:
 def test_doctests() -> None:
     """The page's module, outside pytest's doctest collection (``testpaths``): the tutor's modules this
     file tests have theirs run there, once."""
-    result = doctest.testmod(ui.compare_view)
+    result = doctest.testmod(ui.compare.page)
     assert result.failed == 0 and result.attempted > 0
 
 
@@ -229,7 +227,7 @@ def test_the_situations_asked_for_are_there() -> None:
 
 
 @pytest.mark.parametrize("situation", SITUATIONS, ids=lambda s: s.id)
-def test_each_situation_gives_the_expected_verdict_per_variant(situation: tutor.situations.Situation) -> None:
+def test_each_situation_gives_the_expected_verdict_per_variant(situation: tutor.compare.situations.Situation) -> None:
     comparison = compare_situation(situation)
     assert comparison.presets == tuple(situation.presets)
     for judged, outcomes in zip(situation.judge, comparison.outcomes, strict=True):
@@ -382,7 +380,7 @@ def test_the_builder_deals_the_same_stock_for_every_preset_and_ends_rounds() -> 
     top = stock_top(situation)
     assert top is not None
     for preset in PRESETS:
-        assert tutor.situations.start_state(situation, preset).stock[0] is top
+        assert tutor.compare.situations.start_state(situation, preset).stock[0] is top
     out = builder_rulings(["AH", "2H", "3H", "9C"], ["KS"], [["5D", "6D", "7D"]], ["draw", "meld AH 2H 3H"])
     assert all(o.then[0].legal for o in out.values())
     layoff = builder_rulings(["8D"], ["KS"], [["5D", "6D", "7D"]], ["take 1", "layoff 8D on 1"])
@@ -416,7 +414,7 @@ def test_the_same_round_scored_by_each_variant() -> None:
 def test_the_statistics_file_holds_every_preset_and_table_size() -> None:
     data = load_stats()
     assert (data["bot"], data["seed"], data["rounds"], tuple(data["players"])) == (
-        tutor.variant_stats.BOT, tutor.variant_stats.SEED, tutor.variant_stats.ROUNDS, tutor.variant_stats.PLAYERS,
+        tutor.compare.stats.BOT, tutor.compare.stats.SEED, tutor.compare.stats.ROUNDS, tutor.compare.stats.PLAYERS,
     )
     assert data["rounds"] >= 200
     for players in data["players"]:
@@ -447,7 +445,7 @@ def test_the_stats_command_is_seeded(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "wrote" in capsys.readouterr().out
     text = out.read_text(encoding="utf-8")
     assert text == stats_text(generate(rounds=2, seed=7))
-    assert len(json.loads(text)["entries"]) == len(PRESETS) * len(tutor.variant_stats.PLAYERS)
+    assert len(json.loads(text)["entries"]) == len(PRESETS) * len(tutor.compare.stats.PLAYERS)
     assert main([]) == 2
 
 
@@ -504,7 +502,7 @@ def test_the_page_opens_with_the_table_the_situations_and_the_sheet(page: AppTes
 
 
 @pytest.mark.parametrize("situation", SITUATIONS, ids=lambda s: s.id)
-def test_the_page_shows_each_situations_verdict_per_variant(page: AppTest, situation: tutor.situations.Situation) -> None:
+def test_the_page_shows_each_situations_verdict_per_variant(page: AppTest, situation: tutor.compare.situations.Situation) -> None:
     at = page
     at.selectbox(key="compare_situation").set_value(situation.id).run()
     assert not at.exception, at.exception

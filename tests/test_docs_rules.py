@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tutor.reference import message_table_markdown, variant_table_markdown
+from tutor.rules.reference import message_table_markdown, variant_table_markdown
 
 RULES = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -19,11 +19,11 @@ def _block(name: str) -> str:
 
 
 def test_the_variant_table_is_the_presets() -> None:
-    assert _block("variant-table") == variant_table_markdown(), "regenerate with tutor.reference.variant_table_markdown()"
+    assert _block("variant-table") == variant_table_markdown(), "regenerate with tutor.rules.reference.variant_table_markdown()"
 
 
 def test_the_message_keys_are_the_engines() -> None:
-    assert _block("message-table") == message_table_markdown(), "regenerate with tutor.reference.message_table_markdown()"
+    assert _block("message-table") == message_table_markdown(), "regenerate with tutor.rules.reference.message_table_markdown()"
 
 
 def test_the_rules_document_links_only_inside_the_repository() -> None:

@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from engine import GameState, RulesError, get_variant, parse_cards
 from engine.cards import Card
 from engine.duty import Duty
-from engine.lines import LineRefused, apply_lines, parse_line, split_line
 from engine.messages import MESSAGES, PLACEHOLDERS, placeholders, render
 from engine.moves import KINDS, Layoff, Meld, Move
+from engine.pile_take import lifted
+from engine.records.lines import LineRefused, apply_lines, parse_line, split_line
 from engine.scoring import laid_points, lay_points
-from engine.taking import lifted
 from engine.variants import PRESETS
 from tests.rules_support import ANNA, BERTIL, play, position, refused
 
@@ -78,28 +78,40 @@ def test_replace_makes_a_changed_copy_of_the_same_class() -> None:
 # --- the modules ---------------------------------------------------------------------------------
 
 
+def _module_name(path: Path) -> str:
+    """``engine/bots/coach.py`` → ``engine.bots.coach``; a package's ``__init__.py`` is the package."""
+    parts = path.relative_to(ENGINE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+#: The packages whose ``__init__`` only re-exports (the engine's public API, the bots' registry): no engine
+#: module imports them back, it imports the module that holds the name.
+_REEXPORTS = ("engine", "engine.bots")
+
+
 def _engine_imports() -> dict[str, set[str]]:
-    """Every engine module's imports of other engine modules, wherever they stand (top, function, TYPE_CHECKING)."""
+    """Every engine module's imports of other engine modules, wherever they stand (top, function, TYPE_CHECKING),
+    by dotted name (the rules core is flat; ``engine.bots`` and ``engine.records`` are packages)."""
     graph: dict[str, set[str]] = {}
-    modules = {p.stem for p in ENGINE.glob("*.py")}
-    for path in ENGINE.glob("*.py"):
+    modules = {_module_name(p): p for p in ENGINE.rglob("*.py")}
+    for name, path in modules.items():
         found: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                if node.module == "engine":
-                    found.update(a.name for a in node.names if a.name in modules)
-                elif node.module.startswith("engine."):
-                    found.add(node.module.split(".")[1])
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "engine":
+                submodules = {f"{node.module}.{a.name}" for a in node.names} & modules.keys()
+                found.update(submodules or {node.module})
             elif isinstance(node, ast.Import):
-                found.update(a.name.split(".")[1] for a in node.names if a.name.startswith("engine."))
-        graph[path.stem] = found - {path.stem}
+                found.update(a.name for a in node.names if a.name.split(".")[0] == "engine")
+        graph[name] = found - {name}
     return graph
 
 
 def test_the_engine_modules_import_each_other_without_a_cycle() -> None:
     graph = _engine_imports()
-    graph.pop("__init__")  # the package re-exports; no module imports it back (checked below)
-    assert not any("__init__" in deps for deps in graph.values())
+    for package in _REEXPORTS:
+        graph.pop(package)  # the package re-exports; no module imports it back (checked below)
+    for module, deps in graph.items():
+        assert not deps & set(_REEXPORTS), f"{module} imports the re-exporting package {sorted(deps & set(_REEXPORTS))}"
     done: set[str] = set()
 
     def visit(module: str, path: tuple[str, ...]) -> None:
@@ -122,7 +134,7 @@ def test_the_cycle_check_sees_function_level_imports(tmp_path: Path) -> None:
 
 
 def test_no_engine_module_uses_another_modules_private_names() -> None:
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
                 private = [a.name for a in node.names if a.name.startswith("_")]
@@ -197,7 +209,7 @@ def test_a_refusal_carries_its_code_reason_and_values() -> None:
 
 def test_every_engine_refusal_names_a_message_key() -> None:
     pattern = re.compile(r"RulesError\(\s*\"([a-z_]+)\",\s*(f?\"[^\"]*\"|[a-z_.]+)")
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         for code, reason in pattern.findall(path.read_text(encoding="utf-8")):
             if reason.startswith(("f\"", "\"")):
                 key = reason.strip("\"")
@@ -244,8 +256,8 @@ def test_a_low_ace_laid_off_on_a_dansk_run_scores_one_point() -> None:
 
 
 def test_the_practice_log_says_what_the_score_grows_by() -> None:
-    from tutor.coach import explain
     from tutor.practice.log import describe
+    from tutor.table.coach import explain
 
     state = play(position("dansk", "2H 3H 4H AH 9C KS", "5S"), "draw", "meld 2H 3H 4H")
     move = Move.parse("layoff AH on 1")

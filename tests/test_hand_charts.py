@@ -1,4 +1,4 @@
-"""The minus-points picture (tutor/hand_charts.py): a block per card in hand, of its value in the scale,
+"""The minus-points picture (tutor/charts/hand.py): a block per card in hand, of its value in the scale,
 stacked into the hand's total, move by move; the two scales side by side; axis labels in words."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from engine.cards import card_text, parse_cards
 from engine.moves import Move
 from engine.state import GameState
 from engine.variants import get_variant
-from tutor.curriculum import load_curriculum
-from tutor.hand_charts import SCALE_VARIANTS, hand_blocks, hand_stack_figure, move_label, scales_figure
-from tutor.lesson_flow import ScenarioRun
-from tutor.strings import t
+from tutor.charts.hand import SCALE_VARIANTS, hand_blocks, hand_stack_figure, move_label, scales_figure
+from tutor.i18n.strings import t
+from tutor.learn.curriculum import load_curriculum
+from tutor.learn.flow import ScenarioRun
 
 
 @pytest.mark.parametrize("preset", sorted(ANNA_BERTIL))

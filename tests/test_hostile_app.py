@@ -16,7 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.errors import RecordError
-from engine.safe_yaml import MAX_BYTES, decode
+from engine.records.safe_yaml import MAX_BYTES, decode
 from engine.variants import get_variant
 from tests.apptest_support import open_app
 from tutor.practice.game import Game

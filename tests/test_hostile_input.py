@@ -25,9 +25,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-import engine.safe_yaml
+import engine.records.safe_yaml
 from engine.__main__ import main
-from engine.safe_yaml import MAX_BYTES
+from engine.records.safe_yaml import MAX_BYTES
 
 ROOT = Path(__file__).parent.parent
 RECORDS = Path(__file__).parent / "records"
@@ -84,7 +84,7 @@ def test_a_hostile_file_gets_its_answer(path: Path) -> None:
 @pytest.mark.parametrize("path", HOSTILE_FILES, ids=lambda p: p.name)
 def test_pure_python_yaml_answers_the_same(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without libyaml (PyYAML's own parser) every hostile file gets the same exit code."""
-    monkeypatch.setattr(engine.safe_yaml, "LOADER", yaml.SafeLoader)
+    monkeypatch.setattr(engine.records.safe_yaml, "LOADER", yaml.SafeLoader)
     code, out, err = replay_in_process(path)
     check_answer(path, code, out, err)
     assert code == expected_exit(path)
@@ -92,9 +92,9 @@ def test_pure_python_yaml_answers_the_same(path: Path, monkeypatch: pytest.Monke
 
 def test_libyaml_is_used_where_present() -> None:
     if yaml.__with_libyaml__:
-        assert engine.safe_yaml.LOADER is yaml.CSafeLoader
+        assert engine.records.safe_yaml.LOADER is yaml.CSafeLoader
     else:
-        assert engine.safe_yaml.LOADER is yaml.SafeLoader
+        assert engine.records.safe_yaml.LOADER is yaml.SafeLoader
 
 
 @pytest.mark.parametrize("name", ["deep_nesting.json", "lone_surrogate_name.json", "tag_int.yaml", "superscript_take.yaml"])

@@ -23,14 +23,14 @@ from tests.apptest_support import (
     table_move,
 )
 from tests.language_support import english_leaks
-from tutor.curriculum import load_curriculum
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT, browser_wants, choose
-from tutor.move_text import hand_options
-from tutor.scenario import MoveTask
-from tutor.strings import refusal, t
+from tutor.i18n.strings import refusal, t
+from tutor.learn.curriculum import load_curriculum
+from tutor.learn.scenario import MoveTask
+from tutor.table.move_text import hand_options
 from ui import session
 from ui.language import PICKER
-from ui.lesson_view import KEYS
+from ui.learn.page import KEYS
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 PAGES = ("learn", "compare", "practice", "together", "rules", "progress")

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.learner import (
+from tutor.progress.learner import (
     COOKIE,
     ID_BYTES,
     LearnerChoice,

@@ -14,10 +14,10 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import open_app
 from tests.test_app import CURRICULUM, TAKE_LESSON, TAKE_SCENARIO, solve, texts
-from tutor.learner import is_learner_id, legacy_key, new_learner_id
 from tutor.progress import ProgressStore
+from tutor.progress.learner import is_learner_id, legacy_key, new_learner_id
 from ui import session
-from ui.learner import view as learner_view
+from ui.progress import learner as learner_view
 
 SCENARIOS = sum(len(lesson.scenarios) for lesson in CURRICULUM.lessons)
 

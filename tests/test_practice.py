@@ -15,19 +15,19 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Card, parse_cards
 from engine.errors import RecordError, RulesError
 from engine.moves import Discard, Move, Rommi
-from engine.record import record_from_data, replay
+from engine.records.game import record_from_data, replay
 from engine.state import GameState, Phase
 from engine.variants import get_variant
 from tests.apptest_support import open_app, pick, play_through_widgets, said, shown_table, table_move
-from tutor.coach import Advice, suggest
 from tutor.practice.game import Game
 from tutor.practice.rounds import RoundPlay
 from tutor.practice.seats import Seat, computer_seats, people_seats
+from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressStore
-from tutor.record_viewer import RecordViewer
+from tutor.table.coach import Advice, suggest
 from ui import session
-from ui.cards import card_face
 from ui.practice import keys
+from ui.table.cards import card_face
 
 # --- helpers ---------------------------------------------------------------------------------------------
 

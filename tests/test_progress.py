@@ -16,7 +16,6 @@ import pytest
 
 import tutor.progress.layout
 import tutor.progress.store
-from tutor.learner import legacy_key, new_learner_id
 from tutor.progress import (
     APPLICATION_ID,
     ENV_VAR,
@@ -27,6 +26,7 @@ from tutor.progress import (
     default_path,
     open_store,
 )
+from tutor.progress.learner import legacy_key, new_learner_id
 
 WRITES = 120  # per writer, in the thread and process tests
 

@@ -18,16 +18,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.bots import RandomBot, play_round
+from engine.bots.greedy import GreedyBot
 from engine.cards import JOKER, NATURALS, Card, cards_text, parse_cards
 from engine.errors import RULE_CODES, RulesError
-from engine.greedybot import GreedyBot
 from engine.lay import duty_lays, duty_payable_exact, duty_payable_fast, lay_is_legal
 from engine.melds import HandSummary, Shape, extended_shape, hand_melds, layoff_options, meld_shape
 from engine.moves import Layoff, Meld, Move, Rommi, Take
 from engine.payable import joker_call_quick, lay_leaves_payable, two_owed_quick
+from engine.pile_take import after_take
 from engine.rommi import after_call
 from engine.state import GameState, Phase
-from engine.taking import after_take
 from engine.variants import PRESETS, get_variant
 from tests.rules_support import CARD_NOTATION
 from tests.strategies import (

@@ -24,10 +24,11 @@ from pydantic import BaseModel
 from engine.cards import Card
 from engine.errors import RecordError, RulesError
 from engine.moves import Discard, Layoff, Meld, Move
-from engine.record import load_record
+from engine.records.game import load_record
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
-from tutor.checker import (
+from tutor.compare.situations import SITUATION_SCHEMA_PATH, SITUATIONS_DIR, Situation
+from tutor.learn.checker import (
     check_choice,
     check_judgement,
     check_number,
@@ -37,8 +38,8 @@ from tutor.checker import (
     play_lines,
     try_move,
 )
-from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, load_curriculum
-from tutor.scenario import (
+from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, load_curriculum
+from tutor.learn.scenario import (
     SCHEMA_PATH,
     ChoiceTask,
     JudgeTask,
@@ -49,8 +50,7 @@ from tutor.scenario import (
     localize,
     matches,
 )
-from tutor.schema import schema_files
-from tutor.situations import SITUATION_SCHEMA_PATH, SITUATIONS_DIR, Situation
+from tutor.learn.schema import schema_files
 
 SCENARIO_FILES = sorted(SCENARIOS_DIR.glob("*.yaml"))
 LESSON_FILES = sorted((LESSONS_DIR / "en").glob("*.md"))
@@ -98,7 +98,7 @@ def follows_schema(data: Any, schema_path: Path, model: type[BaseModel]) -> None
 
 @pytest.mark.parametrize("path", list(schema_files()), ids=lambda p: p.name)
 def test_schema_is_current(path: Path) -> None:
-    """`python -m tutor.schema` regenerates them: run that after changing tutor/scenario.py or tutor/situations.py."""
+    """`python -m tutor.learn.schema` regenerates them: run that after changing tutor/learn/scenario.py or tutor/compare/situations.py."""
     assert path.read_text(encoding="utf-8") == schema_files()[path]
 
 

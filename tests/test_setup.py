@@ -19,9 +19,9 @@ import pytest
 
 from engine.errors import RecordError
 from harness.served_app import Server, ServerError
-from tutor.curriculum import load_curriculum
-from tutor.reference import rulings
-from tutor.situations import load_situations
+from tutor.compare.situations import load_situations
+from tutor.learn.curriculum import load_curriculum
+from tutor.rules.reference import rulings
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -256,7 +256,7 @@ def test_a_plain_install_elsewhere_names_the_missing_data(tmp_path: Path) -> Non
     )  # fmt: skip
     assert build.returncode == 0, build.stderr
     probe = (
-        "import tutor.curriculum as c\n"
+        "import tutor.learn.curriculum as c\n"
         "from engine.errors import RecordError\n"
         f"assert c.__file__.startswith({str(target)!r}), c.__file__\n"
         "try:\n    c.load_curriculum()\nexcept RecordError as e:\n    print(e)\n"

@@ -1,4 +1,4 @@
-"""The card table's data (:mod:`tutor.table_data`): only what the seat may see, every word in words, the
+"""The card table's data (:mod:`tutor.table.data`): only what the seat may see, every word in words, the
 engine's listing for the marks (none in a question whose answer they would give away), the joker
 declarations that make a meld or lay-off legal."""
 
@@ -12,11 +12,11 @@ import pytest
 
 from engine.cards import parse_cards
 from engine.moves import Discard
-from engine.position import Phase
+from engine.round_parts import Phase
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
-from tutor.move_text import hand_options
-from tutor.table_data import TableOptions, Watching, joker_choices, listing, seat_moves, table_data
+from tutor.table.data import TableOptions, Watching, joker_choices, listing, seat_moves, table_data
+from tutor.table.move_text import hand_options
 
 
 def rommi_state() -> GameState:

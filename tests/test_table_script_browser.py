@@ -1,6 +1,6 @@
 """The card table's script (``ui/table/widget.js``) on its own in Chromium, without Streamlit: a page served
 by the test (Playwright's routing) imports it as Streamlit does, once, and calls it for each drawing of
-each table with the element that table alone gets (a shadow root) and data of :func:`tutor.table_data`.
+each table with the element that table alone gets (a shadow root) and data of :func:`tutor.table.data.table_data`.
 
 What only such a page shows: two tables on one page keep their own picks and their own poll; a table
 drawn again (a rerun) keeps its picks, and a table put on the page anew (a remount) takes over the picks
@@ -22,7 +22,7 @@ import pytest
 from engine.cards import parse_cards
 from engine.state import GameState
 from engine.variants import get_variant
-from tutor.table_data import TableOptions, table_data
+from tutor.table.data import TableOptions, table_data
 from ui.component_data import DECODE_JS, encoded
 
 with contextlib.suppress(ImportError):  # without it the chromium fixture skips (or, in CI, fails) the tests

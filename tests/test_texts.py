@@ -9,8 +9,8 @@ from texts_support import HOUSE_RULES, Text, every_text, lesson_texts, problems,
 
 from engine.errors import RecordError
 from engine.variants import PRESETS, get_variant
-from tutor.curriculum import load_curriculum, parse_lesson
-from tutor.wording import CONTRASTED, TemplateError, fill, loose_pairs
+from tutor.learn.curriculum import load_curriculum, parse_lesson
+from tutor.learn.wording import CONTRASTED, TemplateError, fill, loose_pairs
 
 TEXTS = every_text()
 

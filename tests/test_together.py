@@ -15,7 +15,7 @@ from engine.bots import get_bot
 from engine.cards import parse_cards
 from engine.errors import RulesError
 from engine.moves import Move
-from engine.record import parse_record, replay
+from engine.records.game import parse_record, replay
 from engine.state import GameState
 from engine.variants import get_variant
 from tutor.together.calls import CALL_ENV_VAR, CALL_WINDOW, call_window, first_call

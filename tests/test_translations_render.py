@@ -12,10 +12,10 @@ from engine.cards import Card
 from engine.errors import RULE_CODES
 from engine.variants import PRESETS
 from tests.texts_support import _CARD_CODE, _CODE, _PLACEHOLDER, lesson_variants
-from tutor.curriculum import load_curriculum
 from tutor.i18n.catalogue import english
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 from tutor.i18n.translate import fill, template
+from tutor.learn.curriculum import load_curriculum
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 CURRICULUM = load_curriculum()

@@ -11,20 +11,24 @@ from types import ModuleType
 
 import pytest
 
-import tutor.lesson_flow
-import tutor.move_text
-import tutor.reference
-import tutor.table_data
-import ui.cards
+import tutor.learn.flow
+import tutor.rules.reference
+import tutor.table.data
+import tutor.table.move_text
 import ui.sidebar
+import ui.table.cards
 from engine.cards import Card, parse_cards
 from engine.moves import Move
 from engine.state import GameState
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
-from tutor.checker import judge_answer, number_answer
-from tutor.curriculum import Curriculum, Lesson, load_curriculum
-from tutor.lesson_flow import MAX_STARS, MIN_STARS, ScenarioRun, lesson_done, place_after, star_text
-from tutor.move_text import (
+from tutor.i18n.strings import PLAYER_FIELDS, YOU, catalogue, t
+from tutor.learn.checker import judge_answer, number_answer
+from tutor.learn.curriculum import Curriculum, Lesson, load_curriculum
+from tutor.learn.flow import MAX_STARS, MIN_STARS, ScenarioRun, lesson_done, place_after, star_text
+from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
+from tutor.rules.reference import rulings, variant_reference
+from tutor.table.data import primary_actions
+from tutor.table.move_text import (
     SelectionProblem,
     build_move,
     card_options,
@@ -34,17 +38,13 @@ from tutor.move_text import (
     option_for_depth,
     pile_depth,
 )
-from tutor.reference import rulings, variant_reference
-from tutor.scenario import ChoiceTask, JudgeTask, NumberTask
-from tutor.strings import PLAYER_FIELDS, YOU, catalogue, t
-from tutor.table_data import primary_actions
-from ui.cards import CSS, board_html, card_html, card_label, colour, hand_html, pile_html, table_html
 from ui.sidebar import chosen_overrides, house_rule_options
+from ui.table.cards import CSS, board_html, card_html, card_label, colour, hand_html, pile_html, table_html
 
 TAKE_SCENARIO = "femhundra-take-whole-pile"
 
 
-@pytest.mark.parametrize("module", [ui.cards, ui.sidebar], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [ui.table.cards, ui.sidebar], ids=lambda m: m.__name__)
 def test_doctests(module: ModuleType) -> None:
     """The ``ui`` modules' doctests, outside pytest's doctest collection (``testpaths``); the tutor's
     modules have theirs run there, once."""
@@ -97,7 +97,7 @@ def test_picks_that_make_no_move(action: str, kwargs: dict[str, object], key: st
     with pytest.raises(SelectionProblem) as raised:
         build_move(action, **kwargs)  # type: ignore[arg-type]
     assert raised.value.key == key
-    from tutor.strings import t
+    from tutor.i18n.strings import t
 
     assert t(key)  # the sentence exists
 
@@ -176,8 +176,8 @@ def test_hints_cost_a_star_each_down_to_one(curriculum: Curriculum) -> None:
 
 
 def test_other_tasks_through_a_run(curriculum: Curriculum) -> None:
-    from tutor.checker import judge_answer, number_answer
-    from tutor.scenario import ChoiceTask, JudgeTask, NumberTask
+    from tutor.learn.checker import judge_answer, number_answer
+    from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
 
     kinds = set()
     for scenario in curriculum.scenarios.values():
@@ -238,7 +238,7 @@ def test_the_reference_marks_house_rules_and_reads_the_rulings() -> None:
 
 
 def test_the_readme_lists_every_house_rule_and_the_rules_page_the_new_rulings() -> None:
-    readme = tutor.reference.README.read_text(encoding="utf-8")
+    readme = tutor.rules.reference.README.read_text(encoding="utf-8")
     for field in HouseRules.model_fields:
         assert re.search(rf"^\| `{field}` \| ", readme, re.MULTILINE), f"README: no row for the house rule {field}"
     items = rulings()

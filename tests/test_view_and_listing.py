@@ -20,15 +20,15 @@ from typing import Any
 import pytest
 
 from engine.bots import get_bot
-from engine.core import FIELDS
 from engine.errors import RulesError
 from engine.listing import memo_of
 from engine.moves import Move
+from engine.round_state import FIELDS
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, get_variant
 from engine.view import PlayerView
 from tests.strategies import action_key, candidate_actions, deal, snapshot
-from tutor.coach import review, suggest
+from tutor.table.coach import review, suggest
 
 
 def _decisions(state: GameState, rng: random.Random, every: int) -> Iterator[tuple[GameState, int]]:

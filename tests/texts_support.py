@@ -18,10 +18,10 @@ from engine.errors import RULE_CODES, RulesError
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Take
 from engine.state import GameState
 from engine.variants import PRESETS, Variant, get_variant
-from tutor.checker import check_choice, check_judgement, check_number, learner_seat, number_answer, play_lines
-from tutor.curriculum import Curriculum, load_curriculum
-from tutor.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
-from tutor.situations import Situation, compare_situation, load_situations
+from tutor.compare.situations import Situation, compare_situation, load_situations
+from tutor.learn.checker import check_choice, check_judgement, check_number, learner_seat, number_answer, play_lines
+from tutor.learn.curriculum import Curriculum, load_curriculum
+from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
 
 #: House rules a lesson is also read with: the Swedish ace (25, 5 low) and a six-card deal.
 HOUSE_RULES: tuple[dict[str, object], ...] = (
@@ -130,7 +130,7 @@ def scenario_texts(scenario: Scenario) -> Iterator[tuple[str, str]]:
 
 
 def _legal(scenario: Scenario) -> bool:
-    from tutor.checker import judge_answer
+    from tutor.learn.checker import judge_answer
 
     return judge_answer(scenario)[0]
 

@@ -16,8 +16,8 @@ import streamlit as st
 from engine.variants import PRESETS
 from tutor.i18n.languages import LANGUAGES, START_VARIANT, browser_wants, choose, known, own_name
 from tutor.i18n.letters import DECK_LETTERS, INTERNATIONAL, LETTERS
+from tutor.i18n.strings import t
 from tutor.progress import ProgressError
-from tutor.strings import t
 from ui import session
 
 QUERY_PARAM: Final = "lang"
@@ -48,10 +48,7 @@ def resolve_language() -> str:
 
 def _browser() -> str | None:
     """What the browser asks for: the page's locale, then the ``Accept-Language`` header."""
-    try:
-        return browser_wants(st.context.locale, st.context.headers.get("Accept-Language"))
-    except Exception:  # no browser request (a script run by hand)
-        return None
+    return session.from_browser(lambda: browser_wants(st.context.locale, st.context.headers.get("Accept-Language")))
 
 
 def _saved() -> str | None:

@@ -9,17 +9,18 @@ Game and lesson state lives under these prefixed ``session_state`` keys, never o
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 import streamlit as st
 
 from engine.errors import RecordError
 from engine.variants import PRESETS, Variant
-from tutor.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
-from tutor.learner import COOKIE, QUERY_PARAM, choose_learner, is_learner_id
+from tutor.i18n.strings import YOU
+from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
 from tutor.progress import ProgressError, ProgressStore, default_path, open_store
-from tutor.strings import YOU
+from tutor.progress.learner import COOKIE, QUERY_PARAM, choose_learner, is_learner_id
 
 # --- shared by every page ---------------------------------------------------------------------------
 VARIANT_ID: Final = "app_variant_id"  # the preset picked in the sidebar (a widget key)
@@ -28,7 +29,7 @@ HOUSE_RULE_ERROR: Final = "app_house_rule_error"
 LANGUAGE: Final = "app_language"
 FOUR_COLOUR: Final = "app_four_colour"  # a widget key
 LEARNER: Final = "app_learner"  # a widget key: the learner's display name
-LEARNER_ID: Final = "app_learner_id"  # the learner id of this browser (tutor.learner)
+LEARNER_ID: Final = "app_learner_id"  # the learner id of this browser (tutor.progress.learner)
 LEARNER_FRESH: Final = "app_learner_fresh"  # whether the id was made in this session (no progress under it yet)
 COOKIE_SET: Final = "app_learner_cookie"  # the id the cookie was last set to in this session
 CONFIRM_START_OVER: Final = "app_confirm_start_over"  # "Start over" pressed: waiting for the confirmation
@@ -45,14 +46,11 @@ NOTICE: Final = "learn_notice"  # a one-off remark (resumed, unknown lesson in t
 SAVE_ERROR: Final = "learn_save_error"
 
 # Widget keys of the Learn page.
-HAND: Final = "learn_hand"
-PILE: Final = "learn_pile"
-LAYOFF_TARGET: Final = "learn_layoff_target"
-JOKER_PREFIX: Final = "learn_joker_"
 NUMBER: Final = "learn_number"
 CHOICE: Final = "learn_choice"
 
-#: Environment variables: the folder holding ``lessons/`` and ``scenarios/``, and the progress file.
+#: The environment variable naming the folder that holds ``lessons/`` and ``scenarios/`` (the progress
+#: file's is :data:`tutor.progress.ENV_VAR`).
 CONTENT_ENV: Final = "RUMMY500_CONTENT_DIR"
 
 DEFAULT_VARIANT: Final = "femhundra"
@@ -116,7 +114,7 @@ def progress_key() -> str:
 def init_learner() -> None:
     """Find who is at this browser (called by ``app.py`` on every run, before the sidebar): the learner id
     from the address (``?learner=…``), this session, or the cookie, else a new one
-    (:func:`tutor.learner.choose_learner`); load their display name when the id changes.
+    (:func:`tutor.progress.learner.choose_learner`); load their display name when the id changes.
     """
     state = st.session_state
     current = state.get(LEARNER_ID)
@@ -150,12 +148,21 @@ def save_learner_name() -> None:
         return
 
 
+_T = TypeVar("_T")
+
+
+def from_browser(read: Callable[[], _T]) -> _T | None:
+    """What ``read`` finds in the browser's request (``st.context``: its cookies, headers, locale or
+    address), or None where there is no browser request (a script run by hand)."""
+    try:
+        return read()
+    except Exception:  # no browser request: nothing to read
+        return None
+
+
 def cookie() -> str | None:
     """The learner id the browser's cookie holds (not checked), or None."""
-    try:
-        value = st.context.cookies.get(COOKIE)
-    except Exception:  # no browser request (a script run by hand): no cookie
-        return None
+    value = from_browser(lambda: st.context.cookies.get(COOKIE))
     return str(value) if value is not None else None
 
 

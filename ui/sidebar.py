@@ -14,11 +14,11 @@ from typing import Any
 
 import streamlit as st
 
-from engine.record import MAX_NAME_LENGTH
+from engine.records.game import MAX_NAME_LENGTH
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
 from tutor.compare.table import field_label, house_rules_text, value_words
+from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.translate import shown_name
-from tutor.strings import t, variant_name, variant_source
 from ui import session
 from ui.language import language_picker, picked_variant
 from ui.table.settings import settings_toggles

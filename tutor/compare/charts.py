@@ -1,10 +1,10 @@
 """Charts of the Compare page: one situation's round scored by each variant, and the self-play statistics.
 
-The figures take plain data (outcomes of :mod:`tutor.situations`, entries of :mod:`tutor.variant_stats`)
+The figures take plain data (outcomes of :mod:`tutor.compare.situations`, entries of :mod:`tutor.compare.stats`)
 and every label comes from the strings catalogue (``compare.*``). Card values per variant are
-:func:`tutor.charts.card_values_figure`.
+:func:`tutor.charts.scores.card_values_figure`.
 
->>> from tutor.situations import compare_situation, situation_by_id
+>>> from tutor.compare.situations import compare_situation, situation_by_id
 >>> outcomes = compare_situation(situation_by_id("anna-bertil")).outcomes[0]
 >>> figure = situation_scores_figure(outcomes, "Bertil: layoff 8H 9H on 2")
 >>> [(trace.name, list(trace.y)) for trace in figure.data]
@@ -18,11 +18,11 @@ from typing import Any
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 
-from tutor.charts import LEGEND_ON_TOP, TOP_MARGIN, signed, title_above
+from tutor.charts.scores import LEGEND_ON_TOP, TOP_MARGIN, signed, title_above
+from tutor.compare.situations import Outcome
+from tutor.compare.stats import ENDINGS
+from tutor.i18n.strings import t, variant_name
 from tutor.i18n.translate import fill, number_separators
-from tutor.situations import Outcome
-from tutor.strings import t, variant_name
-from tutor.variant_stats import ENDINGS
 
 _LEGEND_ON_TOP = LEGEND_ON_TOP
 

@@ -17,7 +17,7 @@ the table's house rules, with the cells they changed marked.
 >>> cell.text, cell.changed, mine.columns[0]
 ('yes: 2 per deck, wild', True, 'femhundra')
 
-``python -m tutor.compare --stats`` writes ``tutor/data/variant_stats.json`` (see :mod:`tutor.variant_stats`);
+``python -m tutor.compare --stats`` writes ``tutor/data/variant_stats.json`` (see :mod:`tutor.compare.stats`);
 ``python -m tutor.compare --sheet femhundra`` prints a cheat sheet.
 """
 
@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Final
 
 from engine.variants import PRESETS, Variant, get_variant
-from tutor.charts import card_value_labels, card_values
-from tutor.strings import lookup, pick_language, t, variant_name, variant_source
+from tutor.charts.scores import card_value_labels, card_values
+from tutor.i18n.strings import lookup, pick_language, t, variant_name, variant_source
 
 #: Fields that name a preset rather than a rule: shown, but never flagged as a difference.
 IDENTITY_FIELDS: Final = ("id", "name", "source")
@@ -354,13 +354,13 @@ def cheat_sheet_name(variant: Variant) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m tutor.compare --stats`` (write the statistics file) or ``--sheet VARIANT`` (print a cheat sheet)."""
-    from tutor import variant_stats
+    from tutor.compare import stats
 
     parser = argparse.ArgumentParser(prog="python -m tutor.compare", description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--stats", action="store_true", help=f"write {variant_stats.STATS_PATH.name} (seeded, reproducible)")
-    parser.add_argument("--rounds", type=int, default=variant_stats.ROUNDS, help="rounds per variant and table size")
-    parser.add_argument("--seed", type=int, default=variant_stats.SEED)
-    parser.add_argument("--out", type=Path, default=variant_stats.STATS_PATH, help="where to write the statistics")
+    parser.add_argument("--stats", action="store_true", help=f"write {stats.STATS_PATH.name} (seeded, reproducible)")
+    parser.add_argument("--rounds", type=int, default=stats.ROUNDS, help="rounds per variant and table size")
+    parser.add_argument("--seed", type=int, default=stats.SEED)
+    parser.add_argument("--out", type=Path, default=stats.STATS_PATH, help="where to write the statistics")
     parser.add_argument("--sheet", metavar="VARIANT", help="print the cheat sheet of a preset (HTML)")
     args = parser.parse_args(argv)
     if args.sheet:
@@ -373,9 +373,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.stats:
         parser.print_help()
         return 2
-    data = variant_stats.generate(rounds=args.rounds, seed=args.seed)
+    data = stats.generate(rounds=args.rounds, seed=args.seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(variant_stats.stats_text(data), encoding="utf-8")
+    args.out.write_text(stats.stats_text(data), encoding="utf-8")
     print(f"wrote {args.out}")
     return 0
 

@@ -34,7 +34,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from engine.messages import MESSAGES
-from engine.safe_yaml import LOADER
+from engine.records.safe_yaml import LOADER
 
 LOCALES: Final = Path(__file__).resolve().parent.parent / "locales"
 ENGLISH_FILE: Final = LOCALES / "en.yaml"

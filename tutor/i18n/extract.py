@@ -7,7 +7,7 @@ They are named in the mapping files beside the catalogues (``tutor/locales/babel
   ``msgid``; a sentence with the plural helper (``{n:card/cards}``) becomes a plural entry.
 - :func:`engine` reads the engine's sentences (:data:`engine.messages.MESSAGES`), keyed ``engine.<key>``.
 - :func:`scenarios` reads a scenario or situation file: every field marked as learner text
-  (:class:`tutor.scenario.LearnerText`) becomes a ``msgid``, its field named in a comment.
+  (:class:`tutor.learn.scenario.LearnerText`) becomes a ``msgid``, its field named in a comment.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def variants(fileobj: IO[bytes], keywords: object, comment_tags: object, options
 
 def rulings(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
     """Our rulings where the sources are silent: the README's list, as the Rules page shows it."""
-    from tutor.reference import rulings as listed
+    from tutor.rules.reference import rulings as listed
 
     path = Path(getattr(fileobj, "name", ""))
     lines = fileobj.read().decode("utf-8").splitlines()
@@ -75,7 +75,7 @@ def rulings(fileobj: IO[bytes], keywords: object, comment_tags: object, options:
 
 def _marked(annotation: object) -> bool:
     """Whether an annotation is learner text (or an optional one)."""
-    from tutor.scenario import LearnerText
+    from tutor.learn.scenario import LearnerText
 
     if get_origin(annotation) is Annotated:
         return any(isinstance(m, LearnerText) for m in getattr(annotation, "__metadata__", ()))
@@ -86,7 +86,7 @@ def _marked(annotation: object) -> bool:
 
 def learner_texts(value: object, annotation: object = Any, path: str = "") -> Iterator[tuple[str, str]]:
     """Every learner text in a loaded model, as (field path, English)."""
-    from tutor.scenario import LearnerText
+    from tutor.learn.scenario import LearnerText
 
     if value is None:
         return
@@ -113,8 +113,8 @@ def learner_texts(value: object, annotation: object = Any, path: str = "") -> It
 
 def scenarios(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
     """The learner texts of one scenario or situation file."""
-    from tutor.scenario import load_scenario
-    from tutor.situations import load_situation
+    from tutor.compare.situations import load_situation
+    from tutor.learn.scenario import load_scenario
 
     path = Path(getattr(fileobj, "name", ""))
     lines = fileobj.read().decode("utf-8").splitlines()

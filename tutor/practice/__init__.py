@@ -1,2 +1,3 @@
 """Practice: whole rounds against the computer or passing the device (:mod:`.game`), the log of moves in
-words (:mod:`.log`), game records (:mod:`.record`), round seeds (:mod:`.rounds`) and seats (:mod:`.seats`)."""
+words (:mod:`.log`), game records (:mod:`.record`), round seeds (:mod:`.rounds`), seats (:mod:`.seats`),
+and stepping through a saved or loaded game move by move (:mod:`.viewer`)."""

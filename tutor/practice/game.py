@@ -9,7 +9,7 @@ one per round.
 
 Its parts live beside it: the seats (:mod:`tutor.practice.seats`), the rounds as played
 (:mod:`tutor.practice.rounds`), the line for each move (:mod:`tutor.practice.log`), the records
-(:mod:`tutor.practice.record`); :class:`tutor.record_viewer.RecordViewer` steps through a loaded game.
+(:mod:`tutor.practice.record`); :class:`tutor.practice.viewer.RecordViewer` steps through a loaded game.
 
 >>> from engine.variants import get_variant
 >>> game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=7)
@@ -40,11 +40,11 @@ from engine.rommi import calling_seats
 from engine.seeds import round_seed
 from engine.state import GameState, Phase
 from engine.variants import Variant
+from tutor.i18n.strings import t
 from tutor.practice import record as practice_record
 from tutor.practice.log import describe
 from tutor.practice.rounds import RoundPlay, Step
 from tutor.practice.seats import LEVELS, Seat
-from tutor.strings import t
 
 PendingKind = Literal["turn", "rommi", "computer", "computer_call", "round_over", "game_over"]
 

@@ -4,10 +4,10 @@ player (the sentences are in ``tutor/locales``, under ``practice.log``)."""
 from __future__ import annotations
 
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.pile_take import lifted
 from engine.scoring import lay_points
 from engine.state import GameState
-from engine.taking import lifted
-from tutor.strings import t
+from tutor.i18n.strings import t
 
 
 def describe(before: GameState, seat: int, move: Move, after: GameState, language: str = "en") -> str:

@@ -16,16 +16,16 @@ from typing import Any, Final, Protocol
 import yaml
 
 from engine.errors import RecordError
-from engine.lines import LineRefused, apply_lines
 from engine.moves import Move
-from engine.record import build_state, name_problem, record_from_data, round_data
-from engine.safe_yaml import safe_load_all
+from engine.records.game import build_state, name_problem, record_from_data, round_data
+from engine.records.lines import LineRefused, apply_lines
+from engine.records.safe_yaml import safe_load_all
 from engine.state import GameState
 from engine.variants import Variant
+from tutor.i18n.strings import t
 from tutor.practice.log import describe
 from tutor.practice.rounds import RoundPlay, Step
 from tutor.practice.seats import LEVELS, Seat
-from tutor.strings import t
 
 #: The line of a downloaded game that says who played at which level (a YAML comment: records ignore it).
 HEADER_MARK: Final = "# practice: "

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.record import name_problem
+from engine.records.game import name_problem
 
 #: The computer players' levels, weakest first.
 LEVELS: Final = ("random", "greedy", "coach")

@@ -1,6 +1,7 @@
 """The learner's progress: stars per scenario, finished lessons, where they stopped, and saved games,
-kept in one SQLite file. :mod:`tutor.progress.store` reads and writes it; :mod:`tutor.progress.layout`
-holds its tables and brings a file of an older version up to date."""
+kept in one SQLite file under the learner's id. :mod:`tutor.progress.learner` makes that id and checks it
+when it comes back from the browser; :mod:`tutor.progress.store` reads and writes the file;
+:mod:`tutor.progress.layout` holds its tables and brings a file of an older version up to date."""
 
 from tutor.progress.layout import APPLICATION_ID, SCHEMA_VERSION
 from tutor.progress.store import (

@@ -7,7 +7,7 @@ import sqlite3
 import time
 from typing import Final
 
-from tutor.learner import LEGACY_PREFIX
+from tutor.progress.learner import LEGACY_PREFIX
 
 #: Marks the file as this app's (``PRAGMA application_id``): "R500".
 APPLICATION_ID: Final = 0x52353030
@@ -43,7 +43,7 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             PRIMARY KEY (learner, name)
         )""",
     ),
-    # 2: a learner is an id kept in the browser (tutor.learner), with an optional display name. The rows of
+    # 2: a learner is an id kept in the browser (tutor.progress.learner), with an optional display name. The rows of
     # version 1 were kept under a name anybody could type; they move to "legacy:<name>", which no browser's
     # id can be, and reach a learner only when claimed by that name (ProgressStore.claim).
     (

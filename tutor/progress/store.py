@@ -16,7 +16,7 @@ millisecond or so on a disk) is not felt, and a saved game survives a power loss
 
 A file of an older layout (a table missing columns this version writes) is upgraded in place: each
 missing column is added with its default. Progress a file of schema 1 or earlier kept under a learner's
-name moves to ``legacy:<name>`` (:func:`tutor.learner.legacy_key`): a learner is now an id kept in the
+name moves to ``legacy:<name>`` (:func:`tutor.progress.learner.legacy_key`): a learner is now an id kept in the
 browser, and a name proves nothing, so those rows come to a learner only when claimed by the name
 (:meth:`ProgressStore.claim`). A file whose tables cannot be upgraded so (a missing key
 column) is refused, saying so.
@@ -167,7 +167,7 @@ class ProgressStore:
 
     Creating a store creates (or upgrades) the file's tables; it raises :class:`ProgressError` when
     the file cannot be used. A learner is any non-empty key (the app uses the learner ids of
-    :mod:`tutor.learner`); one store holds many learners, and each sees only the rows under their key.
+    :mod:`tutor.progress.learner`); one store holds many learners, and each sees only the rows under their key.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:

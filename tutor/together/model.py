@@ -20,7 +20,7 @@ from typing import Any, Final, Protocol
 
 from engine.moves import Move
 from engine.state import GameState
-from tutor.strings import YOU, t
+from tutor.i18n.strings import YOU, t
 
 #: The longest name a player may take.
 MAX_NAME: Final = 30
@@ -99,7 +99,7 @@ class Ticket:
 
 @dataclass(frozen=True)
 class TableView:
-    """A table as one device may see it. ``position`` is the round from :func:`tutor.together.view.seat_position`
+    """A table as one device may see it. ``position`` is the round from :func:`tutor.together.seat_view.seat_position`
     (never another player's cards), None before the first deal. ``seat`` is the device's seat (None: a
     watcher), ``last_moves`` the last few moves told as everyone saw them, ``waiting`` whether every
     device is waiting for Rommi calls now (``call_open`` also says the seat may still send a call or a

@@ -9,7 +9,7 @@ from typing import Final
 import yaml
 
 from engine.moves import Move
-from engine.record import round_data
+from engine.records.game import round_data
 from engine.state import GameState
 from tutor.practice.log import describe
 

@@ -58,15 +58,15 @@ from engine.errors import RulesError
 from engine.moves import Discard, Move, Rommi
 from engine.state import GameState
 from engine.variants import HouseRuleError, get_variant
+from tutor.i18n.strings import t
 from tutor.storage.sqlite import transaction
-from tutor.strings import t
 from tutor.together import sqlite_db as rows
 from tutor.together.calls import NO_CALL, answered_by_all, first_call, has_calls, last_caller, may_call
 from tutor.together.calls import call_window as server_call_window
 from tutor.together.model import MAX_SEATS, StaleError, TableError, TableView, Ticket, check_name
 from tutor.together.records import last_moves, round_record
+from tutor.together.seat_view import seat_position
 from tutor.together.sqlite_db import connect
-from tutor.together.view import seat_position
 
 #: Seconds without a change after which a table is forgotten.
 IDLE_SECONDS: Final = 6 * 3600

@@ -1,5 +1,5 @@
-"""The Compare variants page (the page body lives in ``ui.compare_view``)."""
+"""The Compare variants page (the page body lives in ``ui.compare.page``)."""
 
-from ui.compare_view import render_compare_page
+from ui.compare.page import render_compare_page
 
 render_compare_page()

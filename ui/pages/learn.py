@@ -1,5 +1,5 @@
-"""The Learn page: lessons and their scenarios (the body is in ``ui.lesson_view``)."""
+"""The Learn page: lessons and their scenarios (the body is in ``ui.learn.page``)."""
 
-from ui.lesson_view import render_learn_page
+from ui.learn.page import render_learn_page
 
 render_learn_page()

@@ -1,5 +1,5 @@
-"""The Progress page: lessons done and stars (the body is in ``ui.progress_view``)."""
+"""The Progress page: lessons done and stars (the body is in ``ui.progress.page``)."""
 
-from ui.progress_view import render_progress_page
+from ui.progress.page import render_progress_page
 
 render_progress_page()

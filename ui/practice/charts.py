@@ -1,5 +1,5 @@
 """The Practice page's figures: the points laid and the minus points in hand turn by turn, the totals
-racing to the target (from :mod:`tutor.charts`), and the score table of a finished round."""
+racing to the target (from :mod:`tutor.charts.scores`), and the score table of a finished round."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import html
 import streamlit as st
 
 from engine.state import GameState
-from tutor.charts import laid_points_series, totals_race_figure
-from tutor.hand_charts import hand_blocks, hand_stack_figure
-from tutor.plain_text import plain
+from tutor.charts.hand import hand_blocks, hand_stack_figure
+from tutor.charts.scores import laid_points_series, totals_race_figure
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import t
 from tutor.practice.game import Game
-from tutor.strings import t
-from ui.cards import card_face
 from ui.practice.session import board_seat
+from ui.table.cards import card_face
 
 
 def practice_charts(game: Game, language: str) -> None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RecordError
-from engine.safe_yaml import decode
-from tutor.plain_text import plain
+from engine.records.safe_yaml import decode
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import t
 from tutor.practice.game import Game
+from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressError
-from tutor.record_viewer import RecordViewer
-from tutor.strings import t
 from ui import session
 from ui.practice.keys import FEEDBACK, LAST_SEEN, PASTE, SAVE_NAME, SAVED, UPLOAD, VIEWER
 from ui.practice.session import current_game, open_game

@@ -2,14 +2,14 @@
 
 AppTest and the browser test find the widgets by these keys, so they never change. Every key starts with
 ``practice_``; the table's keys (``practice_table``, ``practice_table_request``) are made by
-:mod:`ui.move_controls` from :data:`KEYS`.
+:mod:`ui.table.controls` from :data:`KEYS`.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from ui.move_controls import PickKeys
+from ui.table.controls import PickKeys
 
 # --- session keys ---------------------------------------------------------------------------------------
 GAME: Final = "practice_game"  # the Game in play, or None

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.i18n.strings import t
 from tutor.practice.game import Game
-from tutor.strings import t
-from ui import move_controls
 from ui.practice.keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, VIEWER
+from ui.table import controls
 
 
 def current_game() -> Game | None:
@@ -30,7 +30,7 @@ def open_game(game: Game) -> None:
 
 def clear_picks() -> None:
     """Forget the cards picked in the hand and on the pile, and the lay-off and joker choices."""
-    move_controls.clear_picks(KEYS)
+    controls.clear_picks(KEYS)
 
 
 def board_seat(game: Game) -> int:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.compare.table import house_rules_text
-from tutor.plain_text import plain
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import t, variant_name
 from tutor.practice.game import Game
 from tutor.practice.seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
-from tutor.strings import t, variant_name
 from ui import session
 from ui.practice.keep import load_controls, resume_controls
 from ui.practice.keys import COMPUTERS, DEFAULT_SEED, FEEDBACK, LEVEL, MODE, NAMES, SEED

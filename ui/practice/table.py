@@ -10,19 +10,19 @@ import streamlit as st
 
 from engine.errors import RulesError
 from engine.moves import Draw, Move
-from tutor.coach import Advice, review, suggest
 from tutor.compare.table import house_rules_text
-from tutor.move_text import Action, SelectionProblem
-from tutor.plain_text import plain
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import refusal, t, variant_name
 from tutor.practice.game import Game
-from tutor.strings import refusal, t, variant_name
-from tutor.table_data import TableOptions, primary_actions
+from tutor.table.coach import Advice, review, suggest
+from tutor.table.data import TableOptions, primary_actions
+from tutor.table.move_text import Action, SelectionProblem
 from ui import session
-from ui.move_controls import draw_table, move_text, take_request, turn_actions
 from ui.practice.charts import practice_charts, score_table
 from ui.practice.keep import keep_and_share
 from ui.practice.keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, SHOW_CHARTS, STEPWISE
 from ui.practice.session import board_seat, clear_picks, current_game, feedback_message
+from ui.table.controls import draw_table, move_text, take_request, turn_actions
 from ui.table.settings import large_cards, show_notation
 
 

@@ -1,8 +1,8 @@
 """The Practice page: a whole game of 500 against computer players (or passing one device), with a coach.
 
 Thin: the game is a :class:`tutor.practice.Game` kept in ``session_state``; moves are built from the picks
-exactly as on the Learn page (:func:`tutor.move_text.build_move`) and judged by the engine; the hint and
-the review come from :mod:`tutor.coach`; the charts from :mod:`tutor.charts`. Keys start with ``practice_``
+exactly as on the Learn page (:func:`tutor.table.move_text.build_move`) and judged by the engine; the hint and
+the review come from :mod:`tutor.table.coach`; the charts from :mod:`tutor.charts.scores`. Keys start with ``practice_``
 (:mod:`ui.practice.keys`). The page's parts: the start form (:mod:`ui.practice.setup`), the game
 (:mod:`ui.practice.table`, :mod:`ui.practice.charts`), keeping and sharing games (:mod:`ui.practice.keep`)
 and the record viewer (:mod:`ui.practice.viewer`).
@@ -14,9 +14,9 @@ import random
 
 import streamlit as st
 
+from tutor.i18n.strings import t
 from tutor.practice.game import Game
-from tutor.record_viewer import RecordViewer
-from tutor.strings import t
+from tutor.practice.viewer import RecordViewer
 from ui import session
 from ui.practice.keys import DEFAULT_SEED, FEEDBACK, GAME, HINT, REVIEW, VIEWER
 from ui.practice.setup import setup_form

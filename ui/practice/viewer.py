@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.plain_text import plain
-from tutor.record_viewer import RecordViewer
-from tutor.strings import t, variant_name
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import t, variant_name
+from tutor.practice.viewer import RecordViewer
 from ui import session
-from ui.cards import board_html, hand_html
-from ui.move_controls import board_labels
 from ui.practice.charts import score_table
 from ui.practice.keys import VIEWER
+from ui.table.cards import board_html, hand_html
+from ui.table.controls import board_labels
 
 
 def record_viewer(viewer: RecordViewer, language: str) -> None:

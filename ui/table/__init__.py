@@ -1,2 +1,3 @@
-"""The card table component both game pages draw (:mod:`.widget`, with its JS and CSS) and the learner's
-table settings (:mod:`.settings`)."""
+"""The card table both game pages draw: the component (:mod:`.widget`, with its JS and CSS), the move a seat's
+picks make and the buttons around it (:mod:`.controls`), cards drawn as HTML (:mod:`.cards`) and the learner's
+table settings (:mod:`.settings`); its logic is :mod:`tutor.table`."""

@@ -7,7 +7,7 @@ from typing import Final
 
 import streamlit as st
 
-from tutor.strings import t
+from tutor.i18n.strings import t
 
 LARGE_CARDS: Final = "app_large_cards"  # a widget key
 SHOW_NOTATION: Final = "app_show_notation"  # a widget key

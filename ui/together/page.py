@@ -21,15 +21,15 @@ import streamlit as st
 from engine.errors import RulesError
 from engine.moves import Move
 from engine.state import Phase
-from tutor.move_text import Action, SelectionProblem
-from tutor.plain_text import plain
-from tutor.strings import refusal, t, variant_name
-from tutor.table_data import TableOptions, primary_actions
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import refusal, t, variant_name
+from tutor.table.data import TableOptions, primary_actions
+from tutor.table.move_text import Action, SelectionProblem
 from tutor.together.model import MAX_SEATS, SeatInfo, TableError, TableStore, TableView
 from tutor.together.sqlite_db import default_path
 from tutor.together.sqlite_store import SqliteTableStore
 from ui import session
-from ui.move_controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
+from ui.table.controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
 from ui.table.settings import large_cards
 from ui.together.links import base_url, qr_png, table_link
 

@@ -1,0 +1,80 @@
+"""Record move lines, ``"PLAYER: MOVE"``: read one, apply one, apply many. The one home of how a line is
+split (at its first colon) and applied: the replay, the scenarios, the lessons, the comparisons, the
+practice records and the tests all come here.
+
+>>> from engine.state import GameState
+>>> from engine.variants import get_variant
+>>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+>>> apply_lines(state, ["Anna: draw"]).phase.value
+'play'
+>>> apply_lines(state, ["Anna: draw", "Bertil: draw"])
+Traceback (most recent call last):
+...
+engine.records.lines.LineRefused: move 2, “Bertil: draw”: It is Anna's turn, not Bertil's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from engine.errors import RulesError
+from engine.moves import Move
+from engine.state import GameState
+
+#: Called for each line applied: (state before, seat, move, state after).
+OnMove = Callable[[GameState, int, Move, GameState], None]
+
+
+class LineRefused(ValueError):
+    """A move line that was refused: ``number`` counts from 1, ``error`` is the refusal, ``state`` the
+    position before the line (the lines before it stand)."""
+
+    def __init__(self, number: int, line: str, error: RulesError, state: GameState) -> None:
+        super().__init__(f"move {number}, “{line}”: {error}")
+        self.number = number
+        self.line = line
+        self.error = error
+        self.state = state
+
+
+def split_line(line: str) -> tuple[str | None, str]:
+    """``"PLAYER: MOVE"`` as (player name, move text), split at the first colon; the name is None when the
+    line has no colon.
+
+    >>> split_line("Anna: meld QS QH QD"), split_line("draw")
+    (('Anna', 'meld QS QH QD'), (None, 'draw'))
+    """
+    name, colon, text = str(line).partition(":")
+    return (name.strip(), text.strip()) if colon else (None, name.strip())
+
+
+def parse_line(line: str, state: GameState) -> tuple[int, Move]:
+    """Split ``"PLAYER: MOVE"`` into a seat and a move; ``RulesError('unreadable_move')`` if it does not parse
+    (no colon, a name that is no player of ``state``, a move that does not parse)."""
+    name, text = split_line(line)
+    if name is None:
+        raise RulesError("unreadable_move", "move.line_unreadable", text=str(line))
+    if name not in state.players:
+        raise RulesError("unreadable_move", "move.unknown_player", player=name)
+    return state.players.index(name), Move.parse(text)
+
+
+def apply_line(state: GameState, line: str) -> GameState:
+    """The state after the move line ``line``; ``RulesError`` (state unchanged) if it is refused."""
+    seat, move = parse_line(line, state)
+    return state.apply(move, seat)
+
+
+def apply_lines(state: GameState, lines: Iterable[str], on_move: OnMove | None = None) -> GameState:
+    """The state after every line, in order (``on_move`` sees each one applied); :class:`LineRefused`
+    names the first line refused."""
+    for number, line in enumerate(lines, start=1):
+        try:
+            seat, move = parse_line(line, state)
+            after = state.apply(move, seat)
+        except RulesError as error:
+            raise LineRefused(number, str(line), error, state) from None
+        if on_move is not None:
+            on_move(state, seat, move, after)
+        state = after
+    return state

@@ -1,0 +1,186 @@
+"""Checking the learner: is a move legal (the engine decides) and is it what was asked (the scenario decides)?
+
+Also checks scenario files against the engine when they load: every step's answer is legal and
+accepted, every scripted move is legal, every computed number can be computed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.errors import RecordError, RulesError
+from engine.moves import Move
+from engine.records.lines import apply_line, apply_lines, parse_line
+from engine.state import GameState
+from tutor.i18n.strings import refusal, t
+from tutor.learn.scenario import (
+    ChoiceTask,
+    JudgeTask,
+    MoveTask,
+    NumberTask,
+    Scenario,
+    Step,
+    localize,
+    matches,
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the learner's attempt earned.
+
+    ``legal``: the engine accepted the move. ``asked``: it is what the situation called for.
+    ``code``: the rule code when the engine refused it. ``message``: one or two sentences to show.
+    ``state``: the position after the step (the same position when the attempt was not accepted).
+    """
+
+    legal: bool
+    asked: bool
+    code: str | None
+    message: str
+    state: GameState
+
+
+def learner_seat(scenario: Scenario, state: GameState) -> int:
+    """The seat of the player the learner plays."""
+    return state.player_index(scenario.learner)
+
+
+def try_move(scenario: Scenario, step: Step, state: GameState, move: Move | str, language: str = "en") -> Verdict:
+    """Judge the learner's ``move`` at ``step`` of a move task. An illegal or unasked move changes nothing."""
+    seat = learner_seat(scenario, state)
+    try:
+        parsed = Move.parse(move) if isinstance(move, str) else move
+        after = state.apply(parsed, seat)
+    except RulesError as error:
+        extra = scenario.feedback.get(error.code)
+        message = refusal(error, language) + (" " + localize(extra, language) if extra else "")
+        return Verdict(False, False, error.code, message, state)
+    if not any(matches(m, parsed, state) for m in step.accept):
+        extra = scenario.feedback.get("not_asked")
+        message = localize(extra, language) if extra else t("learn.not_asked", language)
+        return Verdict(True, False, None, message, state)
+    after = play_lines(after, step.after)
+    message = localize(step.success, language) if step.success else t("learn.well_done", language)
+    return Verdict(True, True, None, message, after)
+
+
+def play_lines(state: GameState, lines: list[str]) -> GameState:
+    """Apply scripted ``"PLAYER: MOVE"`` lines (already checked when the scenario loaded)."""
+    return apply_lines(state, lines)
+
+
+def number_answer(scenario: Scenario, state: GameState | None = None) -> int:
+    """The right answer of a number task, computed by the engine where the file asks for it."""
+    task = scenario.task
+    assert isinstance(task, NumberTask)
+    answer = task.answer
+    if answer.value is not None:
+        return answer.value
+    state = state or scenario.start()
+    if answer.card_value is not None:
+        return state.variant.card_value(Card.parse(answer.card_value), low_ace=answer.low_ace)
+    assert answer.score is not None and answer.player is not None
+    score = state.scores()[state.player_index(answer.player)]
+    return int(getattr(score, answer.score))
+
+
+def judge_answer(
+    scenario: Scenario, state: GameState | None = None, language: str = "en"
+) -> tuple[bool, str | None, str]:
+    """The engine's ruling on a judge task's move: (legal, rule code, reason in ``language``)."""
+    task = scenario.task
+    assert isinstance(task, JudgeTask)
+    state = state or scenario.start()
+    try:
+        apply_line(state, task.move)
+    except RulesError as error:
+        return False, error.code, refusal(error, language)
+    return True, None, t("learn.judged_legal", language)
+
+
+def check_number(scenario: Scenario, typed: int, language: str = "en") -> Verdict:
+    """Judge a typed number."""
+    state = scenario.start()
+    right = number_answer(scenario, state)
+    task = scenario.task
+    assert isinstance(task, NumberTask)
+    if typed == right:
+        return Verdict(True, True, None, localize(task.explain, language) if task.explain else t("learn.well_done", language), state)
+    extra = scenario.feedback.get("wrong")
+    return Verdict(True, False, None, localize(extra, language) if extra else t("learn.wrong_number", language), state)
+
+
+def check_choice(scenario: Scenario, picked: int, language: str = "en") -> Verdict:
+    """Judge a picked option of a choice task."""
+    task = scenario.task
+    assert isinstance(task, ChoiceTask)
+    state = scenario.start()
+    if picked == task.correct:
+        return Verdict(True, True, None, localize(task.explain, language) if task.explain else t("learn.well_done", language), state)
+    extra = scenario.feedback.get("wrong")
+    return Verdict(True, False, None, localize(extra, language) if extra else t("learn.wrong_choice", language), state)
+
+
+def check_judgement(scenario: Scenario, says_legal: bool, language: str = "en") -> Verdict:
+    """Judge the learner's "legal" / "not legal" against the engine's ruling, with the engine's reason."""
+    state = scenario.start()
+    legal, code, reason = judge_answer(scenario, state, language)
+    task = scenario.task
+    assert isinstance(task, JudgeTask)
+    explain = (" " + localize(task.explain, language)) if task.explain else ""
+    if says_legal == legal:
+        return Verdict(True, True, code, t("learn.judge_right", language) + " " + reason + explain, state)
+    extra = scenario.feedback.get("wrong")
+    nudge = (" " + localize(extra, language)) if extra else ""
+    return Verdict(True, False, code, t("learn.judge_wrong", language) + nudge + " " + reason + explain, state)
+
+
+def check_scenario(scenario: Scenario, source: str) -> None:
+    """Check a scenario against the engine; ``RecordError`` names the file and the field at fault."""
+    try:
+        state = scenario.start()
+    except RecordError as error:
+        raise RecordError(source, f"position.{error.field}", error.problem) from None
+    if scenario.learner not in scenario.position.players:
+        raise RecordError(source, "position.learner", f"“{scenario.learner}” is not a player")
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        for i, step in enumerate(task.steps):
+            state = _check_step(scenario, step, state, source, f"task.steps[{i}]")
+    elif isinstance(task, NumberTask):
+        try:
+            number_answer(scenario, state)
+        except (RulesError, KeyError, AssertionError) as error:
+            raise RecordError(source, "task.answer", f"cannot be computed ({error})") from None
+    elif isinstance(task, JudgeTask):
+        try:
+            parse_line(task.move, state)
+        except RulesError as error:
+            raise RecordError(source, "task.move", str(error)) from None
+
+
+def _check_step(scenario: Scenario, step: Step, state: GameState, source: str, field: str) -> GameState:
+    seat = learner_seat(scenario, state)
+    for j, matcher in enumerate(step.accept):
+        for k, text in enumerate(matcher.with_):
+            try:
+                Card.parse(text)
+            except RulesError as error:
+                raise RecordError(source, f"{field}.accept[{j}].with[{k}]", str(error)) from None
+        if matcher.move is None:
+            continue
+        try:
+            state.apply(Move.parse(matcher.move), seat)
+        except RulesError as error:
+            raise RecordError(source, f"{field}.accept[{j}].move", f"the engine refuses “{matcher.move}”: {error}") from None
+    try:
+        verdict = try_move(scenario, step, state, step.answer)
+    except RulesError as error:  # a scripted move of the others, played after the step
+        raise RecordError(source, f"{field}.after", f"the engine refuses a move: {error}") from None
+    if not verdict.legal:
+        raise RecordError(source, f"{field}.answer", f"the engine refuses “{step.answer}”: {verdict.message}")
+    if not verdict.asked:
+        raise RecordError(source, f"{field}.answer", f"“{step.answer}” is not accepted by the step's `accept`")
+    return verdict.state

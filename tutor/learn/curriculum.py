@@ -1,0 +1,257 @@
+"""The curriculum: ordered lessons (``lessons/en/*.md``), each a short Markdown text and its scenarios, and
+each lesson's translations (``lessons/<language>/`` with the same file name).
+
+An English lesson file opens with YAML front matter::
+
+    ---
+    id: taking-the-pile
+    title: Taking from the discard pile
+    order: 5
+    variants: all            # or a list of preset ids the lesson holds for
+    scenarios: [femhundra-take-whole-pile, dansk-dig]
+    chart: shown             # the hand's minus points: on_request (default), shown, or scales (both side by side)
+    ---
+    The text, in Markdown. {variant_name} and other fields of :func:`variant_fields` are filled in.
+
+A translation holds only what a reader reads; the rest comes from the English::
+
+    ---
+    id: taking-the-pile
+    title: Ta från kasthögen
+    translated_from: 3f2a9c01b7e4   # the English file it was made from (tutor.i18n.status.source_hash)
+    ---
+    Texten, med samma fält: {variant_name} …
+
+A language without a lesson's translation reads it in English.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from pydantic import Field, ValidationError
+
+from engine.errors import RecordError
+from engine.model import StrictModel
+from engine.records.safe_yaml import read_text, safe_load
+from engine.variants import PRESETS, Variant
+from tutor.checkout import data_files
+from tutor.i18n.strings import pick_language, t
+from tutor.learn.scenario import Scenario, load_scenario
+from tutor.learn.wording import TemplateError, check, fill, loose_pairs
+
+M = TypeVar("M", bound=StrictModel)
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS_DIR = ROOT / "lessons"
+#: The language every lesson is written in first; its folder decides which lessons there are.
+SOURCE_FOLDER = "en"
+SCENARIOS_DIR = ROOT / "scenarios"
+
+
+class LessonText(StrictModel):
+    """A lesson as one language reads it: its title and its Markdown."""
+
+    title: str
+    body: str
+
+
+class Translation(StrictModel):
+    """The front matter of a translated lesson file."""
+
+    id: str
+    title: str = Field(min_length=1)
+    translated_from: str = Field(pattern=r"^[0-9a-f]{12}$")
+
+
+class Lesson(StrictModel):
+    """One lesson: its place in the curriculum, the variants it holds for, its text and scenarios."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    title: str
+    order: int
+    variants: Literal["all"] | list[str] = "all"
+    scenarios: list[str] = Field(min_length=1)
+    chart: Literal["on_request", "shown", "scales"] = Field(
+        "on_request",
+        description="The minus-points picture of the hand: shown on request, shown at once (a scoring lesson), "
+        "or shown at once under Nordic and face values side by side (a lesson that compares the scales).",
+    )
+    body: str = ""
+    translations: dict[str, LessonText] = Field(default_factory=dict, description="By language code.")
+
+    def holds_for(self, variant_id: str) -> bool:
+        """Whether the lesson applies to the preset ``variant_id``."""
+        return self.variants == "all" or variant_id in self.variants
+
+    def title_in(self, language: str = "en") -> str:
+        """The lesson's title in ``language`` (English when it has no translation)."""
+        found = self.translations.get(pick_language(language))
+        return found.title if found else self.title
+
+    def text(self, variant: Variant, language: str = "en") -> str:
+        """The lesson's Markdown in ``language`` (English when it has no translation), with the variant's
+        fields filled in and its contrasts decided (:mod:`tutor.learn.wording`)."""
+        found = self.translations.get(pick_language(language))
+        return fill(found.body if found else self.body, variant_fields(variant, language))
+
+
+def variant_fields(variant: Variant, language: str = "en") -> dict[str, Any]:
+    """Fields a lesson text may use: ``{variant_name}``, ``{target}``, ``{ace_high_value}``, ``{ace_low_value}``,
+    ``{target_rule}``, …; the rules in words come from the catalogue (``lesson_fields.*``).
+
+    >>> from engine.variants import get_variant
+    >>> variant_fields(get_variant("femhundra"))["target_rule"], variant_fields(get_variant("dansk"))["target_rule"]
+    ('more than 500', '500 or more')
+    """
+    values: dict[str, Any] = {
+        "variant_name": t(f"variant_names.{variant.id}", language),
+        "variant_id": variant.id,
+        "target": variant.target,
+        "ace_high_value": variant.ace_high_value,
+        "ace_low_value": variant.ace_low_value,
+        "joker_value": variant.joker_value,
+        "cards_dealt": variant.cards_dealt,
+        "cards_dealt_two_players": variant.cards_dealt_two_players,
+        "reshuffle_limit": variant.reshuffle_limit,
+        "reshuffle_times": times(variant.reshuffle_limit, language),
+    }
+
+    def words(key: str) -> str:
+        return t(f"lesson_fields.{key}", language, **values)
+
+    return {
+        **values,
+        "scale": words(f"scale.{variant.scale}"),
+        "target_rule": words(f"target_rule.{variant.target_compare}"),
+        "pile_rule": words(f"pile_rule.{variant.pile_take}"),
+        "duty_rule": words(_duty_key(variant)),
+        "discard_rule": words(f"discard_rule.{variant.discard_restriction}"),
+        "empty_stock_rule": words(f"empty_stock_rule.{variant.empty_stock}"),
+        "jokers_rule": words("jokers_rule.used" if variant.jokers else "jokers_rule.unused"),
+    }
+
+
+def times(count: int, language: str = "en") -> str:
+    """How often, in words.
+
+    >>> times(1), times(2), times(3)
+    ('once', 'twice', '3 times')
+    """
+    key = f"lesson_fields.times.{count}"
+    return t(key, language) if count in (1, 2) else t("lesson_fields.times.any", language, count=count)
+
+
+def _duty_key(variant: Variant) -> str:
+    """The catalogue key of what a take from the pile obliges."""
+    if variant.duty == "new_meld_any_taken":
+        return "duty_rule.new_meld"
+    how = "meld_or_layoff" if variant.duty_paid_by_layoff else "meld"
+    top = "top_too" if variant.duty_on_top_card else "top_free"
+    return f"duty_rule.{top}_{how}"
+
+
+def _split(text: str, source: str) -> tuple[dict[str, Any], str]:
+    """A lesson file's front matter and body; ``RecordError`` names the file and the field."""
+    if not text.startswith("---"):
+        raise RecordError(source, "front matter", "a lesson starts with YAML front matter between --- lines")
+    try:
+        _, front, body = text.split("---", 2)
+    except ValueError:
+        raise RecordError(source, "front matter", "is not YAML between --- lines") from None
+    try:
+        data = safe_load(front, source)
+    except RecordError as error:
+        raise RecordError(source, f"front matter: {error.field}", error.problem) from None
+    if not isinstance(data, dict):
+        raise RecordError(source, "front matter", "is not a mapping of fields")
+    return data, body.strip()
+
+
+def _validated(model: type[M], data: dict[str, Any], source: str) -> M:
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise RecordError(source, ".".join(str(p) for p in first["loc"]) or "lesson", first["msg"]) from None
+
+
+def _check_body(body: str, source: str) -> None:
+    try:
+        check(body)
+    except TemplateError as error:
+        raise RecordError(source, "body", str(error)) from None
+    loose = loose_pairs(body)
+    if loose:
+        one, other = loose[0]
+        raise RecordError(source, "body", f"sets {{{one}}} against {{{other}}} outside a contrast (they may be equal)")
+
+
+def parse_translation(text: str, source: str, lesson: Lesson) -> LessonText:
+    """Parse a translated lesson file of ``lesson``; ``RecordError`` names the file and the field."""
+    data, body = _split(text, source)
+    translation = _validated(Translation, data, source)
+    if translation.id != lesson.id:
+        raise RecordError(source, "id", f"is “{translation.id}”, but the English file of this name is “{lesson.id}”")
+    _check_body(body, source)
+    return LessonText(title=translation.title, body=body)
+
+
+def parse_lesson(text: str, source: str) -> Lesson:
+    """Parse an English lesson file's text; ``RecordError`` names the file and the field."""
+    data, body = _split(text, source)
+    lesson = _validated(Lesson, {**data, "body": body}, source)
+    _check_body(lesson.body, source)
+    if lesson.variants != "all":
+        unknown = [v for v in lesson.variants if v not in PRESETS]
+        if unknown:
+            raise RecordError(source, "variants", f"unknown variants {unknown}")
+    return lesson
+
+
+@cache
+def load_curriculum(lessons_dir: Path = LESSONS_DIR, scenarios_dir: Path = SCENARIOS_DIR) -> Curriculum:
+    """Every lesson in order and every scenario they name, checked; ``RecordError`` on the first bad file."""
+    scenarios = {}
+    for path in data_files(scenarios_dir, "*.yaml"):
+        scenario = load_scenario(path)
+        if scenario.id in scenarios:
+            raise RecordError(str(path), "id", f"“{scenario.id}” is used by another scenario")
+        scenarios[scenario.id] = scenario
+    lessons: list[Lesson] = []
+    for path in data_files(lessons_dir / SOURCE_FOLDER, "*.md"):
+        lesson = parse_lesson(read_text(path), str(path))
+        translations = {}
+        for folder in sorted(p for p in lessons_dir.iterdir() if p.is_dir() and p.name != SOURCE_FOLDER):
+            if (folder / path.name).exists():
+                translations[folder.name] = parse_translation(read_text(folder / path.name), str(folder / path.name), lesson)
+        lesson = lesson.model_copy(update={"translations": translations})
+        missing = [s for s in lesson.scenarios if s not in scenarios]
+        if missing:
+            raise RecordError(str(path), "scenarios", f"no scenario files for {missing}")
+        if any(other.id == lesson.id for other in lessons):
+            raise RecordError(str(path), "id", f"“{lesson.id}” is used by another lesson")
+        lessons.append(lesson)
+    lessons.sort(key=lambda lesson: lesson.order)
+    return Curriculum(tuple(lessons), scenarios)
+
+
+class Curriculum:
+    """The ordered lessons and the scenarios by id."""
+
+    def __init__(self, lessons: tuple[Lesson, ...], scenarios: dict[str, Scenario]) -> None:
+        self.lessons = lessons
+        self.scenarios = scenarios
+
+    def lesson(self, lesson_id: str) -> Lesson:
+        """The lesson with this id; ``KeyError`` if there is none."""
+        for lesson in self.lessons:
+            if lesson.id == lesson_id:
+                return lesson
+        raise KeyError(lesson_id)
+
+    def for_variant(self, variant_id: str) -> list[Lesson]:
+        """The lessons that hold for a preset, in order."""
+        return [lesson for lesson in self.lessons if lesson.holds_for(variant_id)]

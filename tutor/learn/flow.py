@@ -1,0 +1,239 @@
+"""One learner working through one scenario, and the way from scenario to scenario through the lessons.
+
+Pure logic, no Streamlit: the Learn page keeps a :class:`ScenarioRun` in its session and shows what it
+says. The engine judges every move (through :mod:`tutor.learn.checker`); this module only keeps the positions
+played so far, the hints shown and the feedback of the last attempt.
+
+>>> from tutor.learn.curriculum import load_curriculum
+>>> run = ScenarioRun(load_curriculum().scenarios["femhundra-take-whole-pile"])
+>>> run.play("take 1").kind, run.state is run.states[0]
+('error', True)
+>>> run.play("take all").kind, run.play("meld 5S 5H 5D").kind, run.solved, run.stars
+('success', 'success', True, 3)
+
+A wrong answer to a question (legal or not, a number, a choice) costs a star, as a hint does, and says so;
+the same wrong answer given twice costs it once:
+
+>>> quiz = ScenarioRun(load_curriculum().scenarios["judge-round-the-corner"])
+>>> quiz.judge(True).cost, quiz.judge(True).cost, quiz.stars
+('That cost a star: ★★☆', '', 2)
+>>> quiz.judge(False).kind, quiz.stars
+('success', 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from engine.moves import Move
+from engine.state import GameState
+from tutor.charts.hand import move_label
+from tutor.i18n.strings import t
+from tutor.learn.checker import Verdict, check_choice, check_judgement, check_number, learner_seat, try_move
+from tutor.learn.curriculum import Curriculum, Lesson
+from tutor.learn.scenario import MoveTask, NumberTask, Scenario, Step, localize
+
+#: Stars for a scenario solved without help; each hint shown and each wrong answer to a question costs
+#: one, down to :data:`MIN_STARS`.
+MAX_STARS: Final = 3
+MIN_STARS: Final = 1
+
+FeedbackKind = Literal["error", "warning", "success", "info"]
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the page shows after an attempt: ``error`` (the engine refused the move), ``warning`` (legal
+    but not what was asked, or a wrong answer), ``success``, or ``info`` (a pick that makes no move).
+    ``cost``: what the attempt cost, for the learner ("That cost a star: ★★☆"), or empty."""
+
+    kind: FeedbackKind
+    message: str
+    code: str | None = None
+    cost: str = ""
+
+
+class ScenarioRun:
+    """A learner's attempt at one scenario: the positions so far, the step, the hints, the last feedback."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.states: list[GameState] = [scenario.start()]
+        self.moves: list[str] = []
+        self.step_index = 0
+        self.hints_shown = 0
+        self.wrong_attempts = 0
+        self.wrong_answers: set[str] = set()
+        self.solved = False
+        self.feedback: Feedback | None = None
+
+    @property
+    def state(self) -> GameState:
+        """The position the learner sees now."""
+        return self.states[-1]
+
+    @property
+    def seat(self) -> int:
+        """The learner's seat."""
+        return learner_seat(self.scenario, self.state)
+
+    @property
+    def step(self) -> Step | None:
+        """The current step of a move task (None for other tasks, or once solved)."""
+        task = self.scenario.task
+        if isinstance(task, MoveTask) and self.step_index < len(task.steps):
+            return task.steps[self.step_index]
+        return None
+
+    @property
+    def is_move_task(self) -> bool:
+        """Whether the learner makes moves (rather than typing a number, picking or judging)."""
+        return isinstance(self.scenario.task, MoveTask)
+
+    @property
+    def step_count(self) -> int:
+        """How many moves the task asks for (1 for the other kinds of task)."""
+        task = self.scenario.task
+        return len(task.steps) if isinstance(task, MoveTask) else 1
+
+    @property
+    def stars(self) -> int:
+        """Stars earned: :data:`MAX_STARS` less one per hint shown and per wrong answer to a question
+        (:attr:`mistakes`), never below :data:`MIN_STARS`."""
+        return max(MIN_STARS, MAX_STARS - self.hints_shown - self.mistakes)
+
+    @property
+    def mistakes(self) -> int:
+        """The different wrong answers given to a question (a move that is refused costs nothing: trying
+        moves and hearing why they fail is how a move task is learnt)."""
+        return len(self.wrong_answers)
+
+    # --- hints ----------------------------------------------------------------------------------
+
+    def reveal_hint(self) -> bool:
+        """Show the next hint; False when every hint is already shown."""
+        if self.hints_shown >= len(self.scenario.hints):
+            return False
+        self.hints_shown += 1
+        return True
+
+    def hints(self, language: str = "en") -> list[str]:
+        """The hints shown so far, in the learner's language."""
+        return [localize(h, language) for h in self.scenario.hints[: self.hints_shown]]
+
+    @property
+    def hints_left(self) -> int:
+        """Hints not shown yet."""
+        return len(self.scenario.hints) - self.hints_shown
+
+    # --- attempts -------------------------------------------------------------------------------
+
+    def play(self, move: str, language: str = "en") -> Feedback:
+        """Try ``move`` at the current step. An illegal or unasked move leaves the position as it was."""
+        step = self.step
+        if step is None:
+            return self._say(Feedback("info", ""))
+        verdict = try_move(self.scenario, step, self.state, move, language)
+        if verdict.asked:
+            self.states.append(verdict.state)
+            self.moves.append(move)
+            self.step_index += 1
+            self.solved = self.step is None
+        return self._judged(verdict)
+
+    def answer_number(self, typed: int, language: str = "en") -> Feedback:
+        """Check a typed number."""
+        return self._judged(check_number(self.scenario, typed, language), final=True, answer=f"number {typed}", language=language)
+
+    def answer_choice(self, picked: int, language: str = "en") -> Feedback:
+        """Check a picked option (its index)."""
+        return self._judged(check_choice(self.scenario, picked, language), final=True, answer=f"choice {picked}", language=language)
+
+    def judge(self, says_legal: bool, language: str = "en") -> Feedback:
+        """Check the learner's "legal" / "not legal"."""
+        return self._judged(check_judgement(self.scenario, says_legal, language), final=True, answer=f"legal {says_legal}", language=language)
+
+    def note(self, message: str) -> Feedback:
+        """Show a remark that is not a verdict (a pick that makes no move)."""
+        return self._say(Feedback("info", message))
+
+    def _judged(self, verdict: Verdict, final: bool = False, answer: str | None = None, language: str = "en") -> Feedback:
+        """The feedback of an attempt; ``answer`` names a question's answer, so that a wrong one costs a star."""
+        if verdict.asked:
+            if final:
+                self.solved = True
+            return self._say(Feedback("success", verdict.message))
+        self.wrong_attempts += 1
+        if not verdict.legal:
+            return self._say(Feedback("error", verdict.message, verdict.code))
+        return self._say(Feedback("warning", verdict.message, verdict.code, self._charge(answer, language)))
+
+    def _charge(self, answer: str | None, language: str) -> str:
+        """Count a wrong answer to a question (once per different answer) and say what it cost."""
+        if answer is None or answer in self.wrong_answers:
+            return ""
+        before = self.stars
+        self.wrong_answers.add(answer)
+        if self.stars == before:
+            return t("learn.mistake_free", language, stars=star_text(self.stars))
+        return t("learn.mistake_cost", language, stars=star_text(self.stars))
+
+    def _say(self, feedback: Feedback) -> Feedback:
+        self.feedback = feedback
+        return feedback
+
+    # --- what the charts read ---------------------------------------------------------------------
+
+    def move_labels(self, language: str = "en") -> list[str]:
+        """The learner's moves so far in words, one per position after the first (``you melded Q♠ Q♥ Q♦``)."""
+        seat = self.seat
+        return [
+            move_label(before, seat, Move.parse(text), after, language)
+            for before, text, after in zip(self.states[:-1], self.moves, self.states[1:], strict=True)
+        ]
+
+    def score_seat(self) -> int | None:
+        """For a number task about a score: the seat whose round it asks about; otherwise None."""
+        task = self.scenario.task
+        if isinstance(task, NumberTask) and task.answer.score is not None and task.answer.player is not None:
+            return self.state.player_index(task.answer.player)
+        return None
+
+
+# --- from scenario to scenario ------------------------------------------------------------------
+
+
+def lesson_after(curriculum: Curriculum, lesson_id: str, variant_id: str) -> Lesson | None:
+    """The next lesson that holds for ``variant_id`` after ``lesson_id`` (in curriculum order), or None."""
+    ids = [lesson.id for lesson in curriculum.lessons]
+    if lesson_id not in ids:
+        return None
+    for lesson in curriculum.lessons[ids.index(lesson_id) + 1 :]:
+        if lesson.holds_for(variant_id):
+            return lesson
+    return None
+
+
+def place_after(curriculum: Curriculum, lesson: Lesson, index: int, variant_id: str) -> tuple[str, int] | None:
+    """Where to go after solving scenario ``index`` of ``lesson``: (lesson id, scenario index), or None
+    when it was the last scenario of the last lesson for the variant."""
+    if index + 1 < len(lesson.scenarios):
+        return lesson.id, index + 1
+    following = lesson_after(curriculum, lesson.id, variant_id)
+    return (following.id, 0) if following is not None else None
+
+
+def lesson_done(lesson: Lesson, stars: dict[str, int]) -> bool:
+    """Whether every scenario of ``lesson`` has been solved (has stars)."""
+    return all(stars.get(scenario_id, 0) > 0 for scenario_id in lesson.scenarios)
+
+
+def star_text(stars: int, most: int = MAX_STARS) -> str:
+    """Stars as ★ and ☆.
+
+    >>> star_text(2)
+    '★★☆'
+    """
+    stars = max(0, min(most, stars))
+    return "★" * stars + "☆" * (most - stars)

@@ -1,0 +1,338 @@
+"""Scripted situations as validated data files (``scenarios/*.yaml``).
+
+A scenario holds a variant, a position in the ``RECORD.md`` form, and a task: make a move, play a short
+sequence of moves, type a number, pick among options, or judge "legal or not?". Accepted answers are
+moves or conditions on moves; feedback for likely wrong answers is keyed by rule code; hints go from a
+nudge to the answer. Loading checks everything against the engine, so a scenario can never teach a
+move the engine refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from engine.cards import Card
+from engine.deck import rest_of_deck
+from engine.errors import RULE_CODES, RecordError, RulesError
+from engine.model import StrictModel
+from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
+from engine.pile_take import lifted, take_count
+from engine.records.game import Deal, Record, TableEntry, build_state
+from engine.records.lines import apply_line
+from engine.records.safe_yaml import read_text, safe_load
+from engine.state import GameState
+from engine.variants import PRESETS, HouseRuleError, get_variant
+from tutor.i18n.translate import text as translated_text
+
+
+class LearnerText:
+    """The mark of a field a learner reads: its English goes into the ``scenarios`` catalogue."""
+
+
+#: Text a learner reads: English, or a mapping from language code to text (English required).
+Text = Annotated[str | dict[str, str], LearnerText()]
+
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "scenarios" / "scenario.schema.json"
+
+
+def localize(text: Text, language: str = "en") -> str:
+    """``text`` in ``language``: from the file when it has it, else from the ``scenarios`` catalogue, else
+    English.
+
+    >>> localize({"en": "Take the pile", "sv": "Ta högen"}, "sv"), localize("Take the pile", "sv")
+    ('Ta högen', 'Take the pile')
+    """
+    if isinstance(text, str):
+        return translated_text(text, language)
+    return text.get(language) or text.get(language.split("-")[0]) or translated_text(text["en"], language)
+
+
+class Position(StrictModel):
+    """The situation: players, cards and moves already played, as in a record.
+
+    With ``fill_stock`` the deck's remaining cards go under the listed stock in a fixed order, so an
+    author lists only the cards that matter (a record exported from it holds every card, as
+    ``RECORD.md`` asks).
+    """
+
+    players: list[str] = Field(min_length=2, description="In turn order.")
+    learner: str | None = Field(None, description="The player the learner plays (default: the first).")
+    deal: Deal
+    table: list[TableEntry] = Field(default_factory=list)
+    totals: dict[str, int] | None = None
+    moves: list[str] = Field(default_factory=list, description='Moves already played, "PLAYER: MOVE".')
+    fill_stock: bool = Field(True, description="Put the deck's remaining cards under the listed stock.")
+
+
+class Matcher(StrictModel):
+    """A condition an accepted move meets. Every field given must hold.
+
+    ``move``: exactly this move. ``action``: the kind of move. ``with``: the move's cards include these
+    (for a take or a Rommi call: the cards taken). ``meld``: a lay-off on this meld number.
+    """
+
+    move: str | None = None
+    action: Literal["draw", "take", "meld", "layoff", "discard", "stop", "rommi", "any"] | None = None
+    with_: list[str] = Field(default_factory=list, alias="with")
+    meld: int | None = None
+
+    model_config = ConfigDict(populate_by_name=True)
+
+
+class Step(StrictModel):
+    """One move the learner makes."""
+
+    prompt: Text | None = Field(None, description="What to do now (default: the task's prompt).")
+    accept: list[Matcher] = Field(min_length=1, description="A move meeting any of these is what was asked.")
+    answer: str = Field(description="A move that is accepted: shown by the last hint, played by the tests.")
+    after: list[str] = Field(default_factory=list, description='Moves played for the others after this step, "PLAYER: MOVE".')
+    success: Text | None = Field(None, description="Said when the step is done.")
+
+
+class MoveTask(StrictModel):
+    """Make one move, or a short sequence of them."""
+
+    kind: Literal["move"]
+    prompt: Text
+    steps: list[Step] = Field(min_length=1)
+
+
+class NumberAnswer(StrictModel):
+    """A number the learner types: a fixed value, or one the engine computes from the position."""
+
+    value: int | None = None
+    score: Literal["laid", "hand", "round", "total", "bonus", "penalty"] | None = Field(
+        None, description="A figure of the player's score in the position (after its moves)."
+    )
+    card_value: str | None = Field(None, description="The value of this card in the variant.")
+    low_ace: bool = Field(False, description="With card_value: the low ace of a run.")
+    player: str | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> NumberAnswer:
+        given = [x for x in (self.value, self.score, self.card_value) if x is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of value, score or card_value")
+        if self.score is not None and self.player is None:
+            raise ValueError("a score needs the player")
+        return self
+
+
+class NumberTask(StrictModel):
+    """Type a number (a card's value, a round score…)."""
+
+    kind: Literal["number"]
+    prompt: Text
+    answer: NumberAnswer
+    explain: Text | None = Field(None, description="Shown with the right answer.")
+
+
+class ChoiceTask(StrictModel):
+    """Pick one of several options."""
+
+    kind: Literal["choice"]
+    prompt: Text
+    options: list[Text] = Field(min_length=2)
+    correct: int = Field(ge=0)
+    explain: Text | None = None
+
+    @model_validator(mode="after")
+    def _correct_in_range(self) -> ChoiceTask:
+        if self.correct >= len(self.options):
+            raise ValueError(f"correct is {self.correct}, but there are only {len(self.options)} options")
+        return self
+
+
+class JudgeTask(StrictModel):
+    """Legal or not? The engine decides the answer; its reason is the explanation."""
+
+    kind: Literal["judge"]
+    prompt: Text
+    move: str = Field(description='The move to judge, "PLAYER: MOVE".')
+    explain: Text | None = None
+
+
+Task = Annotated[MoveTask | NumberTask | ChoiceTask | JudgeTask, Field(discriminator="kind")]
+
+
+class Scenario(StrictModel):
+    """One scripted situation and what the learner is asked to do in it."""
+
+    schema_: str | None = Field(None, alias="$schema", description="The JSON Schema this file follows.")
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    title: Text
+    variant: str = Field(description="The preset the situation is set in.")
+    house_rules: dict[str, Any] = Field(default_factory=dict)
+    position: Position
+    task: Task
+    feedback: dict[str, Text] = Field(
+        default_factory=dict,
+        description="Keyed by rule code, or `not_asked` (a legal move that is not what was asked), or `wrong` (a wrong number or choice).",
+    )
+    hints: list[Text] = Field(default_factory=list, description="From a nudge to the answer.")
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    # Field validators (not one model validator), so that a load error names the field at fault.
+    @field_validator("variant")
+    @classmethod
+    def _known_variant(cls, variant: str) -> str:
+        if variant not in PRESETS:
+            raise ValueError(f"unknown variant {variant!r}; known: {', '.join(PRESETS)}")
+        return variant
+
+    @field_validator("house_rules")
+    @classmethod
+    def _known_house_rules(cls, house_rules: dict[str, Any]) -> dict[str, Any]:
+        try:
+            get_variant(next(iter(PRESETS)), house_rules)  # house rules are checked alone, whatever the preset
+        except HouseRuleError as error:
+            raise ValueError(str(error)) from None
+        return house_rules
+
+    @field_validator("feedback")
+    @classmethod
+    def _known_keys(cls, feedback: dict[str, Text]) -> dict[str, Text]:
+        unknown = set(feedback) - set(RULE_CODES) - {"not_asked", "wrong"}
+        if unknown:
+            raise ValueError(f"unknown keys {sorted(unknown)} (use rule codes, not_asked or wrong)")
+        return feedback
+
+    @property
+    def learner(self) -> str:
+        """The player the learner plays."""
+        return self.position.learner or self.position.players[0]
+
+    def record(self) -> Record:
+        """The position as a ``RECORD.md`` record (every card of the deck listed), with its moves."""
+        return _record(self)
+
+    def start(self) -> GameState:
+        """The position, with the moves already played applied."""
+        return _play(self, build_state(self.record(), self.id), self.position.moves)
+
+
+def _record(scenario: Scenario) -> Record:
+    pos = scenario.position
+    variant = get_variant(scenario.variant, scenario.house_rules)
+    stock = list(pos.deal.stock)
+    if pos.fill_stock:
+        groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+        listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+        stock += [str(c) for c in rest_of_deck(variant, len(pos.players), listed)]
+    return Record(
+        variant=scenario.variant, house_rules=scenario.house_rules, players=pos.players,
+        deal=Deal(hands=pos.deal.hands, discard=pos.deal.discard, stock=stock),
+        table=pos.table, totals=pos.totals, moves=pos.moves,
+    )
+
+
+def _card_or_none(text: str) -> Card | None:
+    """The card, or None for text that is not one (``build_state`` then names the field at fault)."""
+    try:
+        return Card.parse(str(text))
+    except RulesError:
+        return None
+
+
+def _play(scenario: Scenario, state: GameState, moves: list[str]) -> GameState:
+    for line in moves:
+        try:
+            state = apply_line(state, line)
+        except RulesError as error:
+            raise RecordError(scenario.id, "moves", f"“{line}” is refused: {error}") from None
+    return state
+
+
+def matches(matcher: Matcher, move: Move, before: GameState) -> bool:
+    """Whether ``move`` (legal in ``before``) meets ``matcher``."""
+    if matcher.move is not None and Move.parse(matcher.move) != move and not _same_take(Move.parse(matcher.move), move, before):
+        return False
+    if matcher.action not in (None, "any") and move.kind != matcher.action:
+        return False
+    if matcher.meld is not None and not (isinstance(move, Layoff) and move.meld == matcher.meld):
+        return False
+    if matcher.with_:
+        held = [c.in_hand for c in _cards_of(move, before)]
+        for text in matcher.with_:
+            card = Card.parse(text)
+            if card.in_hand not in held:
+                return False
+            held.remove(card.in_hand)
+    return True
+
+
+def _same_take(a: Move, b: Move, before: GameState) -> bool:
+    """``take all`` and ``take N`` with N the pile's size are the same move."""
+    if isinstance(a, Take) and isinstance(b, Take):
+        return take_count(before.pile, a) == take_count(before.pile, b)
+    return False
+
+
+def _cards_of(move: Move, before: GameState) -> tuple[Card, ...]:
+    if isinstance(move, (Meld, Layoff)):
+        return move.cards
+    if isinstance(move, Discard):
+        return (move.card,)
+    if isinstance(move, Take | Rommi):
+        return lifted(before.pile, move)
+    return ()
+
+
+def read_mapping(path: str | Path, fields: str) -> dict[str, Any]:
+    """The YAML mapping in a record file; ``RecordError`` if it cannot be read, is not YAML or not a mapping
+    (``fields`` names a few of the fields expected, for that message)."""
+    source = str(path)
+    data = safe_load(read_text(path, source), source)  # at most 1 MB, no tags or aliases, bounded depth
+    if not isinstance(data, dict):
+        raise RecordError(source, "file", f"is not a mapping of fields ({fields})")
+    return data
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def validated(
+    model: type[_Model], data: dict[str, Any], source: str, field_name: Callable[[tuple[int | str, ...]], str]
+) -> _Model:
+    """``data`` checked as a ``model``; the first problem as a ``RecordError`` naming the field (``field_name``)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise RecordError(source, field_name(first["loc"]), first["msg"].removeprefix("Value error, ")) from None
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Load and check one scenario file; ``RecordError`` names the file and the field at fault."""
+    source = str(path)
+    data = read_mapping(path, "id, title, variant, …")
+    scenario = validated(Scenario, data, source, _field_name)
+    from tutor.learn.checker import check_scenario
+
+    check_scenario(scenario, source)
+    return scenario
+
+
+def _field_name(loc: tuple[int | str, ...]) -> str:
+    """A validation error's location as a field name, like ``task.steps[0].answer`` (the task kind left out).
+
+    >>> _field_name(("task", "move", "steps", 0, "colour")), _field_name(())
+    ('task.steps[0].colour', 'scenario')
+    """
+    parts = list(loc)
+    if len(parts) > 1 and parts[0] == "task" and parts[1] in ("move", "number", "choice", "judge"):
+        del parts[1]
+    field = ""
+    for part in parts:
+        field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
+    return field or "scenario"
+
+
+def scenario_schema() -> dict[str, Any]:
+    """The JSON Schema of scenario files (committed as ``scenarios/scenario.schema.json``)."""
+    return Scenario.model_json_schema(by_alias=True)

@@ -1,0 +1,303 @@
+"""The coach at the learner's shoulder: a suggested move with a one-sentence reason, and a review of the
+move just played that points out a clearly better one.
+
+Both start from the engine's own legal-move listing and the judgement of the ``coach`` computer player
+(:class:`engine.bots.coach.CoachBot`), so the coach never suggests a move the engine would refuse, and it
+knows only what the learner may see (their hand, the table, the pile, the others' card counts).
+
+>>> from engine.cards import parse_cards
+>>> from engine.state import GameState
+>>> from engine.variants import get_variant
+>>> state = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
+...     hands=[parse_cards("QS QH QD 2C 9S"), parse_cards("3H 4D 7C 8S JD")],
+...     stock=parse_cards("5C 6C 7D 8D 9D KH"), pile=parse_cards("4S")).apply("draw")
+>>> advice = suggest(state, 0)
+>>> str(advice.move), advice.reason
+('meld QS QH QD', 'Meld Q♠ Q♥ Q♦: 30 points on the table and 30 fewer in your hand.')
+>>> review(state, Move.parse("discard 9S"), 0)
+'Melding Q♠ Q♥ Q♦ would have scored 30 and saved you 30 in hand.'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.bots import get_bot
+from engine.bots.coach import CoachBot
+from engine.bots.greedy import GreedyBot
+from engine.cards import JOKER, Card, cards_words
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.pile_take import lifted, take_count
+from engine.scoring import lay_points
+from engine.state import GameState, Phase
+from tutor.i18n.strings import t
+
+#: How many points (by the coach's count) a better move must be worth before a review mentions it.
+REVIEW_MARGIN = 6.0
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A suggested move for ``seat`` and the sentence that says why."""
+
+    move: Move
+    reason: str
+    seat: int
+
+
+# --- words --------------------------------------------------------------------------------------------
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as the coach writes them (:func:`engine.cards.card_text`), separated by spaces."""
+    return cards_words(cards)
+
+
+def hand_value(state: GameState, cards: Sequence[Card]) -> int:
+    """The minus points ``cards`` weigh in a hand."""
+    return sum(state.variant.card_value(c.in_hand) for c in cards)
+
+
+# --- the coach's judgement ---------------------------------------------------------------------------
+
+
+def _rng(state: GameState, seat: int) -> random.Random:
+    """A chance source fixed by what ``seat`` sees, so the same position always gets the same advice (and
+    nothing the seat cannot see changes it)."""
+    view = state.view(seat)
+    table = ";".join(" ".join(str(c) for c in m.cards) for m in view.table)
+    return random.Random(
+        f"{view.round_number}/{seat}/{view.stock_size}/{' '.join(map(str, view.pile))}/{table}"
+        f"/{' '.join(map(str, view.hand))}/{view.hand_sizes}/{view.phase.value}/{view.to_move}"
+    )
+
+
+def _seen(state: GameState, seat: int) -> GameState:
+    """What ``seat`` knows of ``state``, as a state (:attr:`engine.view.PlayerView.position`)."""
+    return state.view(seat).position
+
+
+def _ranked(state: GameState) -> list[tuple[Move, float]]:
+    return CoachBot().ranked(state, _rng(state, state.to_move))
+
+
+def _choice(state: GameState, seat: int, level: str) -> Move | None:
+    """The move ``level`` would make for ``seat`` now: a Rommi call, their move, or None."""
+    rng = _rng(state, seat)
+    bot = get_bot(level)
+    if seat != state.to_move:
+        return bot.call(state, seat, rng) if state.rommi_from is not None else None
+    if state.phase is Phase.OVER:
+        return None
+    return bot.move(state, rng)
+
+
+def suggest(state: GameState, seat: int, level: str = "coach", language: str = "en") -> Advice | None:
+    """The move the coach suggests to ``seat`` now, with a one-sentence reason; None when ``seat`` has
+    nothing to decide (it is not their turn and they hold no Rommi call worth making).
+
+    ``level`` picks whose judgement: ``coach`` (default), ``greedy`` or ``random``. Only what ``seat`` may
+    see is read.
+    """
+    state = _seen(state, seat)
+    move = _choice(state, seat, level)
+    if move is None:
+        return None
+    return Advice(move, explain(state, seat, move, language), seat)
+
+
+# --- why ----------------------------------------------------------------------------------------------
+
+
+def explain(state: GameState, seat: int, move: Move, language: str = "en") -> str:
+    """One sentence on why ``move`` by ``seat`` is a good move now."""
+    if isinstance(move, Meld | Layoff):
+        return _explain_lay(state, seat, move, language)
+    if isinstance(move, Take | Rommi):
+        return _explain_take(state, seat, move, language)
+    if isinstance(move, Discard):
+        return _explain_discard(state, seat, move, language)
+    if isinstance(move, Stop):
+        return t("practice.coach.stop", language)
+    if isinstance(move, Draw):
+        if not state.pile:
+            return t("practice.coach.draw_empty_pile", language)
+        takes = [m for m in state.legal_moves() if isinstance(m, Take)]
+        return t("practice.coach.draw" if takes else "practice.coach.draw_no_take", language)
+    return t("practice.coach.generic", language, move=str(move))
+
+
+def _lay_words(state: GameState, move: Meld | Layoff) -> dict[str, object]:
+    cards = move.cards
+    words: dict[str, object] = {
+        "cards": tuple(cards),
+        "points": lay_points(state, move),
+        "saved": hand_value(state, cards),
+    }
+    if isinstance(move, Layoff):
+        words["meld"] = move.meld
+    return words
+
+
+def _explain_lay(state: GameState, seat: int, move: Meld | Layoff, language: str) -> str:
+    kind = "meld" if isinstance(move, Meld) else "layoff"
+    words = _lay_words(state, move)
+    if len(move.cards) == len(state.hands[seat]):
+        return t(f"practice.coach.{kind}_out", language, **words)
+    if state.duty is not None:
+        return t(f"practice.coach.{kind}_duty", language, **words)
+    return t(f"practice.coach.{kind}", language, **words)
+
+
+def _lays_after_take(state: GameState, seat: int, move: Take | Rommi) -> Meld | Layoff | None:
+    """The best lay the taker could make at once after ``move``, or None."""
+    after = state.apply(move, seat)
+    taken = set(lifted(state.pile, move))
+    for lay, _ in _ranked(after):  # the lay the coach would make next, holding a card taken
+        if isinstance(lay, Meld | Layoff) and any(c.in_hand in taken for c in lay.cards):
+            return lay
+    return None
+
+
+def _count(state: GameState, move: Take | Rommi) -> int:
+    return take_count(state.pile, move)
+
+
+def _partners(hand: Sequence[Card], card: Card) -> list[Card]:
+    """The cards of ``hand`` that go with ``card`` towards a meld: same rank, or same suit close by."""
+    found = []
+    for other in hand:
+        if other is JOKER or card is JOKER:
+            continue
+        same_rank = other.rank == card.rank and other.suit != card.suit
+        close_by = other.suit == card.suit and 0 < abs(other.rank - card.rank) <= 2
+        if same_rank or close_by:
+            found.append(other)
+    return found
+
+
+def _explain_take(state: GameState, seat: int, move: Take | Rommi, language: str) -> str:
+    taken = lifted(state.pile, move)
+    n, deepest = len(taken), taken[0]
+    lay = _lays_after_take(state, seat, move)
+    words: dict[str, object] = {"count": n, "card": deepest, "called": state.pile[-1]}
+    prefix = "rommi" if isinstance(move, Rommi) else "take_all" if n == len(state.pile) and n > 1 else "take"
+    if lay is not None and any(c.in_hand in taken for c in lay.cards):
+        words["cards"] = tuple(lay.cards)
+        if isinstance(lay, Layoff):
+            words["meld"] = lay.meld
+            return t(f"practice.coach.{prefix}_layoff", language, **words)
+        return t(f"practice.coach.{prefix}_meld", language, **words)
+    partners = _partners(state.hands[seat], deepest)
+    if partners:
+        words["partners"] = tuple(partners)
+        return t("practice.coach.take_partners", language, **words)
+    return t("practice.coach.take_low", language, **words)
+
+
+def _fits_table(state: GameState, card: Card) -> int | None:
+    """The number of a meld on the table that ``card`` extends by itself, or None."""
+    for number, meld in enumerate(state.table, start=1):
+        if card.index in meld.shape.touching:
+            return number
+    return None
+
+
+def _explain_discard(state: GameState, seat: int, move: Discard, language: str) -> str:
+    card = move.card
+    hand = state.hands[seat]
+    words: dict[str, object] = {"card": card, "value": state.variant.card_value(card)}
+    if len(hand) == 1:
+        return t("practice.coach.discard_out", language, **words)
+    naive = max(
+        (m.card for m in state.legal_moves() if isinstance(m, Discard)),
+        key=lambda c: GreedyBot._discard_priority(state, c) + (12 if _fits_table(state, c) else 0),
+    )
+    if naive is not card and _fits_table(state, naive) is not None:
+        words |= {"other": naive, "meld": _fits_table(state, naive)}
+        return t("practice.coach.discard_not_feed", language, **words)
+    if not _partners(hand, card) and _fits_table(state, card) is None:
+        return t("practice.coach.discard_lonely", language, **words)
+    return t("practice.coach.discard_least", language, **words)
+
+
+# --- review -------------------------------------------------------------------------------------------
+
+
+def review(before: GameState, move_played: Move | str, seat: int, language: str = "en") -> str | None:
+    """After ``seat`` played ``move_played`` in ``before``: one sentence on a clearly better move, or
+    None when the move was fine (or the coach has nothing to compare it with). Only what ``seat`` could see
+    is read."""
+    move = Move.parse(move_played) if isinstance(move_played, str) else move_played
+    if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi):
+        return None
+    before = _seen(before, seat)
+    ranked = _ranked(before)
+    if not ranked:
+        return None
+    scores = dict(ranked)
+    best, best_score = ranked[0]
+    played = scores.get(move)
+    if played is None or best == move or best_score - played < REVIEW_MARGIN:
+        return None
+    if isinstance(best, Meld | Layoff) and isinstance(move, Discard | Draw | Stop):
+        kind = "review.meld" if isinstance(best, Meld) else "review.layoff"
+        return t(f"practice.{kind}", language, **_lay_words(before, best))
+    if isinstance(best, Take) and isinstance(move, Draw | Stop):
+        lay = _lays_after_take(before, seat, best)
+        words: dict[str, object] = {"count": _count(before, best)}
+        if lay is not None:
+            words["cards"] = tuple(lay.cards)
+            return t("practice.review.take_lay", language, **words)
+        return t("practice.review.take", language, **words)
+    if isinstance(best, Draw) and isinstance(move, Take):
+        n = _count(before, move)
+        taken = lifted(before.pile, move)
+        if n == 1:
+            return t("practice.review.draw_one", language, card=taken[0], weight=hand_value(before, taken))
+        return t("practice.review.draw", language, count=n, weight=hand_value(before, taken))
+    if isinstance(best, Discard) and isinstance(move, Discard):
+        return _review_discard(before, seat, move.card, best.card, language)
+    points = round(best_score - played)
+    return t("practice.review.generic", language, move=describe_move(before, best, language), points=points)
+
+
+def _review_discard(state: GameState, seat: int, played: Card, better: Card, language: str) -> str:
+    words: dict[str, object] = {"card": played, "better": better}
+    meld = _fits_table(state, played)
+    if meld is not None:
+        return t("practice.review.discard_feeds", language, meld=meld, **words)
+    partners = [c for c in _partners(state.hands[seat], played) if c is not played]
+    if partners:
+        return t("practice.review.discard_partners", language, partners=tuple(partners), **words)
+    return t(
+        "practice.review.discard_value",
+        language,
+        value=state.variant.card_value(played),
+        better_value=state.variant.card_value(better),
+        **words,
+    )
+
+
+def describe_move(state: GameState | None, move: Move, language: str = "en") -> str:
+    """A move in words, to fit in a sentence (``melding Q♠ Q♥ Q♦``, ``discarding K♣``…); without the state,
+    a take of the whole pile is said so rather than counted."""
+    if isinstance(move, Meld):
+        return t("practice.words.meld", language, cards=tuple(move.cards))
+    if isinstance(move, Layoff):
+        return t("practice.words.layoff", language, cards=tuple(move.cards), meld=move.meld)
+    if isinstance(move, Discard):
+        return t("practice.words.discard", language, card=move.card)
+    if isinstance(move, Take | Rommi) and state is None and move.count is None:
+        return t("practice.words.take_all", language)
+    if isinstance(move, Rommi):
+        return t("practice.words.rommi", language, count=move.count if state is None else _count(state, move))
+    if isinstance(move, Take):
+        return t("practice.words.take", language, count=move.count if state is None else _count(state, move))
+    if isinstance(move, Draw):
+        return t("practice.words.draw", language)
+    if isinstance(move, Stop):
+        return t("practice.words.stop", language)
+    return str(move)

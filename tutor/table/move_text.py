@@ -1,0 +1,159 @@
+"""From what a learner picked on screen to a move in the notation of ``RECORD.md``.
+
+The app shows the hand and the discard pile as pickable cards and offers buttons (draw, take, meld, …).
+This module turns a button and the picks into move text that :func:`tutor.learn.checker.try_move` judges, so
+the app never decides a rule itself. A pick that cannot make a move at all (no card picked for a meld)
+raises :class:`SelectionProblem`, whose ``key`` names the UI sentence to show.
+
+Cards are picked by *option values*: the card's text, with ``·2``, ``·3`` … for further copies of the
+same card (two decks, two jokers), so every card in a hand or pile has a value of its own:
+
+>>> hand_options(parse_cards("5H 5S JK JK"))
+['5H', '5S', 'JK', 'JK·2']
+>>> build_move("meld", picked=["5H", "5S", "JK"], declarations=["5D"])
+'meld 5H 5S JK=5D'
+>>> build_move("take", pile_pick="9H", pile=parse_cards("9H 2C 5D"))
+'take 3'
+>>> build_move("layoff", picked=["6H"], meld=2)
+'layoff 6H on 2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Literal
+
+from engine.cards import Card
+
+Action = Literal["draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "no_call"]
+
+#: Every action a button can ask for, in the order the app shows them. ``no_call`` is no move: a seat's
+#: answer to a Rommi! window at a shared table (the page handles it; :func:`build_move` refuses it).
+ACTIONS: Final[tuple[Action, ...]] = ("draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "no_call")
+
+COPY_MARK: Final = "·"
+
+
+class SelectionProblem(ValueError):
+    """The picks do not make a move (no card, two cards to discard…); ``key`` is the ``ui.*`` string to show."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def card_options(cards: Sequence[Card]) -> list[str]:
+    """One option value per card, in order: the card's text, then ``·2``, ``·3`` for further copies.
+
+    >>> card_options(parse_cards("9H 2C 9H"))
+    ['9H', '2C', '9H·2']
+    """
+    seen: dict[str, int] = {}
+    values = []
+    for card in cards:
+        text = str(card)
+        seen[text] = seen.get(text, 0) + 1
+        values.append(text if seen[text] == 1 else f"{text}{COPY_MARK}{seen[text]}")
+    return values
+
+
+def hand_options(hand: Sequence[Card]) -> list[str]:
+    """The option values of a hand (see :func:`card_options`)."""
+    return card_options(hand)
+
+
+def option_card(value: str) -> Card:
+    """The card an option value stands for.
+
+    >>> option_card("JK·2"), option_card("10H")
+    (Card.parse('JK'), Card.parse('10H'))
+    """
+    return Card.parse(value.split(COPY_MARK)[0])
+
+
+def pile_depth(pile: Sequence[Card], value: str) -> int:
+    """How many cards a take must lift to reach the pile card ``value`` (the top card is 1).
+
+    >>> pile_depth(parse_cards("9H 2C 5D"), "5D"), pile_depth(parse_cards("9H 2C 5D"), "9H")
+    (1, 3)
+    """
+    options = card_options(pile)
+    if value not in options:
+        raise SelectionProblem("ui.problem.pick_pile_card")
+    return len(pile) - options.index(value)
+
+
+def option_for_depth(pile: Sequence[Card], depth: int) -> str:
+    """The option value of the pile card that ``take depth`` reaches (the inverse of :func:`pile_depth`).
+
+    >>> option_for_depth(parse_cards("9H 2C 5D"), 3)
+    '9H'
+    """
+    return card_options(pile)[len(pile) - depth]
+
+
+def laid_text(cards: Sequence[Card], declarations: Sequence[str | None]) -> str:
+    """The picked cards as written in a meld or lay-off: the n-th joker as ``JK=`` its n-th declaration
+    (a bare ``JK`` when none was chosen, which the engine then explains).
+
+    >>> laid_text(parse_cards("JK 8H JK"), ["7H", None])
+    'JK=7H 8H JK'
+    """
+    words = []
+    jokers = 0
+    for card in cards:
+        if card.is_joker:
+            declared = declarations[jokers] if jokers < len(declarations) else None
+            jokers += 1
+            words.append(f"JK={Card.parse(declared)}" if declared else "JK")
+        else:
+            words.append(str(card))
+    return " ".join(words)
+
+
+def build_move(
+    action: Action,
+    *,
+    picked: Sequence[str] = (),
+    pile_pick: str | None = None,
+    pile: Sequence[Card] = (),
+    meld: int | None = None,
+    declarations: Sequence[str | None] = (),
+) -> str:
+    """The move text for ``action`` with the hand cards ``picked`` (option values), the pile card
+    ``pile_pick`` (an option value of ``pile``), the meld number ``meld`` and the joker declarations.
+
+    Raises :class:`SelectionProblem` when the picks cannot make that move. Whether the move is *legal*
+    is for the engine to say, not for this function.
+
+    >>> build_move("draw"), build_move("take_all"), build_move("discard", picked=["JK"])
+    ('draw', 'take all', 'discard JK')
+    >>> build_move("rommi", pile_pick="5D", pile=parse_cards("9H 2C 5D"))
+    'rommi 1'
+    >>> build_move("discard", picked=["5H", "5S"])
+    Traceback (most recent call last):
+    ...
+    tutor.table.move_text.SelectionProblem: ui.problem.pick_one_card
+    """
+    cards = [option_card(value) for value in picked]
+    if action in ("draw", "stop"):
+        return action
+    if action == "take_all":
+        return "take all"
+    if action in ("take", "rommi"):
+        if pile_pick is None:
+            raise SelectionProblem("ui.problem.pick_pile_card")
+        return f"{action} {pile_depth(pile, pile_pick)}"
+    if action == "discard":
+        if len(cards) != 1:
+            raise SelectionProblem("ui.problem.pick_one_card")
+        return f"discard {cards[0].in_hand}"
+    if not cards:
+        raise SelectionProblem("ui.problem.pick_cards")
+    if action == "meld":
+        return f"meld {laid_text(cards, declarations)}"
+    if action == "layoff":
+        if meld is None:
+            raise SelectionProblem("ui.problem.pick_meld")
+        return f"layoff {laid_text(cards, declarations)} on {meld}"
+    raise SelectionProblem("ui.problem.unknown_action")

@@ -1,0 +1,473 @@
+"""The Learn page: the lessons for the chosen variant, a lesson's text, and its scenarios one after another.
+
+Moves are made the way a learner makes them, on the card table (:mod:`ui.table.widget`): pick cards of
+the hand, a card of the spread discard pile or a meld, press an action. The picks become move text
+(:func:`tutor.table.move_text.build_move`), the engine judges it (:class:`tutor.learn.flow.ScenarioRun`, through
+:mod:`tutor.learn.checker`), and the table says beside the cards what it said: an illegal move as an error in
+words, a legal but unasked move as a warning, success as success. An attempt that is not accepted leaves
+the position exactly as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from engine.errors import RecordError
+from engine.moves import Move
+from engine.records.lines import split_line
+from engine.variants import PRESETS, Variant
+from tutor.charts import hand, scores
+from tutor.compare.table import house_rules_text
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import t, variant_name
+from tutor.learn.curriculum import Curriculum, Lesson
+from tutor.learn.flow import ScenarioRun, lesson_done, place_after, star_text
+from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask, localize
+from tutor.progress import ProgressError, ProgressStore
+from tutor.table.coach import describe_move
+from tutor.table.data import TableOptions, primary_actions
+from tutor.table.move_text import Action, SelectionProblem
+from ui import session
+from ui.table.controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
+from ui.table.settings import large_cards, show_notation
+
+#: The table's keys (``learn_table``, ``learn_table_request``, ...).
+KEYS = PickKeys("learn_")
+_ANSWER_KEYS = (session.NUMBER, session.CHOICE)
+_PLAY_ACTIONS: tuple[Action, ...] = ("meld", "layoff", "discard")  # a step asking for one: its action is highlighted
+LAST_MOVE = "learn_last_move"
+#: Set once the session's first Learn page has been drawn: until then the charts wait (see :func:`_charts`).
+FIRST_LOOK_DONE = "learn_first_look_done"
+
+
+# --- the page ---------------------------------------------------------------------------------------
+
+
+def render_learn_page() -> None:
+    """Draw the Learn page."""
+    language = session.language()
+    chosen = session.variant()
+    content = session.curriculum()
+    st.title(t("ui.learn.title", language), anchor=False)
+    if isinstance(content, RecordError):
+        st.error(t("ui.learn.content_error", language, source=content.source, field=content.field, problem=content.problem))
+        return
+    if not content.lessons:
+        st.info(t("ui.learn.no_lessons", language))
+        return
+    store = session.progress_store()
+    if isinstance(store, ProgressError):
+        st.warning(t("ui.progress_unavailable", language, error=str(store)))
+    lesson = _current_lesson(content, chosen, store, language)
+    notice = st.session_state.get(session.NOTICE)
+    if notice:
+        kind, message = notice
+        (st.warning if kind == "warning" else st.info)(message)
+        st.session_state[session.NOTICE] = None
+    stars, done = _progress(store)
+    with st.sidebar:
+        _lesson_list(content, chosen, lesson, stars, done, language)
+    _lesson(content, lesson, chosen, language)
+
+
+def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set[str]]:
+    if isinstance(store, ProgressError):
+        return {}, set()
+    try:
+        learner = session.progress_key()
+        return store.stars(learner), store.completed_lessons(learner)
+    except ProgressError:
+        return {}, set()
+
+
+# --- which lesson ---------------------------------------------------------------------------------
+
+
+def open_lesson(lesson_id: str, index: int = 0, link: bool = True) -> None:
+    """Open scenario ``index`` of a lesson (a button callback too); ``link`` puts it in the address."""
+    state = st.session_state
+    state[session.LESSON] = lesson_id
+    state[session.INDEX] = index
+    state[session.RUN] = None
+    if link:
+        st.query_params["lesson"] = lesson_id
+
+
+def _current_lesson(content: Curriculum, chosen: Variant, store: ProgressStore | ProgressError, language: str) -> Lesson:
+    state = st.session_state
+    wanted = st.query_params.get("lesson")
+    if wanted and wanted != state.get(session.LESSON):
+        try:
+            linked = content.lesson(wanted)
+            place = _last_place(store)
+            index = place[1] if place is not None and place[0] == wanted else 0
+            open_lesson(wanted, max(0, min(index, len(linked.scenarios) - 1)), link=False)
+        except KeyError:
+            state[session.NOTICE] = ("warning", t("ui.learn.no_such_lesson", language, lesson=plain(wanted)))
+            del st.query_params["lesson"]
+        state[session.RESUMED] = True
+    if state.get(session.LESSON) is None and not state.get(session.RESUMED):
+        state[session.RESUMED] = True
+        place = _last_place(store)
+        if place is not None and any(lesson.id == place[0] for lesson in content.lessons):
+            lesson = content.lesson(place[0])
+            index = max(0, min(place[1], len(lesson.scenarios) - 1))
+            open_lesson(lesson.id, index)
+            state[session.NOTICE] = (
+                "info",
+                t("ui.learn.resumed", language, lesson=lesson.title_in(language), number=index + 1, count=len(lesson.scenarios)),
+            )
+    current = state.get(session.LESSON)
+    if current is None or all(lesson.id != current for lesson in content.lessons):
+        mine = content.for_variant(chosen.id)
+        first = mine[0] if mine else content.lessons[0]
+        open_lesson(first.id, 0)
+        current = first.id
+    lesson = content.lesson(str(current))
+    if not 0 <= state.get(session.INDEX, 0) < len(lesson.scenarios):
+        state[session.INDEX] = 0
+        state[session.RUN] = None
+    return lesson
+
+
+def _last_place(store: ProgressStore | ProgressError) -> tuple[str, int] | None:
+    """Where the learner stopped last time (lesson id, scenario index), if the store knows."""
+    if isinstance(store, ProgressError):
+        return None
+    try:
+        return store.last_place(session.progress_key())
+    except ProgressError:
+        return None
+
+
+def _lesson_list(content: Curriculum, chosen: Variant, current: Lesson, stars: dict[str, int], done: set[str], language: str) -> None:
+    st.subheader(t("ui.learn.lessons_for", language, variant=variant_name(chosen, language)))
+    mine = content.for_variant(chosen.id)
+    if not mine:
+        st.caption(t("ui.learn.no_lessons_for", language, variant=variant_name(chosen, language)))
+    for lesson in mine:
+        _lesson_button(lesson, current, stars, done, language)
+    others = [lesson for lesson in content.lessons if not lesson.holds_for(chosen.id)]
+    if others:
+        with st.expander(t("ui.learn.other_lessons", language)):
+            for lesson in others:
+                _lesson_button(lesson, current, stars, done, language)
+
+
+def _lesson_button(lesson: Lesson, current: Lesson, stars: dict[str, int], done: set[str], language: str) -> None:
+    earned = sum(stars.get(s, 0) for s in lesson.scenarios)
+    mark = "✓ " if lesson.id in done else ""
+    label = f"{mark}{lesson.title_in(language)} · {earned}/{3 * len(lesson.scenarios)} ★"
+    st.button(
+        label,
+        key=f"learn_open_{lesson.id}",
+        on_click=open_lesson,
+        args=(lesson.id, 0),
+        type="primary" if lesson.id == current.id else "secondary",
+        width="stretch",
+    )
+
+
+def lesson_variant(lesson: Lesson, chosen: Variant) -> Variant:
+    """The variant a lesson's text is read in: the chosen one if the lesson holds for it, else its own."""
+    if lesson.holds_for(chosen.id) or lesson.variants == "all":
+        return chosen
+    return PRESETS[lesson.variants[0]]
+
+
+# --- one lesson -----------------------------------------------------------------------------------
+
+
+def _lesson(content: Curriculum, lesson: Lesson, chosen: Variant, language: str) -> None:
+    index = int(st.session_state.get(session.INDEX, 0))
+    variant = lesson_variant(lesson, chosen)
+    st.header(lesson.title_in(language))
+    if variant is not chosen:
+        names = tuple(variant_name(v, language) for v in lesson.variants if v in PRESETS)
+        st.info(t("ui.learn.other_variant", language, variants=names, chosen=variant_name(chosen, language)))
+    with st.expander(t("ui.learn.lesson_text", language), expanded=index == 0):
+        st.markdown(lesson.text(variant, language))
+    scenario = content.scenarios[lesson.scenarios[index]]
+    run = st.session_state.get(session.RUN)
+    if not isinstance(run, ScenarioRun) or run.scenario.id != scenario.id:
+        run = ScenarioRun(scenario)
+        st.session_state[session.RUN] = run
+        clear_picks(KEYS)
+        for key in (*_ANSWER_KEYS, LAST_MOVE):
+            st.session_state.pop(key, None)
+    take_request(KEYS, on_move)
+    _scenario(content, lesson, index, run, language)
+
+
+def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun, language: str) -> None:
+    scenario, state = run.scenario, run.state
+    st.subheader(
+        t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.scenarios), title=localize(scenario.title, language))
+    )
+    rules = variant_name(state.variant, language) + (
+        f" + {house_rules_text(state.variant.house_rules, language)}" if state.variant.house_rules else ""
+    )
+    st.caption(t("ui.learn.played_with", language, variant=rules))
+    st.markdown(localize(scenario.task.prompt, language))
+    step = run.step
+    if step is not None and step.prompt is not None:
+        counter = t("ui.learn.step", language, number=run.step_index + 1, count=run.step_count) + " "
+        st.markdown((counter if run.step_count > 1 else "") + f"**{localize(step.prompt, language)}**")
+
+    task = scenario.task
+    moving = run.is_move_task and not run.solved
+    _table(run, language, moving)
+    if moving:
+        last = st.session_state.get(LAST_MOVE)
+        if last and show_notation():
+            st.caption(t("table.your_move_notation", language, move=last))
+    elif not run.solved:
+        if isinstance(task, NumberTask):
+            _number_controls(language)
+        elif isinstance(task, ChoiceTask):
+            _choice_controls(task, language)
+        elif isinstance(task, JudgeTask):
+            _judge_controls(task, run, language)
+
+    if not run.is_move_task:
+        _feedback(run, language)
+    _save_error(language)
+    _hints(run, language)
+    if run.solved:
+        _solved(content, lesson, index, run, language)
+    _charts(run, lesson, language)
+
+
+# --- move tasks -----------------------------------------------------------------------------------
+
+
+def _table(run: ScenarioRun, language: str, moving: bool) -> None:
+    """The table from the learner's seat: live in a move task (the answer to a move beside the cards),
+    still otherwise; a new scenario opens at the page's top."""
+    state = run.state
+    step = run.step
+    kind = step.answer.split(maxsplit=1)[0] if step is not None and step.answer.strip() else ""
+    answer = next((action for action in _PLAY_ACTIONS if action == kind), None)
+    rommi = state.variant.rommi_call and len(state.players) > 2
+    feedback = run.feedback if run.is_move_task else None
+    message = None
+    if feedback is not None and feedback.message:
+        unchanged = " " + t("ui.learn.unchanged", language) if feedback.kind == "error" else ""
+        message = (feedback.kind, feedback.message + unchanged)
+    options = TableOptions(
+        actions=turn_actions(state, rommi) if moving else (),
+        primary=primary_actions(state, run.seat, answer) if moving else (),
+        marks=True,
+        interactive=moving,
+        four_colour=session.four_colour(),
+        large=large_cards(),
+        message=message,
+        position=f"{run.scenario.id}:{len(run.states)}:{run.solved}",
+        top=len(run.states) == 1 and run.feedback is None,
+        language=language,
+        ready=not st.session_state.get(FIRST_LOOK_DONE),
+    )
+    draw_table(KEYS, state, run.seat, options, on_move)
+
+
+def on_move(action: Action, payload: dict[str, Any]) -> None:
+    """A move made on the table of a move task: build the move from the picks and let the engine judge it."""
+    run = st.session_state.get(session.RUN)
+    if not isinstance(run, ScenarioRun) or not run.is_move_task or run.solved:
+        return
+    language = session.language()
+    try:
+        text = move_text(action, payload, run.state)
+    except SelectionProblem as problem:
+        run.note(t(problem.key, language))
+        return
+    st.session_state[LAST_MOVE] = text
+    run.play(text, language)
+    if run.solved:
+        _record(run)
+
+
+# --- number, choice and judge tasks ---------------------------------------------------------------
+
+
+def _number_controls(language: str) -> None:
+    st.number_input(
+        t("ui.learn.your_number", language),
+        value=None,
+        step=1,
+        key=session.NUMBER,
+        placeholder=t("ui.learn.number_placeholder", language),
+    )
+    st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("number",), type="primary")
+
+
+def _choice_controls(task: ChoiceTask, language: str) -> None:
+    st.radio(
+        t("ui.learn.your_choice", language),
+        list(range(len(task.options))),
+        index=None,
+        key=session.CHOICE,
+        format_func=lambda i: localize(task.options[i], language),
+    )
+    st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("choice",), type="primary")
+
+
+def _judge_controls(task: JudgeTask, run: ScenarioRun, language: str) -> None:
+    player, move = split_line(task.move)
+    try:
+        words = describe_move(run.state, Move.parse(move), language)
+    except ValueError:
+        words = move
+    st.markdown(t("table.judge_move", language, player=plain(player or ""), move=words))
+    if show_notation():
+        st.caption(t("table.hint_notation", language, move=move))
+    with st.container(horizontal=True):
+        st.button(t("ui.learn.legal", language), key="learn_judge_legal", on_click=_check, args=("legal",))
+        st.button(t("ui.learn.not_legal", language), key="learn_judge_illegal", on_click=_check, args=("illegal",))
+
+
+def _check(kind: str) -> None:
+    """The check button of a number or choice task, or a judge button."""
+    run = st.session_state.get(session.RUN)
+    if not isinstance(run, ScenarioRun):
+        return
+    language = session.language()
+    if kind == "number":
+        typed = st.session_state.get(session.NUMBER)
+        if typed is None:
+            run.note(t("ui.problem.type_number", language))
+            return
+        run.answer_number(int(typed), language)
+    elif kind == "choice":
+        picked = st.session_state.get(session.CHOICE)
+        if picked is None:
+            run.note(t("ui.problem.pick_option", language))
+            return
+        run.answer_choice(int(picked), language)
+    else:
+        run.judge(kind == "legal", language)
+    if run.solved:
+        _record(run)
+
+
+# --- feedback, hints, progress --------------------------------------------------------------------
+
+
+def _feedback(run: ScenarioRun, language: str) -> None:
+    feedback = run.feedback
+    if feedback is None or not feedback.message:
+        return
+    show = {"error": st.error, "warning": st.warning, "success": st.success, "info": st.info}[feedback.kind]
+    show(feedback.message)
+    if feedback.cost:
+        st.caption(feedback.cost)
+
+
+def _save_error(language: str) -> None:
+    save_error = st.session_state.get(session.SAVE_ERROR)
+    if save_error:
+        st.warning(t("ui.progress_unavailable", language, error=save_error))
+
+
+def _hints(run: ScenarioRun, language: str) -> None:
+    for number, hint in enumerate(run.hints(language), start=1):
+        st.info(t("ui.learn.hint_text", language, number=number, hint=hint))
+    if run.solved or not run.scenario.hints:
+        return
+    st.button(
+        t("ui.learn.hint", language, left=run.hints_left),
+        key="learn_hint",
+        on_click=_hint,
+        disabled=run.hints_left == 0,
+    )
+    st.caption(t("ui.learn.hint_cost", language, stars=star_text(run.stars)))
+
+
+def _hint() -> None:
+    """The hint button: show the next hint (it costs a star)."""
+    run = st.session_state.get(session.RUN)
+    if isinstance(run, ScenarioRun):
+        run.reveal_hint()
+
+
+def _record(run: ScenarioRun) -> None:
+    """Save a solved scenario: its stars, the place to resume, and the lesson if it is now complete."""
+    store = session.progress_store()
+    st.session_state[session.SAVE_ERROR] = None
+    if isinstance(store, ProgressError):
+        st.session_state[session.SAVE_ERROR] = str(store)
+        return
+    content = session.curriculum()
+    lesson_id = st.session_state.get(session.LESSON)
+    if isinstance(content, RecordError) or lesson_id is None:
+        return
+    lesson = content.lesson(str(lesson_id))
+    index = int(st.session_state.get(session.INDEX, 0))
+    learner = session.progress_key()
+    try:
+        store.record_scenario(learner, run.scenario.id, run.stars)
+        if lesson_done(lesson, store.stars(learner)):
+            store.complete_lesson(learner, lesson.id)
+        place = place_after(content, lesson, index, session.variant().id)
+        store.save_place(learner, *(place or (lesson.id, index)))
+    except ProgressError as error:
+        st.session_state[session.SAVE_ERROR] = str(error)
+
+
+def _solved(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun, language: str) -> None:
+    st.success(t("ui.learn.solved", language, stars=star_text(run.stars)))
+    place = place_after(content, lesson, index, session.variant().id)
+    if place is None:
+        st.info(t("ui.learn.all_done", language, variant=variant_name(session.variant(), language)))
+        st.button(t("ui.learn.again", language), key="learn_again", on_click=open_lesson, args=(lesson.id, index))
+        return
+    label = "ui.learn.next" if place[0] == lesson.id else "ui.learn.next_lesson"
+    st.button(t(label, language), key="learn_next", on_click=open_lesson, args=place, type="primary")
+
+
+# --- charts ---------------------------------------------------------------------------------------
+
+
+def _charts(run: ScenarioRun, lesson: Lesson, language: str) -> None:
+    """The minus-points picture of the learner's hand (each card a block), and a score's waterfall once solved.
+
+    A move task shows the hand move by move, open at once in a scoring lesson (``chart: shown``) and under
+    both scales side by side where the lesson compares them (``chart: scales``); there a solved question
+    shows the learner's hand under both scales too (before, it would give the answer away).
+
+    The session's first look at the page draws no chart: plotly's script, loaded for the first chart,
+    would hold the cards back for a second. The table says when it is on the screen, and the rerun that
+    follows draws the chart."""
+    if not st.session_state.get(FIRST_LOOK_DONE):
+        st.session_state[FIRST_LOOK_DONE] = True
+        return
+    seat = run.seat
+    scales = lesson.chart == "scales"
+    figure = None
+    if run.is_move_task:
+        labels = [t("ui.learn.chart_start", language), *run.move_labels(language)]
+        if scales:
+            figure = hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language)
+        else:
+            hands = hand.hand_blocks(run.states, seat)
+            figure = hand.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language)
+    elif scales and run.solved:
+        labels = [t("ui.learn.chart_your_hand", language)]
+        figure = hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language)
+    if figure is not None:
+        # A toggle, not an expander: a chart inside a closed expander still makes the browser load plotly,
+        # which would slow the first page. Open at once in a scoring lesson, else once the scenario is solved.
+        shown = st.toggle(
+            t("ui.learn.chart_hand_title", language),
+            value=run.solved or lesson.chart != "on_request",
+            key=f"learn_show_chart_{run.scenario.id}_{run.solved}",
+        )
+        if shown:
+            st.plotly_chart(figure, key="learn_chart_hand")
+    scored = run.score_seat()
+    if scored is not None and run.solved:
+        breakdown = scores.round_breakdown(run.state, scored)
+        title = t("ui.learn.chart_round_title", language, name=run.state.players[scored])
+        st.plotly_chart(scores.round_waterfall_figure(breakdown, title, language), key="learn_chart_round")

@@ -1,0 +1,41 @@
+"""Keeps this browser's learner id in a cookie, so the app opened again without the ``?learner=`` link
+finds the same learner: a small ``st.components.v2`` component (no iframe) whose script sets
+``document.cookie``. Streamlit reads the cookie back through ``st.context.cookies`` when a page opens.
+
+The component draws nothing, and is drawn only in a run where the cookie must change (once a session,
+usually): ``app.py`` draws it last in the sidebar, after the page, so it moves nothing of the page's own
+sidebar between one run and the next. AppTest does not run its script, so tests give the id through the address instead.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.progress.learner import cookie_header
+from ui import session
+from ui.component_data import DECODE_JS, encoded
+
+_JS = (
+    DECODE_JS
+    + """
+export default function (component) {
+  const data = decoded(component.data);
+  if (data && data.cookie && !document.cookie.split("; ").includes(data.cookie.split(";")[0])) {
+    document.cookie = data.cookie;
+  }
+}
+"""
+)
+
+_COOKIE = st.components.v2.component("rummy500_learner_cookie", js=_JS)
+
+
+def keep_learner_in_browser() -> None:
+    """Set the learner-id cookie to this session's learner, when it is not set to it already."""
+    learner_id = session.progress_key()
+    state = st.session_state
+    if state.get(session.COOKIE_SET) == learner_id or session.cookie() == learner_id:
+        state[session.COOKIE_SET] = learner_id
+        return
+    _COOKIE(data=encoded({"cookie": cookie_header(learner_id)}), key="app_learner_cookie_writer")
+    state[session.COOKIE_SET] = learner_id

@@ -1,0 +1,69 @@
+"""The Progress page: the learner's lessons done and stars, lesson by lesson, and their own tools (another
+device, start over, progress of an earlier version)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.errors import RecordError
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import t
+from tutor.learn.flow import MAX_STARS, star_text
+from tutor.learn.scenario import localize
+from tutor.progress import ProgressError
+from ui import session
+from ui.progress.learner import render_learner_tools
+
+
+def render_progress_page() -> None:
+    """Draw the Progress page."""
+    language = session.language()
+    st.title(t("ui.progress.title", language, name=plain(session.learner())), anchor=False)  # no name: "Your progress"
+    learner = session.progress_key()
+    store = session.progress_store()
+    if isinstance(store, ProgressError):
+        st.warning(t("ui.progress_unavailable", language, error=str(store)))
+        return
+    content = session.curriculum()
+    if isinstance(content, RecordError):
+        st.error(t("ui.learn.content_error", language, source=content.source, field=content.field, problem=content.problem))
+        return
+    try:
+        summary = store.summary(learner)
+        stars = store.stars(learner)
+        done = store.completed_lessons(learner)
+    except ProgressError as error:
+        st.warning(t("ui.progress_unavailable", language, error=str(error)))
+        return
+    scenario_count = sum(len(lesson.scenarios) for lesson in content.lessons)
+    with st.container(horizontal=True):
+        st.metric(t("ui.progress.lessons_done", language), f"{len(done & {x.id for x in content.lessons})} / {len(content.lessons)}")
+        st.metric(t("ui.progress.scenarios_done", language), f"{summary.scenarios_done} / {scenario_count}")
+        st.metric(t("ui.progress.stars", language), f"{summary.stars_total} / {MAX_STARS * scenario_count}")
+    if summary.last_place is not None:
+        lesson_id, index = summary.last_place
+        titles = {lesson.id: lesson.title_in(language) for lesson in content.lessons}
+        st.page_link(
+            "ui/pages/learn.py",
+            label=t("ui.progress.resume", language, lesson=titles.get(lesson_id, lesson_id), number=index + 1),
+            icon="▶️",
+            query_params={"lesson": lesson_id},
+        )
+    elif not stars:
+        st.info(t("ui.progress.nothing_yet", language))
+    for lesson in content.lessons:
+        earned = sum(stars.get(s, 0) for s in lesson.scenarios)
+        mark = "✅" if lesson.id in done else "⬜"
+        with st.expander(f"{mark} {lesson.title_in(language)} · {earned} / {MAX_STARS * len(lesson.scenarios)} ★"):
+            lines = []
+            for scenario_id in lesson.scenarios:
+                scenario = content.scenarios[scenario_id]
+                got = stars.get(scenario_id, 0)
+                lines.append(f"- {star_text(got)} {localize(scenario.title, language)}")
+            st.markdown("\n".join(lines))
+            st.page_link(
+                "ui/pages/learn.py",
+                label=t("ui.progress.open", language),
+                query_params={"lesson": lesson.id},
+            )
+    render_learner_tools(store, language)
