@@ -66,7 +66,7 @@ def test_a_whole_round_played_by_following_the_hints() -> None:
             break
         assert pending.kind in ("turn", "rommi"), pending
         at.button(key="practice_hint_button").click().run()
-        advice = at.session_state[keys.HINT]
+        advice = at.session_state[keys.TABLE].advice
         assert isinstance(advice, Advice) and advice.reason
         assert any(advice.reason in i for i in said(at, keys.KEYS, "info"))  # in the table's message box
         state = game.state
@@ -74,7 +74,7 @@ def test_a_whole_round_played_by_following_the_hints() -> None:
         play_through_widgets(at, keys.KEYS, advice.move, state.hands[advice.seat], state.pile)
         assert len(game.current.moves) > before, (advice, said(at, keys.KEYS, "error"))
         assert not said(at, keys.KEYS, "error")
-        reviews += at.session_state[keys.REVIEW] is not None
+        reviews += at.session_state[keys.TABLE].review is not None
     else:  # pragma: no cover
         raise AssertionError("the round did not end")
     assert game.state.round_over
@@ -402,7 +402,7 @@ def test_the_rommi_button_while_a_call_is_possible() -> None:
     assert not at.exception, at.exception
     assert any("call Rommi!" in s for s in texts(at.success))
     at.button(key="practice_hint_button").click().run()
-    advice = at.session_state[keys.HINT]
+    advice = at.session_state[keys.TABLE].advice
     assert isinstance(advice, Advice) and isinstance(advice.move, Rommi)
     play_through_widgets(at, keys.KEYS, advice.move, game.state.hands[2], game.state.pile)
     assert game.current.moves[2] == (2, advice.move)

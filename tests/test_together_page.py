@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.bots import get_bot
 from tutor.together.sqlite_store import SqliteTableStore
-from ui.together.page import KEYS
+from ui.together.round import KEYS
 
 
 @pytest.fixture

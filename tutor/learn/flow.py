@@ -23,8 +23,7 @@ the same wrong answer given twice costs it once:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final
 
 from engine.moves import Move
 from engine.state import GameState
@@ -33,26 +32,12 @@ from tutor.i18n.strings import t
 from tutor.learn.checker import Verdict, check_choice, check_judgement, check_number, learner_seat, try_move
 from tutor.learn.curriculum import Curriculum, Lesson
 from tutor.learn.scenario import MoveTask, NumberTask, Scenario, Step, localize
+from tutor.table.session import Answer
 
 #: Stars for a scenario solved without help; each hint shown and each wrong answer to a question costs
 #: one, down to :data:`MIN_STARS`.
 MAX_STARS: Final = 3
 MIN_STARS: Final = 1
-
-FeedbackKind = Literal["error", "warning", "success", "info"]
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """What the page shows after an attempt: ``error`` (the engine refused the move), ``warning`` (legal
-    but not what was asked, or a wrong answer), ``success``, or ``info`` (a pick that makes no move).
-    ``cost``: what the attempt cost, for the learner ("That cost a star: ★★☆"), or empty."""
-
-    kind: FeedbackKind
-    message: str
-    code: str | None = None
-    cost: str = ""
-
 
 class ScenarioRun:
     """A learner's attempt at one scenario: the positions so far, the step, the hints, the last feedback."""
@@ -66,7 +51,8 @@ class ScenarioRun:
         self.wrong_attempts = 0
         self.wrong_answers: set[str] = set()
         self.solved = False
-        self.feedback: Feedback | None = None
+        self.feedback: Answer | None = None
+        self.tried: str | None = None
 
     @property
     def state(self) -> GameState:
@@ -129,11 +115,12 @@ class ScenarioRun:
 
     # --- attempts -------------------------------------------------------------------------------
 
-    def play(self, move: str, language: str = "en") -> Feedback:
+    def play(self, move: str, language: str = "en") -> Answer:
         """Try ``move`` at the current step. An illegal or unasked move leaves the position as it was."""
+        self.tried = move
         step = self.step
         if step is None:
-            return self._say(Feedback("info", ""))
+            return self._say(Answer("info", ""))
         verdict = try_move(self.scenario, step, self.state, move, language)
         if verdict.asked:
             self.states.append(verdict.state)
@@ -142,32 +129,32 @@ class ScenarioRun:
             self.solved = self.step is None
         return self._judged(verdict)
 
-    def answer_number(self, typed: int, language: str = "en") -> Feedback:
+    def answer_number(self, typed: int, language: str = "en") -> Answer:
         """Check a typed number."""
         return self._judged(check_number(self.scenario, typed, language), final=True, answer=f"number {typed}", language=language)
 
-    def answer_choice(self, picked: int, language: str = "en") -> Feedback:
+    def answer_choice(self, picked: int, language: str = "en") -> Answer:
         """Check a picked option (its index)."""
         return self._judged(check_choice(self.scenario, picked, language), final=True, answer=f"choice {picked}", language=language)
 
-    def judge(self, says_legal: bool, language: str = "en") -> Feedback:
+    def judge(self, says_legal: bool, language: str = "en") -> Answer:
         """Check the learner's "legal" / "not legal"."""
         return self._judged(check_judgement(self.scenario, says_legal, language), final=True, answer=f"legal {says_legal}", language=language)
 
-    def note(self, message: str) -> Feedback:
+    def note(self, message: str) -> Answer:
         """Show a remark that is not a verdict (a pick that makes no move)."""
-        return self._say(Feedback("info", message))
+        return self._say(Answer("info", message))
 
-    def _judged(self, verdict: Verdict, final: bool = False, answer: str | None = None, language: str = "en") -> Feedback:
+    def _judged(self, verdict: Verdict, final: bool = False, answer: str | None = None, language: str = "en") -> Answer:
         """The feedback of an attempt; ``answer`` names a question's answer, so that a wrong one costs a star."""
         if verdict.asked:
             if final:
                 self.solved = True
-            return self._say(Feedback("success", verdict.message))
+            return self._say(Answer("success", verdict.message))
         self.wrong_attempts += 1
         if not verdict.legal:
-            return self._say(Feedback("error", verdict.message, verdict.code))
-        return self._say(Feedback("warning", verdict.message, verdict.code, self._charge(answer, language)))
+            return self._say(Answer("error", verdict.message, verdict.code))
+        return self._say(Answer("warning", verdict.message, verdict.code, self._charge(answer, language)))
 
     def _charge(self, answer: str | None, language: str) -> str:
         """Count a wrong answer to a question (once per different answer) and say what it cost."""
@@ -179,7 +166,7 @@ class ScenarioRun:
             return t("learn.mistake_free", language, stars=star_text(self.stars))
         return t("learn.mistake_cost", language, stars=star_text(self.stars))
 
-    def _say(self, feedback: Feedback) -> Feedback:
+    def _say(self, feedback: Answer) -> Answer:
         self.feedback = feedback
         return feedback
 

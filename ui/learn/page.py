@@ -2,15 +2,14 @@
 
 Moves are made the way a learner makes them, on the card table (:mod:`ui.table.widget`): pick cards of
 the hand, a card of the spread discard pile or a meld, press an action. The picks become move text
-(:func:`tutor.table.move_text.build_move`), the engine judges it (:class:`tutor.learn.flow.ScenarioRun`, through
+(:func:`tutor.table.move_text.build_move`), the engine judges it (the task's table session,
+:class:`tutor.learn.table.LessonTable`, through :class:`tutor.learn.flow.ScenarioRun` and
 :mod:`tutor.learn.checker`), and the table says beside the cards what it said: an illegal move as an error in
 words, a legal but unasked move as a warning, success as success. An attempt that is not accepted leaves
 the position exactly as it was.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import streamlit as st
 
@@ -25,19 +24,17 @@ from tutor.i18n.strings import t, variant_name
 from tutor.learn.curriculum import Curriculum, Lesson
 from tutor.learn.flow import ScenarioRun, lesson_done, place_after, star_text
 from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask, localize
+from tutor.learn.table import LessonTable
 from tutor.progress import ProgressError, ProgressStore
 from tutor.table.coach import describe_move
-from tutor.table.data import TableOptions, primary_actions
-from tutor.table.move_text import Action, SelectionProblem
+from tutor.table.session import Answer
 from ui import session
-from ui.table.controls import PickKeys, clear_picks, draw_table, move_text, take_request, turn_actions
-from ui.table.settings import large_cards, show_notation
+from ui.table.controls import PickKeys, clear_picks, draw_session, play_request
+from ui.table.settings import show_notation
 
 #: The table's keys (``learn_table``, ``learn_table_request``, ...).
 KEYS = PickKeys("learn_")
 _ANSWER_KEYS = (session.NUMBER, session.CHOICE)
-_PLAY_ACTIONS: tuple[Action, ...] = ("meld", "layoff", "discard")  # a step asking for one: its action is highlighted
-LAST_MOVE = "learn_last_move"
 #: Set once the session's first Learn page has been drawn: until then the charts wait (see :func:`_charts`).
 FIRST_LOOK_DONE = "learn_first_look_done"
 
@@ -195,9 +192,9 @@ def _lesson(content: Curriculum, lesson: Lesson, chosen: Variant, language: str)
         run = ScenarioRun(scenario)
         st.session_state[session.RUN] = run
         clear_picks(KEYS)
-        for key in (*_ANSWER_KEYS, LAST_MOVE):
+        for key in _ANSWER_KEYS:
             st.session_state.pop(key, None)
-    take_request(KEYS, on_move)
+    play_request(KEYS, LessonTable(run), after=_after_answer)
     _scenario(content, lesson, index, run, language)
 
 
@@ -218,11 +215,10 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
 
     task = scenario.task
     moving = run.is_move_task and not run.solved
-    _table(run, language, moving)
+    draw_session(KEYS, LessonTable(run), language, ready=not st.session_state.get(FIRST_LOOK_DONE), after=_after_answer)
     if moving:
-        last = st.session_state.get(LAST_MOVE)
-        if last and show_notation():
-            st.caption(t("table.your_move_notation", language, move=last))
+        if run.tried and show_notation():
+            st.caption(t("table.your_move_notation", language, move=run.tried))
     elif not run.solved:
         if isinstance(task, NumberTask):
             _number_controls(language)
@@ -243,49 +239,10 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
 # --- move tasks -----------------------------------------------------------------------------------
 
 
-def _table(run: ScenarioRun, language: str, moving: bool) -> None:
-    """The table from the learner's seat: live in a move task (the answer to a move beside the cards),
-    still otherwise; a new scenario opens at the page's top."""
-    state = run.state
-    step = run.step
-    kind = step.answer.split(maxsplit=1)[0] if step is not None and step.answer.strip() else ""
-    answer = next((action for action in _PLAY_ACTIONS if action == kind), None)
-    rommi = state.variant.rommi_call and len(state.players) > 2
-    feedback = run.feedback if run.is_move_task else None
-    message = None
-    if feedback is not None and feedback.message:
-        unchanged = " " + t("ui.learn.unchanged", language) if feedback.kind == "error" else ""
-        message = (feedback.kind, feedback.message + unchanged)
-    options = TableOptions(
-        actions=turn_actions(state, rommi) if moving else (),
-        primary=primary_actions(state, run.seat, answer) if moving else (),
-        marks=True,
-        interactive=moving,
-        four_colour=session.four_colour(),
-        large=large_cards(),
-        message=message,
-        position=f"{run.scenario.id}:{len(run.states)}:{run.solved}",
-        top=len(run.states) == 1 and run.feedback is None,
-        language=language,
-        ready=not st.session_state.get(FIRST_LOOK_DONE),
-    )
-    draw_table(KEYS, state, run.seat, options, on_move)
-
-
-def on_move(action: Action, payload: dict[str, Any]) -> None:
-    """A move made on the table of a move task: build the move from the picks and let the engine judge it."""
+def _after_answer(answer: Answer) -> None:
+    """A move made on the table was judged: a solved task is saved."""
     run = st.session_state.get(session.RUN)
-    if not isinstance(run, ScenarioRun) or not run.is_move_task or run.solved:
-        return
-    language = session.language()
-    try:
-        text = move_text(action, payload, run.state)
-    except SelectionProblem as problem:
-        run.note(t(problem.key, language))
-        return
-    st.session_state[LAST_MOVE] = text
-    run.play(text, language)
-    if run.solved:
+    if isinstance(run, ScenarioRun) and run.solved:
         _record(run)
 
 

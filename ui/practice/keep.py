@@ -14,8 +14,8 @@ from tutor.practice.game import Game
 from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressError
 from ui import session
-from ui.practice.keys import FEEDBACK, LAST_SEEN, PASTE, SAVE_NAME, SAVED, UPLOAD, VIEWER
-from ui.practice.session import current_game, open_game
+from ui.practice.keys import FEEDBACK, PASTE, SAVE_NAME, SAVED, UPLOAD, VIEWER
+from ui.practice.session import current_game, notice, open_game
 
 
 def keep_and_share(game: Game, language: str) -> None:
@@ -51,14 +51,14 @@ def _save() -> None:
     store = session.progress_store()
     name = str(st.session_state.get(SAVE_NAME) or "").strip() or f"{game.variant.id} {game.seed}"
     if isinstance(store, ProgressError):
-        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=plain(str(store))), None)
+        notice("warning", t("ui.progress_unavailable", language, error=plain(str(store))))
         return
     try:
         store.save_game(session.progress_key(), name, game.to_yaml())
     except (ProgressError, ValueError) as error:
-        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=plain(str(error))), None)
+        notice("warning", t("ui.progress_unavailable", language, error=plain(str(error))))
         return
-    st.session_state[FEEDBACK] = ("success", t("practice.keep.saved", language, name=plain(name)), None)
+    notice("success", t("practice.keep.saved", language, name=plain(name)))
 
 
 def resume_controls(language: str) -> None:
@@ -90,7 +90,7 @@ def _resume(how: str) -> None:
     try:
         text = store.load_game(session.progress_key(), str(name))
     except ProgressError as error:
-        st.session_state[FEEDBACK] = ("warning", t("ui.progress_unavailable", language, error=plain(str(error))), None)
+        notice("warning", t("ui.progress_unavailable", language, error=plain(str(error))))
         return
     if text is None:
         return
@@ -114,7 +114,7 @@ def _load(how: str) -> None:
             text = decode(upload.getvalue(), source)  # at most 1 MB, UTF-8
         except RecordError as error:
             language = session.language()
-            st.session_state[FEEDBACK] = ("error", t("practice.load.bad", language, error=plain(str(error))), None)
+            notice("error", t("practice.load.bad", language, error=plain(str(error))))
             return
     else:
         text = str(st.session_state.get(PASTE) or "")
@@ -127,11 +127,10 @@ def _open_text(text: str, source: str, how: str) -> None:
     try:
         game = Game.from_yaml(text, source, language=language)
     except ValueError as error:  # a RecordError names the file and the field
-        st.session_state[FEEDBACK] = ("error", t("practice.load.bad", language, error=plain(str(error))), None)
+        notice("error", t("practice.load.bad", language, error=plain(str(error))))
         return
     if how == "view":
         st.session_state[VIEWER] = RecordViewer(game)
         st.session_state[FEEDBACK] = None
         return
-    open_game(game)
-    st.session_state[LAST_SEEN] = len(game.current.steps)
+    open_game(game, seen=True)

@@ -14,10 +14,8 @@ from ui.table.controls import PickKeys
 # --- session keys ---------------------------------------------------------------------------------------
 GAME: Final = "practice_game"  # the Game in play, or None
 VIEWER: Final = "practice_viewer"  # a RecordViewer of a loaded record, or None
-FEEDBACK: Final = "practice_feedback"  # (kind, message, rule code or None) after the last action
-REVIEW: Final = "practice_review"  # the coach's review of the learner's last move, or None
-HINT: Final = "practice_hint"  # the Advice of the last hint, or None
-LAST_SEEN: Final = "practice_last_seen"  # how many log lines of the round the learner has seen
+TABLE: Final = "practice_session"  # the game's PracticeTable: the answer, the review, the hint, the moves seen
+FEEDBACK: Final = "practice_feedback"  # (kind, message) of a notice for the start form, or None
 DEFAULT_SEED: Final = "practice_default_seed"
 
 # Widget keys.

@@ -1,13 +1,15 @@
-"""The Practice page's session: the game in play, opening one, the feedback line of the last action, and
-whose view the board is drawn from. Shared by the page's parts."""
+"""The Practice page's session: the game in play as a table session (:class:`tutor.practice.table.PracticeTable`),
+opening one, and the notices of the page (a game saved, a file refused) said where the learner looks: in the
+table's message box during a game, above the start form otherwise. Shared by the page's parts."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tutor.i18n.strings import t
 from tutor.practice.game import Game
-from ui.practice.keys import FEEDBACK, GAME, HINT, KEYS, LAST_SEEN, REVIEW, VIEWER
+from tutor.practice.table import PracticeTable
+from tutor.table.session import Answer, AnswerKind
+from ui.practice.keys import FEEDBACK, GAME, KEYS, TABLE, VIEWER
 from ui.table import controls
 
 
@@ -17,52 +19,54 @@ def current_game() -> Game | None:
     return game if isinstance(game, Game) else None
 
 
-def open_game(game: Game) -> None:
-    """Put ``game`` on the table, with nothing left over from the game before."""
+def practice_table() -> PracticeTable | None:
+    """The game in play as a table session (made anew for a game put in ``session_state`` by other means)."""
+    game = current_game()
+    if game is None:
+        return None
+    table = st.session_state.get(TABLE)
+    if not isinstance(table, PracticeTable) or table.game is not game:
+        table = PracticeTable(game)
+        st.session_state[TABLE] = table
+    return table
+
+
+def open_game(game: Game, seen: bool = False) -> PracticeTable:
+    """Put ``game`` on the table, with nothing left over from the game before; ``seen``: its moves so far
+    count as seen (a resumed game does not retell them)."""
     st.session_state[GAME] = game
     st.session_state[VIEWER] = None
     st.session_state[FEEDBACK] = None
-    st.session_state[REVIEW] = None
-    st.session_state[HINT] = None
-    st.session_state[LAST_SEEN] = 0
+    table = PracticeTable(game)
+    if seen:
+        table.seen = len(game.current.steps)
+    st.session_state[TABLE] = table
     clear_picks()
+    return table
 
 
 def clear_picks() -> None:
-    """Forget the cards picked in the hand and on the pile, and the lay-off and joker choices."""
+    """Forget a move left waiting for the page's next run."""
     controls.clear_picks(KEYS)
+
+
+def notice(kind: AnswerKind, message: str) -> None:
+    """Say ``message`` in the table's message box during a game, else above the start form."""
+    table = practice_table()
+    if table is not None:
+        table.answer = Answer(kind, message)
+    else:
+        st.session_state[FEEDBACK] = (kind, message)
 
 
 def board_seat(game: Game) -> int:
     """Whose view the board is drawn from: the person with the device (or about to get it)."""
-    pending = game.pending()
-    if pending.seat is not None and game.seats[pending.seat].is_person:
-        return pending.seat
-    if game.viewer is not None:
-        return game.viewer
-    return game.people[0]
+    return PracticeTable(game).board_seat()
 
 
-def feedback_message(language: str) -> tuple[str, str] | None:
-    """What the table says beside the cards after the last action: a refusal in words (and that nothing
-    was played), a note, or the coach's review of the learner's move; None when there is nothing to say."""
-    feedback = st.session_state.get(FEEDBACK)
-    review_text = st.session_state.get(REVIEW)
-    if feedback:
-        kind, message, _code = feedback
-        if kind == "error":
-            message = f"{message} {t('practice.unchanged', language)}"
-        if review_text:
-            message = f"{message} {t('practice.review_heading', language, review=review_text)}"
-        return str(kind), str(message)
-    if review_text:
-        return "warning", t("practice.review_heading", language, review=review_text)
-    return None
-
-
-def show_feedback(language: str) -> None:
-    """Show the line left by the last action as an alert, where there is no table to say it (the start form)."""
-    said = feedback_message(language)
-    if said is not None:
+def show_feedback() -> None:
+    """Show the notice left for the start form, if any."""
+    said = st.session_state.get(FEEDBACK)
+    if said:
         kind, message = said
         {"error": st.error, "warning": st.warning, "info": st.info, "success": st.success}[kind](message)

@@ -12,8 +12,8 @@ from tutor.practice.game import Game
 from tutor.practice.seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
 from ui import session
 from ui.practice.keep import load_controls, resume_controls
-from ui.practice.keys import COMPUTERS, DEFAULT_SEED, FEEDBACK, LEVEL, MODE, NAMES, SEED
-from ui.practice.session import open_game, show_feedback
+from ui.practice.keys import COMPUTERS, DEFAULT_SEED, LEVEL, MODE, NAMES, SEED
+from ui.practice.session import notice, open_game, show_feedback
 
 
 def setup_form(language: str) -> None:
@@ -48,7 +48,7 @@ def setup_form(language: str) -> None:
     st.number_input(t("practice.setup.seed", language), min_value=0, step=1, key=SEED)
     st.caption(t("practice.setup.seed_help", language))
     st.button(t("practice.setup.start", language), key="practice_start", on_click=_start, type="primary")
-    show_feedback(language)
+    show_feedback()
     with st.expander(t("practice.saved.heading", language)):
         resume_controls(language)
     with st.expander(t("practice.load.heading", language)):
@@ -69,6 +69,6 @@ def _start() -> None:
             seats = people_seats(str(st.session_state.get(NAMES) or "").splitlines())
         game = Game.new(variant, seats, seed, language)
     except ValueError as error:
-        st.session_state[FEEDBACK] = ("error", t("practice.setup.bad_table", language, problem=plain(str(error))), None)
+        notice("error", t("practice.setup.bad_table", language, problem=plain(str(error))))
         return
     open_game(game)

@@ -1,6 +1,7 @@
 """The Practice page: a whole game of 500 against computer players (or passing one device), with a coach.
 
-Thin: the game is a :class:`tutor.practice.Game` kept in ``session_state``; moves are built from the picks
+Thin: the game is a :class:`tutor.practice.game.Game` kept in ``session_state``, played through its table
+session (:class:`tutor.practice.table.PracticeTable`); moves are built from the picks
 exactly as on the Learn page (:func:`tutor.table.move_text.build_move`) and judged by the engine; the hint and
 the review come from :mod:`tutor.table.coach`; the charts from :mod:`tutor.charts.scores`. Keys start with ``practice_``
 (:mod:`ui.practice.keys`). The page's parts: the start form (:mod:`ui.practice.setup`), the game
@@ -15,10 +16,10 @@ import random
 import streamlit as st
 
 from tutor.i18n.strings import t
-from tutor.practice.game import Game
 from tutor.practice.viewer import RecordViewer
 from ui import session
-from ui.practice.keys import DEFAULT_SEED, FEEDBACK, GAME, HINT, REVIEW, VIEWER
+from ui.practice.keys import DEFAULT_SEED, FEEDBACK, GAME, VIEWER
+from ui.practice.session import practice_table
 from ui.practice.setup import setup_form
 from ui.practice.table import game_table
 from ui.practice.viewer import record_viewer
@@ -31,15 +32,13 @@ def render_practice_page() -> None:
     state.setdefault(GAME, None)
     state.setdefault(VIEWER, None)
     state.setdefault(FEEDBACK, None)
-    state.setdefault(REVIEW, None)
-    state.setdefault(HINT, None)
     state.setdefault(DEFAULT_SEED, random.randrange(1, 1_000_000))
     st.title(t("practice.title", language), anchor=False)
     viewer = state.get(VIEWER)
-    game = state.get(GAME)
+    table = practice_table()
     if isinstance(viewer, RecordViewer):
         record_viewer(viewer, language)
-    elif isinstance(game, Game):
-        game_table(game, language)
+    elif table is not None:
+        game_table(table, language)
     else:
         setup_form(language)

@@ -1,27 +1,31 @@
-"""The card table both game pages share: one component (:mod:`ui.table.widget`) that draws the table from
-a seat's side and sends a move as one event; the move text that event makes (:func:`tutor.table.move_text.build_move`).
+"""The card table every game page draws: one component (:mod:`ui.table.widget`) that draws any table session
+(:class:`tutor.table.session.TableSession`: a lesson task, a Practice game, a seat at a shared table) from its
+seat's side, and hands a move made on it to the session as one :class:`tutor.table.session.Play`.
 
-A page names its keys with a :class:`PickKeys` (Learn: ``learn_*``, Practice: ``practice_*``). A move made
-on the table calls the page's ``on_move(action, payload)``. The same payload can be left under
-:attr:`PickKeys.request` in ``session_state`` (what AppTest does, as it cannot click a component): the page
-hands it to the same function at the start of its next run (:func:`take_request`).
+A page names its keys with a :class:`PickKeys` (Learn: ``learn_*``, Practice: ``practice_*``, Play together:
+``together_*``). The same move can be left under :attr:`PickKeys.request` in ``session_state`` (what AppTest
+does, as it cannot click a component): :func:`play_request` hands it to the session at the start of the
+page's next run. The session's hint and undo, where it has them, are the two buttons of :func:`hint_and_undo`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
-from engine.state import GameState
 from tutor.i18n.strings import t
-from tutor.table.data import TableOptions, Watching, table_data
-from tutor.table.move_text import ACTIONS, Action, SelectionProblem, build_move
+from tutor.table.data import TableOptions, table_data
+from tutor.table.move_text import SelectionProblem
+from tutor.table.session import Answer, Play, TableSession
+from ui import session as app_session
+from ui.table.settings import large_cards
 from ui.table.widget import card_table
 
-MoveHandler = Callable[[Action, dict[str, Any]], None]
+#: What a page does with the answer to a move (Learn saves a solved task).
+AfterAnswer = Callable[[Answer], None]
 
 
 @dataclass(frozen=True)
@@ -57,62 +61,68 @@ def clear_picks(keys: PickKeys) -> None:
     st.session_state.pop(keys.request, None)
 
 
-def turn_actions(state: GameState, rommi: bool = False) -> list[Action]:
-    """The actions of a turn: take the whole pile where that is the rule, else take to a picked card; lay off
-    only once the table has a meld; stop only once the stock is empty; a Rommi call where it is played."""
-    take: Action = "take_all" if state.variant.pile_take == "whole_pile" else "take"
-    actions: list[Action] = ["draw", take, "meld", "layoff", "discard"]
-    if not state.table:
-        actions.remove("layoff")  # nothing to lay off on yet
-    if not state.stock:
-        actions.append("stop")
-    if rommi:
-        actions.append("rommi")
-    return actions
+def play_request(keys: PickKeys, table: TableSession, after: AfterAnswer | None = None) -> None:
+    """Hand a move left under :attr:`PickKeys.request` to ``table`` (once)."""
+    request = st.session_state.pop(keys.request, None)
+    if isinstance(request, Mapping):
+        _play(keys, table, request, after)
 
 
-def move_text(action: Action, payload: dict[str, Any], state: GameState) -> str:
-    """The move text a table event makes (raises :class:`tutor.table.move_text.SelectionProblem`)."""
-    meld = payload.get("meld")
-    if meld is None and len(state.table) == 1:
-        meld = 1
-    return build_move(
-        action,
-        picked=[str(v) for v in payload.get("hand") or []],
-        pile_pick=payload.get("pile"),
-        pile=state.pile,
-        meld=int(meld) if meld is not None else None,
-        declarations=[str(d) if d else None for d in payload.get("jokers") or []],
+def draw_session(keys: PickKeys, table: TableSession, language: str, *, ready: bool = False, after: AfterAnswer | None = None) -> None:
+    """Draw ``table`` as its seat sees it now; a move made on it goes to the session (and its answer to
+    ``after``). ``ready``: the browser says once that the table is on the screen (the page then draws what
+    waited for it)."""
+    look = table.look(language)
+    options = TableOptions(
+        actions=look.actions,
+        primary=look.leading,
+        marks=look.marks,
+        interactive=bool(look.actions) and look.show_hand,
+        four_colour=app_session.four_colour(),
+        large=large_cards(),
+        show_hand=look.show_hand,
+        message=look.message,
+        log=look.log,
+        position=look.key,
+        top=look.top,
+        language=language,
+        extra={"log_label": look.log_label} if look.log_label else {},
+        poll_ms=look.poll_ms,
+        ready=ready,
+    )
+    data = table_data(look.seen, options)
+    st.session_state[keys.shown] = data
+    card_table(data, key=keys.table, on_move=lambda payload: _play(keys, table, payload, after))
+
+
+def hint_and_undo(keys: PickKeys, table: TableSession, language: str) -> None:
+    """The session's hint and undo buttons (keys ``<prefix>hint_button`` and ``<prefix>undo``)."""
+    st.button(t("practice.hint", language), key=f"{keys.prefix}hint_button", on_click=_hint, args=(table, language))
+    st.button(
+        t("practice.undo", language),
+        key=f"{keys.prefix}undo",
+        on_click=_undo,
+        args=(keys, table, language),
+        disabled=not table.can_undo(),
     )
 
 
-def payload_action(payload: dict[str, Any]) -> Action:
-    """The action a table event asks for (raises :class:`SelectionProblem` for one the table never sends)."""
-    action = payload.get("action")
-    for known in ACTIONS:
-        if action == known:
-            return known
-    raise SelectionProblem("ui.problem.unknown_action")
+def _hint(table: TableSession, language: str) -> None:
+    table.hint(language)
 
 
-def take_request(keys: PickKeys, on_move: MoveHandler) -> None:
-    """Hand a move left under :attr:`PickKeys.request` to ``on_move`` (once)."""
-    request = st.session_state.pop(keys.request, None)
-    if isinstance(request, dict):
-        _dispatch(on_move, request)
+def _undo(keys: PickKeys, table: TableSession, language: str) -> None:
+    if table.undo(language) is not None:
+        clear_picks(keys)
 
 
-def _dispatch(on_move: MoveHandler, payload: dict[str, Any]) -> None:
+def _play(keys: PickKeys, table: TableSession, payload: Mapping[str, Any], after: AfterAnswer | None) -> None:
+    """A move made on the table: the session judges it; an action the table never sends is ignored."""
     try:
-        action = payload_action(payload)
+        play = Play.from_payload(payload)
     except SelectionProblem:
         return
-    on_move(action, payload)
-
-
-def draw_table(keys: PickKeys, state: GameState, seat: int | None, options: TableOptions, on_move: MoveHandler) -> None:
-    """The table from ``seat``'s side (``None``: a watcher's), drawn from what that seat may see alone
-    (its view of ``state``); a move made on it goes to ``on_move``."""
-    data = table_data(Watching.of(state) if seat is None else state.view(seat), options)
-    st.session_state[keys.shown] = data
-    card_table(data, key=keys.table, on_move=lambda payload: _dispatch(on_move, payload))
+    answer = table.play(play, app_session.language())
+    clear_picks(keys)
+    if after is not None:
+        after(answer)

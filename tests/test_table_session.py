@@ -1,0 +1,149 @@
+"""The table session (:mod:`tutor.table.session`), tested without Streamlit: a lesson task, a Practice game
+and a seat at a shared table each answer a move made on the table with one :class:`Answer` type, leave the
+position exactly as it was when they refuse, and say what the seat may do now."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.cards import parse_cards
+from engine.moves import Discard, Move
+from engine.state import GameState, Phase
+from engine.variants import get_variant
+from tutor.learn.curriculum import load_curriculum
+from tutor.learn.flow import ScenarioRun
+from tutor.learn.table import LessonTable
+from tutor.practice.game import Game
+from tutor.practice.rounds import RoundPlay
+from tutor.practice.seats import Seat
+from tutor.practice.table import PracticeTable
+from tutor.table.move_text import SelectionProblem
+from tutor.table.session import Answer, Play, TableSession
+from tutor.together.sqlite_store import SqliteTableStore
+from tutor.together.table import SeatTable, seat_actions
+
+
+def _sessions(tmp_path: Path) -> list[TableSession]:
+    """One of each kind, typed as the protocol: mypy checks that each implements it."""
+    store = SqliteTableStore(tmp_path / "t.db")
+    host = store.create_table("rommi", {}, 3)
+    anna = store.join(host.code, "Anna")
+    for name in ("Bertil", "Cecilia"):
+        store.join(host.code, name)
+    store.start(host.code, host.token, seed=4)
+    run = ScenarioRun(load_curriculum().scenarios["femhundra-take-whole-pile"])
+    game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3)
+    return [LessonTable(run), PracticeTable(game), SeatTable(store, host.code, anna.token, anna.token)]
+
+
+def test_every_game_answers_with_one_answer_type(tmp_path: Path) -> None:
+    for table in _sessions(tmp_path):
+        look = table.look("en")
+        assert look.actions and look.key and look.seen.hand
+        refused = table.play(Play("discard", hand=(str(look.seen.hand[0]),)), "en")  # before drawing: refused
+        assert isinstance(refused, Answer) and refused.kind == "error" and refused.code == "wrong_phase", table
+        assert table.look("en").key == look.key  # nothing changed
+        assert isinstance(table.play(Play("meld"), "en"), Answer)  # no cards picked: says what to pick
+
+
+def test_a_layoff_goes_on_the_only_meld_and_asks_which_of_two() -> None:
+    one = GameState.from_position(
+        get_variant("dansk"), ["Anna", "Bertil"], [parse_cards("9H 2C"), parse_cards("3S")],
+        stock=parse_cards("4D"), pile=parse_cards("KD"), table=[(1, parse_cards("6H 7H 8H"))],
+    )  # fmt: skip
+    assert Play("layoff", hand=("9H",)).move_text(one) == "layoff 9H on 1"
+    assert Play("layoff", hand=("9H",), meld=1).move_text(one) == "layoff 9H on 1"
+    two = GameState.from_position(
+        get_variant("dansk"), ["Anna", "Bertil"], [parse_cards("9H 2C"), parse_cards("3S")],
+        stock=parse_cards("4D"), pile=parse_cards("KD"),
+        table=[(1, parse_cards("6H 7H 8H")), (1, parse_cards("5C 5D 5S"))],
+    )  # fmt: skip
+    with pytest.raises(SelectionProblem):
+        Play("layoff", hand=("9H",)).move_text(two)
+    with pytest.raises(SelectionProblem):
+        Play.from_payload({"action": "shuffle"})
+    assert Play.from_payload({"action": "take", "pile": "KD", "hand": [], "meld": None}) == Play("take", pile="KD")
+
+
+def test_a_lesson_task_says_a_refusal_changed_nothing_and_accepts_the_move_asked() -> None:
+    run = ScenarioRun(load_curriculum().scenarios["femhundra-take-whole-pile"])
+    table = LessonTable(run)
+    assert table.look("en").top
+    answer = table.play(Play("draw"), "en")  # legal, but not what the task asks
+    assert answer.kind == "warning" and run.state is run.states[0]
+    refused = table.play(Play("take", pile=str(run.state.pile[-1])), "en")
+    assert refused.kind == "error" and run.state is run.states[0]
+    message = table.look("en").message
+    assert message is not None and message[1].endswith("Nothing was played: the cards are as they were. Try again.")
+    assert table.play(Play("take_all"), "en").kind == "success"
+    assert len(run.states) == 2 and not table.look("en").top
+
+
+def test_practice_plays_the_computers_after_the_learner_and_reviews_hints_and_undo() -> None:
+    game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3)
+    table = PracticeTable(game)
+    drawn = table.play(Play("draw"), "en")
+    assert drawn.kind == "info" and drawn.message.startswith("You drew the ")
+    hint = table.hint("en")
+    assert hint is not None and table.advice is not None and hint.message.endswith(table.advice.reason)
+    discard = next(m for _, m in game.state.legal(0) if isinstance(m, Discard))
+    assert table.play(Play("discard", hand=(str(discard.card),)), "en").kind == "info"  # type: ignore[attr-defined]
+    assert game.state.to_move == 0 or game.state.round_over  # Bertil has played his turn already
+    assert table.advice is None and any(step.seat == 1 for step in game.current.steps)
+    assert table.look("en").log  # what Bertil did, beside the cards
+    assert table.can_undo()
+    undone = table.undo("en")
+    assert undone is not None and len(game.current.moves) == 1 and game.state.phase is Phase.PLAY
+
+
+def test_practice_stepwise_leaves_the_computers_turn_to_the_learner() -> None:
+    game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3)
+    table = PracticeTable(game, stepwise=True)
+    table.play(Play("draw"), "en")
+    discard = next(m for _, m in game.state.legal(0) if isinstance(m, Discard))
+    table.play(Play("discard", hand=(str(discard.card),)), "en")
+    assert game.pending().kind == "computer" and not table.look("en").actions
+    table.next_computer()
+    assert len(game.current.moves) == 3
+
+
+def test_practice_offers_a_rommi_call_in_its_window() -> None:
+    state = GameState.from_position(
+        get_variant("rommi"), ["Anna", "Bertil", "Cecilia"],
+        hands=[parse_cards("9H 2C 3D KS"), parse_cards("KD QD 4C 5S"), parse_cards("10H JH 5D 4D")],
+        stock=parse_cards("2S 3S 4S 8C 9C"), pile=parse_cards("7C"), table=[(0, parse_cards("6H 7H 8H"))],
+    )  # fmt: skip
+    after = state.apply("draw").apply("discard 9H")
+    round_ = RoundPlay(1, 0, [state, state.apply("draw"), after], [(0, Move.parse("draw")), (0, Move.parse("discard 9H"))])
+    table = PracticeTable(Game(state.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_]))
+    assert table.rommi_window() and table.look("en").actions == ("rommi",)
+    table.let_pass()
+    assert not table.rommi_window() and table.game.state.to_move != 0
+
+
+def test_a_seat_at_a_shared_table_sees_its_own_moves_and_news(tmp_path: Path) -> None:
+    store = SqliteTableStore(tmp_path / "t.db")
+    host = store.create_table("femhundra", {}, 2)
+    anna, bertil = store.join(host.code, "Anna"), store.join(host.code, "Bertil")
+    store.start(host.code, host.token, seed=1)
+    mine = SeatTable(store, host.code, anna.token, anna.token)
+    theirs = SeatTable(store, host.code, bertil.token, bertil.token)
+    watcher = SeatTable(store, host.code, None, "")
+    view = mine.refresh("en")
+    assert view.position is not None and view.position.to_move == 0
+    assert seat_actions(view) == ["draw", "take_all"]  # the start of a turn only
+    assert seat_actions(theirs.refresh("en")) == [] and seat_actions(watcher.refresh("en")) == []
+    assert not watcher.look("en").show_hand and watcher.look("en").seen.hand == ()
+    refused = theirs.play(Play("draw"), "en")
+    assert refused.kind == "error" and refused.code == "not_your_turn"
+    assert theirs.look("en").message == ("error", refused.message)  # said once …
+    assert theirs.look("en").message is None  # … then the table's own news (none now)
+    assert mine.play(Play("draw"), "en").message == ""
+    assert store.view(host.code, anna.token).version == view.version + 1
+    stale = mine.play(Play("draw"), "en")  # the table moved on since this device looked
+    assert stale.kind == "error" and stale.code == "stale"
+    mine.refresh("en")
+    assert seat_actions(mine.view) == ["meld", "discard"]  # type: ignore[arg-type]
+    assert theirs.refresh("en").last_moves and theirs.look("en").log == theirs.view.last_moves  # type: ignore[union-attr]

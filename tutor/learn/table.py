@@ -1,0 +1,87 @@
+"""A lesson task as a table session (:class:`tutor.table.session.TableSession`): the task's position seen from
+the learner's seat, live while a move is asked for, and the answer to each move the learner makes on it
+(judged by the engine, then by the task: :class:`tutor.learn.flow.ScenarioRun`).
+
+>>> from tutor.learn.curriculum import load_curriculum
+>>> run = ScenarioRun(load_curriculum().scenarios["femhundra-take-whole-pile"])
+>>> table = LessonTable(run)
+>>> table.look("en").actions[:2], table.look("en").leading
+(('draw', 'take_all'), ('draw', 'take_all'))
+>>> table.play(Play("take", pile="2C"), "en").kind, run.state is run.states[0]
+('error', True)
+>>> table.look("en").message[1].endswith("Nothing was played: the cards are as they were. Try again.")
+True
+>>> table.play(Play("take_all"), "en").kind, run.tried
+('success', 'take all')
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tutor.i18n.strings import t
+from tutor.learn.flow import ScenarioRun
+from tutor.table.data import primary_actions
+from tutor.table.move_text import Action, SelectionProblem
+from tutor.table.session import Answer, Look, Play, turn_actions
+
+#: The kinds of move a step may ask for whose action is highlighted.
+_PLAY_ACTIONS: Final[tuple[Action, ...]] = ("meld", "layoff", "discard")
+
+
+class LessonTable:
+    """The table of one lesson task, seen from the learner's seat (:attr:`ScenarioRun.seat`)."""
+
+    def __init__(self, run: ScenarioRun) -> None:
+        self.run = run
+
+    def look(self, language: str) -> Look:
+        """The task's position: live in a move task not yet solved (the answer to a move beside the cards),
+        still otherwise; a new task opens at the page's top."""
+        run = self.run
+        state = run.state
+        moving = run.is_move_task and not run.solved
+        step = run.step
+        kind = step.answer.split(maxsplit=1)[0] if step is not None and step.answer.strip() else ""
+        asked = next((action for action in _PLAY_ACTIONS if action == kind), None)
+        rommi = state.variant.rommi_call and len(state.players) > 2
+        return Look(
+            seen=state.view(run.seat),
+            actions=tuple(turn_actions(state, rommi)) if moving else (),
+            leading=tuple(primary_actions(state, run.seat, asked)) if moving else (),
+            message=self.message(language),
+            key=f"{run.scenario.id}:{len(run.states)}:{run.solved}",
+            top=len(run.states) == 1 and run.feedback is None,
+        )
+
+    def message(self, language: str) -> tuple[str, str] | None:
+        """The answer to the learner's last move, beside the cards (a refused one says nothing was played);
+        None in a question (its answer is said below its controls) or before any move."""
+        answer = self.run.feedback if self.run.is_move_task else None
+        if answer is None or not answer.message:
+            return None
+        unchanged = " " + t("ui.learn.unchanged", language) if answer.kind == "error" else ""
+        return answer.kind, answer.message + unchanged
+
+    def play(self, play: Play, language: str) -> Answer:
+        """A move made on the table of a move task: the picks make the move, the engine and the task judge it."""
+        run = self.run
+        if not run.is_move_task or run.solved:
+            return Answer("info", "")
+        try:
+            text = play.move_text(run.state)
+        except SelectionProblem as problem:
+            return run.note(t(problem.key, language))
+        return run.play(text, language)
+
+    def hint(self, language: str) -> Answer | None:
+        """A lesson's hints are the task's own, shown below it (each costs a star): none at the table."""
+        return None
+
+    def can_undo(self) -> bool:
+        """A task's position only moves on when the move asked for is made: nothing to take back."""
+        return False
+
+    def undo(self, language: str) -> Answer | None:
+        """Nothing to take back."""
+        return None

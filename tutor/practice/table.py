@@ -1,0 +1,200 @@
+"""A Practice game as a table session (:class:`tutor.table.session.TableSession`): the game seen from the seat
+of the person with the device, the answer to their moves (with the coach's review), the coach's hint, undo,
+and the computer players' turns after a person's move.
+
+>>> from tutor.practice.seats import Seat
+>>> from engine.variants import get_variant
+>>> table = PracticeTable(Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3))
+>>> look = table.look("en")
+>>> look.actions[:2], look.leading
+(('draw', 'take_all'), ('draw', 'take_all'))
+>>> table.play(Play("discard", hand=("2C",)), "en").kind
+'error'
+>>> table.play(Play("draw"), "en").message.startswith("You drew the")
+True
+>>> table.undo("en").message
+'Your last move was taken back, with the computer moves after it.'
+"""
+
+from __future__ import annotations
+
+from engine.errors import RulesError
+from engine.moves import Draw, Move
+from tutor.i18n.strings import refusal, t
+from tutor.practice.game import Game
+from tutor.table.coach import Advice, review, suggest
+from tutor.table.data import primary_actions
+from tutor.table.session import Answer, Look, Play, attempt, turn_actions
+
+
+class PracticeTable:
+    """A Practice game at one device: the :class:`Game`, the answer to the last thing done, the coach's
+    review of the last move and its last hint (:class:`tutor.table.coach.Advice`), how many of the round's
+    moves the people have seen, and whether the computer players move one at a time (``stepwise``)."""
+
+    def __init__(self, game: Game, stepwise: bool = False) -> None:
+        self.game = game
+        self.stepwise = stepwise
+        self.answer: Answer | None = None
+        self.review: str | None = None
+        self.advice: Advice | None = None
+        self.seen = 0
+
+    # --- who sees the board -------------------------------------------------------------------------
+
+    def board_seat(self) -> int:
+        """Whose view the board is drawn from: the person with the device (or about to get it)."""
+        game = self.game
+        pending = game.pending()
+        if pending.seat is not None and game.seats[pending.seat].is_person:
+            return pending.seat
+        if game.viewer is not None:
+            return game.viewer
+        return game.people[0]
+
+    def deciding(self) -> int | None:
+        """The person who decides now at this device (their turn, or their Rommi! window, and their hand
+        shown), or None: a computer's turn, a hand-over, the round's end."""
+        game = self.game
+        pending = game.pending()
+        if pending.kind not in ("turn", "rommi") or pending.seat is None or game.needs_handover():
+            return None
+        return pending.seat if game.visible_hand(pending.seat) is not None else None
+
+    def rommi_window(self) -> bool:
+        """Whether the person deciding now may call Rommi! (someone else's discard), not play a turn."""
+        return self.deciding() is not None and self.game.pending().kind == "rommi"
+
+    # --- the table session --------------------------------------------------------------------------
+
+    def look(self, language: str) -> Look:
+        """The table from the seat of the person with the device; their hand stays shown while the others move."""
+        game = self.game
+        state = game.state
+        seat = self.deciding()
+        viewer = self.board_seat() if seat is None else seat
+        live = seat is not None
+        actions = (("rommi",) if self.rommi_window() else tuple(turn_actions(state))) if live else ()
+        return Look(
+            seen=state.view(viewer),
+            actions=actions,
+            leading=tuple(primary_actions(state, viewer, None)) if live else (),
+            message=self.message(language),
+            log=tuple(self._fresh_log()),
+            key=f"{game.seed}:{game.current.number}:{len(game.current.steps)}:{viewer}:{live}",
+            show_hand=not game.needs_handover() and game.visible_hand(viewer) is not None,
+            top=not game.current.steps and game.current.number == 1,
+        )
+
+    def message(self, language: str) -> tuple[str, str] | None:
+        """What the table says beside the cards after the last action: a refusal in words (and that nothing
+        was played), a note, or the coach's review of the learner's move; None when there is nothing to say."""
+        said = self.review and t("practice.review_heading", language, review=self.review)
+        answer = self.answer
+        if answer is not None and answer.message:
+            text = answer.message
+            if answer.kind == "error" and answer.code is not None:  # a refused move, not a refused file
+                text = f"{text} {t('practice.unchanged', language)}"
+            return answer.kind, f"{text} {said}" if said else text
+        return ("warning", said) if said else None
+
+    def play(self, play: Play, language: str) -> Answer:
+        """A move made on the table by the person deciding: the engine judges it; then the coach reviews it
+        and the computer players move (unless they move one at a time)."""
+        seat = self.deciding()
+        if seat is None:
+            return self._say(Answer("info", ""))
+        before = self.game.state
+        played = False
+
+        def make() -> Answer:
+            nonlocal played
+            move = Move.parse(play.move_text(before))
+            self.game.play(move, seat)
+            played = True
+            self.review = review(before, move, seat, language)
+            drawn = self.game.state.view(seat).drawn if isinstance(move, Draw) else ()
+            # The card from the stock is seen only by the one who drew it: the log says "drew from the stock".
+            return Answer("info", t("practice.you_drew", language, card=drawn[0]) if drawn else "")
+
+        answer = attempt(make, language)
+        if played:
+            self.seen = len(self.game.current.steps)
+            self._moved()
+        return self._say(answer)
+
+    def hint(self, language: str) -> Answer | None:
+        """The coach's suggestion for the decision now, said in the table's message box (it answers the
+        learner's newest question, so it takes the place of the last move's remarks)."""
+        seat = self.game.pending().seat
+        if seat is None:
+            return None
+        self.advice = suggest(self.game.state, seat, "coach", language)
+        if self.advice is not None:
+            self.review = None
+            return self._say(Answer("info", t("table.hint", language, reason=self.advice.reason)))
+        if self.game.pending().kind == "rommi":
+            return self._say(Answer("info", t("practice.hint_pass", language)))
+        return None
+
+    def can_undo(self) -> bool:
+        """Whether a person has moved in this round."""
+        return self.game.can_undo()
+
+    def undo(self, language: str) -> Answer | None:
+        """Take back the last move a person made (and the computer moves after it)."""
+        if not self.game.undo():
+            return None
+        self.review = None
+        self.advice = None
+        self.seen = len(self.game.current.steps)
+        return self._say(Answer("info", t("practice.undone", language)))
+
+    # --- the rest of a Practice game -----------------------------------------------------------------
+
+    def let_pass(self) -> None:
+        """The person deciding lets a Rommi! window pass without calling."""
+        self.game.pass_rommi()
+        self.answer = None
+        self._moved()
+
+    def reveal(self, seat: int) -> None:
+        """``seat`` has the device now: their hand is shown."""
+        self.game.reveal(seat)
+        self.answer = self.review = None
+
+    def catch_up(self) -> None:
+        """The computer players move until a person must (unless they move one at a time)."""
+        if not self.stepwise:
+            self.game.advance()
+
+    def next_computer(self) -> None:
+        """One computer decision (moving one at a time)."""
+        self.game.step()
+
+    def next_round(self, language: str) -> Answer | None:
+        """Deal the next round; a refusal when the game is over."""
+        try:
+            self.game.next_round()
+        except RulesError as error:
+            return self._say(Answer("error", refusal(error, language), error.code))
+        self.answer = self.review = self.advice = None
+        self.seen = 0
+        return None
+
+    def _moved(self) -> None:
+        self.advice = None
+        self.catch_up()
+
+    def _say(self, answer: Answer) -> Answer:
+        self.answer = answer
+        return answer
+
+    def _fresh_log(self) -> list[str]:
+        """The lines of the moves made since the learner last looked: the others' (or else the last one)."""
+        steps = self.game.current.steps
+        seen = self.seen if self.seen <= len(steps) else 0
+        fresh = steps[seen:]
+        people = set(self.game.people)
+        shown = [s for s in fresh if s.seat not in people] or fresh[-1:]
+        return [s.text for s in shown]

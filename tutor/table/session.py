@@ -1,0 +1,185 @@
+"""The table session: a game seen from one seat, the one shape every game page plays through.
+
+A lesson task (:class:`tutor.learn.table.LessonTable`), a Practice game (:class:`tutor.practice.table.PracticeTable`)
+and a seat at a shared table (:class:`tutor.together.table.SeatTable`) each implement :class:`TableSession`:
+
+- :meth:`~TableSession.look` says what the seat sees now (:class:`Look`): its view of the round, the actions
+  it may take and which of them lead, what the table's message box says, the log of moves, and a key that
+  changes with every new position (the browser then forgets its picks);
+- :meth:`~TableSession.play` takes a move made on the table (:class:`Play`: the action pressed and the cards
+  picked) and gives one :class:`Answer`, whichever game it is: a refusal in words (nothing changed), a move
+  that was not asked, a success, or a note;
+- :meth:`~TableSession.hint` and :meth:`~TableSession.undo`, where the game has them.
+
+One drawing function (:func:`ui.table.controls.draw_session`) draws any session, so an action, a hint or an
+undo is written once. Nothing here imports Streamlit.
+
+>>> from engine.cards import parse_cards
+>>> from engine.state import GameState
+>>> from engine.variants import get_variant
+>>> state = GameState.from_position(get_variant("dansk"), ["Anna", "Bertil"],
+...     [parse_cards("QS QH QD 9C"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD 5D"))
+>>> turn_actions(state)
+['draw', 'take', 'meld', 'discard']
+>>> Play.from_payload({"action": "take", "pile": "KD"}).move_text(state)
+'take 2'
+>>> attempt(lambda: Answer("success", "Well done!"), "en").kind
+'success'
+>>> attempt(lambda: Answer("success", Play("meld").move_text(state)), "en")
+Answer(kind='warning', message='First pick the cards of your hand to lay.', code=None, cost='')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from engine.errors import RulesError
+from engine.round_parts import TableMeld
+from engine.state import GameState
+from tutor.i18n.strings import refusal, t
+from tutor.table.data import Seen
+from tutor.table.move_text import ACTIONS, Action, SelectionProblem, build_move
+
+#: How an answer is shown: ``error`` (refused: nothing changed), ``warning`` (legal but not what was asked,
+#: or a wrong answer), ``success``, ``info`` (a note: a pick that makes no move, a hint, what others did).
+AnswerKind = Literal["error", "warning", "success", "info"]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to something done at the table, in the learner's language: its ``kind``, the ``message``
+    (one or two sentences; empty: nothing to say), the rule ``code`` of a refusal (for tests and records,
+    never shown), and what the attempt ``cost`` ("That cost a star: ★★☆", or empty)."""
+
+    kind: AnswerKind
+    message: str
+    code: str | None = None
+    cost: str = ""
+
+    @property
+    def box(self) -> tuple[str, str] | None:
+        """What the table's message box shows for it: (kind, sentence), or None when there is nothing to say."""
+        return (self.kind, self.message) if self.message else None
+
+
+@dataclass(frozen=True)
+class Play:
+    """A move made on the table: the ``action`` pressed, the hand cards picked (option values of
+    :func:`tutor.table.move_text.card_options`), the pile card picked, the meld picked (numbered from 1) and
+    what each picked joker stands for."""
+
+    action: Action
+    hand: tuple[str, ...] = ()
+    pile: str | None = None
+    meld: int | None = None
+    jokers: tuple[str | None, ...] = ()
+
+    @staticmethod
+    def from_payload(payload: Mapping[str, Any]) -> Play:
+        """The play a table event sends (``{action, hand, pile, meld, jokers}``); :class:`SelectionProblem`
+        for an action the table never sends."""
+        action = payload.get("action")
+        known = next((a for a in ACTIONS if a == action), None)
+        if known is None:
+            raise SelectionProblem("ui.problem.unknown_action")
+        meld = payload.get("meld")
+        pile = payload.get("pile")
+        return Play(
+            action=known,
+            hand=tuple(str(v) for v in payload.get("hand") or ()),
+            pile=str(pile) if pile is not None else None,
+            meld=int(meld) if meld is not None else None,
+            jokers=tuple(str(d) if d else None for d in payload.get("jokers") or ()),
+        )
+
+    def move_text(self, state: GameState) -> str:
+        """The move in the notation (raises :class:`SelectionProblem` when the picks make none). A lay-off
+        with no meld picked goes on the only meld when the table holds one."""
+        return build_move(
+            self.action,
+            picked=list(self.hand),
+            pile_pick=self.pile,
+            pile=state.pile,
+            meld=self.meld if self.meld is not None else _only_meld(state.table),
+            declarations=list(self.jokers),
+        )
+
+
+def _only_meld(table: Sequence[TableMeld]) -> int | None:
+    """Meld 1 when it is the only one on the table (nothing else to pick), else None."""
+    return 1 if len(table) == 1 else None
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one seat sees of its game now, as the table draws it.
+
+    ``seen``: the seat's view of the round (a watcher's when it has no seat); ``actions``: the buttons it may
+    press, ``leading``: the ones to highlight; ``message``: what the message box beside the cards says
+    (kind, sentence); ``log``: the moves to tell (``log_label`` heads them, when not the table's own);
+    ``key``: changes with every new position; ``marks``: whether the table lights what a pick allows (not
+    in a "legal or not?" question); ``show_hand``: whether the seat's own hand is shown; ``top``: a new
+    game or task (the page opens at its top); ``poll_ms``: a shared table, looked at again that often."""
+
+    seen: Seen
+    actions: tuple[Action, ...] = ()
+    leading: tuple[Action, ...] = ()
+    message: tuple[str, str] | None = None
+    log: tuple[str, ...] = ()
+    key: str = ""
+    marks: bool = True
+    show_hand: bool = True
+    top: bool = False
+    poll_ms: int = 0
+    log_label: str | None = None
+
+
+class TableSession(Protocol):
+    """A game seen from one seat: what it sees, and the answer to what it does."""
+
+    def look(self, language: str) -> Look:
+        """What the seat sees now."""
+        ...
+
+    def play(self, play: Play, language: str) -> Answer:
+        """Make ``play``; the answer. A refused play changes nothing."""
+        ...
+
+    def hint(self, language: str) -> Answer | None:
+        """A hint for the seat's decision now, said as an answer; None where the game gives none."""
+        ...
+
+    def can_undo(self) -> bool:
+        """Whether there is a move of the seat's to take back."""
+        ...
+
+    def undo(self, language: str) -> Answer | None:
+        """Take back the seat's last move; what to say, or None when there was nothing to take back."""
+        ...
+
+
+def attempt(make: Callable[[], Answer], language: str) -> Answer:
+    """``make()``'s answer, or the answer to why it could not be made: picks that make no move (a warning
+    that says what to pick) or a move the rules refuse (an error in words, with its rule code)."""
+    try:
+        return make()
+    except SelectionProblem as problem:
+        return Answer("warning", t(problem.key, language))
+    except RulesError as error:
+        return Answer("error", refusal(error, language), error.code)
+
+
+def turn_actions(state: GameState, rommi: bool = False) -> list[Action]:
+    """The actions of a turn: take the whole pile where that is the rule, else take to a picked card; lay off
+    only once the table has a meld; stop only once the stock is empty; a Rommi call where it is played."""
+    take: Action = "take_all" if state.variant.pile_take == "whole_pile" else "take"
+    actions: list[Action] = ["draw", take, "meld", "layoff", "discard"]
+    if not state.table:
+        actions.remove("layoff")  # nothing to lay off on yet
+    if not state.stock:
+        actions.append("stop")
+    if rommi:
+        actions.append("rommi")
+    return actions

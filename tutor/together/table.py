@@ -1,0 +1,187 @@
+"""A seat at a shared table as a table session (:class:`tutor.table.session.TableSession`): what this device
+may do now (its turn's moves, or its answer to a Rommi! window), what the table says to it when it has no
+answer of its own (the table's news), and the answer to a move it sends to the store.
+
+Everything drawn comes from the store's :class:`tutor.together.model.TableView`, which never holds another
+player's hand. A move is made on the table as this device last saw it (its version), so a move sent after
+the table moved on is refused, not misapplied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from engine.errors import RulesError
+from engine.moves import Move
+from engine.state import Phase
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import refusal, t
+from tutor.table.data import Watching, primary_actions
+from tutor.table.move_text import Action
+from tutor.table.session import Answer, Look, Play, attempt, turn_actions
+from tutor.together.model import TableError, TableStore, TableView
+
+#: Seconds between two looks at the table during a round (a move on one phone is seen on the others).
+POLL_SECONDS: Final = 0.5
+
+#: The moves that start a turn.
+_STARTS: Final[tuple[Action, ...]] = ("draw", "take", "take_all", "stop")
+
+
+def seat_actions(view: TableView) -> list[Action]:
+    """What the device may do now: a Rommi call (or "no call") in its window, else its own turn's moves
+    of the turn's part it is in; nothing for a watcher, at the round's end, or while others decide."""
+    position = view.position
+    if view.seat is None or position is None or position.round_over:
+        return []
+    if view.call_open:
+        return ["rommi", "no_call"]
+    if position.to_move != view.seat or view.waiting:
+        return []
+    actions = turn_actions(position)
+    if position.phase is Phase.DRAW:
+        return [a for a in actions if a in _STARTS]
+    return [a for a in actions if a not in _STARTS]
+
+
+def news(view: TableView, language: str) -> tuple[str, str] | None:
+    """What the table's message box says to this device when it has no answer to a move of its own: that
+    it may call now, that its answer is in, whose Rommi call is being played out, or how the round ended;
+    else the waiting for calls, as every other phone says it."""
+    position = view.position
+    if position is None:
+        return None
+    if position.round_over:
+        return "success", round_end(view, language)
+    if view.call_open:
+        return "info", t("together.call_now", language)
+    if view.answered:
+        return "info", t("together.answer_in", language)
+    if view.waiting:  # the same words as above the table, where a phone's screen shows them
+        return "info", t("together.waiting_calls", language)
+    if view.called_by is not None:
+        if view.called_by == view.seat:
+            return "success", t("together.called_you", language)
+        return "info", t("together.called", language, name=plain(view.seats[view.called_by].name))
+    return None
+
+
+def status(view: TableView, language: str) -> tuple[str, str] | None:
+    """The line above the table: whose turn it is (this device's own, said so), or the wait for calls;
+    None at the round's end."""
+    position = view.position
+    if position is None or (position.round_over and not view.waiting):
+        return None
+    if view.waiting:
+        return "info", t("together.waiting_calls", language)
+    if position.to_move == view.seat:
+        return "success", t("together.your_turn", language, name=plain(position.to_move_name))
+    return "info", t("together.their_turn", language, name=plain(position.to_move_name))
+
+
+def round_end(view: TableView, language: str) -> str:
+    """How the round ended, and what each player scored in it, in one or two sentences."""
+    position = view.position
+    assert position is not None
+    out = [seat for seat, held in enumerate(position.hands) if not held]
+    if not out:
+        how = t("together.ended_stock", language)
+    elif out[0] == view.seat:
+        how = t("together.ended_out_you", language)
+    else:
+        how = t("together.ended_out", language, name=plain(position.players[out[0]]))
+    points = ", ".join(
+        t("together.round_points", language, name=plain(name), points=score.round)
+        for name, score in zip(position.players, position.scores(), strict=True)
+    )
+    return how + " " + t("together.round_scored", language, points=points)
+
+
+class SeatTable:
+    """One device's seat at a shared table (a watcher's: no seat): the table's ``code``, the ``token`` it
+    looks with (its seat's, else the host's, else None) and the ``seat_token`` it moves with. It keeps the
+    table as it last saw it (:meth:`refresh`) and the answer to its last move, said once."""
+
+    def __init__(self, store: TableStore, code: str, token: str | None, seat_token: str) -> None:
+        self.store = store
+        self.code = code
+        self.token = token
+        self.seat_token = seat_token
+        self.view: TableView | None = None
+        self.answer: Answer | None = None
+
+    def refresh(self, language: str) -> TableView:
+        """The table as this device may see it now (raises :class:`TableError` when it cannot)."""
+        self.view = self.store.view(self.code, self.token, language)
+        return self.view
+
+    def look(self, language: str) -> Look:
+        """The table from this device's seat (a watcher: no hand), as it was last refreshed. The answer to
+        this device's last move is said once; after it, the table's own news."""
+        view = self.view or self.refresh(language)
+        position = view.position
+        assert position is not None, "a round is dealt before its table is drawn"
+        actions = tuple(seat_actions(view))
+        answer, self.answer = self.answer, None
+        return Look(
+            seen=Watching.of(position) if view.seat is None else position.view(view.seat),
+            actions=actions,
+            leading=tuple(primary_actions(position, view.seat, None)) if actions and view.seat is not None else (),
+            message=(answer.box if answer is not None and answer.message else None) or news(view, language),
+            log=view.last_moves,
+            key=f"{view.code}:{view.version}:{view.seat}",
+            show_hand=view.seat is not None,
+            poll_ms=int(POLL_SECONDS * 1000),
+            log_label=t("together.log_label", language),  # every seat's moves, this phone's too
+        )
+
+    def play(self, play: Play, language: str) -> Answer:
+        """A move made on the table (or "no call" to a Rommi! window), sent to the shared table as this
+        device last saw it; a refusal is explained on this device only. A move that went through says
+        nothing itself: the table's news says what follows (a call's "Your call was made…")."""
+        view = self.view
+        if view is None or view.position is None:
+            return self._say(Answer("info", ""))
+        position = view.position
+
+        def make() -> Answer:
+            try:
+                if play.action == "no_call":  # the seat's answer to the Rommi! window it was shown
+                    self.store.no_call(self.code, self.seat_token, view.version)
+                else:
+                    move = Move.parse(play.move_text(position))
+                    self.store.move(self.code, self.seat_token, move, view.version)
+            except TableError as error:
+                return Answer("error", error.text(language), error.key)
+            return Answer("info", "")
+
+        return self._say(attempt(make, language))
+
+    def hint(self, language: str) -> Answer | None:
+        """No hints at a shared table: the others would not have them."""
+        return None
+
+    def can_undo(self) -> bool:
+        """No undo at a shared table: the others have seen the move."""
+        return False
+
+    def undo(self, language: str) -> Answer | None:
+        """Nothing to take back at a shared table."""
+        return None
+
+    def act(self, call: Callable[[TableStore], object], language: str) -> Answer | None:
+        """Something this device does at the table besides a move (leave for a while, come back, the host's
+        next deal): ``call(store)``. A refusal is the answer, said once on this device; else None."""
+        try:
+            call(self.store)
+        except TableError as error:
+            return self._say(Answer("error", error.text(language), error.key))
+        except RulesError as error:
+            return self._say(Answer("error", refusal(error, language), error.code))
+        return None
+
+    def _say(self, answer: Answer) -> Answer:
+        self.answer = answer
+        return answer
+
