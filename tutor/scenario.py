@@ -27,6 +27,7 @@ from engine.state import GameState
 from engine.taking import lifted, take_count
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tutor.i18n.translate import text as translated_text
+from tutor.resources import SCENARIOS
 
 
 class LearnerText:
@@ -36,7 +37,7 @@ class LearnerText:
 #: Text a learner reads: English, or a mapping from language code to text (English required).
 Text = Annotated[str | dict[str, str], LearnerText()]
 
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "scenarios" / "scenario.schema.json"
+SCHEMA_PATH = SCENARIOS / "scenario.schema.json"
 
 
 def localize(text: Text, language: str = "en") -> str:

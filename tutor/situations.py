@@ -43,11 +43,12 @@ from engine.model import StrictModel
 from engine.record import Deal, Record, TableEntry, build_state
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
-from tutor.checkout import data_files
+from tutor import resources
+from tutor.resources import data_files
 from tutor.scenario import Position, Text, localize, read_mapping, validated
 from tutor.strings import YOU, refusal, t, variant_name
 
-SITUATIONS_DIR: Final = Path(__file__).resolve().parent.parent / "scenarios" / "situations"
+SITUATIONS_DIR: Final = resources.SITUATIONS
 #: The JSON Schema of situation files, beside them (``python -m tutor.schema`` writes it; the loader reads
 #: only ``*.yaml``).
 SITUATION_SCHEMA_PATH: Final = SITUATIONS_DIR / "situation.schema.json"

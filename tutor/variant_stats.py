@@ -18,8 +18,9 @@ from typing import Any, Final
 
 from engine.simulate import simulate
 from engine.variants import PRESETS
+from tutor.resources import VARIANT_STATS
 
-STATS_PATH: Final = Path(__file__).resolve().parent / "data" / "variant_stats.json"
+STATS_PATH: Final = VARIANT_STATS
 BOT: Final = "greedy"
 SEED: Final = 500
 ROUNDS: Final = 300
