@@ -13,6 +13,7 @@ from tutor.scenario import localize
 from tutor.strings import t
 from ui import session
 from ui.learner.view import render_learner_tools
+from ui.pages import page_file
 
 
 def render_progress_page() -> None:
@@ -44,7 +45,7 @@ def render_progress_page() -> None:
         lesson_id, index = summary.last_place
         titles = {lesson.id: lesson.title_in(language) for lesson in content.lessons}
         st.page_link(
-            "ui/pages/learn.py",
+            page_file("learn"),
             label=t("ui.progress.resume", language, lesson=titles.get(lesson_id, lesson_id), number=index + 1),
             icon="▶️",
             query_params={"lesson": lesson_id},
@@ -62,7 +63,7 @@ def render_progress_page() -> None:
                 lines.append(f"- {star_text(got)} {localize(scenario.title, language)}")
             st.markdown("\n".join(lines))
             st.page_link(
-                "ui/pages/learn.py",
+                page_file("learn"),
                 label=t("ui.progress.open", language),
                 query_params={"lesson": lesson.id},
             )
