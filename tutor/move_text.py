@@ -1,4 +1,4 @@
-"""From what a learner picked on screen to a move in the notation of ``RECORD.md``.
+"""From what a learner picked on screen to a move in the notation of ``docs/record.md``.
 
 The app shows the hand and the discard pile as pickable cards and offers buttons (draw, take, meld, …).
 This module turns a button and the picks into move text that :func:`tutor.checker.try_move` judges, so

@@ -132,7 +132,7 @@ class Situation(StrictModel):
 
 
 def situation_record(situation: Situation, preset: str) -> Record:
-    """The position as a ``RECORD.md`` record under ``preset`` (every card of its deck listed)."""
+    """The position as a ``docs/record.md`` record under ``preset`` (every card of its deck listed)."""
     pos = situation.position
     variant = get_variant(preset, situation.house_rules)
     stock, pile = list(pos.deal.stock), list(pos.deal.discard)

@@ -25,7 +25,7 @@ BOT: Final = "greedy"
 SEED: Final = 500
 ROUNDS: Final = 300
 PLAYERS: Final = (2, 4)
-#: The ways a round ends, as ``RECORD.md`` names them, in the order the charts show them.
+#: The ways a round ends, as ``docs/record.md`` names them, in the order the charts show them.
 ENDINGS: Final = ("went_out", "stock_out", "reshuffle_limit")
 
 
