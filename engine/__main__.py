@@ -1,4 +1,4 @@
-"""``python -m engine replay FILE`` and ``python -m engine simulate …``, as ``RECORD.md`` says.
+"""``python -m engine replay FILE`` and ``python -m engine simulate …``, as ``docs/record.md`` says.
 
 Exit codes: 0 fine, 1 an illegal move (``replay``), 2 bad input (a bad file, a bad option). Output to a
 closed pipe (``… | head``) ends the command quietly.

@@ -1,4 +1,4 @@
-"""Cards and their notation, as ``RECORD.md`` writes them.
+"""Cards and their notation, as ``docs/record.md`` writes them.
 
 A card is ``<rank><suit>``: rank ``A 2 … 10 J Q K`` (``T`` is accepted for 10), suit ``S H D C``
 (``♠ ♥ ♦ ♣`` accepted on input). ``JK`` is a joker in hand; a joker laid on the table is written with
@@ -93,7 +93,7 @@ class Card:
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Parse a card in the notation of ``RECORD.md``; raise ``RulesError('unreadable_move')`` if it is not one.
+        """Parse a card in the notation of ``docs/record.md``; raise ``RulesError('unreadable_move')`` if it is not one.
 
         >>> Card.parse("QS"), Card.parse("jk")
         (Card.parse('QS'), Card.parse('JK'))

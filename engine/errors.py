@@ -6,7 +6,7 @@ from typing import Final
 
 from engine.messages import MESSAGES, render
 
-#: Every rule code of ``RECORD.md``, with what it means. Codes never change meaning.
+#: Every rule code of ``docs/record.md``, with what it means. Codes never change meaning.
 RULE_CODES: Final[dict[str, str]] = {
     "unreadable_move": "the move text does not parse",
     "not_your_turn": "a player moves out of turn (except a legal rommi)",

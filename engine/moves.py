@@ -1,4 +1,4 @@
-"""Moves and their notation, as ``RECORD.md`` writes them. Parsing a move needs no position.
+"""Moves and their notation, as ``docs/record.md`` writes them. Parsing a move needs no position.
 
 >>> Move.parse("meld 7H 8H 9H")
 Move.parse('meld 7H 8H 9H')

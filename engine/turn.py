@@ -2,7 +2,7 @@
 next turn (where an empty stock has its effect: the round ends, or the pile becomes the stock).
 
 Each function takes the state before the move and returns the state after it, or raises ``RulesError``
-with the rule code of ``RECORD.md`` and a sentence for a learner; :meth:`GameState.apply` dispatches here
+with the rule code of ``docs/record.md`` and a sentence for a learner; :meth:`GameState.apply` dispatches here
 (the Rommi call is :mod:`engine.rommi`). The listing (:mod:`engine.listing`) reads the same checks.
 
 >>> from engine.variants import get_variant

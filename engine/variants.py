@@ -1,6 +1,6 @@
-"""Variants of 500 as data: one frozen model holding every rule parameter that ``RULES.md`` varies.
+"""Variants of 500 as data: one frozen model holding every rule parameter that ``docs/rules.md`` varies.
 
-The five presets follow the table in ``RULES.md``; house rules are overrides checked when the variant
+The five presets follow the table in ``docs/rules.md``; house rules are overrides checked when the variant
 is built:
 
 >>> v = get_variant("femhundra", {"going_out_bonus": 50, "jokers": True})

@@ -19,7 +19,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +48,31 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def wait_for_health(
+    url: str,
+    process: subprocess.Popen[bytes],
+    log_text: Callable[[], str],
+    poll: float = 0.1,
+    timeout: float = HEALTH_TIMEOUT,
+) -> None:
+    """Poll ``url``'s health check every ``poll`` seconds until it says ``ok``; :class:`ServerError` ending
+    with ``log_text()`` if ``process`` (the server: this harness's, or a command a test starts, such as the
+    installed ``rummy500``) exits or stays silent for ``timeout`` seconds."""
+    health = f"{url}/_stcore/health"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ServerError(f"the server exited with {process.returncode}:\n{log_text()}")
+        try:
+            with urllib.request.urlopen(health, timeout=2) as answer:
+                if answer.read().decode().strip() == "ok":
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(poll)
+    raise ServerError(f"no 'ok' from {health} in {timeout:.0f} s:\n{log_text()}")
 
 
 @dataclass
@@ -120,19 +145,7 @@ class Server:
         """Poll the health check every ``poll`` seconds until it says ``ok``; :class:`ServerError` with the
         log if the server exits or stays silent for ``timeout`` seconds."""
         assert self.process is not None, "spawn() the server first"
-        health = f"{self.url}/_stcore/health"
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise ServerError(f"streamlit exited with {self.process.returncode}:\n{self.log_text()}")
-            try:
-                with urllib.request.urlopen(health, timeout=2) as answer:
-                    if answer.read().decode().strip() == "ok":
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(poll)
-        raise ServerError(f"no 'ok' from {health} in {timeout:.0f} s:\n{self.log_text()}")
+        wait_for_health(self.url, self.process, self.log_text, poll, timeout)
 
     def start(self, poll: float = 0.1, timeout: float = HEALTH_TIMEOUT) -> None:
         """:meth:`spawn` the server and :meth:`wait` for it; a server that does not start is stopped."""

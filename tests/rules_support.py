@@ -1,8 +1,8 @@
 """Positions and moves for the rules-table tests (``test_rules_cards``, ``test_rules_turn``,
-``test_rules_round_end``): the variant table of RULES.md, row by row, for every preset each row touches.
+``test_rules_round_end``): the variant table of docs/rules.md, row by row, for every preset each row touches.
 
 Every test builds a small position with ``GameState.from_position`` (which does not count the deck, so a
-position holds only the cards the rule needs), plays moves in the notation of RECORD.md and checks a rule
+position holds only the cards the rule needs), plays moves in the notation of docs/record.md and checks a rule
 code or a figure. Hands, piles and stocks are written as in a record: the pile bottom first (top last),
 the stock top first.
 """

@@ -29,7 +29,7 @@ HOUSE_RULE_CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("rummy500-nl", {"layoff_needs_own_meld": True, "going_out_requires_discard": True, "going_out_bonus": 25}),
     ("rommi", {"must_go_out_to_win": True, "going_out_requires_discard": True, "layoff_needs_own_meld": True}),
     ("rommi", {"unusable_pile_penalty": 50, "going_out_bonus": 100}),
-    # The Swedish house rules of RULES.md ("Beyond the seeds"): 6 cards, ace 25 high / 5 low, no building on
+    # The Swedish house rules (the README's table of house rules): 6 cards, ace 25 high / 5 low, no building on
     # others before your own meld, −50 for an unusable pile.
     ("femhundra", {"cards_dealt": 6, "cards_dealt_two_players": 6, "ace_high_value": 25, "ace_low_value": 5,
                    "layoff_needs_own_meld": True, "unusable_pile_penalty": 50}),

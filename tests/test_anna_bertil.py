@@ -1,4 +1,4 @@
-"""The worked example of RULES.md (seed 000) in all five presets.
+"""The worked example of docs/rules.md (seed 000) in all five presets.
 
 Anna melds Q Q Q (3 × 10 = 30). Bertil lays off the fourth queen (10, to Bertil). Anna melds 5-6-7 of
 hearts (Nordic values 15, face values 18). Bertil goes out; Anna still holds an ace and a king (15 + 10 = 25).

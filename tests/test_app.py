@@ -259,7 +259,8 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     assert any("not your chosen Danish 500" in i for i in texts(at.info))  # the femhundra lesson says so
     at.switch_page("ui/pages/rules.py").run()
     assert at.title[0].value == "The rules of Danish 500"
-    # The Swedish house rules of RULES.md, picked in the sidebar, reach the engine and the Rules page.
+    # The Swedish house rules (the README's table of house rules), picked in the sidebar, reach the engine and
+    # the Rules page.
     at.selectbox(key="app_hr_dansk_cards_dealt").set_value(6)
     at.selectbox(key="app_hr_dansk_ace_high_value").set_value(25)
     at.selectbox(key="app_hr_dansk_ace_low_value").set_value(5).run()

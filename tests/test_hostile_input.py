@@ -2,7 +2,7 @@
 never with a traceback; a bad file is one line on stderr naming the file and the field.
 
 ``tests/records/hostile/`` holds the regression files (made from the descriptions of issue 11): deep
-nesting, huge integers, lone surrogates, YAML tags with bad values, aliases, names RECORD.md forbids,
+nesting, huge integers, lone surrogates, YAML tags with bad values, aliases, names docs/record.md forbids,
 superscript digits in counts. A file whose first line says ``# exit 1`` holds a move the engine must
 refuse as ``unreadable_move``; every other file is bad input (exit 2). A seeded fuzz test mutates the
 records of ``tests/records`` a few hundred times a run; the size tests time a 10 MB refused file and the
@@ -56,7 +56,7 @@ def expected_exit(path: Path) -> int:
 
 
 def check_answer(path: Path, code: int, out: str, err: str) -> None:
-    """The RECORD.md contract for any answer: JSON on stdout for 0 and 1, one line naming the file on stderr for 2."""
+    """The docs/record.md contract for any answer: JSON on stdout for 0 and 1, one line naming the file on stderr for 2."""
     assert code in (0, 1, 2), (path, code, err)
     assert "Traceback" not in out + err
     if code == 2:

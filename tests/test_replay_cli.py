@@ -1,4 +1,4 @@
-"""`python -m engine replay FILE`, as RECORD.md describes it: exit 0 with the summary, exit 1 naming the
+"""`python -m engine replay FILE`, as docs/record.md describes it: exit 0 with the summary, exit 1 naming the
 first illegal move and its rule code, exit 2 with one line on stderr for a bad file.
 
 Records either live in tests/records or are written here into tmp_path; every dealt record holds the
@@ -22,7 +22,7 @@ from engine.errors import RULE_CODES
 ROOT = Path(__file__).parent.parent
 RECORDS = Path(__file__).parent / "records"
 
-# The fields RECORD.md gives the answers (more may be added, none may go).
+# The fields docs/record.md gives the answers (more may be added, none may go).
 OK_FIELDS = {"ok", "to_move", "phase", "round_over", "ended_by", "scores", "game_over", "winner", "winners"}
 SCORE_FIELDS = {"laid", "hand", "bonus", "penalty", "round", "total", "cards"}
 ILLEGAL_FIELDS = {"ok", "move", "rule", "message"}

@@ -1,8 +1,8 @@
-"""The variant table of RULES.md, row by row: players, decks and jokers, the deal, card values, and what
+"""The variant table of docs/rules.md, row by row: players, decks and jokers, the deal, card values, and what
 a meld may be (sets, jokers declared, the ace low or high).
 
 Positions are built with :func:`tests.rules_support.position` and moves played in the notation of
-RECORD.md (see that module for the conventions).
+docs/record.md (see that module for the conventions).
 """
 
 from __future__ import annotations

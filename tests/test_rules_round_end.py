@@ -1,8 +1,8 @@
-"""The variant table of RULES.md, row by row: how a round and the game end. Going out, an empty stock
+"""The variant table of docs/rules.md, row by row: how a round and the game end. Going out, an empty stock
 (and the Dutch reshuffle), the going-out bonus, and the winner.
 
 Positions are built with :func:`tests.rules_support.position` and moves played in the notation of
-RECORD.md (see that module for the conventions).
+docs/record.md (see that module for the conventions).
 """
 
 from __future__ import annotations

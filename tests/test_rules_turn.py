@@ -1,8 +1,8 @@
-"""The variant table of RULES.md, row by row: a turn's rules. Taking from the discard pile and the duty
+"""The variant table of docs/rules.md, row by row: a turn's rules. Taking from the discard pile and the duty
 it brings, the discard restriction, laying off before one's own meld, and the Rommi call.
 
 Positions are built with :func:`tests.rules_support.position` and moves played in the notation of
-RECORD.md (see that module for the conventions).
+docs/record.md (see that module for the conventions).
 """
 
 from __future__ import annotations

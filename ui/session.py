@@ -180,7 +180,8 @@ def _stored_name(learner_id: str) -> str:
 
 
 def content_dirs() -> tuple[Path, Path]:
-    """The lessons and scenarios folders: from ``session_state`` or ``$RUMMY500_CONTENT_DIR``, else the repo's."""
+    """The lessons and scenarios folders: from ``session_state`` or ``$RUMMY500_CONTENT_DIR``, else the installed
+    tutor's (:mod:`tutor.resources`)."""
     root = st.session_state.get(CONTENT_DIR) or os.environ.get(CONTENT_ENV, "").strip()
     if root:
         return Path(root) / "lessons", Path(root) / "scenarios"

@@ -95,7 +95,7 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``rounds`` independent seeded rounds; one bot name for all seats, or one per seat.
 
-    Returns the JSON object of ``RECORD.md``: variant, players, rounds, decisions, seconds, ended_by,
+    Returns the JSON object of ``docs/record.md``: variant, players, rounds, decisions, seconds, ended_by,
     mean_round_score, plus per-seat bots, round wins (highest round score, ties split) and mean scores.
     With ``count_takes`` it adds ``takes``: the takes from the pile, Rommi calls, cards taken, how many
     of them paid and their net points (see :class:`TakeCounter`).

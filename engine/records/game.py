@@ -1,4 +1,4 @@
-"""The game record of ``RECORD.md``: load a file, build the position, replay the moves.
+"""The game record of ``docs/record.md``: load a file, build the position, replay the moves.
 
 >>> record = Record.model_validate({
 ...     "variant": "femhundra", "players": ["Anna", "Bertil"], "seed": 7,
@@ -45,7 +45,7 @@ class TableEntry(StrictModel):
 class Record(StrictModel):
     """A deal and the moves played on it."""
 
-    variant: str = Field(description="A preset id from RULES.md.")
+    variant: str = Field(description="A preset id from docs/rules.md.")
     house_rules: dict[str, Any] = Field(
         default_factory=dict, description="Overrides of the preset, by the engine's names."
     )
@@ -125,7 +125,7 @@ MAX_NAME_LENGTH: Final = 30
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name (``RECORD.md``: 1–30 printable characters, no colon), or None.
+    """Why ``name`` cannot be a player's name (``docs/record.md``: 1–30 printable characters, no colon), or None.
 
     >>> name_problem("Anna"), name_problem("Anna: the best"), name_problem("")
     (None, '“Anna: the best” holds a colon, which a move line uses to end the name', 'a name is 1 to 30 characters, not 0')
@@ -202,7 +202,7 @@ def _check_adds_up(variant: Variant, players: int, groups: list[list[Card]], sou
 
 
 def replay(record: Record, source: str = "<record>") -> dict[str, Any]:
-    """Apply a record's moves; the replay output of ``RECORD.md`` as a dict."""
+    """Apply a record's moves; the replay output of ``docs/record.md`` as a dict."""
     state = build_state(record, source)
     try:
         state = apply_lines(state, record.moves)

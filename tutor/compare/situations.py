@@ -43,11 +43,12 @@ from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line, parse_line
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRuleError, get_variant
-from tutor.checkout import data_files
+from tutor import resources
 from tutor.i18n.strings import YOU, refusal, t, variant_name
 from tutor.learn.scenario import Position, Text, localize, read_mapping, validated
+from tutor.resources import data_files
 
-SITUATIONS_DIR: Final = Path(__file__).resolve().parents[2] / "scenarios" / "situations"
+SITUATIONS_DIR: Final = resources.SITUATIONS
 #: The JSON Schema of situation files, beside them (``python -m tutor.learn.schema`` writes it; the loader reads
 #: only ``*.yaml``).
 SITUATION_SCHEMA_PATH: Final = SITUATIONS_DIR / "situation.schema.json"
@@ -131,7 +132,7 @@ class Situation(StrictModel):
 
 
 def situation_record(situation: Situation, preset: str) -> Record:
-    """The position as a ``RECORD.md`` record under ``preset`` (every card of its deck listed)."""
+    """The position as a ``docs/record.md`` record under ``preset`` (every card of its deck listed)."""
     pos = situation.position
     variant = get_variant(preset, situation.house_rules)
     stock, pile = list(pos.deal.stock), list(pos.deal.discard)

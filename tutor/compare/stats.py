@@ -18,13 +18,14 @@ from typing import Any, Final
 
 from engine.bots.simulate import simulate
 from engine.variants import PRESETS
+from tutor.resources import VARIANT_STATS
 
-STATS_PATH: Final = Path(__file__).resolve().parents[1] / "data" / "variant_stats.json"
+STATS_PATH: Final = VARIANT_STATS
 BOT: Final = "greedy"
 SEED: Final = 500
 ROUNDS: Final = 300
 PLAYERS: Final = (2, 4)
-#: The ways a round ends, as ``RECORD.md`` names them, in the order the charts show them.
+#: The ways a round ends, as ``docs/record.md`` names them, in the order the charts show them.
 ENDINGS: Final = ("went_out", "stock_out", "reshuffle_limit")
 
 

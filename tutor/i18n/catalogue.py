@@ -35,8 +35,9 @@ from babel.messages.pofile import read_po
 
 from engine.messages import MESSAGES
 from engine.records.safe_yaml import LOADER
+from tutor import resources
 
-LOCALES: Final = Path(__file__).resolve().parent.parent / "locales"
+LOCALES: Final = resources.LOCALES
 ENGLISH_FILE: Final = LOCALES / "en.yaml"
 #: The gettext domains: keyed app strings, and scenario/situation texts.
 DOMAINS: Final = ("app", "scenarios")

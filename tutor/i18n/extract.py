@@ -63,7 +63,7 @@ def variants(fileobj: IO[bytes], keywords: object, comment_tags: object, options
 
 
 def rulings(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
-    """Our rulings where the sources are silent: the README's list, as the Rules page shows it."""
+    """Our rulings where the sources are silent (``tutor/data/rulings.yaml``), as the Rules page shows them."""
     from tutor.rules.reference import rulings as listed
 
     path = Path(getattr(fileobj, "name", ""))

@@ -17,10 +17,11 @@ from typing import Final
 from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 
+from tutor import resources
 from tutor.i18n.catalogue import DOMAINS, LOCALES, read_catalogue
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 
-LESSONS: Final = LOCALES.parent.parent / "lessons"
+LESSONS: Final = resources.LESSONS
 _CONTRAST: Final = re.compile(r"\{contrast:([a-z_,]+)\|")
 _FIELD: Final = re.compile(r"\{([a-z_]+)\}")
 

@@ -37,18 +37,18 @@ from engine.errors import RecordError
 from engine.model import StrictModel
 from engine.records.safe_yaml import read_text, safe_load
 from engine.variants import PRESETS, Variant
-from tutor.checkout import data_files
+from tutor import resources
 from tutor.i18n.strings import pick_language, t
 from tutor.learn.scenario import Scenario, load_scenario
 from tutor.learn.wording import TemplateError, check, fill, loose_pairs
+from tutor.resources import data_files
 
 M = TypeVar("M", bound=StrictModel)
 
-ROOT = Path(__file__).resolve().parents[2]
-LESSONS_DIR = ROOT / "lessons"
+LESSONS_DIR = resources.LESSONS
 #: The language every lesson is written in first; its folder decides which lessons there are.
 SOURCE_FOLDER = "en"
-SCENARIOS_DIR = ROOT / "scenarios"
+SCENARIOS_DIR = resources.SCENARIOS
 
 
 class LessonText(StrictModel):
@@ -224,7 +224,8 @@ def load_curriculum(lessons_dir: Path = LESSONS_DIR, scenarios_dir: Path = SCENA
     for path in data_files(lessons_dir / SOURCE_FOLDER, "*.md"):
         lesson = parse_lesson(read_text(path), str(path))
         translations = {}
-        for folder in sorted(p for p in lessons_dir.iterdir() if p.is_dir() and p.name != SOURCE_FOLDER):
+        languages = (p for p in lessons_dir.iterdir() if p.is_dir() and p.name not in (SOURCE_FOLDER, "__pycache__"))
+        for folder in sorted(languages):
             if (folder / path.name).exists():
                 translations[folder.name] = parse_translation(read_text(folder / path.name), str(folder / path.name), lesson)
         lesson = lesson.model_copy(update={"translations": translations})

@@ -1,6 +1,6 @@
 """Scripted situations as validated data files (``scenarios/*.yaml``).
 
-A scenario holds a variant, a position in the ``RECORD.md`` form, and a task: make a move, play a short
+A scenario holds a variant, a position in the ``docs/record.md`` form, and a task: make a move, play a short
 sequence of moves, type a number, pick among options, or judge "legal or not?". Accepted answers are
 moves or conditions on moves; feedback for likely wrong answers is keyed by rule code; hints go from a
 nudge to the answer. Loading checks everything against the engine, so a scenario can never teach a
@@ -27,6 +27,7 @@ from engine.records.safe_yaml import read_text, safe_load
 from engine.state import GameState
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tutor.i18n.translate import text as translated_text
+from tutor.resources import SCENARIOS
 
 
 class LearnerText:
@@ -36,7 +37,7 @@ class LearnerText:
 #: Text a learner reads: English, or a mapping from language code to text (English required).
 Text = Annotated[str | dict[str, str], LearnerText()]
 
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "scenarios" / "scenario.schema.json"
+SCHEMA_PATH = SCENARIOS / "scenario.schema.json"
 
 
 def localize(text: Text, language: str = "en") -> str:
@@ -56,7 +57,7 @@ class Position(StrictModel):
 
     With ``fill_stock`` the deck's remaining cards go under the listed stock in a fixed order, so an
     author lists only the cards that matter (a record exported from it holds every card, as
-    ``RECORD.md`` asks).
+    ``docs/record.md`` asks).
     """
 
     players: list[str] = Field(min_length=2, description="In turn order.")
@@ -208,7 +209,7 @@ class Scenario(StrictModel):
         return self.position.learner or self.position.players[0]
 
     def record(self) -> Record:
-        """The position as a ``RECORD.md`` record (every card of the deck listed), with its moves."""
+        """The position as a ``docs/record.md`` record (every card of the deck listed), with its moves."""
         return _record(self)
 
     def start(self) -> GameState:

@@ -4,7 +4,7 @@ device, round after round until the variant's end, the totals carried over.
 :class:`Game` is pure (no Streamlit): it holds every state of every round (so undo is going back), sends
 the people's moves through :meth:`GameState.apply` (an illegal attempt raises ``RulesError`` and changes
 nothing), produces the computer players' moves one at a time with a line that says what happened, asks
-the computer players whether they call "Rommi!", and writes and reads the game as ``RECORD.md`` records,
+the computer players whether they call "Rommi!", and writes and reads the game as ``docs/record.md`` records,
 one per round.
 
 Its parts live beside it: the seats (:mod:`tutor.practice.seats`), the rounds as played
@@ -298,7 +298,7 @@ class Game:
     # --- records -----------------------------------------------------------------------------------
 
     def round_record(self, round_index: int = -1) -> dict[str, Any]:
-        """One round as a ``RECORD.md`` record (a plain mapping, ready for YAML): the deal, the totals
+        """One round as a ``docs/record.md`` record (a plain mapping, ready for YAML): the deal, the totals
         before it, its seed and number, and its moves so far."""
         return practice_record.round_record(self, round_index)
 
@@ -307,7 +307,7 @@ class Game:
         return practice_record.header(self)
 
     def to_yaml(self, round_index: int | None = None) -> str:
-        """The game as YAML: one ``RECORD.md`` record per round, as YAML documents (only round
+        """The game as YAML: one ``docs/record.md`` record per round, as YAML documents (only round
         ``round_index`` when given, a single record that ``python -m engine replay`` reads)."""
         return practice_record.to_yaml(self, round_index)
 

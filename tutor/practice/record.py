@@ -1,4 +1,4 @@
-"""A practice game as ``RECORD.md`` records, one per round (YAML documents), and back again.
+"""A practice game as ``docs/record.md`` records, one per round (YAML documents), and back again.
 
 A downloaded game opens with comment lines: what the file is, and the header (:data:`HEADER_MARK`) that
 says who played at which level, so that a game resumes with the same computer players. Records ignore
@@ -62,7 +62,7 @@ class LoadedGame:
 
 
 def round_record(game: PlayedGame, round_index: int = -1) -> dict[str, Any]:
-    """One round as a ``RECORD.md`` record (a plain mapping, ready for YAML): the deal, the totals
+    """One round as a ``docs/record.md`` record (a plain mapping, ready for YAML): the deal, the totals
     before it, its seed and number, and its moves so far."""
     round_ = game.rounds[round_index]
     return round_data(round_.states[0], round_.seed, round_.moves)
@@ -75,7 +75,7 @@ def header(game: PlayedGame) -> str:
 
 
 def to_yaml(game: PlayedGame, round_index: int | None = None) -> str:
-    """The game as YAML: one ``RECORD.md`` record per round, as YAML documents (only round
+    """The game as YAML: one ``docs/record.md`` record per round, as YAML documents (only round
     ``round_index`` when given, a single record that ``python -m engine replay`` reads)."""
     rounds = range(len(game.rounds)) if round_index is None else [round_index]
     documents = [

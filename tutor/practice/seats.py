@@ -57,7 +57,7 @@ def people_seats(names: Sequence[str]) -> list[Seat]:
 
 
 def _check_names(names: Sequence[str]) -> None:
-    """``ValueError`` for a name a record could not hold (``RECORD.md``: 1–30 printable characters, no colon).
+    """``ValueError`` for a name a record could not hold (``docs/record.md``: 1–30 printable characters, no colon).
 
     >>> people_seats(["Anna: the best", "Bertil"])
     Traceback (most recent call last):

@@ -427,7 +427,7 @@ class ProgressStore:
     # --- saved games ---------------------------------------------------------------------------
 
     def save_game(self, learner: str, name: str, record_yaml: str) -> None:
-        """Save a game record (the YAML of ``RECORD.md``) under ``name``, replacing one of that name."""
+        """Save a game record (the YAML of ``docs/record.md``) under ``name``, replacing one of that name."""
         _check_name(learner, "learner")
         _check_name(name, "name")
         if not isinstance(record_yaml, str):

@@ -1,6 +1,6 @@
 """The rules reference, generated: every parameter of a variant (its description and value, from the
-``Variant`` model itself) and the engine's own rulings (from the README), so the Rules page can never
-disagree with the engine.
+``Variant`` model itself) and the engine's own rulings (:mod:`tutor.rules.rulings`, from its data file), so the
+Rules page can never disagree with the engine.
 
 >>> from engine.variants import get_variant
 >>> rows = {row.name: row for row in variant_reference(get_variant("femhundra", {"jokers": True}))}
@@ -13,18 +13,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Final
 
 from engine.messages import MESSAGES
-from engine.records.safe_yaml import read_text
 from engine.variants import PRESETS, Variant
-from tutor.checkout import data_file
-
-README: Final = Path(__file__).resolve().parents[2] / "README.md"
-
-#: The README section that lists the engine's rulings.
-RULINGS_HEADING: Final = "Our rulings where the sources are silent"
+from tutor.rules.rulings import rulings as rulings  # the Rules page's rulings, read from their data file
 
 #: Fields that name the variant rather than a rule.
 _NOT_RULES: Final = frozenset({"id", "name", "source", "house_rules"})
@@ -66,25 +59,6 @@ def variant_reference(variant: Variant) -> list[RuleRow]:
         changed = name in variant.house_rules or (preset is not None and getattr(preset, name) != value)
         rows.append(RuleRow(name, field.description or "", value_text(value), changed))
     return rows
-
-
-def rulings(readme: Path = README) -> list[str]:
-    """The bullet points of the README's rulings section, each as one line of Markdown; ``RecordError``
-    naming the README when it is missing or cannot be read."""
-    lines = read_text(data_file(readme)).splitlines()  # RecordError naming the file when it is missing
-    items: list[str] = []
-    inside = False
-    for line in lines:
-        if line.startswith("#"):
-            inside = line.lstrip("#").strip() == RULINGS_HEADING
-            continue
-        if not inside:
-            continue
-        if line.startswith("- "):
-            items.append(line[2:].strip())
-        elif line.startswith("  ") and items and line.strip():
-            items[-1] += " " + line.strip()
-    return items
 
 
 def variant_table_markdown() -> str:

@@ -189,7 +189,7 @@ class TableStore(Protocol):
         ...
 
     def records(self, code: str, token: str | None) -> str:
-        """The finished rounds as ``RECORD.md`` records (YAML documents)."""
+        """The finished rounds as ``docs/record.md`` records (YAML documents)."""
         ...
 
     def expire(self) -> int:

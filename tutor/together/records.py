@@ -1,5 +1,5 @@
 """A shared table's rounds told for people: the last moves as everyone saw them, and the finished rounds
-as ``RECORD.md`` records (YAML documents, with the deal) that ``python -m engine replay`` reads."""
+as ``docs/record.md`` records (YAML documents, with the deal) that ``python -m engine replay`` reads."""
 
 from __future__ import annotations
 

@@ -299,7 +299,7 @@ class SqliteTableStore:
             )
 
     def records(self, code: str, token: str | None) -> str:
-        """Every finished round as a ``RECORD.md`` record (YAML documents, with the deal), as
+        """Every finished round as a ``docs/record.md`` record (YAML documents, with the deal), as
         ``python -m engine replay`` reads each one. Anyone who may view the table may download them."""
         self.view(code, token)  # the same right as looking
         documents = []

@@ -1,5 +1,5 @@
 """Keeping and sharing practice games: save one in the progress file and resume it, download it as
-``RECORD.md`` records (the whole game or one round), and load records back, uploaded or pasted, to play
+``docs/record.md`` records (the whole game or one round), and load records back, uploaded or pasted, to play
 on or to step through."""
 
 from __future__ import annotations

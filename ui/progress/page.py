@@ -12,6 +12,7 @@ from tutor.learn.flow import MAX_STARS, star_text
 from tutor.learn.scenario import localize
 from tutor.progress import ProgressError
 from ui import session
+from ui.pages import page_file
 from ui.progress.learner import render_learner_tools
 
 
@@ -44,7 +45,7 @@ def render_progress_page() -> None:
         lesson_id, index = summary.last_place
         titles = {lesson.id: lesson.title_in(language) for lesson in content.lessons}
         st.page_link(
-            "ui/pages/learn.py",
+            page_file("learn"),
             label=t("ui.progress.resume", language, lesson=titles.get(lesson_id, lesson_id), number=index + 1),
             icon="▶️",
             query_params={"lesson": lesson_id},
@@ -62,7 +63,7 @@ def render_progress_page() -> None:
                 lines.append(f"- {star_text(got)} {localize(scenario.title, language)}")
             st.markdown("\n".join(lines))
             st.page_link(
-                "ui/pages/learn.py",
+                page_file("learn"),
                 label=t("ui.progress.open", language),
                 query_params={"lesson": lesson.id},
             )

@@ -1,6 +1,7 @@
 """The Rules page: every parameter of the chosen variant, generated from the engine's ``Variant`` model
-and put in the Compare page's words (label, value, what it means), the engine's own rulings from the
-README. No engine field names or rule codes: they are for developers, in the code."""
+and put in the Compare page's words (label, value, what it means), the engine's own rulings from their
+data file (``tutor/data/rulings.yaml``). No engine field names or rule codes: they are for developers, in the
+code."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def render_rules_page() -> None:
     st.markdown(t("ui.rules.rulings_intro", language))
     try:
         items = rulings()
-    except RecordError as error:  # run outside its checkout: say so, naming the file
+    except RecordError as error:  # the rulings file is missing or broken: say so, naming it
         st.error(plain(str(error)))
         items = []
     if items:

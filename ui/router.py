@@ -1,0 +1,56 @@
+"""The Rummy 500 tutor's router, shared by both ways of starting it: the checkout's ``app.py``
+(``streamlit run app.py``) and the installed command ``rummy500`` (which runs ``ui/entry/app.py``).
+
+Sets the shared session defaults, finds the learner at this browser (an id in the address and a cookie),
+decides the language (a link, the learner's choice, the browser's), draws the shared sidebar (the variant,
+house rules, the four-colour deck) and runs the chosen page. Rules live in ``engine``, lesson logic in
+``tutor``, page bodies in ``ui``.
+
+The pages are given by their files' absolute paths (:func:`ui.pages.page_file`), not relative to the main
+script, which is ``app.py`` in a checkout and ``ui/entry/app.py`` when installed; each page's address is its
+file's name as before (``/practice``, ``/together``; the Learn page, the default, is ``/``).
+"""
+
+import streamlit as st
+
+from tutor.i18n.strings import t
+from ui import session
+from ui.language import resolve_language
+from ui.pages import page_file
+from ui.progress.cookie import keep_learner_in_browser
+from ui.sidebar import render_sidebar
+
+
+def main() -> None:
+    """One run of the app: the page the address names, with the shared sidebar."""
+    st.set_page_config(page_title="Learn 500", page_icon="🃏", layout="wide")
+    # Less empty space above the page, so a laptop screen shows the cards of a lesson sooner. On a phone, no
+    # link beside a heading: it shows only on hover, which a phone has not, and a heading that filled its line
+    # was pushed onto a second, empty one by it (page titles have none at all: `anchor=False`, from the first
+    # paint).
+    st.html(
+        "<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}"
+        "@media (max-width:640px),(hover:none){[data-testid='stHeaderActionElements']{display:none}}</style>"
+    )
+    session.init_defaults()
+    session.init_learner()  # who is at this browser: the ?learner= id, the cookie's, or a new one
+    language = resolve_language()  # a ?lang= link, the learner's choice, the browser's language; the variant follows
+
+    page = st.navigation(
+        [
+            st.Page(page_file("learn"), title=t("ui.nav.learn", language), icon="🎓", default=True),
+            st.Page(page_file("compare"), title=t("ui.nav.compare", language), icon="⚖️"),
+            st.Page(page_file("practice"), title=t("ui.nav.practice", language), icon="🃏"),
+            st.Page(page_file("together"), title=t("ui.nav.together", language), icon="📱"),
+            st.Page(page_file("rules"), title=t("ui.nav.rules", language), icon="📖"),
+            st.Page(page_file("progress"), title=t("ui.nav.progress", language), icon="⭐"),
+        ]
+    )
+    session.keep_learner_in_address()  # a reload keeps the learner
+    render_sidebar(language)
+    page.run()
+    # Last in the sidebar: the cookie writer is drawn only in the run that sets the cookie (the first, usually),
+    # and drawn above a page's own sidebar (the lesson list) it shifted all of it one place down for that run,
+    # so the next run showed the lesson heading and buttons twice until it ended.
+    with st.sidebar:
+        keep_learner_in_browser()
