@@ -4,14 +4,15 @@ position exactly as it was when they refuse, and say what the seat may do now.""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from engine.cards import parse_cards
-from engine.moves import Discard, Move
+from engine.moves import Discard, Move, Take
 from engine.state import GameState, Phase
-from engine.variants import get_variant
+from engine.variants import PRESETS, get_variant
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import ScenarioRun
 from tutor.learn.table import LessonTable
@@ -19,7 +20,8 @@ from tutor.practice.game import Game
 from tutor.practice.rounds import RoundPlay
 from tutor.practice.seats import Seat
 from tutor.practice.table import PracticeTable
-from tutor.table.move_text import SelectionProblem
+from tutor.table.data import TableOptions, table_data
+from tutor.table.move_text import SelectionProblem, build_move, picks_for
 from tutor.table.session import Answer, Play, TableSession
 from tutor.together.sqlite_store import SqliteTableStore
 from tutor.together.table import SeatTable, seat_actions
@@ -147,3 +149,46 @@ def test_a_seat_at_a_shared_table_sees_its_own_moves_and_news(tmp_path: Path) ->
     mine.refresh("en")
     assert seat_actions(mine.view) == ["meld", "discard"]  # type: ignore[arg-type]
     assert theirs.refresh("en").last_moves and theirs.look("en").log == theirs.view.last_moves  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_show_me_picks_make_exactly_the_move_shown(preset: str) -> None:
+    """"Show me" picks a hint's move on the table: for every legal move of positions along random rounds of
+    each variant (three players, jokers and Rommi calls included), the picks it makes build that move back."""
+    rng = random.Random(preset)
+    checked = 0
+    for seed in range(3):
+        state = GameState.deal(get_variant(preset), ["Anna", "Bertil", "Cecilia"], seed=seed)
+        for _ in range(60):
+            if state.round_over:
+                break
+            actions = list(state.legal())
+            for seat, move in actions:
+                view = state.view(seat)
+                picks = picks_for(move, view.hand, view.pile)
+                action = "take_all" if isinstance(move, Take) and move.count is None else move.kind
+                built = build_move(
+                    action, picked=picks["hand"], pile_pick=picks["pile"], pile=view.pile, meld=picks["meld"],
+                    declarations=picks["jokers"],
+                )  # fmt: skip
+                assert Move.parse(built) == move, (preset, str(move), picks)
+                checked += 1
+            seat, move = rng.choice(actions)
+            state = state.apply(move, seat)
+    assert checked > 100
+
+
+def test_a_practice_hint_shows_its_move_on_the_table_once() -> None:
+    table = PracticeTable(Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3))
+    assert table.look("en").show is None
+    table.hint("en")
+    assert table.advice is not None
+    shown = table.look("en").show
+    assert shown is not None and shown[1] == table.advice.move
+    data = table_data(table.look("en").seen, TableOptions(show=shown))
+    assert data["show"]["id"] == shown[0]
+    table.hint("en")
+    again = table.look("en").show
+    assert again is not None and again[0] != shown[0]  # a new hint picks again, even the same move
+    table.play(Play.from_payload({"action": "draw"}), "en")
+    assert table.look("en").show is None  # played: nothing left to show

@@ -39,6 +39,7 @@ class PracticeTable:
         self.review: str | None = None
         self.advice: Advice | None = None
         self.seen = 0
+        self.hints = 0
 
     # --- who sees the board -------------------------------------------------------------------------
 
@@ -84,6 +85,7 @@ class PracticeTable:
             key=f"{game.seed}:{game.current.number}:{len(game.current.steps)}:{viewer}:{live}",
             show_hand=not game.needs_handover() and game.visible_hand(viewer) is not None,
             top=not game.current.steps and game.current.number == 1,
+            show=(self.hints, self.advice.move) if live and self.advice is not None and self.advice.seat == viewer else None,
         )
 
     def message(self, language: str) -> tuple[str, str] | None:
@@ -131,6 +133,7 @@ class PracticeTable:
             return None
         self.advice = suggest(self.game.state, seat, "coach", language)
         if self.advice is not None:
+            self.hints += 1  # its cards are picked on the table ("show me"), once
             self.review = None
             return self._say(Answer("info", t("table.hint", language, reason=self.advice.reason)))
         if self.game.pending().kind == "rommi":

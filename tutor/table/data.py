@@ -41,7 +41,7 @@ from engine.view import PlayerView
 from tutor.i18n.letters import rank_text
 from tutor.i18n.strings import t
 from tutor.i18n.translate import face, shown_name
-from tutor.table.move_text import ACTIONS, Action, card_options
+from tutor.table.move_text import ACTIONS, Action, card_options, picks_for
 
 #: The order of the suits when a hand is sorted by suit: black and red alternate (♠ ♥ ♣ ♦).
 SUIT_ORDER: Final = (0, 1, 3, 2)
@@ -74,6 +74,7 @@ class TableOptions:
     language: str = "en"
     extra: dict[str, Any] = field(default_factory=dict)
     poll_ms: int = 0  # a shared table: the browser asks for a fresh look this often
+    show: tuple[int, Move] | None = None  # "show me": (a number per showing, the move whose picks are made for the learner)
     ready: bool = False  # the browser says once that the table is drawn (the page then draws what waited for it)
 
 
@@ -322,6 +323,7 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
     return {
         "position": options.position,
         "poll_ms": options.poll_ms,
+        "show": _shown(view, options.show),
         "ready": options.ready,
         "top": options.top,
         "interactive": options.interactive,
@@ -355,6 +357,15 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
 
 
 @cache
+def _shown(view: Seen, show: tuple[int, Move] | None) -> dict[str, Any] | None:
+    """The picks that make the move shown (:func:`tutor.table.move_text.picks_for`), with the showing's
+    number: the browser picks them once per number, so the learner's own picks after it are kept."""
+    if show is None or not view.hand:
+        return None
+    number, move = show
+    return {"id": number, **picks_for(move, view.hand, view.pile)}
+
+
 def naturals(language: str = "en") -> list[dict[str, str]]:
     """The 52 cards a joker may be declared as: text, face (``Q♥``) and words, for the declaration's list."""
     return [{"t": str(c), "face": face(c, language), "name": card_words(c, language)} for c in NATURALS]

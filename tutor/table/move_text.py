@@ -1,4 +1,4 @@
-"""From what a learner picked on screen to a move in the notation of ``RECORD.md``.
+"""From what a learner picked on screen to a move in the notation of ``docs/record.md``.
 
 The app shows the hand and the discard pile as pickable cards and offers buttons (draw, take, meld, …).
 This module turns a button and the picks into move text that :func:`tutor.learn.checker.try_move` judges, so
@@ -21,9 +21,10 @@ same card (two decks, two jokers), so every card in a hand or pile has a value o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from engine.cards import Card
+from engine.moves import Discard, Layoff, Move, Rommi, Take
 
 Action = Literal["draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "no_call"]
 
@@ -157,3 +158,38 @@ def build_move(
             raise SelectionProblem("ui.problem.pick_meld")
         return f"layoff {laid_text(cards, declarations)} on {meld}"
     raise SelectionProblem("ui.problem.unknown_action")
+
+
+def picks_for(move: Move, hand: Sequence[Card], pile: Sequence[Card]) -> dict[str, Any]:
+    """The picks that make ``move`` on the table (the inverse of :func:`build_move`): the hand cards (option
+    values of ``hand``), the pile card, the meld number and each joker's declaration; what "show me" picks
+    for the learner.
+
+    >>> hand, pile = parse_cards("5H JK 5S 9C"), parse_cards("9H 2C 5D")
+    >>> picks_for(Move.parse("meld 5H 5S JK=5D"), hand, pile)
+    {'hand': ['5H', '5S', 'JK'], 'pile': None, 'meld': None, 'jokers': ['5D']}
+    >>> picks_for(Move.parse("take 2"), hand, pile)["pile"], picks_for(Move.parse("take all"), hand, pile)["pile"]
+    ('2C', '5D')
+    >>> picks_for(Move.parse("layoff 9C on 2"), hand, pile)["meld"]
+    2
+    """
+    values = card_options(hand)
+    free = list(zip(values, hand, strict=True))
+    cards: tuple[Card, ...] = getattr(move, "cards", ()) or ((move.card,) if isinstance(move, Discard) else ())
+    picked: list[str] = []
+    for card in cards:
+        wanted = Card.parse("JK") if card.is_joker else card
+        match = next((pair for pair in free if pair[1] == wanted or (card.is_joker and pair[1].is_joker)), None)
+        if match is not None:
+            free.remove(match)
+            picked.append(match[0])
+    depth = move.count if isinstance(move, Take | Rommi) else None
+    pile_pick = None
+    if isinstance(move, Take | Rommi) and pile:
+        pile_pick = option_for_depth(pile, depth if depth is not None else 1)
+    return {
+        "hand": picked,
+        "pile": pile_pick,
+        "meld": move.meld if isinstance(move, Layoff) else None,
+        "jokers": [str(card).partition("=")[2] for card in cards if card.is_joker and card.declared],
+    }

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from engine.errors import RulesError
+from engine.moves import Move
 from engine.round_parts import TableMeld
 from engine.state import GameState
 from tutor.i18n.strings import refusal, t
@@ -121,7 +122,9 @@ class Look:
     (kind, sentence); ``log``: the moves to tell (``log_label`` heads them, when not the table's own);
     ``key``: changes with every new position; ``marks``: whether the table lights what a pick allows (not
     in a "legal or not?" question); ``show_hand``: whether the seat's own hand is shown; ``top``: a new
-    game or task (the page opens at its top); ``poll_ms``: a shared table, looked at again that often."""
+    game or task (the page opens at its top); ``poll_ms``: a shared table, looked at again that often;
+    ``show``: "show me", a hint's move made ready on the table (its cards, pile card and meld picked), with a
+    number that changes with each hint (never in a question whether a move is legal)."""
 
     seen: Seen
     actions: tuple[Action, ...] = ()
@@ -134,6 +137,7 @@ class Look:
     top: bool = False
     poll_ms: int = 0
     log_label: str | None = None
+    show: tuple[int, Move] | None = None
 
 
 class TableSession(Protocol):

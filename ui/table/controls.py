@@ -89,6 +89,7 @@ def draw_session(keys: PickKeys, table: TableSession, language: str, *, ready: b
         extra={"log_label": look.log_label} if look.log_label else {},
         poll_ms=look.poll_ms,
         ready=ready,
+        show=look.show,
     )
     data = table_data(look.seen, options)
     st.session_state[keys.shown] = data

@@ -69,6 +69,14 @@ export default function (component) {
     table.picks = { position: data.position, picked: [], pile: null, meld: null, jokers: [], sort: sort, sent: 0 };
   }
   const st = table.picks;
+  // "Show me": a hint's move made ready for the learner, its cards, pile card and meld picked, once per hint.
+  if (data.show && st.shown !== data.show.id) {
+    st.shown = data.show.id;
+    st.picked = data.show.hand.slice();
+    st.pile = data.show.pile;
+    st.meld = data.show.meld;
+    st.jokers = data.show.jokers.slice();
+  }
   remember(data.position, st);
   // A shared table (Play together) asks for a fresh look ("tick") every data.poll_ms: the browser's own
   // timer drives the page's poll, a rerun of the table's fragment alone. Not just after a move was sent
