@@ -102,7 +102,7 @@ def test_practice_plays_the_computers_after_the_learner_and_reviews_hints_and_un
 
 def test_practice_stepwise_leaves_the_computers_turn_to_the_learner() -> None:
     game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3)
-    table = PracticeTable(game, stepwise=True)
+    table = PracticeTable(game, stepwise=lambda: True)
     table.play(Play("draw"), "en")
     discard = next(m for _, m in game.state.legal(0) if isinstance(m, Discard))
     table.play(Play("discard", hand=(str(discard.card),)), "en")

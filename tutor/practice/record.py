@@ -3,7 +3,7 @@
 A downloaded game opens with comment lines: what the file is, and the header (:data:`HEADER_MARK`) that
 says who played at which level, so that a game resumes with the same computer players. Records ignore
 comments, so a single round, downloaded alone, is read as it is by ``python -m engine replay``.
-:class:`tutor.practice.Game` writes and reads itself through these functions.
+:class:`tutor.practice.game.Game` writes and reads itself through these functions.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class PlayedGame(Protocol):
 
 @dataclass(frozen=True)
 class LoadedGame:
-    """A game read from records: what :class:`tutor.practice.Game` is built from."""
+    """A game read from records: what :class:`tutor.practice.game.Game` is built from."""
 
     variant: Variant
     seats: list[Seat]

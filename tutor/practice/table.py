@@ -18,6 +18,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.errors import RulesError
 from engine.moves import Draw, Move
 from tutor.i18n.strings import refusal, t
@@ -30,9 +32,10 @@ from tutor.table.session import Answer, Look, Play, attempt, turn_actions
 class PracticeTable:
     """A Practice game at one device: the :class:`Game`, the answer to the last thing done, the coach's
     review of the last move and its last hint (:class:`tutor.table.coach.Advice`), how many of the round's
-    moves the people have seen, and whether the computer players move one at a time (``stepwise``)."""
+    moves the people have seen, and whether the computer players move one at a time (``stepwise``, asked at
+    each move: a page's switch may change between two of them)."""
 
-    def __init__(self, game: Game, stepwise: bool = False) -> None:
+    def __init__(self, game: Game, stepwise: Callable[[], bool] = lambda: False) -> None:
         self.game = game
         self.stepwise = stepwise
         self.answer: Answer | None = None
@@ -168,7 +171,7 @@ class PracticeTable:
 
     def catch_up(self) -> None:
         """The computer players move until a person must (unless they move one at a time)."""
-        if not self.stepwise:
+        if not self.stepwise():
             self.game.advance()
 
     def next_computer(self) -> None:

@@ -1,2 +1,3 @@
-"""The Practice page's parts: the set-up form, the table of a game, its session state and keys, the chart,
-keeping and loading games, and the record viewer."""
+"""The Practice page's parts: the page (:mod:`.view`), the set-up form (:mod:`.setup`), the game's table
+(:mod:`.table`), its session state and keys (:mod:`.session`, :mod:`.keys`), the charts (:mod:`.charts`),
+keeping and loading games (:mod:`.keep`) and the record viewer (:mod:`.viewer`)."""

@@ -9,7 +9,7 @@ import streamlit as st
 from tutor.practice.game import Game
 from tutor.practice.table import PracticeTable
 from tutor.table.session import Answer, AnswerKind
-from ui.practice.keys import FEEDBACK, GAME, KEYS, TABLE, VIEWER
+from ui.practice.keys import FEEDBACK, GAME, KEYS, STEPWISE, TABLE, VIEWER
 from ui.table import controls
 
 
@@ -26,7 +26,7 @@ def practice_table() -> PracticeTable | None:
         return None
     table = st.session_state.get(TABLE)
     if not isinstance(table, PracticeTable) or table.game is not game:
-        table = PracticeTable(game)
+        table = PracticeTable(game, stepwise=_stepwise)
         st.session_state[TABLE] = table
     return table
 
@@ -37,12 +37,17 @@ def open_game(game: Game, seen: bool = False) -> PracticeTable:
     st.session_state[GAME] = game
     st.session_state[VIEWER] = None
     st.session_state[FEEDBACK] = None
-    table = PracticeTable(game)
+    table = PracticeTable(game, stepwise=_stepwise)
     if seen:
         table.seen = len(game.current.steps)
     st.session_state[TABLE] = table
     clear_picks()
     return table
+
+
+def _stepwise() -> bool:
+    """Whether the computer players move one at a time: the page's switch, as it is at this moment."""
+    return bool(st.session_state.get(STEPWISE, False))
 
 
 def clear_picks() -> None:

@@ -23,7 +23,6 @@ from ui.table.settings import show_notation
 def game_table(table: PracticeTable, language: str) -> None:
     """The game in play: the totals, the table (with the answer to the last move and what the others
     did beside the cards), the buttons of whoever must act, the charts."""
-    table.stepwise = bool(st.session_state.get(STEPWISE, False))
     play_request(KEYS, table)
     table.catch_up()
     game = table.game
