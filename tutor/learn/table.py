@@ -23,13 +23,13 @@ from tutor.i18n.strings import t
 from tutor.learn.flow import ScenarioRun
 from tutor.table.data import primary_actions
 from tutor.table.move_text import Action, SelectionProblem
-from tutor.table.session import Answer, Look, Play, turn_actions
+from tutor.table.session import Answer, Look, Play, WithoutHelp, turn_actions
 
 #: The kinds of move a step may ask for whose action is highlighted.
 _PLAY_ACTIONS: Final[tuple[Action, ...]] = ("meld", "layoff", "discard")
 
 
-class LessonTable:
+class LessonTable(WithoutHelp):
     """The table of one lesson task, seen from the learner's seat (:attr:`ScenarioRun.seat`)."""
 
     def __init__(self, run: ScenarioRun) -> None:
@@ -74,14 +74,3 @@ class LessonTable:
             return run.note(t(problem.key, language))
         return run.play(text, language)
 
-    def hint(self, language: str) -> Answer | None:
-        """A lesson's hints are the task's own, shown below it (each costs a star): none at the table."""
-        return None
-
-    def can_undo(self) -> bool:
-        """A task's position only moves on when the move asked for is made: nothing to take back."""
-        return False
-
-    def undo(self, language: str) -> Answer | None:
-        """Nothing to take back."""
-        return None

@@ -164,6 +164,23 @@ class TableSession(Protocol):
         ...
 
 
+class WithoutHelp:
+    """What a game with no hints and no undo says to them (a lesson task, whose hints are its own and shown
+    below it; a shared table, whose other players would not have them): none, and nothing to take back."""
+
+    def hint(self, language: str) -> Answer | None:
+        """No hint at this table."""
+        return None
+
+    def can_undo(self) -> bool:
+        """Nothing to take back."""
+        return False
+
+    def undo(self, language: str) -> Answer | None:
+        """Nothing to take back."""
+        return None
+
+
 def attempt(make: Callable[[], Answer], language: str) -> Answer:
     """``make()``'s answer, or the answer to why it could not be made: picks that make no move (a warning
     that says what to pick) or a move the rules refuse (an error in words, with its rule code)."""

@@ -19,7 +19,7 @@ from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import refusal, t
 from tutor.table.data import Watching, primary_actions
 from tutor.table.move_text import Action
-from tutor.table.session import Answer, Look, Play, attempt, turn_actions
+from tutor.table.session import Answer, Look, Play, WithoutHelp, attempt, turn_actions
 from tutor.together.model import TableError, TableStore, TableView
 
 #: Seconds between two looks at the table during a round (a move on one phone is seen on the others).
@@ -98,7 +98,7 @@ def round_end(view: TableView, language: str) -> str:
     return how + " " + t("together.round_scored", language, points=points)
 
 
-class SeatTable:
+class SeatTable(WithoutHelp):
     """One device's seat at a shared table (a watcher's: no seat): the table's ``code``, the ``token`` it
     looks with (its seat's, else the host's, else None) and the ``seat_token`` it moves with. It keeps the
     table as it last saw it (:meth:`refresh`) and the answer to its last move, said once."""
@@ -157,18 +157,6 @@ class SeatTable:
             return Answer("info", "")
 
         return self._say(attempt(make, language))
-
-    def hint(self, language: str) -> Answer | None:
-        """No hints at a shared table: the others would not have them."""
-        return None
-
-    def can_undo(self) -> bool:
-        """No undo at a shared table: the others have seen the move."""
-        return False
-
-    def undo(self, language: str) -> Answer | None:
-        """Nothing to take back at a shared table."""
-        return None
 
     def act(self, call: Callable[[TableStore], object], language: str) -> Answer | None:
         """Something this device does at the table besides a move (leave for a while, come back, the host's
