@@ -23,7 +23,7 @@ from collections.abc import Callable
 from engine.errors import RulesError
 from engine.moves import Draw, Move
 from tutor.i18n.strings import refusal, t
-from tutor.practice.game import Game
+from tutor.practice.game import Game, Pending
 from tutor.table.coach import Advice, review, suggest
 from tutor.table.data import primary_actions
 from tutor.table.session import Answer, Look, Play, attempt, turn_actions
@@ -59,8 +59,10 @@ class PracticeTable:
     def deciding(self) -> int | None:
         """The person who decides now at this device (their turn, or their Rommi! window, and their hand
         shown), or None: a computer's turn, a hand-over, the round's end."""
+        return self._deciding(self.game.pending())
+
+    def _deciding(self, pending: Pending) -> int | None:
         game = self.game
-        pending = game.pending()
         if pending.kind not in ("turn", "rommi") or pending.seat is None or game.needs_handover():
             return None
         return pending.seat if game.visible_hand(pending.seat) is not None else None
@@ -75,10 +77,11 @@ class PracticeTable:
         """The table from the seat of the person with the device; their hand stays shown while the others move."""
         game = self.game
         state = game.state
-        seat = self.deciding()
+        pending = game.pending()  # it lists the Rommi calls: asked once here
+        seat = self._deciding(pending)
         viewer = self.board_seat() if seat is None else seat
         live = seat is not None
-        actions = (("rommi",) if self.rommi_window() else tuple(turn_actions(state))) if live else ()
+        actions = (("rommi",) if pending.kind == "rommi" else tuple(turn_actions(state))) if live else ()
         return Look(
             seen=state.view(viewer),
             actions=actions,

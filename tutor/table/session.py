@@ -120,8 +120,7 @@ class Look:
     ``seen``: the seat's view of the round (a watcher's when it has no seat); ``actions``: the buttons it may
     press, ``leading``: the ones to highlight; ``message``: what the message box beside the cards says
     (kind, sentence); ``log``: the moves to tell (``log_label`` heads them, when not the table's own);
-    ``key``: changes with every new position; ``marks``: whether the table lights what a pick allows (not
-    in a "legal or not?" question); ``show_hand``: whether the seat's own hand is shown; ``top``: a new
+    ``key``: changes with every new position; ``show_hand``: whether the seat's own hand is shown; ``top``: a new
     game or task (the page opens at its top); ``poll_ms``: a shared table, looked at again that often;
     ``show``: "show me", a hint's move made ready on the table (its cards, pile card and meld picked), with a
     number that changes with each hint (never in a question whether a move is legal)."""
@@ -132,7 +131,6 @@ class Look:
     message: tuple[str, str] | None = None
     log: tuple[str, ...] = ()
     key: str = ""
-    marks: bool = True
     show_hand: bool = True
     top: bool = False
     poll_ms: int = 0

@@ -76,7 +76,6 @@ def draw_session(keys: PickKeys, table: TableSession, language: str, *, ready: b
     options = TableOptions(
         actions=look.actions,
         primary=look.leading,
-        marks=look.marks,
         interactive=bool(look.actions) and look.show_hand,
         four_colour=app_session.four_colour(),
         large=large_cards(),
