@@ -129,6 +129,14 @@ class Variant(StrictModel):
                 f"cards, but {'two decks hold' if decks == 2 else 'the deck holds'} {have}",
             )
 
+    def house_rule_values(self) -> dict[str, Any]:
+        """The house rules applied to the preset, by name, with their values (as a record writes them).
+
+        >>> get_variant("femhundra", {"jokers": True, "target": 1000}).house_rule_values()
+        {'jokers': True, 'target': 1000}
+        """
+        return {name: getattr(self, name) for name in self.house_rules}
+
     def decks(self, players: int) -> int:
         """How many decks are shuffled together for ``players`` players.
 

@@ -254,7 +254,7 @@ def round_data(dealt: GameState, seed: int, moves: Iterable[tuple[int, object]])
     names = list(dealt.players)
     data: dict[str, Any] = {"variant": variant.id}
     if variant.house_rules:
-        data["house_rules"] = {name: getattr(variant, name) for name in variant.house_rules}
+        data["house_rules"] = variant.house_rule_values()
     data["players"] = names
     data["deal"] = {
         "hands": {name: [str(c) for c in hand] for name, hand in zip(names, dealt.hands, strict=True)},

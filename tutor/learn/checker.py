@@ -14,6 +14,7 @@ from engine.moves import Move
 from engine.records.lines import apply_line, apply_lines, parse_line
 from engine.state import GameState
 from tutor.i18n.strings import refusal, t
+from tutor.learn.fields import FieldError
 from tutor.learn.scenario import (
     ChoiceTask,
     JudgeTask,
@@ -21,9 +22,9 @@ from tutor.learn.scenario import (
     NumberTask,
     Scenario,
     Step,
-    localize,
     matches,
 )
+from tutor.learn.wording import FIELD, TemplateError
 
 
 @dataclass(frozen=True)
@@ -55,14 +56,14 @@ def try_move(scenario: Scenario, step: Step, state: GameState, move: Move | str,
         after = state.apply(parsed, seat)
     except RulesError as error:
         extra = scenario.feedback.get(error.code)
-        message = refusal(error, language) + (" " + localize(extra, language) if extra else "")
+        message = refusal(error, language) + (" " + scenario.say(extra, language) if extra else "")
         return Verdict(False, False, error.code, message, state)
     if not any(matches(m, parsed, state) for m in step.accept):
         extra = scenario.feedback.get("not_asked")
-        message = localize(extra, language) if extra else t("learn.not_asked", language)
+        message = scenario.say(extra, language) if extra else t("learn.not_asked", language)
         return Verdict(True, False, None, message, state)
     after = play_lines(after, step.after)
-    message = localize(step.success, language) if step.success else t("learn.well_done", language)
+    message = scenario.say(step.success, language) if step.success else t("learn.well_done", language)
     return Verdict(True, True, None, message, after)
 
 
@@ -79,8 +80,15 @@ def number_answer(scenario: Scenario, state: GameState | None = None) -> int:
     if answer.value is not None:
         return answer.value
     state = state or scenario.start()
+    variant = state.variant
     if answer.card_value is not None:
-        return state.variant.card_value(Card.parse(answer.card_value), low_ace=answer.low_ace)
+        return variant.card_value(Card.parse(answer.card_value), low_ace=answer.low_ace)
+    if answer.dealt is not None:
+        return variant.hand_size(answer.dealt)
+    if answer.decks is not None:
+        return variant.decks(answer.decks)
+    if answer.deck_cards is not None:
+        return variant.decks(answer.deck_cards) * (54 if variant.jokers else 52)
     assert answer.score is not None and answer.player is not None
     score = state.scores()[state.player_index(answer.player)]
     return int(getattr(score, answer.score))
@@ -107,9 +115,9 @@ def check_number(scenario: Scenario, typed: int, language: str = "en") -> Verdic
     task = scenario.task
     assert isinstance(task, NumberTask)
     if typed == right:
-        return Verdict(True, True, None, localize(task.explain, language) if task.explain else t("learn.well_done", language), state)
+        return Verdict(True, True, None, scenario.say(task.explain, language, answer=right) if task.explain else t("learn.well_done", language), state)
     extra = scenario.feedback.get("wrong")
-    return Verdict(True, False, None, localize(extra, language) if extra else t("learn.wrong_number", language), state)
+    return Verdict(True, False, None, scenario.say(extra, language) if extra else t("learn.wrong_number", language), state)
 
 
 def check_choice(scenario: Scenario, picked: int, language: str = "en") -> Verdict:
@@ -118,9 +126,9 @@ def check_choice(scenario: Scenario, picked: int, language: str = "en") -> Verdi
     assert isinstance(task, ChoiceTask)
     state = scenario.start()
     if picked == task.correct:
-        return Verdict(True, True, None, localize(task.explain, language) if task.explain else t("learn.well_done", language), state)
+        return Verdict(True, True, None, scenario.say(task.explain, language) if task.explain else t("learn.well_done", language), state)
     extra = scenario.feedback.get("wrong")
-    return Verdict(True, False, None, localize(extra, language) if extra else t("learn.wrong_choice", language), state)
+    return Verdict(True, False, None, scenario.say(extra, language) if extra else t("learn.wrong_choice", language), state)
 
 
 def check_judgement(scenario: Scenario, says_legal: bool, language: str = "en") -> Verdict:
@@ -129,11 +137,11 @@ def check_judgement(scenario: Scenario, says_legal: bool, language: str = "en") 
     legal, code, reason = judge_answer(scenario, state, language)
     task = scenario.task
     assert isinstance(task, JudgeTask)
-    explain = (" " + localize(task.explain, language)) if task.explain else ""
+    explain = (" " + scenario.say(task.explain, language)) if task.explain else ""
     if says_legal == legal:
         return Verdict(True, True, code, t("learn.judge_right", language) + " " + reason + explain, state)
     extra = scenario.feedback.get("wrong")
-    nudge = (" " + localize(extra, language)) if extra else ""
+    nudge = (" " + scenario.say(extra, language)) if extra else ""
     return Verdict(True, False, code, t("learn.judge_wrong", language) + nudge + " " + reason + explain, state)
 
 
@@ -145,6 +153,14 @@ def check_scenario(scenario: Scenario, source: str) -> None:
         raise RecordError(source, f"position.{error.field}", error.problem) from None
     if scenario.learner not in scenario.position.players:
         raise RecordError(source, "position.learner", f"“{scenario.learner}” is not a player")
+    for field, text in scenario.texts():
+        try:
+            filled = scenario.say(text, "en", answer=0)
+        except (FieldError, TemplateError) as error:
+            raise RecordError(source, field, str(error)) from None
+        unfilled = FIELD.search(filled)
+        if unfilled:
+            raise RecordError(source, field, f"has the field {unfilled.group(0)}, which no variant fills")
     task = scenario.task
     if isinstance(task, MoveTask):
         for i, step in enumerate(task.steps):

@@ -7,8 +7,8 @@ An English lesson file opens with YAML front matter::
     id: taking-the-pile
     title: Taking from the discard pile
     order: 5
-    variants: all            # or a list of preset ids the lesson holds for
-    scenarios: [femhundra-take-whole-pile, dansk-dig]
+    scenarios: [femhundra-take-whole-pile, dansk-dig]   # its tasks; each says which tables it holds for
+    other_table: dig-choice   # optional: a task at another table, a contrast
     chart: shown             # the hand's minus points: on_request (default), shown, or scales (both side by side)
     ---
     The text, in Markdown. {variant_name} and other fields of :func:`variant_fields` are filled in.
@@ -36,9 +36,10 @@ from pydantic import Field, ValidationError
 from engine.errors import RecordError
 from engine.model import StrictModel
 from engine.records.safe_yaml import read_text, safe_load
-from engine.variants import PRESETS, Variant
+from engine.variants import Variant
 from tutor import resources
-from tutor.i18n.strings import pick_language, t
+from tutor.i18n.strings import pick_language
+from tutor.learn.fields import variant_fields
 from tutor.learn.scenario import Scenario, load_scenario
 from tutor.learn.wording import TemplateError, check, fill, loose_pairs
 from tutor.resources import data_files
@@ -72,8 +73,10 @@ class Lesson(StrictModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     title: str
     order: int
-    variants: Literal["all"] | list[str] = "all"
-    scenarios: list[str] = Field(min_length=1)
+    scenarios: list[str] = Field(min_length=1, description="Its tasks: each says which tables it holds for.")
+    other_table: str | None = Field(
+        None, description="An optional task at another table (a contrast), offered after the lesson's own tasks."
+    )
     chart: Literal["on_request", "shown", "scales"] = Field(
         "on_request",
         description="The minus-points picture of the hand: shown on request, shown at once (a scoring lesson), "
@@ -81,10 +84,6 @@ class Lesson(StrictModel):
     )
     body: str = ""
     translations: dict[str, LessonText] = Field(default_factory=dict, description="By language code.")
-
-    def holds_for(self, variant_id: str) -> bool:
-        """Whether the lesson applies to the preset ``variant_id``."""
-        return self.variants == "all" or variant_id in self.variants
 
     def title_in(self, language: str = "en") -> str:
         """The lesson's title in ``language`` (English when it has no translation)."""
@@ -96,61 +95,6 @@ class Lesson(StrictModel):
         fields filled in and its contrasts decided (:mod:`tutor.learn.wording`)."""
         found = self.translations.get(pick_language(language))
         return fill(found.body if found else self.body, variant_fields(variant, language))
-
-
-def variant_fields(variant: Variant, language: str = "en") -> dict[str, Any]:
-    """Fields a lesson text may use: ``{variant_name}``, ``{target}``, ``{ace_high_value}``, ``{ace_low_value}``,
-    ``{target_rule}``, …; the rules in words come from the catalogue (``lesson_fields.*``).
-
-    >>> from engine.variants import get_variant
-    >>> variant_fields(get_variant("femhundra"))["target_rule"], variant_fields(get_variant("dansk"))["target_rule"]
-    ('more than 500', '500 or more')
-    """
-    values: dict[str, Any] = {
-        "variant_name": t(f"variant_names.{variant.id}", language),
-        "variant_id": variant.id,
-        "target": variant.target,
-        "ace_high_value": variant.ace_high_value,
-        "ace_low_value": variant.ace_low_value,
-        "joker_value": variant.joker_value,
-        "cards_dealt": variant.cards_dealt,
-        "cards_dealt_two_players": variant.cards_dealt_two_players,
-        "reshuffle_limit": variant.reshuffle_limit,
-        "reshuffle_times": times(variant.reshuffle_limit, language),
-    }
-
-    def words(key: str) -> str:
-        return t(f"lesson_fields.{key}", language, **values)
-
-    return {
-        **values,
-        "scale": words(f"scale.{variant.scale}"),
-        "target_rule": words(f"target_rule.{variant.target_compare}"),
-        "pile_rule": words(f"pile_rule.{variant.pile_take}"),
-        "duty_rule": words(_duty_key(variant)),
-        "discard_rule": words(f"discard_rule.{variant.discard_restriction}"),
-        "empty_stock_rule": words(f"empty_stock_rule.{variant.empty_stock}"),
-        "jokers_rule": words("jokers_rule.used" if variant.jokers else "jokers_rule.unused"),
-    }
-
-
-def times(count: int, language: str = "en") -> str:
-    """How often, in words.
-
-    >>> times(1), times(2), times(3)
-    ('once', 'twice', '3 times')
-    """
-    key = f"lesson_fields.times.{count}"
-    return t(key, language) if count in (1, 2) else t("lesson_fields.times.any", language, count=count)
-
-
-def _duty_key(variant: Variant) -> str:
-    """The catalogue key of what a take from the pile obliges."""
-    if variant.duty == "new_meld_any_taken":
-        return "duty_rule.new_meld"
-    how = "meld_or_layoff" if variant.duty_paid_by_layoff else "meld"
-    top = "top_too" if variant.duty_on_top_card else "top_free"
-    return f"duty_rule.{top}_{how}"
 
 
 def _split(text: str, source: str) -> tuple[dict[str, Any], str]:
@@ -204,10 +148,6 @@ def parse_lesson(text: str, source: str) -> Lesson:
     data, body = _split(text, source)
     lesson = _validated(Lesson, {**data, "body": body}, source)
     _check_body(lesson.body, source)
-    if lesson.variants != "all":
-        unknown = [v for v in lesson.variants if v not in PRESETS]
-        if unknown:
-            raise RecordError(source, "variants", f"unknown variants {unknown}")
     return lesson
 
 
@@ -229,7 +169,7 @@ def load_curriculum(lessons_dir: Path = LESSONS_DIR, scenarios_dir: Path = SCENA
             if (folder / path.name).exists():
                 translations[folder.name] = parse_translation(read_text(folder / path.name), str(folder / path.name), lesson)
         lesson = lesson.model_copy(update={"translations": translations})
-        missing = [s for s in lesson.scenarios if s not in scenarios]
+        missing = [s for s in (*lesson.scenarios, lesson.other_table) if s is not None and s not in scenarios]
         if missing:
             raise RecordError(str(path), "scenarios", f"no scenario files for {missing}")
         if any(other.id == lesson.id for other in lessons):
@@ -252,7 +192,3 @@ class Curriculum:
             if lesson.id == lesson_id:
                 return lesson
         raise KeyError(lesson_id)
-
-    def for_variant(self, variant_id: str) -> list[Lesson]:
-        """The lessons that hold for a preset, in order."""
-        return [lesson for lesson in self.lessons if lesson.holds_for(variant_id)]

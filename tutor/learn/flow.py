@@ -30,8 +30,7 @@ from engine.state import GameState
 from tutor.charts.hand import move_label
 from tutor.i18n.strings import t
 from tutor.learn.checker import Verdict, check_choice, check_judgement, check_number, learner_seat, try_move
-from tutor.learn.curriculum import Curriculum, Lesson
-from tutor.learn.scenario import MoveTask, NumberTask, Scenario, Step, localize
+from tutor.learn.scenario import MoveTask, NumberTask, Scenario, Step
 from tutor.table.session import Answer
 
 #: Stars for a scenario solved without help; each hint shown and each wrong answer to a question costs
@@ -106,7 +105,7 @@ class ScenarioRun:
 
     def hints(self, language: str = "en") -> list[str]:
         """The hints shown so far, in the learner's language."""
-        return [localize(h, language) for h in self.scenario.hints[: self.hints_shown]]
+        return [self.scenario.say(h, language) for h in self.scenario.hints[: self.hints_shown]]
 
     @property
     def hints_left(self) -> int:
@@ -186,34 +185,6 @@ class ScenarioRun:
         if isinstance(task, NumberTask) and task.answer.score is not None and task.answer.player is not None:
             return self.state.player_index(task.answer.player)
         return None
-
-
-# --- from scenario to scenario ------------------------------------------------------------------
-
-
-def lesson_after(curriculum: Curriculum, lesson_id: str, variant_id: str) -> Lesson | None:
-    """The next lesson that holds for ``variant_id`` after ``lesson_id`` (in curriculum order), or None."""
-    ids = [lesson.id for lesson in curriculum.lessons]
-    if lesson_id not in ids:
-        return None
-    for lesson in curriculum.lessons[ids.index(lesson_id) + 1 :]:
-        if lesson.holds_for(variant_id):
-            return lesson
-    return None
-
-
-def place_after(curriculum: Curriculum, lesson: Lesson, index: int, variant_id: str) -> tuple[str, int] | None:
-    """Where to go after solving scenario ``index`` of ``lesson``: (lesson id, scenario index), or None
-    when it was the last scenario of the last lesson for the variant."""
-    if index + 1 < len(lesson.scenarios):
-        return lesson.id, index + 1
-    following = lesson_after(curriculum, lesson.id, variant_id)
-    return (following.id, 0) if following is not None else None
-
-
-def lesson_done(lesson: Lesson, stars: dict[str, int]) -> bool:
-    """Whether every scenario of ``lesson`` has been solved (has stars)."""
-    return all(stars.get(scenario_id, 0) > 0 for scenario_id in lesson.scenarios)
 
 
 def star_text(stars: int, most: int = MAX_STARS) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from engine.cards import Card
 from engine.deck import rest_of_deck
@@ -25,8 +25,9 @@ from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line
 from engine.records.safe_yaml import read_text, safe_load
 from engine.state import GameState
-from engine.variants import PRESETS, HouseRuleError, get_variant
+from engine.variants import PRESETS, HouseRuleError, Variant, get_variant
 from tutor.i18n.translate import text as translated_text
+from tutor.learn.fields import fill_task
 from tutor.resources import SCENARIOS
 
 
@@ -111,13 +112,16 @@ class NumberAnswer(StrictModel):
     )
     card_value: str | None = Field(None, description="The value of this card in the variant.")
     low_ace: bool = Field(False, description="With card_value: the low ace of a run.")
+    dealt: int | None = Field(None, ge=2, le=8, description="The cards each player is dealt with this many players.")
+    decks: int | None = Field(None, ge=2, le=8, description="The decks shuffled together for this many players.")
+    deck_cards: int | None = Field(None, ge=2, le=8, description="The cards in play (decks, with any jokers) for this many players.")
     player: str | None = None
 
     @model_validator(mode="after")
     def _one_source(self) -> NumberAnswer:
-        given = [x for x in (self.value, self.score, self.card_value) if x is not None]
+        given = [x for x in (self.value, self.score, self.card_value, self.dealt, self.decks, self.deck_cards) if x is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of value, score or card_value")
+            raise ValueError("give exactly one of value, score, card_value, dealt, decks or deck_cards")
         if self.score is not None and self.player is None:
             raise ValueError("a score needs the player")
         return self
@@ -166,8 +170,17 @@ class Scenario(StrictModel):
     schema_: str | None = Field(None, alias="$schema", description="The JSON Schema this file follows.")
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     title: Text
-    variant: str = Field(description="The preset the situation is set in.")
-    house_rules: dict[str, Any] = Field(default_factory=dict)
+    variants: Literal["all"] | list[str] = Field(
+        "all", description="The presets the task holds for (it is played under the learner's): all, or a list of ids."
+    )
+    when: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Rules the task needs, as the engine's rule names and values (`pile_take: whole_pile`, "
+        "`jokers: true`): it holds only for a variant (with its house rules) that has them.",
+    )
+    house_rules: dict[str, Any] = Field(
+        default_factory=dict, description="House rules the situation itself sets, over the learner's (rarely needed)."
+    )
     position: Position
     task: Task
     feedback: dict[str, Text] = Field(
@@ -178,13 +191,24 @@ class Scenario(StrictModel):
 
     model_config = ConfigDict(populate_by_name=True)
 
+    _played: Variant | None = PrivateAttr(None)
+
     # Field validators (not one model validator), so that a load error names the field at fault.
-    @field_validator("variant")
+    @field_validator("variants")
     @classmethod
-    def _known_variant(cls, variant: str) -> str:
-        if variant not in PRESETS:
-            raise ValueError(f"unknown variant {variant!r}; known: {', '.join(PRESETS)}")
-        return variant
+    def _known_variants(cls, variants: Literal["all"] | list[str]) -> Literal["all"] | list[str]:
+        unknown = [v for v in variants if v not in PRESETS] if variants != "all" else []
+        if unknown or not variants:
+            raise ValueError(f"unknown variants {unknown}; known: {', '.join(PRESETS)}" if unknown else "names no variant")
+        return variants
+
+    @field_validator("when")
+    @classmethod
+    def _known_rules(cls, when: dict[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(when) - set(Variant.model_fields) - {"id"})
+        if unknown:
+            raise ValueError(f"unknown rules {unknown}; use the engine's rule names ({', '.join(list(Variant.model_fields)[5:9])}, …)")
+        return when
 
     @field_validator("house_rules")
     @classmethod
@@ -203,6 +227,66 @@ class Scenario(StrictModel):
             raise ValueError(f"unknown keys {sorted(unknown)} (use rule codes, not_asked or wrong)")
         return feedback
 
+    def holds_for(self, variant: Variant) -> bool:
+        """Whether the task holds at a table playing ``variant`` (a preset with the learner's house rules)."""
+        if self.variants != "all" and variant.id not in self.variants:
+            return False
+        try:
+            played = self._table(variant)
+        except HouseRuleError:
+            return False
+        return all(getattr(played, rule) == value for rule, value in self.when.items())
+
+    def under(self, variant: Variant) -> Scenario:
+        """The task as it is played at a table playing ``variant`` (which it must hold for)."""
+        if not self.holds_for(variant):
+            raise ValueError(f"{self.id} does not hold for {variant.id} {variant.house_rule_values()}")
+        played = self.model_copy()
+        played._played = self._table(variant)
+        return played
+
+    def _table(self, variant: Variant) -> Variant:
+        return get_variant(variant.id, {**variant.house_rule_values(), **self.house_rules}) if self.house_rules else variant
+
+    def tables(self) -> list[Variant]:
+        """The presets (with the task's own house rules) the task holds for, in the order of ``PRESETS``."""
+        return [preset for preset in PRESETS.values() if self.holds_for(preset)]
+
+    @property
+    def played(self) -> Variant:
+        """The variant the task is played under: the one :meth:`under` chose, else the first it holds for."""
+        if self._played is not None:
+            return self._played
+        tables = self.tables()
+        if not tables:
+            raise ValueError(f"{self.id} holds for no variant")
+        return self._table(tables[0])
+
+    @property
+    def variant(self) -> str:
+        """The id of the preset the task is played under (:attr:`played`)."""
+        return self.played.id
+
+    def texts(self) -> list[tuple[str, Text]]:
+        """Every text of the task a learner may read, with its field (``task.steps[1].success``)."""
+        task = self.task
+        found: list[tuple[str, Text | None]] = [("title", self.title), ("task.prompt", task.prompt)]
+        if isinstance(task, MoveTask):
+            for i, step in enumerate(task.steps):
+                found += [(f"task.steps[{i}].prompt", step.prompt), (f"task.steps[{i}].success", step.success)]
+        if isinstance(task, ChoiceTask):
+            found += [(f"task.options[{i}]", option) for i, option in enumerate(task.options)]
+        if not isinstance(task, MoveTask):
+            found.append(("task.explain", task.explain))
+        found += [(f"feedback.{key}", text) for key, text in self.feedback.items()]
+        found += [(f"hints[{i}]", hint) for i, hint in enumerate(self.hints)]
+        return [(field, text) for field, text in found if text is not None]
+
+    def say(self, text: Text, language: str = "en", **extra: object) -> str:
+        """One of the task's texts in ``language``, its fields filled for the variant it is played under
+        (:func:`tutor.learn.fields.fill_task`); ``extra`` adds fields of the moment (``answer``)."""
+        return fill_task(localize(text, language), self.played, language, extra)
+
     @property
     def learner(self) -> str:
         """The player the learner plays."""
@@ -219,14 +303,14 @@ class Scenario(StrictModel):
 
 def _record(scenario: Scenario) -> Record:
     pos = scenario.position
-    variant = get_variant(scenario.variant, scenario.house_rules)
+    variant = scenario.played
     stock = list(pos.deal.stock)
     if pos.fill_stock:
         groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
         listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
         stock += [str(c) for c in rest_of_deck(variant, len(pos.players), listed)]
     return Record(
-        variant=scenario.variant, house_rules=scenario.house_rules, players=pos.players,
+        variant=variant.id, house_rules=variant.house_rule_values(), players=pos.players,
         deal=Deal(hands=pos.deal.hands, discard=pos.deal.discard, stock=stock),
         table=pos.table, totals=pos.totals, moves=pos.moves,
     )
@@ -315,7 +399,14 @@ def load_scenario(path: str | Path) -> Scenario:
     scenario = validated(Scenario, data, source, _field_name)
     from tutor.learn.checker import check_scenario
 
-    check_scenario(scenario, source)
+    tables = scenario.tables()
+    if not tables:
+        raise RecordError(source, "when", "no variant has these rules: the task holds for none")
+    for table in tables:
+        try:
+            check_scenario(scenario.under(table), source)
+        except RecordError as error:
+            raise RecordError(source, error.field, f"played under {table.id}: {error.problem}") from None
     return scenario
 
 

@@ -33,7 +33,8 @@ CONTRASTED: Final[tuple[tuple[str, str], ...]] = (
 )
 
 _OPEN: Final = "{contrast:"
-_FIELD: Final = re.compile(r"\{([a-z_]+)\}")
+#: A field, ``{name}``.
+FIELD: Final = re.compile(r"\{([a-z_]+)\}")
 
 
 class TemplateError(ValueError):
@@ -84,7 +85,7 @@ def fill(template: str, fields: Mapping[str, object]) -> str:
     decided = "".join(out)
     if _OPEN in decided:  # a contrast inside the text just chosen
         return fill(decided, fields)
-    return _FIELD.sub(lambda m: str(fields[m.group(1)]) if m.group(1) in fields else m.group(0), decided)
+    return FIELD.sub(lambda m: str(fields[m.group(1)]) if m.group(1) in fields else m.group(0), decided)
 
 
 def check(template: str) -> None:
@@ -109,7 +110,7 @@ def loose_pairs(template: str) -> list[tuple[str, str]]:
                 outside.append(same)
             last = end
         outside.append(template[last:])
-        named = set(_FIELD.findall("".join(outside)))
+        named = set(FIELD.findall("".join(outside)))
         if set(pair) <= named:
             loose.append(pair)
     return loose

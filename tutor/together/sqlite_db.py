@@ -103,7 +103,7 @@ def create_schema(path: Path) -> None:
 
 def rules_of(variant: Variant) -> dict[str, Any]:
     """The house rules ``variant`` is played with, as they are stored."""
-    return {name: getattr(variant, name) for name in variant.house_rules}
+    return variant.house_rule_values()
 
 
 def variant_of(table: sqlite3.Row) -> Variant:

@@ -16,14 +16,15 @@ import streamlit as st
 from engine.errors import RecordError
 from engine.moves import Move
 from engine.records.lines import split_line
-from engine.variants import PRESETS, Variant
+from engine.variants import Variant
 from tutor.charts import hand, scores
 from tutor.compare.table import house_rules_text
+from tutor.curriculum import Track, TrackLesson, track_for
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
-from tutor.learn.curriculum import Curriculum, Lesson
-from tutor.learn.flow import ScenarioRun, lesson_done, place_after, star_text
-from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask, localize
+from tutor.learn.curriculum import Lesson
+from tutor.learn.flow import ScenarioRun, star_text
+from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.learn.table import LessonTable
 from tutor.progress import ProgressError, ProgressStore
 from tutor.table.coach import describe_move
@@ -57,7 +58,11 @@ def render_learn_page() -> None:
     store = session.progress_store()
     if isinstance(store, ProgressError):
         st.warning(t("ui.progress_unavailable", language, error=str(store)))
-    lesson = _current_lesson(content, chosen, store, language)
+    track = track_for(chosen, content)
+    if not track.lessons and not track.others:
+        st.info(t("ui.learn.no_lessons", language))
+        return
+    lesson = _current_lesson(track, store, language)
     notice = st.session_state.get(session.NOTICE)
     if notice:
         kind, message = notice
@@ -65,8 +70,8 @@ def render_learn_page() -> None:
         st.session_state[session.NOTICE] = None
     stars, done = _progress(store)
     with st.sidebar:
-        _lesson_list(content, chosen, lesson, stars, done, language)
-    _lesson(content, lesson, chosen, language)
+        _lesson_list(track, lesson, stars, done, language)
+    _lesson(track, lesson, chosen, language)
 
 
 def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set[str]]:
@@ -92,41 +97,38 @@ def open_lesson(lesson_id: str, index: int = 0, link: bool = True) -> None:
         st.query_params["lesson"] = lesson_id
 
 
-def _current_lesson(content: Curriculum, chosen: Variant, store: ProgressStore | ProgressError, language: str) -> Lesson:
+def _current_lesson(track: Track, store: ProgressStore | ProgressError, language: str) -> TrackLesson:
     state = st.session_state
     wanted = st.query_params.get("lesson")
     if wanted and wanted != state.get(session.LESSON):
-        try:
-            linked = content.lesson(wanted)
+        linked = track.find(wanted)
+        if linked is not None:
             place = _last_place(store)
             index = place[1] if place is not None and place[0] == wanted else 0
-            open_lesson(wanted, max(0, min(index, len(linked.scenarios) - 1)), link=False)
-        except KeyError:
+            open_lesson(wanted, max(0, min(index, len(linked.all_tasks) - 1)), link=False)
+        else:
             state[session.NOTICE] = ("warning", t("ui.learn.no_such_lesson", language, lesson=plain(wanted)))
             del st.query_params["lesson"]
         state[session.RESUMED] = True
     if state.get(session.LESSON) is None and not state.get(session.RESUMED):
         state[session.RESUMED] = True
         place = _last_place(store)
-        if place is not None and any(lesson.id == place[0] for lesson in content.lessons):
-            lesson = content.lesson(place[0])
-            index = max(0, min(place[1], len(lesson.scenarios) - 1))
-            open_lesson(lesson.id, index)
+        found = track.find(place[0]) if place is not None else None
+        if place is not None and found is not None:
+            index = max(0, min(place[1], len(found.all_tasks) - 1))
+            open_lesson(found.lesson.id, index)
             state[session.NOTICE] = (
                 "info",
-                t("ui.learn.resumed", language, lesson=lesson.title_in(language), number=index + 1, count=len(lesson.scenarios)),
+                t("ui.learn.resumed", language, lesson=found.lesson.title_in(language), number=index + 1, count=len(found.all_tasks)),
             )
-    current = state.get(session.LESSON)
-    if current is None or all(lesson.id != current for lesson in content.lessons):
-        mine = content.for_variant(chosen.id)
-        first = mine[0] if mine else content.lessons[0]
-        open_lesson(first.id, 0)
-        current = first.id
-    lesson = content.lesson(str(current))
-    if not 0 <= state.get(session.INDEX, 0) < len(lesson.scenarios):
+    current = track.find(str(state.get(session.LESSON)))
+    if current is None:
+        current = track.lessons[0] if track.lessons else track.others[0]
+        open_lesson(current.lesson.id, 0)
+    if not 0 <= state.get(session.INDEX, 0) < len(current.all_tasks):
         state[session.INDEX] = 0
         state[session.RUN] = None
-    return lesson
+    return current
 
 
 def _last_place(store: ProgressStore | ProgressError) -> tuple[str, int] | None:
@@ -139,79 +141,80 @@ def _last_place(store: ProgressStore | ProgressError) -> tuple[str, int] | None:
         return None
 
 
-def _lesson_list(content: Curriculum, chosen: Variant, current: Lesson, stars: dict[str, int], done: set[str], language: str) -> None:
-    st.subheader(t("ui.learn.lessons_for", language, variant=variant_name(chosen, language)))
-    mine = content.for_variant(chosen.id)
-    if not mine:
-        st.caption(t("ui.learn.no_lessons_for", language, variant=variant_name(chosen, language)))
-    for lesson in mine:
+def _lesson_list(track: Track, current: TrackLesson, stars: dict[str, int], done: set[str], language: str) -> None:
+    st.subheader(t("ui.learn.lessons_for", language, variant=variant_name(track.variant, language)))
+    if not track.lessons:
+        st.caption(t("ui.learn.no_lessons_for", language, variant=variant_name(track.variant, language)))
+    for lesson in track.lessons:
         _lesson_button(lesson, current, stars, done, language)
-    others = [lesson for lesson in content.lessons if not lesson.holds_for(chosen.id)]
-    if others:
+    if track.others:
         with st.expander(t("ui.learn.other_lessons", language)):
-            for lesson in others:
+            for lesson in track.others:
                 _lesson_button(lesson, current, stars, done, language)
 
 
-def _lesson_button(lesson: Lesson, current: Lesson, stars: dict[str, int], done: set[str], language: str) -> None:
-    earned = sum(stars.get(s, 0) for s in lesson.scenarios)
-    mark = "✓ " if lesson.id in done else ""
-    label = f"{mark}{lesson.title_in(language)} · {earned}/{3 * len(lesson.scenarios)} ★"
+def _lesson_button(lesson: TrackLesson, current: TrackLesson, stars: dict[str, int], done: set[str], language: str) -> None:
+    earned = sum(stars.get(task.id, 0) for task in lesson.tasks)
+    mark = "✓ " if lesson.lesson.id in done else ""
+    label = f"{mark}{lesson.lesson.title_in(language)} · {earned}/{3 * len(lesson.tasks)} ★"
     st.button(
         label,
-        key=f"learn_open_{lesson.id}",
+        key=f"learn_open_{lesson.lesson.id}",
         on_click=open_lesson,
-        args=(lesson.id, 0),
-        type="primary" if lesson.id == current.id else "secondary",
+        args=(lesson.lesson.id, 0),
+        type="primary" if lesson.lesson.id == current.lesson.id else "secondary",
         width="stretch",
     )
-
-
-def lesson_variant(lesson: Lesson, chosen: Variant) -> Variant:
-    """The variant a lesson's text is read in: the chosen one if the lesson holds for it, else its own."""
-    if lesson.holds_for(chosen.id) or lesson.variants == "all":
-        return chosen
-    return PRESETS[lesson.variants[0]]
 
 
 # --- one lesson -----------------------------------------------------------------------------------
 
 
-def _lesson(content: Curriculum, lesson: Lesson, chosen: Variant, language: str) -> None:
+def _lesson(track: Track, current: TrackLesson, chosen: Variant, language: str) -> None:
     index = int(st.session_state.get(session.INDEX, 0))
-    variant = lesson_variant(lesson, chosen)
-    st.header(lesson.title_in(language))
-    if variant is not chosen:
-        names = tuple(variant_name(v, language) for v in lesson.variants if v in PRESETS)
+    scenario = current.all_tasks[index]
+    own = track.in_track(current.lesson.id)
+    st.header(current.lesson.title_in(language))
+    if not own:
+        names = tuple(dict.fromkeys(variant_name(task.played, language) for task in current.tasks))
         st.info(t("ui.learn.other_variant", language, variants=names, chosen=variant_name(chosen, language)))
     with st.expander(t("ui.learn.lesson_text", language), expanded=index == 0):
-        st.markdown(lesson.text(variant, language))
-    scenario = content.scenarios[lesson.scenarios[index]]
+        st.markdown(current.lesson.text(chosen if own else current.tasks[0].played, language))
     run = st.session_state.get(session.RUN)
-    if not isinstance(run, ScenarioRun) or run.scenario.id != scenario.id:
+    if not isinstance(run, ScenarioRun) or run.scenario.id != scenario.id or run.scenario.played != scenario.played:
         run = ScenarioRun(scenario)
         st.session_state[session.RUN] = run
         clear_picks(KEYS)
         for key in _ANSWER_KEYS:
             st.session_state.pop(key, None)
     play_request(KEYS, LessonTable(run), after=_after_answer)
-    _scenario(content, lesson, index, run, language)
+    _scenario(track, current, index, run, language)
 
 
-def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun, language: str) -> None:
+def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str) -> None:
     scenario, state = run.scenario, run.state
     st.subheader(
-        t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.scenarios), title=localize(scenario.title, language))
+        t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.all_tasks), title=scenario.say(scenario.title, language))
     )
     rules = variant_name(state.variant, language) + (
         f" + {house_rules_text(state.variant.house_rules, language)}" if state.variant.house_rules else ""
     )
-    st.caption(t("ui.learn.played_with", language, variant=rules))
-    st.markdown(localize(scenario.task.prompt, language))
+    if lesson.is_optional(index):
+        st.info(
+            t(
+                "ui.learn.other_table",
+                language,
+                about=t(f"variant_about.{state.variant.id}", language),
+                chosen=variant_name(track.variant, language),
+            )
+        )
+    else:
+        st.caption(t("ui.learn.played_with", language, variant=rules))
+    st.markdown(scenario.say(scenario.task.prompt, language))
     step = run.step
     if step is not None and step.prompt is not None:
         counter = t("ui.learn.step", language, number=run.step_index + 1, count=run.step_count) + " "
-        st.markdown((counter if run.step_count > 1 else "") + f"**{localize(step.prompt, language)}**")
+        st.markdown((counter if run.step_count > 1 else "") + f"**{scenario.say(step.prompt, language)}**")
 
     task = scenario.task
     moving = run.is_move_task and not run.solved
@@ -223,7 +226,7 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
         if isinstance(task, NumberTask):
             _number_controls(language)
         elif isinstance(task, ChoiceTask):
-            _choice_controls(task, language)
+            _choice_controls(task, run, language)
         elif isinstance(task, JudgeTask):
             _judge_controls(task, run, language)
 
@@ -232,8 +235,8 @@ def _scenario(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun,
     _save_error(language)
     _hints(run, language)
     if run.solved:
-        _solved(content, lesson, index, run, language)
-    _charts(run, lesson, language)
+        _solved(track, lesson, index, run, language)
+    _charts(run, lesson.lesson, language)
 
 
 # --- move tasks -----------------------------------------------------------------------------------
@@ -260,13 +263,13 @@ def _number_controls(language: str) -> None:
     st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("number",), type="primary")
 
 
-def _choice_controls(task: ChoiceTask, language: str) -> None:
+def _choice_controls(task: ChoiceTask, run: ScenarioRun, language: str) -> None:
     st.radio(
         t("ui.learn.your_choice", language),
         list(range(len(task.options))),
         index=None,
         key=session.CHOICE,
-        format_func=lambda i: localize(task.options[i], language),
+        format_func=lambda i: run.scenario.say(task.options[i], language),
     )
     st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("choice",), type="primary")
 
@@ -360,27 +363,27 @@ def _record(run: ScenarioRun) -> None:
     lesson_id = st.session_state.get(session.LESSON)
     if isinstance(content, RecordError) or lesson_id is None:
         return
-    lesson = content.lesson(str(lesson_id))
+    track = track_for(session.variant(), content)
     index = int(st.session_state.get(session.INDEX, 0))
     learner = session.progress_key()
     try:
         store.record_scenario(learner, run.scenario.id, run.stars)
-        if lesson_done(lesson, store.stars(learner)):
-            store.complete_lesson(learner, lesson.id)
-        place = place_after(content, lesson, index, session.variant().id)
-        store.save_place(learner, *(place or (lesson.id, index)))
+        if track.lesson_done(str(lesson_id), store.stars(learner)):
+            store.complete_lesson(learner, str(lesson_id))
+        place = track.place_after(str(lesson_id), index)
+        store.save_place(learner, *(place or (str(lesson_id), index)))
     except ProgressError as error:
         st.session_state[session.SAVE_ERROR] = str(error)
 
 
-def _solved(content: Curriculum, lesson: Lesson, index: int, run: ScenarioRun, language: str) -> None:
+def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str) -> None:
     st.success(t("ui.learn.solved", language, stars=star_text(run.stars)))
-    place = place_after(content, lesson, index, session.variant().id)
+    place = track.place_after(lesson.lesson.id, index)
     if place is None:
-        st.info(t("ui.learn.all_done", language, variant=variant_name(session.variant(), language)))
-        st.button(t("ui.learn.again", language), key="learn_again", on_click=open_lesson, args=(lesson.id, index))
+        st.info(t("ui.learn.all_done", language, variant=variant_name(track.variant, language)))
+        st.button(t("ui.learn.again", language), key="learn_again", on_click=open_lesson, args=(lesson.lesson.id, index))
         return
-    label = "ui.learn.next" if place[0] == lesson.id else "ui.learn.next_lesson"
+    label = "ui.learn.next" if place[0] == lesson.lesson.id else "ui.learn.next_lesson"
     st.button(t(label, language), key="learn_next", on_click=open_lesson, args=place, type="primary")
 
 

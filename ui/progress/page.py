@@ -6,10 +6,10 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RecordError
+from tutor.curriculum import track_for
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
 from tutor.learn.flow import MAX_STARS, star_text
-from tutor.learn.scenario import localize
 from tutor.progress import ProgressError
 from ui import session
 from ui.pages import page_file
@@ -36,9 +36,11 @@ def render_progress_page() -> None:
     except ProgressError as error:
         st.warning(t("ui.progress_unavailable", language, error=str(error)))
         return
-    scenario_count = sum(len(lesson.scenarios) for lesson in content.lessons)
+    track = track_for(session.variant(), content)  # the learner's own table's course, as the Learn page shows it
+    lessons = track.lessons
+    scenario_count = sum(len(lesson.tasks) for lesson in lessons)
     with st.container(horizontal=True):
-        st.metric(t("ui.progress.lessons_done", language), f"{len(done & {x.id for x in content.lessons})} / {len(content.lessons)}")
+        st.metric(t("ui.progress.lessons_done", language), f"{len(done & {x.lesson.id for x in lessons})} / {len(lessons)}")
         st.metric(t("ui.progress.scenarios_done", language), f"{summary.scenarios_done} / {scenario_count}")
         st.metric(t("ui.progress.stars", language), f"{summary.stars_total} / {MAX_STARS * scenario_count}")
     if summary.last_place is not None:
@@ -52,15 +54,12 @@ def render_progress_page() -> None:
         )
     elif not stars:
         st.info(t("ui.progress.nothing_yet", language))
-    for lesson in content.lessons:
-        earned = sum(stars.get(s, 0) for s in lesson.scenarios)
+    for entry in lessons:
+        lesson = entry.lesson
+        earned = sum(stars.get(task.id, 0) for task in entry.tasks)
         mark = "✅" if lesson.id in done else "⬜"
-        with st.expander(f"{mark} {lesson.title_in(language)} · {earned} / {MAX_STARS * len(lesson.scenarios)} ★"):
-            lines = []
-            for scenario_id in lesson.scenarios:
-                scenario = content.scenarios[scenario_id]
-                got = stars.get(scenario_id, 0)
-                lines.append(f"- {star_text(got)} {localize(scenario.title, language)}")
+        with st.expander(f"{mark} {lesson.title_in(language)} · {earned} / {MAX_STARS * len(entry.tasks)} ★"):
+            lines = [f"- {star_text(stars.get(task.id, 0))} {task.say(task.title, language)}" for task in entry.tasks]
             st.markdown("\n".join(lines))
             st.page_link(
                 page_file("learn"),

@@ -118,7 +118,7 @@ def _open_form(language: str) -> None:
     )
     watchers = st.checkbox(t("together.watchers_label", language), value=True, key="together_watchers")
     if st.button(t("together.open_button", language), key="together_open", type="primary"):
-        rules = {name: getattr(variant, name) for name in variant.house_rules}
+        rules = variant.house_rule_values()
         try:
             ticket = table_store().create_table(variant.id, rules, int(seats), watchers)
         except TableError as error:

@@ -1,0 +1,154 @@
+"""The fields a lesson or task text is written with, so that every number and every rule in it is the one of
+the variant (and house rules) it is read under, never a number written into the text.
+
+Lesson texts and task texts use the variant's fields (:func:`variant_fields`: ``{variant_name}``,
+``{cards_dealt}``, ``{pile_rule}``…, and the contrasts of :mod:`tutor.learn.wording`). Task texts may also
+ask the engine, with the cards or the player count written in the field:
+
+- ``{sum:9S 9H 9D}``: the cards' points added up, ``9 + 9 + 9 = 27`` (as a new meld scores them when they
+  make one: the low ace of a run counts low; otherwise as cards in hand);
+- ``{total:9S 9H 9D}``: only the sum, ``27``; ``{value:KH}``: one card's points;
+- ``{dealt:3}``: the cards each player is dealt with 3 players; ``{decks:5}``: the decks shuffled for 5;
+- ``{button:take_all}``: the words on that button of the card table (the catalogue's ``ui.actions.*``),
+  so that a text names the button the learner sees.
+
+>>> from engine.variants import get_variant
+>>> nordic, face = get_variant("femhundra"), get_variant("500-rum")
+>>> fill_task("9 + 9 + 9? {sum:9S 9H 9D} points", face), fill_task("{sum:9S 9H 9D} points", nordic)
+('9 + 9 + 9? 9 + 9 + 9 = 27 points', '5 + 5 + 5 = 15 points')
+>>> fill_task("{sum:AH 2H 3H}; {value:AH}; {dealt:2} cards; press “{button:take_all}”", face)
+'1 + 2 + 3 = 6; 15; 13 cards; press “Take the whole pile”'
+>>> fill_task("In {variant_name} …", nordic, "sv")
+'I femhundra …'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from engine.cards import Card
+from engine.errors import RulesError
+from engine.melds import meld_shape
+from engine.scoring import card_points
+from engine.variants import Variant
+from tutor.i18n.strings import lookup, t, variant_name
+from tutor.learn.wording import fill
+
+#: ``{name:argument}``: a field the engine fills from its argument (cards or a player count).
+ASKED: Final = re.compile(r"\{(sum|total|value|dealt|decks|button):([^{}|]*)\}")
+
+
+class FieldError(ValueError):
+    """A task field the engine cannot fill: an unknown button, a card that is no card, a count that is no number."""
+
+
+def variant_fields(variant: Variant, language: str = "en") -> dict[str, Any]:
+    """Fields a lesson text may use: ``{variant_name}``, ``{target}``, ``{ace_high_value}``, ``{ace_low_value}``,
+    ``{target_rule}``, …; the rules in words come from the catalogue (``lesson_fields.*``).
+
+    >>> from engine.variants import get_variant
+    >>> variant_fields(get_variant("femhundra"))["target_rule"], variant_fields(get_variant("dansk"))["target_rule"]
+    ('more than 500', '500 or more')
+    """
+    values: dict[str, Any] = {
+        "variant_name": variant_name(variant.id, language),
+        "variant_id": variant.id,
+        "target": variant.target,
+        "ace_high_value": variant.ace_high_value,
+        "ace_low_value": variant.ace_low_value,
+        "joker_value": variant.joker_value,
+        "cards_dealt": variant.cards_dealt,
+        "cards_dealt_two_players": variant.cards_dealt_two_players,
+        "reshuffle_limit": variant.reshuffle_limit,
+        "reshuffle_times": times(variant.reshuffle_limit, language),
+    }
+
+    def words(key: str) -> str:
+        return t(f"lesson_fields.{key}", language, **values)
+
+    return {
+        **values,
+        "scale": words(f"scale.{variant.scale}"),
+        "target_rule": words(f"target_rule.{variant.target_compare}"),
+        "pile_rule": words(f"pile_rule.{variant.pile_take}"),
+        "duty_rule": words(_duty_key(variant)),
+        "discard_rule": words(f"discard_rule.{variant.discard_restriction}"),
+        "empty_stock_rule": words(f"empty_stock_rule.{variant.empty_stock}"),
+        "jokers_rule": words("jokers_rule.used" if variant.jokers else "jokers_rule.unused"),
+    }
+
+
+def times(count: int, language: str = "en") -> str:
+    """How often, in words.
+
+    >>> times(1), times(2), times(3)
+    ('once', 'twice', '3 times')
+    """
+    key = f"lesson_fields.times.{count}"
+    return t(key, language) if count in (1, 2) else t("lesson_fields.times.any", language, count=count)
+
+
+def _duty_key(variant: Variant) -> str:
+    """The catalogue key of what a take from the pile obliges."""
+    if variant.duty == "new_meld_any_taken":
+        return "duty_rule.new_meld"
+    how = "meld_or_layoff" if variant.duty_paid_by_layoff else "meld"
+    top = "top_too" if variant.duty_on_top_card else "top_free"
+    return f"duty_rule.{top}_{how}"
+
+
+def fill_task(template: str, variant: Variant, language: str = "en", extra: Mapping[str, object] | None = None) -> str:
+    """``template`` (a task text, already in ``language``) with the engine's fields and the variant's filled
+    in; ``extra`` adds fields of the moment (a number task's ``{answer}``). ``FieldError`` for a field the
+    engine cannot fill."""
+    asked = ASKED.sub(lambda m: _ASK[m.group(1)](variant, m.group(2).strip(), language), template)
+    return fill(asked, {**variant_fields(variant, language), **(extra or {})})
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    try:
+        cards = tuple(Card.parse(code) for code in text.split())
+    except RulesError as error:
+        raise FieldError(str(error)) from None
+    if not cards:
+        raise FieldError("names no cards")
+    return cards
+
+
+def _points(variant: Variant, text: str) -> list[int]:
+    """Each card's points: as the cards of a new meld if they make one, else as cards in hand."""
+    cards = _cards(text)
+    try:
+        shape = meld_shape(cards)
+    except RulesError:
+        return [variant.card_value(card) for card in cards]
+    return [card_points(variant, card, shape) for card in cards]
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise FieldError(f"“{text}” is not a player count")
+    return int(text)
+
+
+def _sum(variant: Variant, text: str, language: str) -> str:
+    points = _points(variant, text)
+    return f"{' + '.join(map(str, points))} = {sum(points)}" if len(points) > 1 else str(points[0])
+
+
+def _button(variant: Variant, name: str, language: str) -> str:
+    if lookup(f"ui.actions.{name}") is None:
+        raise FieldError(f"there is no button “{name}”")
+    return t(f"ui.actions.{name}", language)
+
+
+_ASK: Final[dict[str, Callable[[Variant, str, str], str]]] = {
+    "sum": _sum,
+    "total": lambda variant, text, language: str(sum(_points(variant, text))),
+    "value": lambda variant, text, language: str(_points(variant, text)[0]),
+    "dealt": lambda variant, text, language: str(variant.hand_size(_count(text))),
+    "decks": lambda variant, text, language: str(variant.decks(_count(text))),
+    "button": _button,
+}
