@@ -16,7 +16,7 @@ import yaml
 from streamlit.testing.v1 import AppTest
 
 from engine.state import Phase
-from engine.variants import HouseRules, Variant, house_rule_options
+from engine.variants import PRESETS, HouseRules, Variant, house_rule_options
 from tests.apptest_support import (
     EVERY_SCENARIO,
     answer_rightly,
@@ -29,8 +29,10 @@ from tests.apptest_support import (
     table_move,
 )
 from tutor.compare.table import field_label, field_meaning
+from tutor.curriculum import track_for
+from tutor.i18n.strings import variant_name
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
-from tutor.learn.scenario import JudgeTask, MoveTask, NumberTask, Scenario, localize
+from tutor.learn.scenario import JudgeTask, MoveTask, NumberTask, Scenario
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id
 from tutor.rules.reference import variant_reference
@@ -90,13 +92,13 @@ def wrong_attempt(at: AppTest, scenario: Scenario) -> None:
         code = run.feedback.code if run.feedback else None
         extra = scenario.feedback.get(code or "")
         if extra:
-            assert localize(extra) in shown[0]
+            assert scenario.say(extra) in shown[0]
         assert [c["v"] for c in shown_table(at, LEARN_KEYS)["hand"]] == hand_labels
     else:
         shown = texts(at.warning)
         assert shown and shown[0], scenario.id
         if "wrong" in scenario.feedback and not isinstance(scenario.task, JudgeTask):
-            assert localize(scenario.feedback["wrong"]) in shown[0]
+            assert scenario.say(scenario.feedback["wrong"]) in shown[0]
         assert "That cost a star: ★★☆" in texts(at.caption), scenario.id  # a wrong answer costs, in view
     after = scenario_run(at)
     assert after is run and after.state is before and not after.solved
@@ -138,27 +140,47 @@ def test_the_rules_page_explains_each_rule_as_the_compare_page_does() -> None:
 # --- every lesson, through the widgets ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lesson", CURRICULUM.lessons, ids=lambda lesson: lesson.id)
-def test_lesson_solved_through_the_ui(lesson: Lesson, progress_db: Path) -> None:
-    at = start(lesson=lesson.id)
-    assert at.header[0].value == lesson.title  # ?lesson=<id> opens the lesson
-    for index, scenario_id in enumerate(lesson.scenarios):
-        scenario = CURRICULUM.scenarios[scenario_id]
+#: Every lesson of every preset's track: the five tracks, walked from their first lesson to their last.
+TRACK_LESSONS = [(v, entry.lesson.id) for v in PRESETS for entry in track_for(PRESETS[v], CURRICULUM).lessons]
+
+
+@pytest.mark.parametrize(("variant", "lesson_id"), TRACK_LESSONS, ids=[f"{v}-{i}" for v, i in TRACK_LESSONS])
+def test_every_track_solved_through_the_ui(variant: str, lesson_id: str, progress_db: Path) -> None:
+    """Each lesson of a table's track, opened by its link and solved task by task as a learner at that table
+    would; every required task is played under the learner's own variant, the optional one says it is another
+    table's; "Next" leads to the track's next lesson, and after its last the track is done."""
+    track = track_for(PRESETS[variant], CURRICULUM)
+    entry = track.find(lesson_id)
+    assert entry is not None
+    at = open_app(lesson=lesson_id, variant=variant)
+    assert at.header[0].value == entry.lesson.title  # ?lesson=<id> opens the lesson
+    for index, scenario in enumerate(entry.all_tasks):
         run = scenario_run(at)
-        assert run.scenario.id == scenario_id and at.session_state[session.INDEX] == index
+        assert run.scenario.id == scenario.id and at.session_state[session.INDEX] == index
+        assert run.state.variant.id == (scenario.variant if entry.is_optional(index) else variant)
+        if entry.is_optional(index):
+            assert any("At another table" in message for message in texts(at.info)), texts(at.info)
+        else:
+            assert f"Played with the rules of {variant_name(variant)}." in texts(at.caption)
         if index == 0:
             wrong_attempt(at, scenario)
-        solve(at, scenario, lesson)
-        if index + 1 < len(lesson.scenarios):
+        solve(at, scenario, entry.lesson)
+        if index + 1 < len(entry.all_tasks):
             at.button(key="learn_next").click().run()
             assert not at.exception, at.exception
+    place = track.place_after(lesson_id, len(entry.all_tasks) - 1)
+    if place is None:
+        assert any(message.startswith("You have finished every lesson") for message in texts(at.info)), texts(at.info)
+    else:
+        at.button(key="learn_next").click().run()
+        assert at.header[0].value == track.lessons[[e.lesson.id for e in track.lessons].index(place[0])].lesson.title
     store = ProgressStore(progress_db)
-    first = CURRICULUM.scenarios[lesson.scenarios[0]]
+    first = entry.all_tasks[0]
     # A refused move costs no star; a wrong answer to a question costs one.
-    expected = {s: 3 if s != first.id or isinstance(first.task, MoveTask) else 2 for s in lesson.scenarios}
+    expected = {s.id: 3 if s.id != first.id or isinstance(first.task, MoveTask) else 2 for s in entry.all_tasks}
     learner = at.session_state[session.LEARNER_ID]
     assert store.stars(learner) == expected
-    assert lesson.id in store.completed_lessons(learner)
+    assert lesson_id in store.completed_lessons(learner)
 
 
 # --- details of the Learn page --------------------------------------------------------------------
@@ -235,7 +257,8 @@ def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
     assert any(i.startswith("Welcome back!") for i in texts(again.info))
     again.switch_page("ui/pages/progress.py").run()
     assert not again.exception
-    assert any(m.value == f"1 / {sum(len(x.scenarios) for x in CURRICULUM.lessons)}" for m in again.metric)
+    femhundra = track_for(PRESETS["femhundra"], CURRICULUM)
+    assert any(m.value == f"1 / {sum(len(x.tasks) for x in femhundra.lessons)}" for m in again.metric)
 
 
 @pytest.mark.usefixtures("progress_db")
@@ -314,18 +337,26 @@ def test_a_broken_scenario_file_is_named_not_a_traceback(
 def test_every_scenario_file_solved_through_the_ui(
     tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every scenario file, even one no lesson names yet, in one generated lesson: a wrong try, then solved."""
-    ids = sorted(CURRICULUM.scenarios)
-    monkeypatch.setenv(session.CONTENT_ENV, str(every_scenario_content(tmp_path / "content", ids)))
-    at = start(lesson=EVERY_SCENARIO)
-    for index, scenario_id in enumerate(ids):
-        scenario = CURRICULUM.scenarios[scenario_id]
-        assert scenario_run(at).scenario.id == scenario_id
-        wrong_attempt(at, scenario)
-        solve(at, scenario)
-        if index + 1 < len(ids):
-            at.button(key="learn_next").click().run()
-    assert ProgressStore(progress_db).completed_lessons(at.session_state[session.LEARNER_ID]) == {"every-scenario"}
+    """Every scenario file that no preset's track plays (one no lesson names yet, or only another table's
+    contrast), in one generated lesson under the table it is played at: a wrong try, then solved. The tracks'
+    tasks are solved by ``test_every_track_solved_through_the_ui``."""
+    in_tracks = {task.id for v in PRESETS.values() for entry in track_for(v, CURRICULUM).lessons for task in entry.tasks}
+    rest = [CURRICULUM.scenarios[i] for i in sorted(set(CURRICULUM.scenarios) - in_tracks)]
+    by_table: dict[str, list[Scenario]] = {}
+    for scenario in rest:
+        by_table.setdefault(scenario.variant, []).append(scenario)
+    for variant, scenarios in by_table.items():
+        content = every_scenario_content(tmp_path / variant, [s.id for s in scenarios])
+        monkeypatch.setenv(session.CONTENT_ENV, str(content))
+        at = open_app(lesson=EVERY_SCENARIO, variant=variant)
+        for index, scenario in enumerate(scenarios):
+            assert scenario_run(at).scenario.id == scenario.id
+            wrong_attempt(at, scenario)
+            solve(at, scenario)
+            if index + 1 < len(scenarios):
+                at.button(key="learn_next").click().run()
+        assert EVERY_SCENARIO in ProgressStore(progress_db).completed_lessons(at.session_state[session.LEARNER_ID])
+    assert in_tracks | {s.id for s in rest} == set(CURRICULUM.scenarios)
 
 
 def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progress_db: Path) -> None:

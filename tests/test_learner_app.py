@@ -12,14 +12,17 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine.variants import PRESETS
 from tests.apptest_support import open_app
 from tests.test_app import CURRICULUM, TAKE_LESSON, TAKE_SCENARIO, solve, texts
+from tutor.curriculum import track_for
 from tutor.progress import ProgressStore
 from tutor.progress.learner import is_learner_id, legacy_key, new_learner_id
 from ui import session
 from ui.progress import learner as learner_view
 
-SCENARIOS = sum(len(lesson.scenarios) for lesson in CURRICULUM.lessons)
+#: The tasks of the femhundra track (the tests' learner plays femhundra), as the Progress page counts them.
+SCENARIOS = sum(len(entry.tasks) for entry in track_for(PRESETS["femhundra"], CURRICULUM).lessons)
 
 
 def learner_of(at: AppTest) -> str:

@@ -28,6 +28,7 @@ from engine.records.game import load_record
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
 from tutor.compare.situations import SITUATION_SCHEMA_PATH, SITUATIONS_DIR, Situation
+from tutor.curriculum import track_for
 from tutor.learn.checker import (
     check_choice,
     check_judgement,
@@ -38,7 +39,7 @@ from tutor.learn.checker import (
     play_lines,
     try_move,
 )
-from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, load_curriculum
+from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, load_curriculum, parse_lesson
 from tutor.learn.scenario import (
     SCHEMA_PATH,
     ChoiceTask,
@@ -128,29 +129,28 @@ def test_curriculum_size_and_links() -> None:
     assert len(curriculum.scenarios) >= 30
     assert len(curriculum.lessons) == len(LESSON_FILES)
     assert len(curriculum.scenarios) == len(SCENARIO_FILES)
-    named = [s for lesson in curriculum.lessons for s in lesson.scenarios]
+    named = [s for lesson in curriculum.lessons for s in (*lesson.scenarios, lesson.other_table) if s is not None]
     assert set(named) <= set(curriculum.scenarios)
     assert sorted(named) == sorted(curriculum.scenarios), "every scenario is used by exactly one lesson"
     orders = [lesson.order for lesson in curriculum.lessons]
-    assert orders == sorted(set(orders)), "lesson orders are distinct"
+    assert orders == sorted(orders), "lessons are in order"
 
 
 @pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])
 def test_lesson_file_name_and_variants(path: Path) -> None:
+    """A lesson file is NN-slug.md with NN its order; its text leaves no field unfilled at any table whose track
+    holds it, and a lesson only some tables have says which in its title ("Rommi! (500 rommi)") unless every
+    table may have it through a house rule."""
     match = re.fullmatch(r"(\d\d)-[a-z0-9-]+\.md", path.name)
     assert match, f"{path.name} is not NN-slug.md"
     curriculum = load_curriculum()
-    (lesson,) = [ln for ln in curriculum.lessons if int(match.group(1)) == ln.order]
-    assert lesson.body
-    variants = list(PRESETS) if lesson.variants == "all" else lesson.variants
-    if lesson.variants != "all":
-        # a lesson for some variants says so in its title, and only holds scenarios set in them
-        assert "(" in lesson.title
-        for scenario_id in lesson.scenarios:
-            assert curriculum.scenarios[scenario_id].variant in lesson.variants, scenario_id
-    for variant_id in variants:
-        text = lesson.text(PRESETS[variant_id])
-        assert not re.search(r"\{\w+\}", text), f"an unknown field is left in the text for {variant_id}"
+    (lesson,) = [ln for ln in curriculum.lessons if ln.id == parse_lesson(path.read_text(encoding="utf-8"), str(path)).id]
+    assert lesson.order == int(match.group(1)) and lesson.body
+    holding = [v for v in PRESETS.values() if track_for(v, curriculum).in_track(lesson.id)]
+    assert holding, f"{lesson.id} is in no preset's track"
+    for variant in holding:
+        text = lesson.text(variant)
+        assert not re.search(r"\{\w+\}", text), f"an unknown field is left in the text for {variant.id}"
 
 
 def test_every_task_kind_and_a_sequence_with_replies() -> None:
@@ -158,7 +158,7 @@ def test_every_task_kind_and_a_sequence_with_replies() -> None:
     assert kinds == {"move", "number", "choice", "judge"}
     steps = [s.task.steps for s in curriculum_scenarios().values() if isinstance(s.task, MoveTask)]
     assert any(len(sequence) > 1 and any(step.after for step in sequence) for sequence in steps)
-    assert {s.variant for s in curriculum_scenarios().values()} == set(PRESETS)
+    assert {v.id for s in curriculum_scenarios().values() for v in s.tables()} == set(PRESETS)
 
 
 @pytest.mark.parametrize("scenario_id", ids(object))
@@ -438,7 +438,12 @@ BROKEN = {
     ),
     "answer the engine refuses": (_set("task", "steps", 0, "answer", value="meld 8S 8H 3C"), "task.steps[0].answer"),
     "answer not accepted": (_set("task", "steps", 0, "answer", value="discard 2C"), "task.steps[0].answer"),
-    "unknown variant": (_set("variant", value="canasta"), "variant"),
+    "unknown variant": (_set("variants", value=["canasta"]), "variants"),
+    "unknown rule a task needs": (_set("when", value={"colour": "red"}), "when"),
+    "rules no table has": (_set("when", value={"pile_take": "whole_pile", "jokers": True}), "when"),
+    "a field the engine cannot fill": (_set("task", "prompt", value="Lay {sum:8S 8X}."), "task.prompt"),
+    "a field nothing fills": (_set("task", "prompt", value="Lay {colour}."), "task.prompt"),
+    "a button the table lacks": (_set("hints", 0, value="Press {button:fly}."), "hints[0]"),
     "unknown house rule": (_set("house_rules", value={"colour": 1}), "house_rules"),
     "feedback key not a rule code": (_set("feedback", "too_bad", value="Oh no."), "feedback"),
     "refused position move": (_set("position", "moves", value=["You: draw", "You: draw"]), "position.moves"),
@@ -478,7 +483,7 @@ def curriculum_dirs(tmp_path: Path, lessons: dict[str, str], scenarios: list[str
     return lesson_dir, scenario_dir
 
 
-LESSON = "---\nid: {id}\ntitle: Sets\norder: {order}\nvariants: all\nscenarios: [{scenarios}]\n---\nText.\n"
+LESSON = "---\nid: {id}\ntitle: Sets\norder: {order}\nscenarios: [{scenarios}]\n---\nText.\n"
 
 
 def test_lesson_naming_a_missing_scenario(tmp_path: Path) -> None:
@@ -492,7 +497,7 @@ def test_lesson_naming_a_missing_scenario(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("front", "field"),
     [
-        ("id: sets\ntitle: Sets\norder: 1\nvariants: [canasta]\nscenarios: [meld-a-set]", "variants"),
+        ("id: sets\ntitle: Sets\norder: 1\nvariants: [femhundra]\nscenarios: [meld-a-set]", "variants"),
         ("id: sets\ntitle: Sets\norder: 1\nscenarios: [meld-a-set]\ncolour: red", "colour"),
         ("id: sets\ntitle: Sets\nscenarios: [meld-a-set]", "order"),
     ],
@@ -517,7 +522,7 @@ def test_a_broken_scenario_stops_the_curriculum(tmp_path: Path) -> None:
     lessons, scenarios = curriculum_dirs(
         tmp_path, {"01-sets.md": LESSON.format(id="sets", order=1, scenarios=BASE)}, []
     )
-    bad = broken(scenarios, _set("variant", value="canasta"))
+    bad = broken(scenarios, _set("variants", value=["canasta"]))
     with pytest.raises(RecordError) as error:
         load_curriculum(lessons, scenarios)
-    assert (error.value.source, error.value.field) == (str(bad), "variant")
+    assert (error.value.source, error.value.field) == (str(bad), "variants")

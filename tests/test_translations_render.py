@@ -10,8 +10,8 @@ import pytest
 
 from engine.cards import Card
 from engine.errors import RULE_CODES
-from engine.variants import PRESETS
-from tests.texts_support import _CARD_CODE, _CODE, _PLACEHOLDER, lesson_variants
+from tests.texts_support import _CARD_CODE, _CODE, _PLACEHOLDER, tables
+from tutor.curriculum import track_for
 from tutor.i18n.catalogue import english
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 from tutor.i18n.translate import fill, template
@@ -46,9 +46,8 @@ def _values(text: str, count: int) -> dict[str, object]:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_lesson_renders_under_every_variant_it_is_shown_with(language: str) -> None:
     problems = []
-    for lesson in CURRICULUM.lessons:
-        presets = list(PRESETS) if lesson.variants == "all" else lesson.variants
-        for variant in lesson_variants(presets):
+    for variant in tables():
+        for lesson in (entry.lesson for entry in track_for(variant, CURRICULUM).lessons):
             words = lesson.title_in(language) + "\n" + lesson.text(variant, language)
             for pattern in (_PLACEHOLDER, _CARD_CODE):
                 if pattern.search(words):

@@ -20,8 +20,8 @@ from engine.state import GameState
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
 from tutor.i18n.strings import PLAYER_FIELDS, YOU, catalogue, t
 from tutor.learn.checker import judge_answer, number_answer
-from tutor.learn.curriculum import Curriculum, Lesson, load_curriculum
-from tutor.learn.flow import MAX_STARS, MIN_STARS, ScenarioRun, lesson_done, place_after, star_text
+from tutor.learn.curriculum import Curriculum, load_curriculum
+from tutor.learn.flow import MAX_STARS, MIN_STARS, ScenarioRun, star_text
 from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.rules.reference import rulings, variant_reference
 from tutor.table.data import primary_actions
@@ -196,18 +196,7 @@ def test_other_tasks_through_a_run(curriculum: Curriculum) -> None:
     assert kinds  # at least one scenario of these kinds exists
 
 
-def test_the_way_through_the_lessons() -> None:
-    lessons = (
-        Lesson(id="a", title="A", order=1, scenarios=["s1", "s2"]),
-        Lesson(id="b", title="B", order=2, variants=["dansk"], scenarios=["s3"]),
-        Lesson(id="c", title="C", order=3, scenarios=["s4"]),
-    )
-    course = Curriculum(lessons, {})
-    assert place_after(course, lessons[0], 0, "femhundra") == ("a", 1)
-    assert place_after(course, lessons[0], 1, "femhundra") == ("c", 0)  # b is not for femhundra
-    assert place_after(course, lessons[0], 1, "dansk") == ("b", 0)
-    assert place_after(course, lessons[2], 0, "dansk") is None
-    assert lesson_done(lessons[0], {"s1": 1, "s2": 3}) and not lesson_done(lessons[0], {"s1": 2})
+def test_star_text() -> None:
     assert star_text(0) == "☆☆☆" and star_text(3) == "★★★"
 
 

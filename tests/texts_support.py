@@ -19,6 +19,7 @@ from engine.moves import Discard, Draw, Layoff, Meld, Move, Take
 from engine.state import GameState
 from engine.variants import PRESETS, Variant, get_variant
 from tutor.compare.situations import Situation, compare_situation, load_situations
+from tutor.curriculum import track_for
 from tutor.learn.checker import check_choice, check_judgement, check_number, learner_seat, number_answer, play_lines
 from tutor.learn.curriculum import Curriculum, load_curriculum
 from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
@@ -54,12 +55,23 @@ def lesson_variants(preset_ids: list[str]) -> Iterator[Variant]:
             yield get_variant(preset, rules)
 
 
+def tables() -> Iterator[Variant]:
+    """Every table a learner may choose: each preset alone and with each of :data:`HOUSE_RULES`."""
+    yield from lesson_variants(list(PRESETS))
+
+
 def lesson_texts(curriculum: Curriculum) -> Iterator[Text]:
-    """Every lesson's text under every variant it is shown with."""
-    for lesson in curriculum.lessons:
-        presets = list(PRESETS) if lesson.variants == "all" else lesson.variants
-        for variant in lesson_variants(presets):
+    """Every lesson's text under every table whose track holds it (a lesson in no track: under its first task's)."""
+    shown = set()
+    for variant in tables():
+        for entry in track_for(variant, curriculum).lessons:
+            lesson = entry.lesson
+            shown.add(lesson.id)
             yield Text(f"lesson {lesson.order} {lesson.id}", variant_label(variant), lesson.title + "\n" + lesson.text(variant))
+    for lesson in curriculum.lessons:
+        if lesson.id not in shown:
+            played = curriculum.scenarios[lesson.scenarios[0]].played
+            yield Text(f"lesson {lesson.order} {lesson.id}", variant_label(played), lesson.title + "\n" + lesson.text(played))
 
 
 def _candidate_moves(state: GameState, seat: int) -> Iterator[Move]:
@@ -96,37 +108,38 @@ def refusals(scenario: Scenario) -> Iterator[tuple[str, str]]:
                 extra = scenario.feedback.get(error.code)
                 if extra and error.code not in seen:
                     seen.add(error.code)
-                    yield f"step {index + 1} refused ({error.code})", f"{error} {localize(extra)}"
+                    yield f"step {index + 1} refused ({error.code})", f"{error} {scenario.say(extra)}"
         state = play_lines(state.apply(Move.parse(step.answer), seat), step.after)
 
 
 def scenario_texts(scenario: Scenario) -> Iterator[tuple[str, str]]:
     """(where, text) of everything the scenario's learner may read."""
     task = scenario.task
-    yield "title", localize(scenario.title)
-    yield "prompt", localize(task.prompt)
+    say = scenario.say
+    yield "title", say(scenario.title)
+    yield "prompt", say(task.prompt)
     if isinstance(task, MoveTask):
         for i, step in enumerate(task.steps, start=1):
             if step.prompt:
-                yield f"step {i} prompt", localize(step.prompt)
+                yield f"step {i} prompt", say(step.prompt)
             if step.success:
-                yield f"step {i} success", localize(step.success)
+                yield f"step {i} success", say(step.success)
         yield from refusals(scenario)
         if "not_asked" in scenario.feedback:
-            yield "not asked", localize(scenario.feedback["not_asked"])
+            yield "not asked", say(scenario.feedback["not_asked"])
     elif isinstance(task, NumberTask):
         right = number_answer(scenario)
         yield "right number", check_number(scenario, right).message
         yield "wrong number", check_number(scenario, right + 1).message
     elif isinstance(task, ChoiceTask):
         for i, option in enumerate(task.options):
-            yield f"option {i + 1}", localize(option)
+            yield f"option {i + 1}", say(option)
             yield f"picked option {i + 1}", check_choice(scenario, i).message
     elif isinstance(task, JudgeTask):
         yield "judged right", check_judgement(scenario, True).message if _legal(scenario) else check_judgement(scenario, False).message
         yield "judged wrong", check_judgement(scenario, not _legal(scenario)).message
     for i, hint in enumerate(scenario.hints, start=1):
-        yield f"hint {i}", localize(hint)
+        yield f"hint {i}", say(hint)
 
 
 def _legal(scenario: Scenario) -> bool:
@@ -135,10 +148,25 @@ def _legal(scenario: Scenario) -> bool:
     return judge_answer(scenario)[0]
 
 
-def all_scenario_texts(curriculum: Curriculum) -> Iterator[Text]:
-    """Every scenario's texts, in the variant it is played in."""
+def played_tasks(curriculum: Curriculum) -> Iterator[Scenario]:
+    """Every task as some track plays it (each table once), and every task no track holds, under its own table."""
+    seen = set()
+    for variant in tables():
+        for entry in track_for(variant, curriculum).lessons:
+            for task in entry.all_tasks:
+                key = (task.id, task.played)
+                if key not in seen:
+                    seen.add(key)
+                    yield task
     for scenario in curriculum.scenarios.values():
-        variant = variant_label(get_variant(scenario.variant, scenario.house_rules))
+        if not any(task_id == scenario.id for task_id, _ in seen):
+            yield scenario
+
+
+def all_scenario_texts(curriculum: Curriculum) -> Iterator[Text]:
+    """Every task's texts, under every table it is played at."""
+    for scenario in played_tasks(curriculum):
+        variant = variant_label(scenario.played)
         for where, words in scenario_texts(scenario):
             yield Text(f"scenario {scenario.id}: {where}", variant, words)
 
