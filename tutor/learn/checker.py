@@ -7,6 +7,7 @@ accepted, every scripted move is legal, every computed number can be computed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engine.cards import Card
 from engine.errors import RecordError, RulesError
@@ -108,13 +109,18 @@ def judge_answer(
     return True, None, t("learn.judged_legal", language)
 
 
+#: The figures of a score that are minus points (counted as positive numbers): a learner may type them with
+#: the minus sign they carry on the score sheet.
+_MINUS: Final = ("hand", "penalty")
+
+
 def check_number(scenario: Scenario, typed: int, language: str = "en") -> Verdict:
     """Judge a typed number."""
     state = scenario.start()
     right = number_answer(scenario, state)
     task = scenario.task
     assert isinstance(task, NumberTask)
-    if typed == right:
+    if typed == right or (typed == -right and task.answer.score in _MINUS):  # minus points typed with their sign
         return Verdict(True, True, None, scenario.say(task.explain, language, answer=right) if task.explain else t("learn.well_done", language), state)
     extra = scenario.feedback.get("wrong")
     return Verdict(True, False, None, scenario.say(extra, language) if extra else t("learn.wrong_number", language), state)

@@ -18,8 +18,8 @@ ask the engine, with the cards or the player count written in the field:
 ('9 + 9 + 9? 9 + 9 + 9 = 27 points', '5 + 5 + 5 = 15 points')
 >>> fill_task("{sum:AH 2H 3H}; {value:AH}; {dealt:2} cards; press “{button:take_all}”", face)
 '1 + 2 + 3 = 6; 15; 13 cards; press “Take the whole pile”'
->>> fill_task("In {variant_name} …", nordic, "sv")
-'I femhundra …'
+>>> fill_task("Tryck på ”{button:take_all}” i {variant_name}.", get_variant("dansk"), "sv")  # a translated text
+'Tryck på ”Ta hela kasthögen” i dansk 500.'
 """
 
 from __future__ import annotations

@@ -6,13 +6,13 @@ played so far, the hints shown and the feedback of the last attempt.
 
 >>> from tutor.learn.curriculum import load_curriculum
 >>> run = ScenarioRun(load_curriculum().scenarios["femhundra-take-whole-pile"])
->>> run.play("take 1").kind, run.state is run.states[0]
-('error', True)
+>>> run.play("take 1").kind, run.state is run.states[0], run.feedback.cost
+('error', True, 'That cost a star: ★★☆')
 >>> run.play("take all").kind, run.play("meld 5S 5H 5D").kind, run.solved, run.stars
-('success', 'success', True, 3)
+('success', 'success', True, 2)
 
-A wrong answer to a question (legal or not, a number, a choice) costs a star, as a hint does, and says so;
-the same wrong answer given twice costs it once:
+A wrong answer (a move the engine refuses or the task did not ask for; a wrong verdict, number or choice)
+costs a star, as a hint does, and says so; the same wrong answer given twice costs it once:
 
 >>> quiz = ScenarioRun(load_curriculum().scenarios["judge-round-the-corner"])
 >>> quiz.judge(True).cost, quiz.judge(True).cost, quiz.stars
@@ -90,8 +90,7 @@ class ScenarioRun:
 
     @property
     def mistakes(self) -> int:
-        """The different wrong answers given to a question (a move that is refused costs nothing: trying
-        moves and hearing why they fail is how a move task is learnt)."""
+        """The different wrong answers given: moves refused or not asked for, verdicts, numbers, choices."""
         return len(self.wrong_answers)
 
     # --- hints ----------------------------------------------------------------------------------
@@ -126,7 +125,7 @@ class ScenarioRun:
             self.moves.append(move)
             self.step_index += 1
             self.solved = self.step is None
-        return self._judged(verdict)
+        return self._judged(verdict, answer=f"{self.step_index} {move}", language=language)
 
     def answer_number(self, typed: int, language: str = "en") -> Answer:
         """Check a typed number."""
@@ -152,7 +151,7 @@ class ScenarioRun:
             return self._say(Answer("success", verdict.message))
         self.wrong_attempts += 1
         if not verdict.legal:
-            return self._say(Answer("error", verdict.message, verdict.code))
+            return self._say(Answer("error", verdict.message, verdict.code, self._charge(answer, language)))
         return self._say(Answer("warning", verdict.message, verdict.code, self._charge(answer, language)))
 
     def _charge(self, answer: str | None, language: str) -> str:

@@ -9,7 +9,7 @@ the learner's seat, live while a move is asked for, and the answer to each move 
 (('draw', 'take_all'), ('draw', 'take_all'))
 >>> table.play(Play("take", pile="2C"), "en").kind, run.state is run.states[0]
 ('error', True)
->>> table.look("en").message[1].endswith("Nothing was played: the cards are as they were. Try again.")
+>>> table.look("en").message[1].endswith("Nothing was played: the cards are as they were. Try again. That cost a star: ★★☆")
 True
 >>> table.play(Play("take_all"), "en").kind, run.tried
 ('success', 'take all')
@@ -61,7 +61,8 @@ class LessonTable(WithoutHelp):
         if answer is None or not answer.message:
             return None
         unchanged = " " + t("ui.learn.unchanged", language) if answer.kind == "error" else ""
-        return answer.kind, answer.message + unchanged
+        cost = " " + answer.cost if answer.cost else ""
+        return answer.kind, answer.message + unchanged + cost
 
     def play(self, play: Play, language: str) -> Answer:
         """A move made on the table of a move task: the picks make the move, the engine and the task judge it."""
