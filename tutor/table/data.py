@@ -405,12 +405,16 @@ def primary_actions(state: GameState, seat: int, answer_action: Action | None = 
     ...     [parse_cards("5H 9S"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD"))
     >>> primary_actions(state, 0), primary_actions(state.apply("draw"), 0, "discard")
     (['draw', 'take'], ['discard'])
+    >>> swedish = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
+    ...     [parse_cards("5H 9S"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD"))
+    >>> primary_actions(swedish, 0)  # a pile the hand cannot use: the engine would refuse the take, so it is not lit
+    ['draw']
     """
     if seat != state.to_move:
         return ["rommi"]
     if state.phase is Phase.DRAW:
         useful: list[Action] = ["draw"] if state.stock else ["stop"]
-        if state.pile:
+        if any(isinstance(move, Take) for move in state.legal_moves()):  # never light a take the engine refuses
             useful.append("take_all" if state.variant.pile_take == "whole_pile" else "take")
         return useful
     return [answer_action] if answer_action in ("meld", "layoff", "discard") else []
