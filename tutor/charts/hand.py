@@ -38,14 +38,17 @@ SCALE_VARIANTS: tuple[str, str] = ("femhundra", "500-rum")
 #: The figures' height in pixels: tall enough that a 5-point block holds its label.
 HEIGHT = 600
 
-#: Block colours by suit (♠ ♥ ♦ ♣, joker last), two shades each, so that neighbouring blocks stand apart.
+#: Block colours by suit (♠ ♥ ♦ ♣, joker last) as the card faces colour them (black and red), two shades
+#: each, so that neighbouring blocks stand apart; white labels read on every one of them.
 _SHADES: tuple[tuple[str, str], ...] = (
-    ("#3b4a5a", "#5c6f82"),
-    ("#b3261e", "#d9534f"),
-    ("#c25e00", "#e8892f"),
-    ("#2e6b3a", "#4f9a5e"),
-    ("#6a3d9a", "#9b6fc7"),
+    ("#161616", "#4a4a4a"),
+    ("#b3261e", "#8e1c16"),
+    ("#b3261e", "#8e1c16"),
+    ("#161616", "#4a4a4a"),
+    ("#6a2d91", "#7b1fa2"),
 )
+#: The four-colour deck's diamonds (blue) and clubs (green), as its card faces draw them.
+_FOUR_COLOUR: dict[int, tuple[str, str]] = {2: ("#1f57c3", "#17439a"), 3: ("#157a35", "#0f5a27")}
 
 
 # --- data ---------------------------------------------------------------------------------------
@@ -126,12 +129,20 @@ def _blocks(hands: Sequence[Sequence[tuple[Card, int]]], language: str) -> list[
     return [_Block(key, faces[key][0], faces[key][1], values[key]) for key in order]
 
 
-def _colour(card: Card, index: int) -> str:
+def _colour(card: Card, index: int, four_colour: bool = False) -> str:
+    """A block's colour: its suit's, as the cards show it (with the four-colour deck: ♦ blue, ♣ green).
+
+    >>> from engine.cards import Card
+    >>> _colour(Card.parse("KD"), 0), _colour(Card.parse("KD"), 0, four_colour=True), _colour(Card.parse("2C"), 0)
+    ('#b3261e', '#1f57c3', '#161616')
+    """
     suit = 4 if card.is_joker else card.suit
+    if four_colour and suit in _FOUR_COLOUR:
+        return _FOUR_COLOUR[suit][index % 2]
     return _SHADES[suit][index % 2]
 
 
-def _stack_traces(hands: Sequence[Sequence[tuple[Card, int]]], language: str) -> list[go.BaseTraceType]:
+def _stack_traces(hands: Sequence[Sequence[tuple[Card, int]]], language: str, four_colour: bool = False) -> list[go.BaseTraceType]:
     """The bars of one stack chart (a trace per card, below zero) and the totals under each stack."""
     unit = t("charts.points_unit", language)
     positions = list(range(len(hands)))
@@ -147,7 +158,7 @@ def _stack_traces(hands: Sequence[Sequence[tuple[Card, int]]], language: str) ->
                 textposition="inside",
                 insidetextanchor="middle",
                 textangle=0,
-                marker={"color": _colour(block.card, index), "line": {"color": "white", "width": 1}},
+                marker={"color": _colour(block.card, index, four_colour), "line": {"color": "white", "width": 1}},
                 hovertemplate=f"{block.face}: %{{customdata}} {unit}<extra></extra>",
                 customdata=[f"{MINUS}{v}" for _, v in shown],
                 showlegend=False,
@@ -202,12 +213,36 @@ def _y_range(hands: Sequence[Sequence[tuple[Card, int]]], highest: int = 0) -> l
     return [-(deepest * 1.08 + 4), highest * 1.15 + 5 if highest else 0]
 
 
+#: Room a card's label needs inside its block (pixels), and what the chart spends on its title and axes.
+_LABEL_PX, _FRAME_PX, _TALLEST = 14, 210, 1500
+
+
+def chart_height(hands: Sequence[Sequence[tuple[Card, int]]], highest: int = 0) -> int:
+    """A height at which the cheapest card's block still holds its label ("2♠ 2"), so that every card is
+    labelled: at least :data:`HEIGHT`, taller for a long hand of cheap cards.
+
+    >>> from engine.cards import parse_cards
+    >>> chart_height([[(c, 10) for c in parse_cards("QS QH QD")]])
+    600
+    >>> cheap = [(c, 2) for c in parse_cards("2S 2C")] + [(c, 10) for c in parse_cards("KS KH KD KC QS QH")]
+    >>> 600 < chart_height([cheap]) <= 1500
+    True
+    """
+    low, high = _y_range(hands, highest)
+    cheapest = min((v for hand in hands for _, v in hand if v > 0), default=0)
+    if not cheapest:
+        return HEIGHT
+    needed = _FRAME_PX + _LABEL_PX * (high - low) / cheapest
+    return int(min(_TALLEST, max(HEIGHT, needed)))
+
+
 def hand_stack_figure(
     hands: Sequence[Sequence[tuple[Card, int]]],
     labels: Sequence[str],
     title: str,
     language: str = "en",
     laid: Sequence[int] | None = None,
+    four_colour: bool = False,
 ) -> go.Figure:
     """A stacked bar per position (the deal, then after each move): each card in hand a block of its
     minus points, below zero, labelled with the card ("Q♠ 10"), the stack's total under it. With
@@ -216,7 +251,7 @@ def hand_stack_figure(
     ``hands`` as :func:`hand_blocks` gives them; ``labels`` name the positions (moves in words)."""
     if len(hands) != len(labels) or (laid is not None and len(laid) != len(labels)):
         raise ValueError(f"{len(labels)} labels for {len(hands)} hands")
-    figure = go.Figure(_stack_traces(hands, language))
+    figure = go.Figure(_stack_traces(hands, language, four_colour))
     if laid is not None:
         figure.add_trace(
             go.Scatter(
@@ -242,15 +277,15 @@ def hand_stack_figure(
             "range": _y_range(hands, max(laid or [0])),
             "zeroline": True,
         },
-        uniformtext={"minsize": 10, "mode": "hide"},
-        height=HEIGHT,
+        uniformtext={"minsize": 10, "mode": "show"},  # every card labelled: the height leaves room (chart_height)
+        height=chart_height(hands, max(laid or [0])),
         hovermode="closest",
     )
     return figure
 
 
 def scales_figure(
-    states: Sequence[GameState], seat: int, labels: Sequence[str], title: str, language: str = "en"
+    states: Sequence[GameState], seat: int, labels: Sequence[str], title: str, language: str = "en", four_colour: bool = False
 ) -> go.Figure:
     """The same hands, move by move, as :func:`hand_stack_figure` draws them, under Nordic values and under
     face values side by side (:data:`SCALE_VARIANTS`), on one scale of minus points."""
@@ -263,7 +298,7 @@ def scales_figure(
     for column, variant in enumerate(scales, start=1):
         hands = hand_blocks(states, seat, variant)
         every.extend(hands)
-        for trace in _stack_traces(hands, language):
+        for trace in _stack_traces(hands, language, four_colour):
             figure.add_trace(trace, row=1, col=column)
         figure.update_xaxes(_x_axis(labels, language), row=1, col=column)
     figure.update_yaxes(range=_y_range(every), zeroline=True)
@@ -273,8 +308,8 @@ def scales_figure(
         title=title_above(title),
         barmode="relative",
         bargap=0.35,
-        uniformtext={"minsize": 10, "mode": "hide"},
-        height=HEIGHT,
+        uniformtext={"minsize": 10, "mode": "show"},
+        height=chart_height(every),
         hovermode="closest",
     )
     return figure

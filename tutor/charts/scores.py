@@ -228,29 +228,42 @@ def hand_points_figure(
 
 
 def round_waterfall_figure(
-    breakdown: RoundBreakdown, title: str, language: str = "en", skip_zero: bool = True
+    breakdown: RoundBreakdown, title: str, language: str = "en", skip_zero: bool = True, laid_only: bool = False
 ) -> go.Figure:
     """A waterfall from nothing to the round score: melds +, lay-offs +, bonus +, penalty −, hand −,
     and the round score as the total bar. The parts worth nothing are left out (unless ``skip_zero`` is
-    False): an empty bonus or penalty bar only makes a learner look for something that is not there."""
-    parts = [
-        ("charts.melds", breakdown.melds),
-        ("charts.layoffs", breakdown.layoffs),
-        ("charts.bonus", breakdown.bonus),
-        ("charts.penalty", -breakdown.penalty),
-        ("charts.hand", -breakdown.hand),
-    ]
+    False): an empty bonus or penalty bar only makes a learner look for something that is not there.
+    ``laid_only`` draws only what was laid (melds and lay-offs) up to "Laid on the table": the picture of a
+    question about the points laid, which a round score mid-round (hand cards taken off) would contradict.
+
+    Every bar carries its number, above a bar that rises and below one that falls, inside the chart:
+
+    >>> figure = round_waterfall_figure(RoundBreakdown(melds=0, layoffs=10, hand=10, bonus=0, penalty=0, round=0), "")
+    >>> list(figure.data[0].text), figure.data[0].cliponaxis
+    (['+10', '−10', '0'], False)
+    >>> list(round_waterfall_figure(RoundBreakdown(0, 10, 10, 0, 0, 0), "", laid_only=True).data[0].text)
+    ['+10', '10']
+    """
+    parts = [("charts.melds", breakdown.melds), ("charts.layoffs", breakdown.layoffs)]
+    if not laid_only:
+        parts += [("charts.bonus", breakdown.bonus), ("charts.penalty", -breakdown.penalty), ("charts.hand", -breakdown.hand)]
     if skip_zero:
         parts = [(key, points) for key, points in parts if points]
-    x = [t(key, language) for key, _ in parts] + [t("charts.round", language)]
-    y = [points for _, points in parts] + [breakdown.round]
+    total = breakdown.melds + breakdown.layoffs if laid_only else breakdown.round
+    x = [t(key, language) for key, _ in parts] + [t("charts.laid" if laid_only else "charts.round", language)]
+    y = [points for _, points in parts] + [total]
+    levels = [0]
+    for _, points in parts:
+        levels.append(levels[-1] + points)
+    pad = max(5, (max(levels) - min(levels)) * 0.2)
     figure = go.Figure(
         go.Waterfall(
             x=x,
             y=y,
             measure=["relative"] * len(parts) + ["total"],
-            text=[signed(points) for _, points in parts] + [str(breakdown.round).replace("-", MINUS)],
+            text=[signed(points) for _, points in parts] + [str(total).replace("-", MINUS)],
             textposition="outside",
+            cliponaxis=False,  # a falling bar's number below it stays in view
             hovertemplate="%{x}: %{text}<extra></extra>",
             showlegend=False,
         )
@@ -258,7 +271,7 @@ def round_waterfall_figure(
     figure.update_layout(
         separators=number_separators(language),
         title=title_above(title),
-        yaxis={"title": {"text": t("charts.breakdown_axis", language)}, "zeroline": True},
+        yaxis={"title": {"text": t("charts.breakdown_axis", language)}, "zeroline": True, "range": [min(levels) - pad, max(levels) + pad]},
         xaxis={"type": "category"},
     )
     return figure

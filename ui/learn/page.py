@@ -405,17 +405,18 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str) -> None:
         return
     seat = run.seat
     scales = lesson.chart == "scales"
+    four = session.four_colour()
     figure = None
     if run.is_move_task:
         labels = [t("ui.learn.chart_start", language), *run.move_labels(language)]
         if scales:
-            figure = hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language)
+            figure = hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language, four)
         else:
             hands = hand.hand_blocks(run.states, seat)
-            figure = hand.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language)
+            figure = hand.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language, four_colour=four)
     elif scales and run.solved:
         labels = [t("ui.learn.chart_your_hand", language)]
-        figure = hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language)
+        figure = hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language, four)
     if figure is not None:
         # A toggle, not an expander: a chart inside a closed expander still makes the browser load plotly,
         # which would slow the first page. Open at once in a scoring lesson, else once the scenario is solved.
@@ -430,4 +431,6 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str) -> None:
     if scored is not None and run.solved:
         breakdown = scores.round_breakdown(run.state, scored)
         title = t("ui.learn.chart_round_title", language, name=run.state.players[scored])
-        st.plotly_chart(scores.round_waterfall_figure(breakdown, title, language), key="learn_chart_round")
+        laid_only = isinstance(run.scenario.task, NumberTask) and run.scenario.task.answer.score == "laid"
+        figure = scores.round_waterfall_figure(breakdown, title, language, laid_only=laid_only)
+        st.plotly_chart(figure, key="learn_chart_round")

@@ -13,6 +13,7 @@ from tutor.charts.scores import laid_points_series, totals_race_figure
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
 from tutor.practice.game import Game
+from ui import session
 from ui.practice.session import board_seat
 from ui.table.cards import card_face
 
@@ -31,6 +32,7 @@ def practice_charts(game: Game, language: str) -> None:
         t("practice.chart.round_title", language, name=html.escape(name)),  # Plotly reads <a>, <b>…
         language,
         laid=laid_points_series(states, seat),
+        four_colour=session.four_colour(),
     )
     st.plotly_chart(figure, key="practice_chart_round")
     totals = game.totals_by_round()
