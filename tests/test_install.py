@@ -205,4 +205,4 @@ def test_an_option_given_twice_keeps_its_last_value(monkeypatch: pytest.MonkeyPa
     result = CliRunner().invoke(cli.main, arguments(["--server.headless", "true", "--server.port", "8600"]))
     assert result.exit_code == 0, result.output
     assert seen[0]["server_headless"] is True and seen[0]["server_port"] == 8600
-    assert seen[0]["server_showEmailPrompt"] is False and seen[0]["theme_dark_primaryColor"] == "#e0605a"
+    assert seen[0]["server_showEmailPrompt"] is False and seen[0]["theme_dark_primaryColor"] == "#d0453d"

@@ -38,7 +38,7 @@ SETTINGS: Final[Mapping[str, str | int | bool]] = {
     "theme.light.backgroundColor": "#ffffff",
     "theme.light.secondaryBackgroundColor": "#f0f2f6",
     "theme.light.textColor": "#1b1b1f",
-    "theme.dark.primaryColor": "#e0605a",
+    "theme.dark.primaryColor": "#d0453d",
     "theme.dark.backgroundColor": "#15181d",
     "theme.dark.secondaryBackgroundColor": "#222831",
     "theme.dark.textColor": "#ececee",

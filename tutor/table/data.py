@@ -50,7 +50,7 @@ SUIT_ORDER: Final = (0, 1, 3, 2)
 WORD_KEYS: Final = (
     "stock", "pile", "melds", "hand", "you", "to_move", "empty_pile", "no_melds", "drawn", "taken",
     "sort_dealt", "sort_suit", "sort_rank", "joker_stands_for", "joker_choose", "fits", "meld_target",
-    "sort_label", "actions_label", "message_label", "log_label",
+    "sort_label", "actions_label", "message_label", "log_label", "pile_top", "your_turn",
 )  # fmt: skip
 
 
@@ -327,6 +327,7 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
         "ready": options.ready,
         "top": options.top,
         "interactive": options.interactive,
+        "your_turn": options.interactive and seat == view.to_move and not over,
         "marks": options.marks,
         "large": options.large,
         "whole_pile": whole,

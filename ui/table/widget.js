@@ -12,6 +12,11 @@ const tables = new WeakMap();
 // and a new table drawing that position starts from a copy of them. They are forgotten with the position.
 const picksShown = new Map();
 const POSITIONS_REMEMBERED = 8;
+// When the learner last sent a move from a table: the answer's drawing keeps the keyboard on the table
+// (on the message box, where the answer is) even when the button pressed is gone, as after a solved task.
+let movedAt = 0;
+// The card each row of buttons (the hand, the pile) lets Tab land on: one stop a row, arrows inside it.
+const roving = new Map();
 
 function tableOf(parentElement) {
   let table = tables.get(parentElement);
@@ -22,7 +27,16 @@ function tableOf(parentElement) {
       root.className = "r5t";
       parentElement.appendChild(root);
     }
-    table = { root: root, picks: null, said: null, beat: 0, watch: null, timers: new Set(), frames: new Set(), drawing: 0 };
+    // A live region outside the drawn table (which is redrawn whole), so a screen reader hears each change.
+    let voice = parentElement.querySelector(".r5t-voice");
+    if (!voice) {
+      voice = document.createElement("div");
+      voice.className = "r5t-voice";
+      voice.setAttribute("role", "status");
+      voice.setAttribute("aria-live", "assertive");
+      parentElement.appendChild(voice);
+    }
+    table = { root: root, voice: voice, picks: null, said: null, beat: 0, watch: null, timers: new Set(), frames: new Set(), drawing: 0, turn: false };
     tables.set(parentElement, table);
   }
   return table;
@@ -50,7 +64,7 @@ function stop(table) {
   table.timers.clear();
   table.frames.forEach((id) => window.cancelAnimationFrame(id));
   table.frames.clear();
-  table.root.onclick = table.root.onchange = table.root.onkeydown = null;
+  table.root.onclick = table.root.onchange = table.root.onkeydown = table.root.onfocusin = null;
 }
 
 export default function (component) {
@@ -194,11 +208,12 @@ export default function (component) {
       const lifted = depth && c.depth <= depth;
       const chosen = data.whole_pile ? !!st.pile : c.v === st.pile;
       const extra = (chosen ? "r5-picked " : "") + (lifted && !chosen ? "r5t-lifted" : "");
+      const top = c.depth === 1 ? `<div class="r5t-cap r5t-top">${esc(w.pile_top)}</div>` : "";
       if (live) {
-        const label = `${c.name} (${w.pile})`;
-        html += face(c, extra, "button", `type="button" data-pile="${esc(c.v)}" data-focus="p-${esc(c.v)}" aria-pressed="${chosen}" aria-label="${esc(label)}"`);
+        const label = `${c.name} (${w.pile}${c.depth === 1 ? ", " + w.pile_top : ""})`;
+        html += `<div class="r5t-slot">${face(c, extra, "button", `type="button" data-pile="${esc(c.v)}" data-focus="p-${esc(c.v)}" aria-pressed="${chosen}" aria-label="${esc(label)}"`)}${top}</div>`;
       } else {
-        html += staticCard(c, "");
+        html += `<div class="r5t-slot">${staticCard(c, "")}${top}</div>`;
       }
     });
     html += "</div></div></div>";
@@ -265,7 +280,7 @@ export default function (component) {
     }
     // What happened: the answer to the last move, and what the others did.
     if (data.message || data.log.length) {
-      html += `<div class="r5t-message" role="status" aria-live="polite" aria-label="${esc(w.message_label)}">`;
+      html += `<div class="r5t-message" role="status" aria-live="polite" tabindex="-1" aria-label="${esc(w.message_label)}">`;
       if (data.message) html += `<div class="r5t-say r5t-${esc(data.message.kind)}">${esc(data.message.text)}</div>`;
       if (data.log.length) {
         html += `<div class="r5t-log"><div class="r5t-title">${esc(w.log_label)}</div><ul>` +
@@ -275,10 +290,27 @@ export default function (component) {
     }
     html += "</div>";
     root.innerHTML = html;
-    if (focusId) {
-      const again = root.querySelector(`[data-focus="${CSS.escape(focusId)}"]`);
-      if (again) again.focus();
+    rove();
+    const again = focusId ? root.querySelector(`[data-focus="${CSS.escape(focusId)}"]`) : null;
+    if (again) {
+      again.focus();
+    } else if (movedAt && Date.now() - movedAt < 15000 && (!active || active === document.body || !active.isConnected)) {
+      // The button pressed is gone (the task is solved, the turn over): the keyboard stays on the table.
+      const box = root.querySelector(".r5t-message");
+      if (box) box.focus({ preventScroll: true });
     }
+    if (again || root.contains(document.activeElement)) movedAt = 0;
+  }
+
+  // One Tab stop a row of cards: the card last moved to (or the first) takes Tab, the arrows move inside.
+  function rove() {
+    root.querySelectorAll(".r5t-row").forEach((row) => {
+      const items = Array.from(row.querySelectorAll("button"));
+      if (!items.length) return;
+      const key = row.classList.contains("r5t-hand") ? "hand" : "pile";
+      const kept = items.find((b) => b.getAttribute("data-focus") === roving.get(key)) || items[0];
+      items.forEach((b) => b.setAttribute("tabindex", b === kept ? "0" : "-1"));
+    });
   }
 
   function toggle(list, v) {
@@ -290,6 +322,7 @@ export default function (component) {
     if (meld === null && data.melds.length === 1) meld = 1;
     st.sent += 1;
     st.sentAt = Date.now();
+    movedAt = st.sentAt;
     setTriggerValue("move", {
       action: action,
       hand: st.picked.slice(),
@@ -341,9 +374,23 @@ export default function (component) {
     let next = at + (event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0);
     if (event.key === "Home") next = 0;
     if (event.key === "End") next = items.length - 1;
-    items[Math.max(0, Math.min(items.length - 1, next))].focus();
+    const target = items[Math.max(0, Math.min(items.length - 1, next))];
+    roving.set(row.classList.contains("r5t-hand") ? "hand" : "pile", target.getAttribute("data-focus"));
+    items.forEach((b) => b.setAttribute("tabindex", b === target ? "0" : "-1"));
+    target.focus();
+  };
+  root.onfocusin = (event) => {
+    const el = event.target;
+    const row = el && el.closest ? el.closest(".r5t-row") : null;
+    if (row && el.getAttribute("data-focus")) roving.set(row.classList.contains("r5t-hand") ? "hand" : "pile", el.getAttribute("data-focus"));
   };
   render();
+  // "Your turn." to a screen reader, once each time the learner's turn starts.
+  const turn = !!data.your_turn;
+  if (turn !== table.turn) {
+    table.turn = turn;
+    if (turn) table.voice.textContent = w.your_turn;
+  }
   if (fresh && data.top) {
     // A new scenario or game opens at its top: every scrolling box above the table goes back up, now
     // and once the rest of the page has been redrawn below the table.
