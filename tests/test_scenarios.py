@@ -444,6 +444,7 @@ BROKEN = {
     "a field the engine cannot fill": (_set("task", "prompt", value="Lay {sum:8S 8X}."), "task.prompt"),
     "a field nothing fills": (_set("task", "prompt", value="Lay {colour}."), "task.prompt"),
     "a button the table lacks": (_set("hints", 0, value="Press {button:fly}."), "hints[0]"),
+    "a reply the engine refuses": (_set("task", "steps", 0, "after", value=["Bertil: draw"]), "task.steps[0].after"),
     "unknown house rule": (_set("house_rules", value={"colour": 1}), "house_rules"),
     "feedback key not a rule code": (_set("feedback", "too_bad", value="Oh no."), "feedback"),
     "refused position move": (_set("position", "moves", value=["You: draw", "You: draw"]), "position.moves"),

@@ -12,7 +12,7 @@ from typing import Final
 from engine.cards import Card
 from engine.errors import RecordError, RulesError
 from engine.moves import Move
-from engine.records.lines import apply_line, apply_lines, parse_line
+from engine.records.lines import LineRefused, apply_line, apply_lines, parse_line
 from engine.state import GameState
 from tutor.i18n.strings import refusal, t
 from tutor.learn.fields import FieldError
@@ -199,7 +199,7 @@ def _check_step(scenario: Scenario, step: Step, state: GameState, source: str, f
             raise RecordError(source, f"{field}.accept[{j}].move", f"the engine refuses “{matcher.move}”: {error}") from None
     try:
         verdict = try_move(scenario, step, state, step.answer)
-    except RulesError as error:  # a scripted move of the others, played after the step
+    except (RulesError, LineRefused) as error:  # a scripted move of the others, played after the step
         raise RecordError(source, f"{field}.after", f"the engine refuses a move: {error}") from None
     if not verdict.legal:
         raise RecordError(source, f"{field}.answer", f"the engine refuses “{step.answer}”: {verdict.message}")
