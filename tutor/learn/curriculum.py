@@ -11,7 +11,7 @@ An English lesson file opens with YAML front matter::
     other_table: dig-choice   # optional: a task at another table, a contrast
     chart: shown             # the hand's minus points: on_request (default), shown, or scales (both side by side)
     ---
-    The text, in Markdown. {variant_name} and other fields of :func:`variant_fields` are filled in.
+    The text, in Markdown. {variant_name} and the other fields of :mod:`tutor.learn.fields` are filled in.
 
 A translation holds only what a reader reads; the rest comes from the English::
 
@@ -36,12 +36,12 @@ from pydantic import Field, ValidationError
 from engine.errors import RecordError
 from engine.model import StrictModel
 from engine.records.safe_yaml import read_text, safe_load
-from engine.variants import Variant
+from engine.variants import PRESETS, Variant
 from tutor import resources
 from tutor.i18n.strings import pick_language
-from tutor.learn.fields import variant_fields
+from tutor.learn.fields import FieldError, fill_task
 from tutor.learn.scenario import Scenario, load_scenario
-from tutor.learn.wording import TemplateError, check, fill, loose_pairs
+from tutor.learn.wording import TemplateError, check, loose_pairs
 from tutor.resources import data_files
 
 M = TypeVar("M", bound=StrictModel)
@@ -94,7 +94,7 @@ class Lesson(StrictModel):
         """The lesson's Markdown in ``language`` (English when it has no translation), with the variant's
         fields filled in and its contrasts decided (:mod:`tutor.learn.wording`)."""
         found = self.translations.get(pick_language(language))
-        return fill(found.body if found else self.body, variant_fields(variant, language))
+        return fill_task(found.body if found else self.body, variant, language)
 
 
 def _split(text: str, source: str) -> tuple[dict[str, Any], str]:
@@ -125,7 +125,9 @@ def _validated(model: type[M], data: dict[str, Any], source: str) -> M:
 def _check_body(body: str, source: str) -> None:
     try:
         check(body)
-    except TemplateError as error:
+        for variant in PRESETS.values():
+            fill_task(body, variant)
+    except (TemplateError, FieldError) as error:
         raise RecordError(source, "body", str(error)) from None
     loose = loose_pairs(body)
     if loose:

@@ -10,7 +10,9 @@ ask the engine, with the cards or the player count written in the field:
 - ``{total:9S 9H 9D}``: only the sum, ``27``; ``{value:KH}``: one card's points;
 - ``{dealt:3}``: the cards each player is dealt with 3 players; ``{decks:5}``: the decks shuffled for 5;
 - ``{button:take_all}``: the words on that button of the card table (the catalogue's ``ui.actions.*``),
-  so that a text names the button the learner sees.
+  so that a text names the button the learner sees;
+- ``{if:duty_on_top_card=true|text where the rule has that value|text where it has not}``: words that hold
+  only at some tables (a rule of the engine's ``Variant`` by name; ``true``, ``false``, ``none`` or a word).
 
 >>> from engine.variants import get_variant
 >>> nordic, face = get_variant("femhundra"), get_variant("500-rum")
@@ -18,6 +20,8 @@ ask the engine, with the cards or the player count written in the field:
 ('9 + 9 + 9? 9 + 9 + 9 = 27 points', '5 + 5 + 5 = 15 points')
 >>> fill_task("{sum:AH 2H 3H}; {value:AH}; {dealt:2} cards; press “{button:take_all}”", face)
 '1 + 2 + 3 = 6; 15; 13 cards; press “Take the whole pile”'
+>>> fill_task("{if:pile_take=whole_pile|Take it all.|Dig for it.}", nordic), fill_task("{if:jokers=false|No jokers.|}", face)
+('Take it all.', 'No jokers.')
 >>> fill_task("Tryck på ”{button:take_all}” i {variant_name}.", get_variant("dansk"), "sv")  # a translated text
 'Tryck på ”Ta hela kasthögen” i dansk 500.'
 """
@@ -103,8 +107,42 @@ def fill_task(template: str, variant: Variant, language: str = "en", extra: Mapp
     """``template`` (a task text, already in ``language``) with the engine's fields and the variant's filled
     in; ``extra`` adds fields of the moment (a number task's ``{answer}``). ``FieldError`` for a field the
     engine cannot fill."""
-    asked = ASKED.sub(lambda m: _ASK[m.group(1)](variant, m.group(2).strip(), language), template)
+    decided = _decide(template, variant)
+    asked = ASKED.sub(lambda m: _ASK[m.group(1)](variant, m.group(2).strip(), language), decided)
     return fill(asked, {**variant_fields(variant, language), **(extra or {})})
+
+
+_IF: Final = "{if:"
+
+
+def _decide(template: str, variant: Variant) -> str:
+    """``template`` with each ``{if:rule=value|yes|no}`` replaced by the text that holds for ``variant``."""
+    start = template.find(_IF)
+    if start == -1:
+        return template
+    depth, i, parts, part_start = 0, start, [], start + len(_IF)
+    while i < len(template):
+        char = template[i]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                break
+        elif char == "|" and depth == 1:
+            parts.append(template[part_start:i])
+            part_start = i + 1
+        i += 1
+    else:
+        raise FieldError(f"an {{if:…}} is not closed: {template[start:start + 60]!r}")
+    parts.append(template[part_start:i])
+    if len(parts) != 3 or "=" not in parts[0]:
+        raise FieldError(f"an {{if:rule=value|yes|no}} needs a rule, a value and two texts: {template[start:i + 1]!r}")
+    rule, value = (word.strip() for word in parts[0].split("=", 1))
+    if rule not in Variant.model_fields:
+        raise FieldError(f"{{if:{rule}=…}}: there is no rule “{rule}”")
+    holds = str(getattr(variant, rule)).lower() == value.lower()
+    return template[:start] + _decide(parts[1] if holds else parts[2], variant) + _decide(template[i + 1 :], variant)
 
 
 def _cards(text: str) -> tuple[Card, ...]:
