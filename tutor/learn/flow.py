@@ -29,7 +29,15 @@ from engine.moves import Move
 from engine.state import GameState
 from tutor.charts.hand import move_label
 from tutor.i18n.strings import t
-from tutor.learn.checker import Verdict, check_choice, check_judgement, check_number, learner_seat, try_move
+from tutor.learn.checker import (
+    Verdict,
+    check_choice,
+    check_judgement,
+    check_number,
+    learner_seat,
+    number_answer,
+    try_move,
+)
 from tutor.learn.scenario import MoveTask, NumberTask, Scenario, Step
 from tutor.table.session import Answer
 
@@ -104,7 +112,9 @@ class ScenarioRun:
 
     def hints(self, language: str = "en") -> list[str]:
         """The hints shown so far, in the learner's language."""
-        return [self.scenario.say(h, language) for h in self.scenario.hints[: self.hints_shown]]
+        task = self.scenario.task
+        extra = {"answer": number_answer(self.scenario)} if isinstance(task, NumberTask) else {}
+        return [self.scenario.say(h, language, **extra) for h in self.scenario.hints[: self.hints_shown]]
 
     @property
     def hints_left(self) -> int:

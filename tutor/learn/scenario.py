@@ -25,7 +25,7 @@ from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line
 from engine.records.safe_yaml import read_text, safe_load
 from engine.state import GameState
-from engine.variants import PRESETS, HouseRuleError, Variant, get_variant
+from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant
 from tutor.i18n.translate import text as translated_text
 from tutor.learn.fields import fill_task
 from tutor.resources import SCENARIOS
@@ -249,8 +249,22 @@ class Scenario(StrictModel):
         return get_variant(variant.id, {**variant.house_rule_values(), **self.house_rules}) if self.house_rules else variant
 
     def tables(self) -> list[Variant]:
-        """The presets (with the task's own house rules) the task holds for, in the order of ``PRESETS``."""
-        return [preset for preset in PRESETS.values() if self.holds_for(preset)]
+        """The tables the task is checked at and may be played at by default: each preset it holds for, in the
+        order of ``PRESETS``, and where a preset lacks a rule ``when`` asks for that a house rule can set
+        (``layoff_needs_own_meld: true``), the preset with that house rule."""
+        found = []
+        settable = {rule: value for rule, value in self.when.items() if rule in HouseRules.model_fields}
+        for preset in PRESETS.values():
+            if self.holds_for(preset):
+                found.append(preset)
+            elif settable:
+                try:
+                    ruled = get_variant(preset.id, settable)
+                except HouseRuleError:
+                    continue
+                if self.holds_for(ruled):
+                    found.append(ruled)
+        return found
 
     @property
     def played(self) -> Variant:
