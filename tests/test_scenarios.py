@@ -542,3 +542,19 @@ def test_a_broken_scenario_stops_the_curriculum(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as error:
         load_curriculum(lessons, scenarios)
     assert (error.value.source, error.value.field) == (str(bad), "variants")
+
+
+def test_a_text_lists_the_pile_as_the_table_draws_it() -> None:
+    """The table draws the pile from the bottom (left) to the top (right, marked "top"); a text that lists
+    the pile lists it in that order, all of it, never "top first"."""
+    listed = re.compile(r"from the bottom up: ((?:(?:10|[2-9JQKA])[♠♥♦♣] ?)+)")
+    checked = 0
+    for scenario in curriculum_scenarios().values():
+        pile = [str(card.in_hand).replace("S", "♠").replace("H", "♥").replace("D", "♦").replace("C", "♣") for card in scenario.start().pile]
+        for field, text in scenario.texts():
+            words = scenario.say(text, answer=0)
+            assert "top first" not in words, (scenario.id, field)
+            for match in listed.finditer(words):
+                assert match.group(1).split() == pile, (scenario.id, field, pile)
+                checked += 1
+    assert checked >= 5
