@@ -13,6 +13,8 @@ the learner's seat, live while a move is asked for, and the answer to each move 
 True
 >>> table.play(Play("take_all"), "en").kind, run.tried
 ('success', 'take all')
+>>> table.look("en").message[1]  # the answer, and the next step's instruction beside the table
+'You took 9♥ 2♣ 5♦, the whole pile: in femhundra it is all or nothing. Now lay your new meld. Step 2 of 2: Meld the three fives.'
 """
 
 from __future__ import annotations
@@ -62,7 +64,17 @@ class LessonTable(WithoutHelp):
             return None
         unchanged = " " + t("ui.learn.unchanged", language) if answer.kind == "error" else ""
         cost = " " + answer.cost if answer.cost else ""
-        return answer.kind, answer.message + unchanged + cost
+        return answer.kind, answer.message + unchanged + cost + self._next_step(answer, language)
+
+    def _next_step(self, answer: Answer, language: str) -> str:
+        """After a step that succeeded, the next step's instruction, said beside the table where the answer is
+        (the page says it above the table too, out of view on a phone)."""
+        run = self.run
+        step = run.step
+        if answer.kind != "success" or step is None or step.prompt is None:
+            return ""
+        number, count = run.step_index + 1, run.step_count
+        return " " + t("ui.learn.next_step", language, number=number, count=count, step=run.scenario.say(step.prompt, language))
 
     def play(self, play: Play, language: str) -> Answer:
         """A move made on the table of a move task: the picks make the move, the engine and the task judge it."""
