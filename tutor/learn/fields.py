@@ -58,6 +58,7 @@ def variant_fields(variant: Variant, language: str = "en") -> dict[str, Any]:
     """
     values: dict[str, Any] = {
         "variant_name": variant_name(variant.id, language),
+        "variant_about": t(f"variant_about.{variant.id}", language),
         "variant_id": variant.id,
         "target": variant.target,
         "ace_high_value": variant.ace_high_value,
@@ -66,6 +67,8 @@ def variant_fields(variant: Variant, language: str = "en") -> dict[str, Any]:
         "cards_dealt": variant.cards_dealt,
         "cards_dealt_two_players": variant.cards_dealt_two_players,
         "reshuffle_limit": variant.reshuffle_limit,
+        "two_decks_from": variant.two_decks_from,
+        "decks_one_most": (variant.two_decks_from or variant.max_players + 1) - 1,
         "reshuffle_times": times(variant.reshuffle_limit, language),
     }
 
