@@ -279,18 +279,18 @@ NUMBERS: dict[str, int | dict[str, int]] = {
     "anna-bertil-nordic-hand": 25,
     "anna-bertil-nordic-round": {"nordic": 20, "face": 23},
     "anna-bertil-femhundra-round": 20,
-    "nordic-count-hand": 15 + 10 + 5 + 5,
+    "nordic-count-hand": {"nordic": 15 + 10 + 5 + 5, "face": 15 + 10 + 9 + 2},
     "face-count-hand": 15 + 10 + 9 + 2,
-    "nordic-low-ace": 15,
+    "nordic-low-ace": {"nordic": 15, "face": 1},
     "low-ace-points": 1 + 2 + 3,
     "layoff-points": {"nordic": 5, "face": 9},
-    "joker-in-hand-value": 15 + 5 + 10,
-    "end-new-total": 480 + 4 + 5 + 6 + 7,
+    "joker-in-hand-value": {"nordic": 15 + 5 + 10, "face": 15 + 2 + 10},
+    "end-new-total": {"nordic": 500, "face": 502},
+    "values-round-score": {"nordic": 0, "face": 7},
     "setup-deal-two": {"femhundra": 7, "dansk": 13, "rommi": 7, "rummy500-nl": 13, "500-rum": 13},
     "setup-two-decks": 2,
     "setup-one-deck": 1,
     "setup-jokers-in-deck": 54,
-    "values-round-score": 0,
 }
 
 
@@ -406,9 +406,13 @@ def engine_agrees(scenario_id: str) -> bool:
     if scenario_id == "femhundra-500-not-over":
         return state.round_over and totals[seats("You")] == 500 and not state.game_over
     if scenario_id == "highest-wins":
-        return totals == [502, 523] and state.winners == [seats("Bertil")]
+        return totals == [510, 515] and state.winners == [seats("Bertil")]
     if scenario_id == "tie-another-round":
-        return state.round_over and totals == [500, 500] and state.winners == []
+        return state.round_over and totals == [510, 510] and state.winners == [] and not state.game_over
+    if scenario_id == "end-reach-target":  # exactly 500 reaches the target at these tables
+        return state.round_over and totals[seats("You")] == 500 and state.winners == [seats("You")]
+    if scenario_id == "end-must-go-out":  # 510, but the player who went out is below: no winner yet
+        return state.round_over and totals[seats("You")] == 510 and state.winners == [] and not state.game_over
     raise AssertionError(f"no engine check for the choice {scenario_id}")
 
 

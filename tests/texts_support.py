@@ -138,8 +138,9 @@ def scenario_texts(scenario: Scenario) -> Iterator[tuple[str, str]]:
     elif isinstance(task, JudgeTask):
         yield "judged right", check_judgement(scenario, True).message if _legal(scenario) else check_judgement(scenario, False).message
         yield "judged wrong", check_judgement(scenario, not _legal(scenario)).message
+    extra = {"answer": number_answer(scenario)} if isinstance(task, NumberTask) else {}
     for i, hint in enumerate(scenario.hints, start=1):
-        yield f"hint {i}", say(hint)
+        yield f"hint {i}", say(hint, **extra)
 
 
 def _legal(scenario: Scenario) -> bool:

@@ -204,7 +204,8 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
             t(
                 "ui.learn.other_table",
                 language,
-                about=t(f"variant_about.{state.variant.id}", language),
+                about=t(f"variant_about.{state.variant.id}", language)
+                + (f" + {house_rules_text(state.variant.house_rules, language)}" if state.variant.house_rules else ""),
                 chosen=variant_name(track.variant, language),
             )
         )
