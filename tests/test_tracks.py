@@ -96,10 +96,13 @@ def test_no_lesson_uses_a_term_before_the_lesson_that_teaches_it(variant: Varian
 
 
 @pytest.mark.parametrize("variant", list(PRESETS.values()), ids=_label)
-def test_no_track_names_another_variant_in_its_own_tasks(variant: Variant) -> None:
+def test_no_track_names_another_variant_in_its_own_lessons_and_tasks(variant: Variant) -> None:
     others = [PRESETS[v].name for v in PRESETS if v != variant.id] + ["femhundra", "Rummy 500", "500 rommi"]
     others = [name for name in others if name != variant.name and name.lower() not in variant.name.lower()]
     for entry in track_for(variant).lessons:
+        lesson = entry.lesson.title + "\n" + entry.lesson.text(variant)
+        for name in others:
+            assert name not in lesson, (entry.lesson.id, name)
         for task in entry.tasks:
             for field, text in task.texts():
                 words = task.say(text, answer=0)
