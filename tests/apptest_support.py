@@ -33,6 +33,7 @@ def open_app(
     variant: str | None = "femhundra",
     lang: str | None = None,
     query: dict[str, str] | None = None,
+    house_rules: dict[str, object] | None = None,
 ) -> AppTest:
     """The app, run once (at ``?lesson=…`` when given, in ``locale`` when given, as the learner of
     ``?learner=…`` when given: a browser coming back, at ``?lang=…`` when given), then switched to
@@ -43,6 +44,8 @@ def open_app(
     at = AppTest.from_file(APP, default_timeout=30)
     if variant is not None:
         at.session_state[session.VARIANT_ID] = variant
+        for name, value in (house_rules or {}).items():  # as if picked in the sidebar
+            at.session_state[f"app_hr_{variant}_{name}"] = value
     if lang is not None:
         at.query_params["lang"] = lang
     for name, value in (query or {}).items():

@@ -196,7 +196,7 @@ def test_an_illegal_take_is_explained_and_changes_nothing() -> None:
     table_move(at, LEARN_KEYS, "take", pile="5D")  # the top card only: femhundra takes the whole pile
     error = said(at, LEARN_KEYS, "error")[0]
     assert error.startswith("In femhundra you take the whole pile, never just the top card.")
-    assert "Press Take the whole pile." in error  # the scenario's own feedback, not the rule a second time
+    assert "Press “Take the whole pile”" in error  # the scenario's own feedback, not the rule a second time
     assert "Nothing was played" in error
     assert not any("take_not_allowed" in c for c in texts(at.caption))  # no rule codes on a learner's screen
     assert scenario_run(at).state is before
@@ -242,7 +242,7 @@ def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
     at.button(key="learn_hint").click().run()
     assert [i for i in texts(at.info) if i.startswith("Hint")][:2] == [
         "Hint 1: Which card in the pile would make a meld with your cards?",
-        "Hint 2: Your 5♥ and 5♠ want the 5♦. In femhundra you take the whole pile.",
+        "Hint 2: Your 5♥ and 5♠ want the 5♦. In femhundra you take the whole pile to get it.",
     ]
     solve(at, CURRICULUM.scenarios[TAKE_SCENARIO])
     assert "Solved! ★☆☆" in texts(at.success)
@@ -342,13 +342,14 @@ def test_every_scenario_file_solved_through_the_ui(
     tasks are solved by ``test_every_track_solved_through_the_ui``."""
     in_tracks = {task.id for v in PRESETS.values() for entry in track_for(v, CURRICULUM).lessons for task in entry.tasks}
     rest = [CURRICULUM.scenarios[i] for i in sorted(set(CURRICULUM.scenarios) - in_tracks)]
-    by_table: dict[str, list[Scenario]] = {}
+    by_table: dict[Variant, list[Scenario]] = {}
     for scenario in rest:
-        by_table.setdefault(scenario.variant, []).append(scenario)
-    for variant, scenarios in by_table.items():
-        content = every_scenario_content(tmp_path / variant, [s.id for s in scenarios])
+        by_table.setdefault(scenario.played, []).append(scenario)
+    for number, (table, scenarios) in enumerate(by_table.items()):
+        content = every_scenario_content(tmp_path / str(number), [s.id for s in scenarios])
         monkeypatch.setenv(session.CONTENT_ENV, str(content))
-        at = open_app(lesson=EVERY_SCENARIO, variant=variant)
+        at = open_app(lesson=EVERY_SCENARIO, variant=table.id, house_rules=table.house_rule_values())
+        assert at.session_state[session.VARIANT] == table
         for index, scenario in enumerate(scenarios):
             assert scenario_run(at).scenario.id == scenario.id
             wrong_attempt(at, scenario)

@@ -1,0 +1,112 @@
+"""Learn your own table, in a real browser: in each of the five languages, at a laptop and a phone size, a
+new learner's track opens on setting up the table of that language's variant, which is played through by
+clicking and typing as a person does; then a task of that table's own way of taking from the pile: after its
+first step, the next step's instruction stands beside the table, in view. Screenshots: ``track-*.png``."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_support import RENDER_TIMEOUT, in_view, no_traceback, require_browser
+
+from engine.moves import Move
+from engine.variants import PRESETS
+from harness.chromium import PHONE
+from harness.served_app import served_app
+from harness.table_play import click_move
+from tutor.curriculum import TrackLesson, track_for
+from tutor.i18n.languages import START_VARIANT
+from tutor.i18n.strings import t
+from tutor.learn.checker import judge_answer, number_answer
+from tutor.learn.flow import ScenarioRun
+from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
+
+with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
+    from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+LANGUAGES = ("sv", "da", "fi", "nl", "en")
+#: Each table's own way of taking from the pile, one lesson each.
+PILE_LESSONS = ("taking-the-pile-femhundra", "digging", "taking-from-the-top-rommi")
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    require_browser()
+    with served_app(tmp_path_factory.mktemp("tracks")) as server:
+        yield server.url
+
+
+def _solved(page: Page, language: str) -> None:
+    expect(page.get_by_text(t("ui.learn.solved", language, stars="★★★"), exact=True)).to_be_visible()
+
+
+def _play(page: Page, task: Scenario, language: str, watch_next_step: Path | None = None) -> None:
+    """Solve the open task as a learner does: type the number, pick the option, judge, or make each move on
+    the table. With ``watch_next_step`` (a screenshot's path), after each step but the last the next step's
+    instruction is said beside the table, in view (and the first such moment is photographed)."""
+    body = task.task
+    if isinstance(body, NumberTask):
+        page.get_by_label(t("ui.learn.your_number", language)).fill(str(number_answer(task)))
+        page.get_by_role("button", name=t("ui.learn.check", language), exact=True).click()
+    elif isinstance(body, ChoiceTask):
+        page.get_by_test_id("stRadio").get_by_text(task.say(body.options[body.correct], language), exact=True).click()
+        page.get_by_role("button", name=t("ui.learn.check", language), exact=True).click()
+    elif isinstance(body, JudgeTask):
+        verdict = "ui.learn.legal" if judge_answer(task)[0] else "ui.learn.not_legal"
+        page.get_by_role("button", name=t(verdict, language), exact=True).click()
+    else:
+        assert isinstance(body, MoveTask)
+        run = ScenarioRun(task)
+        for number, step in enumerate(body.steps, start=1):
+            click_move(page, Move.parse(step.answer), len(run.state.pile))
+            assert run.play(step.answer).kind == "success"
+            if number < len(body.steps):
+                next_prompt = body.steps[number].prompt
+                said = page.locator(".r5t-say.r5t-success")
+                expect(said).to_contain_text(t("ui.learn.step", language, number=number + 1, count=len(body.steps)))
+                if next_prompt is not None:
+                    expect(said).to_contain_text(task.say(next_prompt, language))
+                if watch_next_step is not None:
+                    in_view(page, said)
+                    if number == 1:
+                        page.screenshot(path=watch_next_step)
+    _solved(page, language)
+    no_traceback(page)
+
+
+def _lesson(page: Page, entry: TrackLesson, language: str) -> None:
+    expect(page.get_by_role("heading", name=entry.lesson.title_in(language), exact=True)).to_be_visible(timeout=RENDER_TIMEOUT)
+
+
+@pytest.mark.parametrize("size_name", ["laptop", "phone"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_new_learner_sets_up_their_own_table_and_takes_from_its_pile(
+    chromium: Browser, app_url: str, shots: Path, language: str, size_name: str
+) -> None:
+    variant = PRESETS[START_VARIANT[language]]
+    track = track_for(variant)
+    setup = track.lessons[0]
+    pile = next(entry for entry in track.lessons if entry.lesson.id in PILE_LESSONS)
+    context = chromium.new_context(viewport=LAPTOP if size_name == "laptop" else PHONE, has_touch=size_name == "phone")
+    context.set_default_timeout(RENDER_TIMEOUT)
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/?lang={language}")
+        _lesson(page, setup, language)
+        assert setup.lesson.id == "setting-up"
+        for index, task in enumerate(setup.all_tasks):
+            _play(page, task, language)
+            if index + 1 < len(setup.all_tasks):
+                page.get_by_role("button", name=t("ui.learn.next", language), exact=True).click()
+        page.screenshot(path=shots / f"track-{language}-{size_name}-setup.png", full_page=False)
+        page.goto(f"{app_url}/?lang={language}&lesson={pile.lesson.id}")
+        _lesson(page, pile, language)
+        first = pile.tasks[0]
+        assert isinstance(first.task, MoveTask) and len(first.task.steps) > 1, first.id
+        _play(page, first, language, watch_next_step=shots / f"track-{language}-{size_name}-pile-next-step.png")
+    finally:
+        context.close()
