@@ -10,11 +10,13 @@ from texts_support import Text, problems
 from engine.cards import card_text, parse_cards
 from engine.moves import Move
 from engine.state import GameState
-from engine.variants import get_variant
+from engine.variants import PRESETS, get_variant
 from tutor.charts.hand import SCALE_VARIANTS, hand_blocks, hand_stack_figure, move_label, scales_figure
+from tutor.curriculum import track_for
 from tutor.i18n.strings import t
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import ScenarioRun
+from tutor.learn.scenario import NumberTask
 
 
 @pytest.mark.parametrize("preset", sorted(ANNA_BERTIL))
@@ -124,3 +126,17 @@ def test_every_move_has_words() -> None:
     assert move_label(after, 0, Move.parse("discard 9C"), after.apply("discard 9C")) == "you discarded 9♣"
     with pytest.raises(ValueError, match="labels"):
         hand_stack_figure([[]], [], "x")
+
+
+def test_before_a_number_question_the_picture_keeps_its_sums_to_itself() -> None:
+    """Lesson 12 plays Anna's round, then asks what her hand costs: the round's picture shows each card's
+    value but not the sums under the stacks, which would give the next answer away."""
+    lesson = track_for(PRESETS["femhundra"]).find("anna-and-bertil")
+    assert lesson is not None and isinstance(lesson.all_tasks[1].task, NumberTask)
+    run = ScenarioRun(lesson.all_tasks[0])
+    hands = hand_blocks(run.states, run.seat)
+    shown = hand_stack_figure(hands, ["dealt"], "", totals=True)
+    hidden = hand_stack_figure(hands, ["dealt"], "", totals=False)
+    assert any(getattr(trace, "mode", None) == "text" for trace in shown.data)
+    assert not any(getattr(trace, "mode", None) == "text" for trace in hidden.data)
+    assert len(hidden.data) == len(shown.data) - 1  # every card's block stays

@@ -142,8 +142,10 @@ def _colour(card: Card, index: int, four_colour: bool = False) -> str:
     return _SHADES[suit][index % 2]
 
 
-def _stack_traces(hands: Sequence[Sequence[tuple[Card, int]]], language: str, four_colour: bool = False) -> list[go.BaseTraceType]:
-    """The bars of one stack chart (a trace per card, below zero) and the totals under each stack."""
+def _stack_traces(
+    hands: Sequence[Sequence[tuple[Card, int]]], language: str, four_colour: bool = False, totals: bool = True
+) -> list[go.BaseTraceType]:
+    """The bars of one stack chart (a trace per card, below zero) and, with ``totals``, the total under each stack."""
     unit = t("charts.points_unit", language)
     positions = list(range(len(hands)))
     traces: list[go.BaseTraceType] = []
@@ -164,13 +166,15 @@ def _stack_traces(hands: Sequence[Sequence[tuple[Card, int]]], language: str, fo
                 showlegend=False,
             )
         )
-    totals = [sum(v for _, v in hand) for hand in hands]
+    if not totals:
+        return traces
+    sums = [sum(v for _, v in hand) for hand in hands]
     traces.append(
         go.Scatter(
             x=positions,
-            y=[-total for total in totals],
+            y=[-total for total in sums],
             mode="text",
-            text=[f"{MINUS}{total}" if total else "0" for total in totals],
+            text=[f"{MINUS}{total}" if total else "0" for total in sums],
             textposition="bottom center",
             hoverinfo="skip",
             showlegend=False,
@@ -243,15 +247,17 @@ def hand_stack_figure(
     language: str = "en",
     laid: Sequence[int] | None = None,
     four_colour: bool = False,
+    totals: bool = True,
 ) -> go.Figure:
     """A stacked bar per position (the deal, then after each move): each card in hand a block of its
     minus points, below zero, labelled with the card ("Q♠ 10"), the stack's total under it. With
     ``laid`` (the points laid on the table at each position), a line above zero shows them growing.
 
-    ``hands`` as :func:`hand_blocks` gives them; ``labels`` name the positions (moves in words)."""
+    ``hands`` as :func:`hand_blocks` gives them; ``labels`` name the positions (moves in words). Without
+    ``totals`` the sums under the stacks are left out (where the next question asks for one of them)."""
     if len(hands) != len(labels) or (laid is not None and len(laid) != len(labels)):
         raise ValueError(f"{len(labels)} labels for {len(hands)} hands")
-    figure = go.Figure(_stack_traces(hands, language, four_colour))
+    figure = go.Figure(_stack_traces(hands, language, four_colour, totals))
     if laid is not None:
         figure.add_trace(
             go.Scatter(
@@ -285,7 +291,13 @@ def hand_stack_figure(
 
 
 def scales_figure(
-    states: Sequence[GameState], seat: int, labels: Sequence[str], title: str, language: str = "en", four_colour: bool = False
+    states: Sequence[GameState],
+    seat: int,
+    labels: Sequence[str],
+    title: str,
+    language: str = "en",
+    four_colour: bool = False,
+    totals: bool = True,
 ) -> go.Figure:
     """The same hands, move by move, as :func:`hand_stack_figure` draws them, under Nordic values and under
     face values side by side (:data:`SCALE_VARIANTS`), on one scale of minus points."""
@@ -298,7 +310,7 @@ def scales_figure(
     for column, variant in enumerate(scales, start=1):
         hands = hand_blocks(states, seat, variant)
         every.extend(hands)
-        for trace in _stack_traces(hands, language, four_colour):
+        for trace in _stack_traces(hands, language, four_colour, totals):
             figure.add_trace(trace, row=1, col=column)
         figure.update_xaxes(_x_axis(labels, language), row=1, col=column)
     figure.update_yaxes(range=_y_range(every), zeroline=True)

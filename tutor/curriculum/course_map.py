@@ -19,7 +19,7 @@ from tutor.learn.scenario import Scenario
 def course_map(track: Track) -> dict[str, Any]:
     """The track as plain data: its table, its lessons with their tasks in order, what the house rules left
     out, and the totals (lessons, tasks, required tasks under the track's own variant, optional tasks)."""
-    lessons = []
+    lessons: list[dict[str, Any]] = []
     for number, entry in enumerate(track.lessons, start=1):
         tasks = [_task(task, entry.is_optional(i)) for i, task in enumerate(entry.all_tasks)]
         lessons.append({"number": number, "id": entry.lesson.id, "title": entry.lesson.title, "tasks": tasks})

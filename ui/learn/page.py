@@ -237,7 +237,8 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
     _hints(run, language)
     if run.solved:
         _solved(track, lesson, index, run, language)
-    _charts(run, lesson.lesson, language)
+    following = lesson.all_tasks[index + 1] if index + 1 < len(lesson.all_tasks) else None
+    _charts(run, lesson.lesson, language, totals=not isinstance(following and following.task, NumberTask))
 
 
 # --- move tasks -----------------------------------------------------------------------------------
@@ -391,12 +392,15 @@ def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, lan
 # --- charts ---------------------------------------------------------------------------------------
 
 
-def _charts(run: ScenarioRun, lesson: Lesson, language: str) -> None:
+def _charts(run: ScenarioRun, lesson: Lesson, language: str, totals: bool = True) -> None:
     """The minus-points picture of the learner's hand (each card a block), and a score's waterfall once solved.
 
     A move task shows the hand move by move, open at once in a scoring lesson (``chart: shown``) and under
     both scales side by side where the lesson compares them (``chart: scales``); there a solved question
     shows the learner's hand under both scales too (before, it would give the answer away).
+
+    Before a number question (``totals`` False) the hand's sums are left out: the picture must not give away
+    the next answer.
 
     The session's first look at the page draws no chart: plotly's script, loaded for the first chart,
     would hold the cards back for a second. The table says when it is on the screen, and the rerun that
@@ -411,13 +415,15 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str) -> None:
     if run.is_move_task:
         labels = [t("ui.learn.chart_start", language), *run.move_labels(language)]
         if scales:
-            figure = hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language, four)
+            figure = hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language, four, totals)
         else:
             hands = hand.hand_blocks(run.states, seat)
-            figure = hand.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language, four_colour=four)
+            figure = hand.hand_stack_figure(
+                hands, labels, t("charts.hand_stack_title", language), language, four_colour=four, totals=totals
+            )
     elif scales and run.solved:
         labels = [t("ui.learn.chart_your_hand", language)]
-        figure = hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language, four)
+        figure = hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language, four, totals)
     if figure is not None:
         # A toggle, not an expander: a chart inside a closed expander still makes the browser load plotly,
         # which would slow the first page. Open at once in a scoring lesson, else once the scenario is solved.
