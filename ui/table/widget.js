@@ -270,10 +270,13 @@ export default function (component) {
         html += "</div>";
       }
       html += `<div class="r5t-actions" role="group" aria-label="${esc(w.actions_label)}">`;
+      // With the listing: what the picks allow, and of that only what the step asks for when the picks allow
+      // it (a card that fits a meld in a lay-off step lights "Lay off", not "Discard" too); before any pick,
+      // what the step or phase asks for.
+      const idle = !st.picked.length && st.pile === null;
+      const askedAllowed = !!legal && data.actions.some((a) => a.primary && lit(a.id));
       for (const a of data.actions) {
-        // With the listing: what the picks allow; before any pick, what the step or phase asks for.
-        const idle = !st.picked.length && st.pile === null;
-        const primary = legal ? lit(a.id) || (idle && a.primary) : a.primary;
+        const primary = legal ? (lit(a.id) && (!askedAllowed || a.primary)) || (idle && a.primary) : a.primary;
         html += `<button type="button" class="r5t-action${primary ? " r5t-primary" : ""}" data-action="${a.id}" data-focus="a-${a.id}">${esc(actionLabel(a))}</button>`;
       }
       html += "</div>";
