@@ -223,7 +223,7 @@ def test_the_highlighted_buttons_follow_the_phase() -> None:
 def test_a_legal_move_not_asked_for_is_a_warning() -> None:
     at = start(lesson=TAKE_LESSON)
     table_move(at, LEARN_KEYS, "draw")
-    assert said(at, LEARN_KEYS, "warning")[0] == "That is legal, but the 5♦ is waiting for you in the pile."
+    assert said(at, LEARN_KEYS, "warning")[0] == "That is legal, but the 5♦ is waiting for you in the pile. That cost a star: ★★☆"
     assert scenario_run(at).step_index == 0 and len(scenario_run(at).states) == 1
 
 

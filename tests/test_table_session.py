@@ -78,7 +78,8 @@ def test_a_lesson_task_says_a_refusal_changed_nothing_and_accepts_the_move_asked
     refused = table.play(Play("take", pile=str(run.state.pile[-1])), "en")
     assert refused.kind == "error" and run.state is run.states[0]
     message = table.look("en").message
-    assert message is not None and message[1].endswith("Nothing was played: the cards are as they were. Try again.")
+    assert message is not None and "Nothing was played: the cards are as they were. Try again." in message[1]
+    assert message[1].endswith("That cost a star: ★☆☆")  # the draw not asked for cost one, this refusal another
     assert table.play(Play("take_all"), "en").kind == "success"
     assert len(run.states) == 2 and not table.look("en").top
 

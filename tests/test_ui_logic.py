@@ -123,14 +123,15 @@ def test_a_run_keeps_the_position_on_a_refused_move(curriculum: Curriculum) -> N
     start = run.state
     refused = run.play("take 1")
     assert refused.kind == "error" and refused.code == "take_not_allowed"
-    assert refused.message.endswith("Press Take the whole pile.")
+    assert refused.message.endswith("Press “Take the whole pile”: no card needs to be picked.")
     unasked = run.play("draw")
     assert unasked.kind == "warning" and unasked.message == "That is legal, but the 5♦ is waiting for you in the pile."
+    assert (refused.cost, unasked.cost) == ("That cost a star: ★★☆", "That cost a star: ★☆☆")
     assert run.state is start and run.step_index == 0 and run.wrong_attempts == 2 and run.moves == []
     assert run.play("take all").kind == "success" and run.step_index == 1 and not run.solved
     assert run.play("meld 5S 5H 5D").kind == "success" and run.solved
     assert run.moves == ["take all", "meld 5S 5H 5D"] and len(run.states) == 3
-    assert run.stars == MAX_STARS  # refused moves cost nothing; hints and wrong answers to questions do
+    assert run.stars == MAX_STARS - 2  # a refused move and a move not asked for cost a star each, as wrong answers do
 
 
 @pytest.mark.parametrize("scenario_id", ["judge-round-the-corner", "nordic-count-hand", "dig-choice"])
@@ -236,10 +237,13 @@ def test_the_readme_lists_every_house_rule_and_the_rules_page_the_new_rulings() 
 def test_lessons_speak_of_the_tables_own_ace_and_deal() -> None:
     lessons = {lesson.id: lesson for lesson in load_curriculum().lessons}
     swedish = get_variant("femhundra", {"ace_high_value": 25, "ace_low_value": 5, "cards_dealt": 6})
-    assert "is\nworth 5; a high ace, or an ace in hand, is worth 25." in lessons["the-ace"].text(swedish)
-    assert "counts **Nordic values (5, 10 and 25)**" in lessons["card-values"].text(swedish)
-    assert "dealt 6 cards with three or more\nplayers" in lessons["your-turn"].text(swedish)
-    assert "a high ace, or an ace in hand, is worth 15." in lessons["the-ace"].text(PRESETS["dansk"])
+    def said(lesson: str, variant: Variant) -> str:
+        return " ".join(lessons[lesson].text(variant).split())
+
+    assert "the low ace of A-2-3 is worth 5; a high ace, an ace in a set or an ace in hand is worth 25." in said("the-ace", swedish)
+    assert "counts **Nordic values (5, 10 and 25)**" in said("card-values", swedish)
+    assert "three or more players get 6 each" in said("setting-up", swedish)
+    assert "an ace in a set or an ace in hand is worth 15." in said("the-ace", PRESETS["dansk"])
 
 
 # --- card drawings --------------------------------------------------------------------------------
@@ -339,9 +343,11 @@ def test_the_card_just_drawn_is_marked_in_the_hand() -> None:
 def test_the_highlighted_buttons_follow_the_phase() -> None:
     """Draw and Take start a turn, Stop once the stock is empty; Meld (and the page's others) after."""
     variant = get_variant("femhundra")
-    hands = [parse_cards("QS QH QD 2C"), parse_cards("3H 4D")]
+    hands = [parse_cards("QS QH QD 2C 9H 9D"), parse_cards("3H 4D")]
     state = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=parse_cards("9S"))
-    assert primary_actions(state, 0) == ["draw", "take_all"]  # femhundra takes the whole pile
+    assert primary_actions(state, 0) == ["draw", "take_all"]  # femhundra takes the whole pile: here it makes 9s
+    useless = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=parse_cards("4S"))
+    assert primary_actions(useless, 0) == ["draw"]  # a take the engine would refuse is never lit
     assert primary_actions(state.apply("draw"), 0, "meld") == ["meld"]  # what the step asks for
     assert primary_actions(state.apply("draw"), 0) == []
     empty = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=(), pile=parse_cards("9S"))

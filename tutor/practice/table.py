@@ -7,7 +7,7 @@ and the computer players' turns after a person's move.
 >>> table = PracticeTable(Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3))
 >>> look = table.look("en")
 >>> look.actions[:2], look.leading
-(('draw', 'take_all'), ('draw', 'take_all'))
+(('draw', 'take_all'), ('draw',))
 >>> table.play(Play("discard", hand=("2C",)), "en").kind
 'error'
 >>> table.play(Play("draw"), "en").message.startswith("You drew the")
