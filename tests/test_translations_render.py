@@ -4,18 +4,20 @@ code or card notation left for a learner to read."""
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
 
 from engine.cards import Card
 from engine.errors import RULE_CODES
-from tests.texts_support import _CARD_CODE, _CODE, _PLACEHOLDER, tables
+from tests.texts_support import _CARD_CODE, _CODE, _PLACEHOLDER, played_tasks, tables
 from tutor.curriculum import track_for
 from tutor.i18n.catalogue import english
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 from tutor.i18n.translate import fill, template
 from tutor.learn.curriculum import load_curriculum
+from tutor.learn.scenario import localize
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 CURRICULUM = load_curriculum()
@@ -75,3 +77,29 @@ def test_every_catalogue_sentence_renders_with_its_values(language: str) -> None
             except (KeyError, ValueError, IndexError, TypeError) as error:
                 problems.append(f"{key}: {translated!r}: {error!r}")
     assert not problems, "\n".join(problems[:20])
+
+
+#: The fields whose value is a number the engine computes for the table, and the rule choices.
+_ENGINE_FIELD = re.compile(r"\{(?:(?:sum|total|value|dealt|decks):[^{}|]*|answer)\}|\{if:[a-z_]+=[^|]*\|")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_task_text_renders_at_every_table_it_is_played_at(language: str) -> None:
+    """A translated task text keeps every number field and rule choice its English has (a translation that
+    wrote "27" where the English asks the engine would be right at one table only), and fills at every table
+    that plays it: no field left, no card code."""
+    problems = []
+    for task in played_tasks(CURRICULUM):
+        for field, text in task.texts():
+            fields = sorted(_ENGINE_FIELD.findall(localize(text, "en")))
+            if sorted(_ENGINE_FIELD.findall(localize(text, language))) != fields:
+                problems.append(f"{task.id} {field}: the translation lacks or adds some of {fields}: {localize(text, language)!r}")
+            try:
+                words = task.say(text, language, answer=7)
+            except (ValueError, KeyError) as error:
+                problems.append(f"{task.id} ({task.variant}) {field}: {error}")
+                continue
+            for pattern in (_PLACEHOLDER, _CARD_CODE):
+                if pattern.search(words):
+                    problems.append(f"{task.id} ({task.variant}) {field}: {pattern.search(words)}")
+    assert not problems, "\n".join(sorted(set(problems))[:20])
