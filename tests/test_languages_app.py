@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from engine.errors import RulesError
 from engine.moves import Move
 from engine.state import Phase
+from engine.variants import Variant
 from tests.apptest_support import (
     EVERY_SCENARIO,
     answer_rightly,
@@ -67,13 +68,13 @@ def test_every_scenario_step_with_a_wrong_move_and_a_hint_speaks_the_language(
     language: str, tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every task once, at the first table it holds for (the tracks' walk plays each at every preset)."""
-    by_table: dict[str, list[str]] = {}
+    by_table: dict[Variant, list[str]] = {}
     for scenario_id in sorted(CURRICULUM.scenarios):
-        by_table.setdefault(CURRICULUM.scenarios[scenario_id].variant, []).append(scenario_id)
+        by_table.setdefault(CURRICULUM.scenarios[scenario_id].played, []).append(scenario_id)
     solved = t("ui.learn.solved", language, stars="").strip()
-    for variant, ids in by_table.items():
-        monkeypatch.setenv(session.CONTENT_ENV, str(every_scenario_content(tmp_path / variant, ids)))
-        at = open_app(lesson=EVERY_SCENARIO, lang=language, variant=variant)
+    for number, (table, ids) in enumerate(by_table.items()):
+        monkeypatch.setenv(session.CONTENT_ENV, str(every_scenario_content(tmp_path / str(number), ids)))
+        at = open_app(lesson=EVERY_SCENARIO, lang=language, variant=table.id, house_rules=table.house_rule_values())
         for index, scenario_id in enumerate(ids):
             scenario = CURRICULUM.scenarios[scenario_id]
             assert scenario_run(at).scenario.id == scenario_id
