@@ -38,7 +38,7 @@ from engine.melds import meld_shape
 from engine.scoring import card_points
 from engine.variants import Variant
 from tutor.i18n.strings import lookup, t, variant_name
-from tutor.learn.wording import fill
+from tutor.learn.wording import braced_parts, fill
 
 #: ``{name:argument}``: a field the engine fills from its argument (cards or a player count).
 ASKED: Final = re.compile(r"\{(sum|total|value|dealt|decks|button):([^{}|]*)\}")
@@ -123,29 +123,17 @@ def _decide(template: str, variant: Variant) -> str:
     start = template.find(_IF)
     if start == -1:
         return template
-    depth, i, parts, part_start = 0, start, [], start + len(_IF)
-    while i < len(template):
-        char = template[i]
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth == 0:
-                break
-        elif char == "|" and depth == 1:
-            parts.append(template[part_start:i])
-            part_start = i + 1
-        i += 1
-    else:
+    choice = braced_parts(template, start, _IF)
+    if choice is None:
         raise FieldError(f"an {{if:…}} is not closed: {template[start:start + 60]!r}")
-    parts.append(template[part_start:i])
+    end, parts = choice
     if len(parts) != 3 or "=" not in parts[0]:
-        raise FieldError(f"an {{if:rule=value|yes|no}} needs a rule, a value and two texts: {template[start:i + 1]!r}")
+        raise FieldError(f"an {{if:rule=value|yes|no}} needs a rule, a value and two texts: {template[start:end]!r}")
     rule, value = (word.strip() for word in parts[0].split("=", 1))
     if rule not in Variant.model_fields:
         raise FieldError(f"{{if:{rule}=…}}: there is no rule “{rule}”")
     holds = str(getattr(variant, rule)).lower() == value.lower()
-    return template[:start] + _decide(parts[1] if holds else parts[2], variant) + _decide(template[i + 1 :], variant)
+    return template[:start] + _decide(parts[1] if holds else parts[2], variant) + _decide(template[end:], variant)
 
 
 def _cards(text: str) -> tuple[Card, ...]:

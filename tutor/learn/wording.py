@@ -41,33 +41,45 @@ class TemplateError(ValueError):
     """A template that cannot be filled: a contrast without its two texts, or naming an unknown field."""
 
 
+def braced_parts(template: str, start: int, opener: str) -> tuple[int, list[str]] | None:
+    """The choice that opens at ``start`` with ``opener`` (``{contrast:``, ``{if:``): the index just after its
+    closing brace and its parts, split on the ``|`` at its own level (fields inside stay whole); None when the
+    choice is not closed.
+
+    >>> braced_parts("x {if:a=b|one {f}|two} y", 2, "{if:")
+    (22, ['a=b', 'one {f}', 'two'])
+    """
+    depth, i, parts, part_start = 0, start, [], start + len(opener)
+    while i < len(template):
+        char = template[i]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                parts.append(template[part_start:i])
+                return i + 1, parts
+        elif char == "|" and depth == 1:
+            parts.append(template[part_start:i])
+            part_start = i + 1
+        i += 1
+    return None
+
+
 def _contrasts(template: str) -> list[tuple[int, int, str, str, list[str]]]:
     """Every top-level contrast: (start, end, first field, second field, its texts)."""
     found = []
     start = template.find(_OPEN)
     while start != -1:
-        depth, i, parts, part_start = 0, start, [], start + len(_OPEN)
-        while i < len(template):
-            char = template[i]
-            if char == "{":
-                depth += 1
-            elif char == "}":
-                depth -= 1
-                if depth == 0:
-                    break
-            elif char == "|" and depth == 1:
-                parts.append(template[part_start:i])
-                part_start = i + 1
-            i += 1
-        else:
+        choice = braced_parts(template, start, _OPEN)
+        if choice is None:
             raise TemplateError(f"a contrast is not closed: {template[start:start + 60]!r}")
-        parts.append(template[part_start:i])
-        names, *texts = parts
+        end, (names, *texts) = choice
         fields = [name.strip() for name in names.split(",")]
         if len(fields) != 2 or len(texts) != 2:
-            raise TemplateError(f"a contrast names two fields and has two texts: {template[start:i + 1]!r}")
-        found.append((start, i + 1, fields[0], fields[1], texts))
-        start = template.find(_OPEN, i + 1)
+            raise TemplateError(f"a contrast names two fields and has two texts: {template[start:end]!r}")
+        found.append((start, end, fields[0], fields[1], texts))
+        start = template.find(_OPEN, end)
     return found
 
 
