@@ -239,3 +239,16 @@ def test_bench_browser_help_works_without_playwright_too() -> None:
         [sys.executable, "benchmarks/bench_browser.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0 and "--loads" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_every_package_of_the_app_is_installed() -> None:
+    """A plain ``pip install .`` copies only the packages ``pyproject.toml`` lists: a new package left out
+    (tutor.curriculum once was) is missing from the installed copy, and its pages fail there."""
+    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for folder in ("engine", "tutor", "ui")
+        for init in (ROOT / folder).rglob("__init__.py")
+        if "lessons" not in init.parts and "scenarios" not in init.parts
+    }
+    assert found - listed == set(), "add them to [tool.setuptools] packages"
