@@ -23,7 +23,8 @@ from pydantic import BaseModel
 
 from engine.cards import Card
 from engine.errors import RecordError, RulesError
-from engine.moves import Discard, Layoff, Meld, Move
+from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
+from engine.pile_take import take_count
 from engine.records.game import load_record
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
@@ -563,7 +564,7 @@ def test_a_text_lists_the_pile_as_the_table_draws_it() -> None:
     listed = re.compile(r"from the bottom up: ((?:(?:10|[2-9JQKA])[♠♥♦♣] ?)+)")
     checked = 0
     for scenario in curriculum_scenarios().values():
-        pile = [str(card.in_hand).replace("S", "♠").replace("H", "♥").replace("D", "♦").replace("C", "♣") for card in scenario.start().pile]
+        pile = [_glyphs(card) for card in scenario.start().pile]
         for field, text in scenario.texts():
             words = scenario.say(text, answer=0)
             assert "top first" not in words, (scenario.id, field)
@@ -571,3 +572,31 @@ def test_a_text_lists_the_pile_as_the_table_draws_it() -> None:
                 assert match.group(1).split() == pile, (scenario.id, field, pile)
                 checked += 1
     assert checked >= 5
+
+
+def test_cards_taken_from_the_pile_are_listed_as_the_table_draws_them() -> None:
+    """"You took …" lists the cards in the pile's order on the table, the deepest first, the top last."""
+    listed = re.compile(r"((?:(?:10|[2-9JQKA])[♠♥♦♣] ?){2,})")
+    checked = 0
+    for scenario in curriculum_scenarios().values():
+        task = scenario.task
+        if not isinstance(task, MoveTask):
+            continue
+        state = scenario.start()
+        for step in task.steps:
+            move = Move.parse(step.answer)
+            if isinstance(move, Take | Rommi) and step.success is not None:
+                taken = [_glyphs(card) for card in state.pile[len(state.pile) - take_count(state.pile, move) :]]
+                for run in listed.findall(scenario.say(step.success)):
+                    cards = run.split()
+                    if sorted(cards) == sorted(taken):
+                        assert cards == taken, (scenario.id, cards, taken)
+                        checked += 1
+            state = try_move(scenario, step, state, step.answer).state
+    assert checked >= 4
+
+
+def _glyphs(card: Card) -> str:
+    """A card as the texts write it: ``9♠``."""
+    text = str(card.in_hand)
+    return text[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[text[-1]]
