@@ -150,3 +150,18 @@ def test_a_house_rule_brings_its_lesson_into_the_track() -> None:
     plain, with_jokers = track_for(PRESETS["dansk"]), track_for(get_variant("dansk", {"jokers": True}))
     assert not plain.in_track("jokers") and with_jokers.in_track("jokers")
     assert load_curriculum().lesson("jokers") is with_jokers.find("jokers").lesson  # type: ignore[union-attr]
+
+
+def test_no_task_writes_a_points_figure_the_engine_should_fill() -> None:
+    """Points are the table's: a task text says them through a field (``{sum:…}``, ``{total:…}``,
+    ``{value:…}``, ``{answer}``), never as a written number ("27 points" is 15 at a Nordic table). Totals of a
+    game (480, 500, 510) are the task's own situation and may stand."""
+    written = re.compile(r"(?<![\w{:])(\d{1,2}) (?:points?|minus points)\b|= (\d+)(?![\d}])")
+    problems = []
+    for scenario in load_curriculum().scenarios.values():
+        for field, text in scenario.texts():
+            english = text if isinstance(text, str) else text["en"]
+            outside = re.sub(r"\{[^{}]*\}", "", english)
+            for match in written.finditer(outside):
+                problems.append(f"{scenario.id} {field}: {match.group(0)!r} in {english!r}")
+    assert not problems, "\n".join(problems[:20])
