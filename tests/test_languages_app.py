@@ -177,3 +177,13 @@ def test_the_learners_choice_is_kept_with_their_progress() -> None:
     assert again.session_state[session.VARIANT_ID] == "rommi"
     stranger = open_app(locale="en-GB", variant=None)
     assert stranger.session_state[session.LANGUAGE] == "en"
+
+
+@pytest.mark.usefixtures("progress_db")
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_practice_names_the_learner_in_the_language(language: str) -> None:
+    """The learner who gave no name is "Du", "Sinä", "Jij"… in Practice's score line, not the English "You"."""
+    at = open_app(page="practice", lang=language, variant=None)
+    at.button(key="practice_start").click().run()
+    scores = next(str(m.value) for m in at.markdown if str(m.value).startswith(t("table.scores", language)))
+    assert f"**{t('names.you', language)}**" in scores and "**You**" not in scores, scores

@@ -12,6 +12,7 @@ from tutor.charts.hand import hand_blocks, hand_stack_figure
 from tutor.charts.scores import laid_points_series, totals_race_figure
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
+from tutor.i18n.translate import shown_name
 from tutor.practice.game import Game
 from ui import session
 from ui.practice.session import board_seat
@@ -37,7 +38,7 @@ def practice_charts(game: Game, language: str) -> None:
     st.plotly_chart(figure, key="practice_chart_round")
     totals = game.totals_by_round()
     if any(totals.values()):
-        st.plotly_chart(totals_race_figure({html.escape(k): v for k, v in totals.items()}, game.variant.target, language), key="practice_chart_race")
+        st.plotly_chart(totals_race_figure({html.escape(shown_name(k, language)): v for k, v in totals.items()}, game.variant.target, language), key="practice_chart_race")
 
 
 def score_table(state: GameState, language: str) -> None:
@@ -50,5 +51,5 @@ def score_table(state: GameState, language: str) -> None:
     for name, score, hand in zip(state.players, state.scores(), state.hands, strict=True):
         left = " ".join(card_face(c, language) for c in hand) or "—"
         figures = (score.laid, score.hand, score.bonus, score.penalty, score.round, score.total)
-        rows.append(f"| {plain(name)} | " + " | ".join(str(x) for x in figures) + f" | {left} |")
+        rows.append(f"| {plain(shown_name(name, language))} | " + " | ".join(str(x) for x in figures) + f" | {left} |")
     st.markdown("\n".join(rows))

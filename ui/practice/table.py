@@ -10,6 +10,7 @@ import streamlit as st
 from tutor.compare.table import house_rules_text
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.translate import shown_name
 from tutor.practice.table import PracticeTable
 from ui import session
 from ui.practice.charts import practice_charts, score_table
@@ -73,7 +74,8 @@ def _totals(table: PracticeTable, language: str) -> None:
     over = game.state.round_over
     parts = []
     for seat, score in zip(game.seats, scores, strict=True):
-        who = seat.name if seat.is_person else f"{seat.name} ({t(f'practice.level.{seat.level}', language)})"
+        name = shown_name(seat.name, language)  # the learner who gave no name: "Du", "Sinä", "Jij"…
+        who = name if seat.is_person else f"{name} ({t(f'practice.level.{seat.level}', language)})"
         before = score.total - score.round
         shown = f"{score.total} ({score.round:+d})" if over else f"{before}"
         parts.append(f"**{plain(who)}** {shown}")
@@ -111,7 +113,7 @@ def _decision(table: PracticeTable, seat: int, language: str) -> None:
 def _round_over(table: PracticeTable, language: str) -> None:
     game = table.game
     if game.game_over:
-        st.success(t("practice.game_won", language, names=" & ".join(plain(w) for w in game.winners)))
+        st.success(t("practice.game_won", language, names=" & ".join(plain(shown_name(w, language)) for w in game.winners)))
     else:
         st.success(t("practice.round_over", language, round=game.current.number))
     score_table(game.state, language)
