@@ -413,3 +413,21 @@ def get_variant(name: str, house_rules: Mapping[str, Any] | HouseRules | None = 
         if isinstance(conflict, RuleConflict):
             raise HouseRuleError(conflict.field, conflict.problem) from None
         raise HouseRuleError(".".join(str(p) for p in first["loc"]) or "house_rules", first["msg"]) from None
+
+
+def checked_house_rules(house_rules: dict[str, Any]) -> dict[str, Any]:
+    """``house_rules`` as a data file gives them, checked on their own, whatever the preset; for a pydantic
+    field validator: a ``ValueError`` names the rule at fault.
+
+    >>> checked_house_rules({"jokers": True})
+    {'jokers': True}
+    >>> checked_house_rules({"target": 600})
+    Traceback (most recent call last):
+    ...
+    ValueError: house_rules.target: the target is 250, 500 or 1000, not 600
+    """
+    try:
+        get_variant(next(iter(PRESETS)), house_rules)
+    except HouseRuleError as error:
+        raise ValueError(str(error)) from None
+    return house_rules

@@ -42,7 +42,7 @@ from engine.model import StrictModel
 from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line, parse_line
 from engine.state import GameState, Phase
-from engine.variants import PRESETS, HouseRuleError, get_variant
+from engine.variants import PRESETS, checked_house_rules, get_variant
 from tutor import resources
 from tutor.i18n.strings import YOU, refusal, t, variant_name
 from tutor.learn.scenario import Position, Text, localize, read_mapping, validated
@@ -116,11 +116,7 @@ class Situation(StrictModel):
     @field_validator("house_rules")
     @classmethod
     def _known_house_rules(cls, house_rules: dict[str, Any]) -> dict[str, Any]:
-        try:
-            get_variant(next(iter(PRESETS)), house_rules)
-        except HouseRuleError as error:
-            raise ValueError(str(error)) from None
-        return house_rules
+        return checked_house_rules(house_rules)
 
     @property
     def learner(self) -> str:

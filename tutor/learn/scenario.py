@@ -25,7 +25,7 @@ from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line
 from engine.records.safe_yaml import read_text, safe_load
 from engine.state import GameState
-from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant
+from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, checked_house_rules, get_variant
 from tutor.i18n.translate import text as translated_text
 from tutor.learn.fields import fill_task
 from tutor.resources import SCENARIOS
@@ -207,17 +207,13 @@ class Scenario(StrictModel):
     def _known_rules(cls, when: dict[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(when) - set(Variant.model_fields) - {"id"})
         if unknown:
-            raise ValueError(f"unknown rules {unknown}; use the engine's rule names ({', '.join(list(Variant.model_fields)[5:9])}, …)")
+            raise ValueError(f"unknown rules {unknown}; use the engine's rule names, as engine/variants.py has them (pile_take, jokers, …)")
         return when
 
     @field_validator("house_rules")
     @classmethod
     def _known_house_rules(cls, house_rules: dict[str, Any]) -> dict[str, Any]:
-        try:
-            get_variant(next(iter(PRESETS)), house_rules)  # house rules are checked alone, whatever the preset
-        except HouseRuleError as error:
-            raise ValueError(str(error)) from None
-        return house_rules
+        return checked_house_rules(house_rules)
 
     @field_validator("feedback")
     @classmethod
