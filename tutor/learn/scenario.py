@@ -245,12 +245,12 @@ class Scenario(StrictModel):
         return get_variant(variant.id, {**variant.house_rule_values(), **self.house_rules}) if self.house_rules else variant
 
     def tables(self) -> list[Variant]:
-        """The tables the task is checked at and may be played at by default: each preset it holds for, in the
-        order of ``PRESETS``, and where a preset lacks a rule ``when`` asks for that a house rule can set
-        (``layoff_needs_own_meld: true``), the preset with that house rule."""
+        """The tables the task is checked at and may be played at by default (the first): each preset it holds
+        for, in the order of ``variants`` (or of ``PRESETS``), and where a preset lacks a rule ``when`` asks for
+        that a house rule can set (``layoff_needs_own_meld: true``), the preset with that house rule."""
         found = []
         settable = {rule: value for rule, value in self.when.items() if rule in HouseRules.model_fields}
-        for preset in PRESETS.values():
+        for preset in (PRESETS[v] for v in (self.variants if self.variants != "all" else PRESETS)):
             if self.holds_for(preset):
                 found.append(preset)
             elif settable:
