@@ -50,7 +50,11 @@ def _play(page: Page, task: Scenario, language: str, watch_next_step: Path | Non
     instruction is said beside the table, in view (and the first such moment is photographed)."""
     body = task.task
     if isinstance(body, NumberTask):
-        page.get_by_label(t("ui.learn.your_number", language)).fill(str(number_answer(task)))
+        box = page.get_by_label(t("ui.learn.your_number", language))
+        box.fill(str(number_answer(task)))
+        box.press("Enter")  # as a person does: the number is in before Check is pressed (a click that blurs the
+        # box while Streamlit still takes the number in can be lost on a busy machine)
+        page.wait_for_timeout(300)
         page.get_by_role("button", name=t("ui.learn.check", language), exact=True).click()
     elif isinstance(body, ChoiceTask):
         page.get_by_test_id("stRadio").get_by_text(task.say(body.options[body.correct], language), exact=True).click()
