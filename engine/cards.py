@@ -17,11 +17,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
 from engine.errors import RulesError
-from engine.messages import card_name
 
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: Final = ("S", "H", "D", "C")
@@ -191,26 +189,6 @@ def make_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     (52, 108, 2)
     """
     return [card for _ in range(decks) for card in (*NATURALS, *([JOKER] * jokers_per_deck))]
-
-
-def card_text(card: Card) -> str:
-    """A card as a sentence for a learner writes it: ``Q♥``, ``Joker``, ``7♥ (JK)`` for a joker laid as the 7♥.
-
-    The engine's refusals and the tutor's words both write cards this way; ``str(card)`` is the notation.
-
-    >>> card_text(Card.parse("10H")), card_text(Card.parse("JK")), card_text(Card.parse("JK=7S"))
-    ('10♥', 'Joker', '7♠ (JK)')
-    """
-    return card_name(card)
-
-
-def cards_words(cards: Iterable[Card], joiner: str = " ") -> str:
-    """Cards as :func:`card_text` writes them, joined by ``joiner``.
-
-    >>> cards_words(parse_cards("5H 6H JK=7H")), cards_words(parse_cards("KD 9S"), " and the ")
-    ('5♥ 6♥ 7♥ (JK)', 'K♦ and the 9♠')
-    """
-    return joiner.join(card_text(c) for c in cards)
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -36,6 +36,8 @@ from harness.served_app import ServerError, served_app
 from tutor.compare.situations import load_situations
 from tutor.compare.table import field_label
 from tutor.curriculum import track_for
+from tutor.i18n.card_names import face as card_face
+from tutor.i18n.card_names import spoken as card_name
 from tutor.i18n.strings import t, variant_name
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import MAX_STARS
@@ -45,7 +47,6 @@ from tutor.practice.seats import computer_seats
 from tutor.table.coach import suggest
 from ui.compare.page import line_words
 from ui.session import DEFAULT_LEARNER
-from ui.table.cards import card_face, card_name
 
 with contextlib.suppress(ImportError):  # without it require_browser skips (or, in CI, fails) every test
     from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect

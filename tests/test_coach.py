@@ -14,10 +14,11 @@ import pytest
 
 from engine.bots import BOTS, get_bot
 from engine.bots.coach import CoachBot, sample_world, unseen_cards
-from engine.cards import card_text, parse_cards
+from engine.cards import parse_cards
 from engine.moves import Move
 from engine.state import GameState, Phase
 from engine.variants import get_variant
+from tutor.i18n.card_names import face as card_text
 from tutor.table.coach import Advice, review, suggest
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,12 +7,13 @@ import pytest
 from test_charts import ANNA, ANNA_BERTIL, anna_bertil
 from texts_support import Text, problems
 
-from engine.cards import card_text, parse_cards
+from engine.cards import parse_cards
 from engine.moves import Move
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
 from tutor.charts.hand import SCALE_VARIANTS, hand_blocks, hand_stack_figure, move_label, scales_figure
 from tutor.curriculum import track_for
+from tutor.i18n.card_names import face as card_text
 from tutor.i18n.strings import t
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import ScenarioRun

@@ -19,6 +19,7 @@ from engine.records.game import record_from_data, replay
 from engine.state import GameState, Phase
 from engine.variants import get_variant
 from tests.apptest_support import open_app, pick, play_through_widgets, said, shown_table, table_move
+from tutor.i18n.card_names import face as card_face
 from tutor.practice.game import Game
 from tutor.practice.rounds import RoundPlay
 from tutor.practice.seats import Seat, computer_seats, people_seats
@@ -27,7 +28,6 @@ from tutor.progress import ProgressStore
 from tutor.table.coach import Advice, suggest
 from ui import session
 from ui.practice import keys
-from ui.table.cards import card_face
 
 # --- helpers ---------------------------------------------------------------------------------------------
 

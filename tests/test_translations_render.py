@@ -15,7 +15,8 @@ from tests.texts_support import _CARD_CODE, _CODE, _PLACEHOLDER, played_tasks, t
 from tutor.curriculum import track_for
 from tutor.i18n.catalogue import english
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
-from tutor.i18n.translate import fill, template
+from tutor.i18n.strings import variant_name
+from tutor.i18n.translate import VARIANT_FIELDS, fill, template
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.scenario import localize
 
@@ -35,14 +36,18 @@ def _sample(spec: str, count: int) -> object:
     return "7"
 
 
-def _values(text: str, count: int) -> dict[str, object]:
+def _values(text: str, count: int, language: str = SOURCE_LANGUAGE) -> dict[str, object]:
     """A value for each placeholder of ``text``; a name listed anywhere (``{cards:and}``) is given cards,
-    which its plural helper (``{cards:does/do}``) counts too."""
+    which its plural helper (``{cards:does/do}``) counts too; a variant's field its name, with its forms."""
     specs: dict[str, set[str]] = {}
     for _, name, spec, _ in string.Formatter().parse(text):
         if name:
             specs.setdefault(name, set()).add(spec or "")
-    return {name: _sample(min(found, key=lambda s: s not in ("and", "or", "the")), count) for name, found in specs.items()}
+    values = {name: _sample(min(found, key=lambda s: s not in ("and", "or", "the")), count) for name, found in specs.items()}
+    for name in VARIANT_FIELDS & values.keys():
+        named = variant_name("dansk", language)
+        values[name] = (named,) * count if name.endswith("s") else named
+    return values
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -67,7 +72,7 @@ def test_every_catalogue_sentence_renders_with_its_values(language: str) -> None
     problems = []
     for key, source in english().items():
         for count in (1, 3):
-            values = _values(source, count)
+            values = _values(source, count, language)
             if not values:
                 continue
             translated = template(key, language, values)

@@ -26,7 +26,7 @@ VARIANT_LINKED: Final = "app_variant_linked"  # the ?variant= value already foll
 CHOICE: Final = "app_language_choice"  # the language the learner picked or linked to, this session
 PICKER: Final = "app_language_picker"  # the sidebar's widget key
 SAVED_FOR: Final = "app_language_saved_for"  # (learner id, saved language) read from the progress store
-OWN_LETTERS: Final = "app_own_card_letters"  # a widget key: the learner's deck prints its own letters
+OWN_LETTERS: Final = "app_own_card_letters"  # a widget key: the learner's deck prints its own letters (default)
 VARIANT_PICKED: Final = "app_variant_picked"  # the learner picked a variant: it no longer follows the language
 AUTO_VARIANT: Final = "app_variant_auto"  # the variant this module set from the language
 
@@ -42,7 +42,8 @@ def resolve_language() -> str:
     state[session.LANGUAGE] = language
     state[PICKER] = language
     _follow_with_variant(language)
-    LETTERS.set(language if state.get(OWN_LETTERS) and language in DECK_LETTERS else INTERNATIONAL)
+    own = state.setdefault(OWN_LETTERS, True)  # a Dutch page prints H, V, B as the seed writes them
+    LETTERS.set(language if own and language in DECK_LETTERS else INTERNATIONAL)
     return language
 
 

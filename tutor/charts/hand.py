@@ -10,7 +10,7 @@ builders take only those, so each can be tested on its own. Labels come from the
 >>> state = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
 ...     hands=[parse_cards("QS QH QD 9C"), parse_cards("2C 3C")], stock=parse_cards("4C 5C"), pile=parse_cards("3D"))
 >>> after = state.apply("draw")
->>> [[(card_text(c), v) for c, v in hand] for hand in hand_blocks([state, after.apply("meld QS QH QD")], 0)]
+>>> [[(face(c), v) for c, v in hand] for hand in hand_blocks([state, after.apply("meld QS QH QD")], 0)]
 [[('Q♠', 10), ('Q♥', 10), ('Q♦', 10), ('9♣', 5)], [('4♣', 5), ('9♣', 5)]]
 >>> move_label(state, 0, Move.parse("draw"), after), move_label(after, 0, Move.parse("meld QS QH QD"), after)
 ('you drew 4♣', 'you melded Q♠ Q♥ Q♦')
@@ -24,11 +24,12 @@ from dataclasses import dataclass
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
-from engine.cards import Card, card_text
+from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.state import GameState
 from engine.variants import Variant, get_variant
 from tutor.charts.scores import MINUS, title_above
+from tutor.i18n.card_names import face, faces
 from tutor.i18n.strings import t
 from tutor.i18n.translate import number_separators
 
@@ -54,23 +55,6 @@ _FOUR_COLOUR: dict[int, tuple[str, str]] = {2: ("#1f57c3", "#17439a"), 3: ("#157
 # --- data ---------------------------------------------------------------------------------------
 
 
-def card_words(card: Card, language: str = "en") -> str:
-    """A card for a chart: ``Q♠``, ``Joker``, ``joker as 7♥`` (never the notation's ``JK``).
-
-    >>> card_words(Card.parse("QS")), card_words(Card.parse("JK")), card_words(Card.parse("JK=7H"))
-    ('Q♠', 'Joker', 'joker as 7♥')
-    """
-    if card.is_joker and card.declared:
-        return t("charts.joker_as", language, card=f"{card.rank_text}{card.suit_symbol}")
-    if card.is_joker:
-        return t("charts.joker", language)
-    return card_text(card)
-
-
-def _words(cards: Sequence[Card], language: str) -> str:
-    return " ".join(card_words(card, language) for card in cards)
-
-
 def hand_blocks(states: Sequence[GameState], seat: int, variant: Variant | None = None) -> list[list[tuple[Card, int]]]:
     """For each state, the cards in seat ``seat``'s hand with the minus points each costs there (in
     ``variant``'s scale, by default the state's own). An ace in hand is a high ace."""
@@ -81,17 +65,17 @@ def move_label(before: GameState, seat: int, move: Move, after: GameState, langu
     """The learner's ``move`` in words, for a chart's axis: ``you melded Q♠ Q♥ Q♦``, ``you drew 7♥``."""
     if isinstance(move, Draw):
         drawn = [c for c in after.hands[seat] if c not in before.hands[seat]]
-        return t("charts.move.draw", language, cards=_words(drawn, language)) if drawn else t("charts.move.draw_hidden", language)
+        return t("charts.move.draw", language, cards=faces(drawn, language)) if drawn else t("charts.move.draw_hidden", language)
     if isinstance(move, Take | Rommi):
         count = len(before.pile) if isinstance(move, Take) and move.count is None else int(move.count or 1)
         key = "charts.move.rommi" if isinstance(move, Rommi) else "charts.move.take"
-        return t(key, language, cards=_words(before.pile[-count:], language))
+        return t(key, language, cards=faces(before.pile[-count:], language))
     if isinstance(move, Meld):
-        return t("charts.move.meld", language, cards=_words(move.cards, language))
+        return t("charts.move.meld", language, cards=faces(move.cards, language))
     if isinstance(move, Layoff):
-        return t("charts.move.layoff", language, cards=_words(move.cards, language), meld=move.meld)
+        return t("charts.move.layoff", language, cards=faces(move.cards, language), meld=move.meld)
     if isinstance(move, Discard):
-        return t("charts.move.discard", language, cards=card_words(move.card, language))
+        return t("charts.move.discard", language, cards=face(move.card, language))
     if isinstance(move, Stop):
         return t("charts.move.stop", language)
     raise ValueError(f"no words for the move {move}")
@@ -113,7 +97,7 @@ class _Block:
 def _blocks(hands: Sequence[Sequence[tuple[Card, int]]], language: str) -> list[_Block]:
     """One block per card that is ever in the hand, in the order the cards first appear."""
     order: list[str] = []
-    faces: dict[str, tuple[str, Card]] = {}
+    named: dict[str, tuple[str, Card]] = {}
     values: dict[str, list[int | None]] = {}
     for position, hand in enumerate(hands):
         seen: dict[str, int] = {}
@@ -123,10 +107,10 @@ def _blocks(hands: Sequence[Sequence[tuple[Card, int]]], language: str) -> list[
             key = f"{text}#{seen[text]}"
             if key not in values:
                 order.append(key)
-                faces[key] = (card_words(card.in_hand, language), card.in_hand)
+                named[key] = (face(card.in_hand, language), card.in_hand)
                 values[key] = [None] * len(hands)
             values[key][position] = value
-    return [_Block(key, faces[key][0], faces[key][1], values[key]) for key in order]
+    return [_Block(key, named[key][0], named[key][1], values[key]) for key in order]
 
 
 def _colour(card: Card, index: int, four_colour: bool = False) -> str:

@@ -29,6 +29,7 @@ from engine.cards import Card
 from engine.scoring import card_points
 from engine.state import GameState
 from engine.variants import Variant
+from tutor.i18n.card_names import rank
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.translate import number_separators
 
@@ -132,14 +133,12 @@ def card_values(variant: Variant) -> list[int | None]:
 
 
 def card_value_labels(language: str = "en") -> list[str]:
-    """The card names of :func:`card_values`, in ``language``.
+    """The card names of :func:`card_values`, in ``language`` and the learner's card letters.
 
     >>> card_value_labels()
     ['A (low)', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', 'Joker']
     """
-    ranks = t("charts.rank_names", language).split()
-    if len(ranks) != 12:
-        raise ValueError(f"charts.rank_names ({language}) must name the 12 ranks 2 to K, not {len(ranks)}")
+    ranks = [rank(number, language) for number in range(2, 14)]
     return [t("charts.low_ace", language), *ranks, t("charts.high_ace", language), t("charts.joker", language)]
 
 

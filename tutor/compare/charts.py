@@ -22,7 +22,7 @@ from tutor.charts.scores import LEGEND_ON_TOP, TOP_MARGIN, signed, title_above
 from tutor.compare.situations import Outcome
 from tutor.compare.stats import ENDINGS
 from tutor.i18n.strings import t, variant_name
-from tutor.i18n.translate import fill, number_separators
+from tutor.i18n.translate import fill, number_separators, shown_name
 
 _LEGEND_ON_TOP = LEGEND_ON_TOP
 
@@ -44,10 +44,10 @@ def situation_scores_figure(outcomes: Sequence[Outcome], move: str, language: st
             go.Bar(
                 x=names,
                 y=values,
-                name=player,
+                name=shown_name(player, language),
                 text=[signed(v) for v in values],
                 textposition="outside",
-                hovertemplate=f"{player}, %{{x}}: %{{text}}<extra></extra>",
+                hovertemplate=f"{shown_name(player, language)}, %{{x}}: %{{text}}<extra></extra>",
             )
         )
     figure.update_layout(

@@ -301,9 +301,9 @@ def cheat_sheet_html(variant: Variant, language: str = "en") -> str:
     parts = [
         "<!doctype html>",
         f'<html lang="{esc(pick_language(language))}"><head><meta charset="utf-8">',
-        f"<title>{esc(t('compare.sheet.title', language, name=variant_name(variant, language)))}</title>",
+        f"<title>{esc(t('compare.sheet.title', language, variant=variant_name(variant, language)))}</title>",
         f"<style>{_SHEET_CSS}</style></head><body>",
-        f"<h1>{esc(t('compare.sheet.title', language, name=variant_name(variant, language)))}</h1>",
+        f"<h1>{esc(t('compare.sheet.title', language, variant=variant_name(variant, language)))}</h1>",
         f'<p class="source">{esc(t("compare.sheet.source", language, source=variant_source(variant, language)))}</p>',
         f"<h2>{esc(t('compare.sheet.house_rules', language))}</h2>",
     ]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from tutor.i18n.catalogue import english
 from tutor.i18n.languages import SOURCE_LANGUAGE, known
+from tutor.i18n.names import Name, variant_forms
 from tutor.i18n.translate import PLAYER_FIELDS, YOU, refusal, say, template
 
 if TYPE_CHECKING:
@@ -55,14 +56,16 @@ def pick_language(locale: str | None) -> str:
     return known(locale) or DEFAULT_LANGUAGE
 
 
-def variant_name(variant: str | Variant, language: str = DEFAULT_LANGUAGE) -> str:
-    """A variant (a preset id, or a :class:`~engine.variants.Variant`) as the learner's country names it.
+def variant_name(variant: str | Variant, language: str = DEFAULT_LANGUAGE) -> Name:
+    """A variant (a preset id, or a :class:`~engine.variants.Variant`) as the learner's country names it,
+    with the forms the language's sentences may ask for (:mod:`tutor.i18n.names`).
 
     >>> variant_name("dansk"), variant_name("femhundra", "sv")
     ('Danish 500', 'femhundra')
     """
     variant_id = variant if isinstance(variant, str) else variant.id
-    return t(f"variant_names.{variant_id}", language)
+    lang = known(language) or DEFAULT_LANGUAGE
+    return Name(t(f"variant_names.{variant_id}", lang), variant_forms(lang).get(variant_id))
 
 
 def variant_source(variant: str | Variant, language: str = DEFAULT_LANGUAGE) -> str:

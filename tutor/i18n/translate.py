@@ -26,28 +26,22 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from engine.messages import plural_word
+from tutor.i18n.card_names import face, relabel
 from tutor.i18n.catalogue import ENGINE_PREFIX, english, plural_variable, translations
 from tutor.i18n.languages import SOURCE_LANGUAGE, known
-from tutor.i18n.letters import rank_text
+from tutor.i18n.names import Name
 
 if TYPE_CHECKING:
-    from engine.cards import Card
     from engine.errors import RulesError
 
 #: The name of the learner who gave none (in Practice, in a built situation): the app speaks to them.
 YOU: Final = "You"
 #: The fields that name a player; when one is :data:`YOU`, the ``<key>_you`` wording is used if there is one.
 PLAYER_FIELDS: Final = ("name", "player", "players", "names")
+#: The fields that hold a variant's name (:func:`tutor.i18n.strings.variant_name`, with its forms), or a list of them.
+VARIANT_FIELDS: Final = frozenset({"variant", "chosen", "variants"})
 #: Babel's locale for each language's lists and numbers (English as in Britain: "8♠, 9♠ and 10♠").
 _BABEL_LOCALE: Final = {"en": "en_GB"}
-
-
-def face(card: Card, language: str = SOURCE_LANGUAGE) -> str:
-    """A card in a sentence or on the table: ``Q♥``; a joker by its catalogue word, ``joker as 7♥``."""
-    if card.is_joker and not card.declared:
-        return say("cards.joker_face", language)
-    natural = f"{rank_text(card.rank, language)}{card.suit_symbol}"
-    return say("cards.joker_as_face", language, face=natural) if card.declared else natural
 
 
 def _is_card(value: object) -> bool:
@@ -63,6 +57,10 @@ class _Formatter(string.Formatter):
         self.locale = _BABEL_LOCALE.get(language, language)
 
     def format_field(self, value: object, format_spec: str) -> str:
+        if isinstance(value, Name) and format_spec:
+            return value.form(format_spec)
+        if isinstance(value, str) and format_spec.isalpha():  # a form asked of a name the table composed
+            return value
         if "/" in format_spec:
             return plural_word(value, format_spec)
         if _is_card(value):
@@ -111,7 +109,7 @@ def template(key: str, language: str = SOURCE_LANGUAGE, values: Mapping[str, obj
     if lang == SOURCE_LANGUAGE:
         return source
     found = translations(lang).keyed_text(key, _count(values or {}, plural_variable(source)))
-    return found if found is not None else source
+    return relabel(found if found is not None else source, lang)
 
 
 def say(key: str, language: str = SOURCE_LANGUAGE, /, **values: object) -> str:
@@ -124,12 +122,20 @@ def say(key: str, language: str = SOURCE_LANGUAGE, /, **values: object) -> str:
         text = template(f"{key}_you", language, values)
         if text is not None:
             return fill(text, known(language) or SOURCE_LANGUAGE, **values)
+    if any(field in values for field in PLAYER_FIELDS):
         you = shown_name(YOU, language)
-        values = {k: you if k in PLAYER_FIELDS and v == YOU else v for k, v in values.items()}
+        values = {k: _you_named(v, you) if k in PLAYER_FIELDS else v for k, v in values.items()}
     text = template(key, language, values)
     if text is None:
         raise KeyError(f"no string {key!r} in the catalogue")
     return fill(text, known(language) or SOURCE_LANGUAGE, **values)
+
+
+def _you_named(value: object, you: str) -> object:
+    """A player field's value with the learner who gave no name (:data:`YOU`) said as ``you``, in a list too."""
+    if isinstance(value, tuple | list):
+        return type(value)(you if v == YOU else v for v in value)
+    return you if value == YOU else value
 
 
 def shown_name(name: str, language: str = SOURCE_LANGUAGE) -> str:
@@ -142,7 +148,7 @@ def text(english_text: str, language: str = SOURCE_LANGUAGE) -> str:
     lang = known(language) or SOURCE_LANGUAGE
     if lang == SOURCE_LANGUAGE:
         return english_text
-    return translations(lang).texts.get(english_text, english_text)
+    return relabel(translations(lang).texts.get(english_text, english_text), lang)
 
 
 def refusal(error: RulesError, language: str = SOURCE_LANGUAGE) -> str:
@@ -156,12 +162,13 @@ def refusal(error: RulesError, language: str = SOURCE_LANGUAGE) -> str:
     """
     from engine.messages import MESSAGES
     from engine.variants import PRESETS
+    from tutor.i18n.strings import variant_name
 
     key = ENGINE_PREFIX + error.reason if error.reason in MESSAGES else error.reason
     values = dict(error.values)
     named = {preset.name: variant_id for variant_id, preset in PRESETS.items()}
     if isinstance(values.get("variant"), str) and values["variant"] in named:  # the engine names it in English
-        values["variant"] = say(f"variant_names.{named[str(values['variant'])]}", language)
+        values["variant"] = variant_name(named[str(values["variant"])], language)
     if f"{key}_you" in english():
         key = f"{key}_you"
     return say(key, language, **values)

@@ -37,6 +37,7 @@ from engine.errors import RulesError
 from engine.melds import meld_shape
 from engine.scoring import card_points
 from engine.variants import Variant
+from tutor.i18n.card_names import relabel
 from tutor.i18n.strings import lookup, t, variant_name
 from tutor.learn.wording import braced_parts, fill
 
@@ -110,7 +111,7 @@ def fill_task(template: str, variant: Variant, language: str = "en", extra: Mapp
     """``template`` (a task text, already in ``language``) with the engine's fields and the variant's filled
     in; ``extra`` adds fields of the moment (a number task's ``{answer}``). ``FieldError`` for a field the
     engine cannot fill."""
-    decided = _decide(template, variant)
+    decided = relabel(_decide(template, variant), language)
     asked = ASKED.sub(lambda m: _ASK[m.group(1)](variant, m.group(2).strip(), language), decided)
     return fill(asked, {**variant_fields(variant, language), **(extra or {})})
 

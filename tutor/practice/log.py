@@ -40,7 +40,7 @@ def describe(before: GameState, seat: int, move: Move, after: GameState, languag
     elif isinstance(move, Stop):
         text = t("practice.log.stop", language, name=name)
     else:
-        text = f"{name}: {move}"
+        raise ValueError(f"no words for the move {move}")
     penalty = after.penalties[seat] - before.penalties[seat]
     if penalty:
         text += " " + t("practice.log.penalty", language, penalty=penalty)

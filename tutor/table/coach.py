@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from engine.bots import get_bot
 from engine.bots.coach import CoachBot
 from engine.bots.greedy import GreedyBot
-from engine.cards import JOKER, Card, cards_words
+from engine.cards import JOKER, Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.pile_take import lifted, take_count
 from engine.scoring import lay_points
@@ -48,11 +48,6 @@ class Advice:
 
 
 # --- words --------------------------------------------------------------------------------------------
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    """Cards as the coach writes them (:func:`engine.cards.card_text`), separated by spaces."""
-    return cards_words(cards)
 
 
 def hand_value(state: GameState, cards: Sequence[Card]) -> int:

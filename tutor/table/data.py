@@ -38,9 +38,9 @@ from engine.round_parts import TableMeld
 from engine.state import GameState, Phase
 from engine.variants import Variant
 from engine.view import PlayerView
-from tutor.i18n.letters import rank_text
+from tutor.i18n.card_names import face, rank, spoken
 from tutor.i18n.strings import t
-from tutor.i18n.translate import face, shown_name
+from tutor.i18n.translate import shown_name
 from tutor.table.move_text import ACTIONS, Action, card_options, picks_for
 
 #: The order of the suits when a hand is sorted by suit: black and red alternate (♠ ♥ ♣ ♦).
@@ -116,23 +116,6 @@ class Watching:
 Seen = PlayerView[GameState] | Watching
 
 
-def card_words(card: Card, language: str = "en") -> str:
-    """A card in words, from the catalogue: ``queen of hearts``, ``joker``, ``joker as 7 of spades``.
-
-    >>> card_words(Card.parse("QH")), card_words(Card.parse("JK=7S"))
-    ('queen of hearts', 'joker as 7 of spades')
-    """
-    if card.is_joker and not card.declared:
-        return t("table.card.joker", language)
-    natural = t(
-        "table.card.name",
-        language,
-        rank=t(f"table.rank.r{card.rank}", language),
-        suit=t(f"table.suit.s{card.suit}", language),
-    )
-    return t("table.card.joker_as", language, card=natural) if card.declared else natural
-
-
 def count_words(count: int, language: str = "en") -> str:
     """``1 card``, ``3 cards``: the plural follows the count.
 
@@ -161,19 +144,19 @@ def card_data(card: Card, value: str, four_colour: bool, language: str) -> dict[
     """One card for the browser: its pick value, its text in the notation (``t``, only to match the
     listing), rank and suit to print, ink, words, and its sort keys (by suit, by rank; ace high)."""
     joker = card.is_joker and not card.declared
-    rank = 15 if joker else (14 if card.rank == 1 else card.rank)
+    order = 15 if joker else (14 if card.rank == 1 else card.rank)
     suit = 9 if joker else SUIT_ORDER.index(card.suit)
     return {
         "v": value,
         "t": str(card.in_hand),
-        "rank": "" if joker else rank_text(card.rank, language),
+        "rank": "" if joker else rank(card.rank, language),
         "suit": "★" if joker else card.suit_symbol,
         "ink": colour(card, four_colour),
-        "name": card_words(card, language),
+        "name": spoken(card, language),
         "joker": joker,
         "declared": bool(card.declared),
-        "by_suit": suit * 100 + rank,
-        "by_rank": rank * 10 + suit,
+        "by_suit": suit * 100 + order,
+        "by_rank": order * 10 + suit,
     }
 
 
@@ -296,7 +279,7 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
     pile_label = t("table.pile_empty_label", language)
     if pile:
         pile_label = t(
-            "table.pile_label", language, cards=count_words(len(pile), language), top=card_words(pile[-1], language)
+            "table.pile_label", language, cards=count_words(len(pile), language), top=spoken(pile[-1], language)
         )
     melds = []
     for number, meld in enumerate(view.table, start=1):
@@ -369,7 +352,7 @@ def _shown(view: Seen, show: tuple[int, Move] | None) -> dict[str, Any] | None:
 
 def naturals(language: str = "en") -> list[dict[str, str]]:
     """The 52 cards a joker may be declared as: text, face (``Q♥``) and words, for the declaration's list."""
-    return [{"t": str(c), "face": face(c, language), "name": card_words(c, language)} for c in NATURALS]
+    return [{"t": str(c), "face": face(c, language), "name": spoken(c, language)} for c in NATURALS]
 
 
 def _take_label(depth: int, language: str) -> str:

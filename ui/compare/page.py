@@ -49,6 +49,7 @@ from tutor.compare.table import (
     differences,
     house_rules_text,
 )
+from tutor.i18n.card_names import face
 from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.translate import shown_name
 from tutor.learn.scenario import localize
@@ -56,7 +57,7 @@ from tutor.table.coach import describe_move
 from tutor.table.data import count_words
 from tutor.table.move_text import card_options, option_card
 from ui import session
-from ui.table.cards import CSS, back_html, card_face, hand_html, others_html, pile_html, row_html, table_html
+from ui.table.cards import CSS, back_html, hand_html, others_html, pile_html, row_html, table_html
 from ui.table.controls import board_labels
 
 SITUATION: Final = "compare_situation"
@@ -124,7 +125,7 @@ def rules_table_html(chosen: Variant, language: str = "en") -> str:
     table = compare_table(chosen, language)
     differs = t("compare.table.differs", language)
     heads = [
-        t("compare.table.chosen", language, name=name) if vid == table.chosen and table.house_rules else name
+        t("compare.table.chosen", language, variant=name) if vid == table.chosen and table.house_rules else name
         for vid, name in zip(table.columns, table.names, strict=True)
     ]
     head = "".join(f"<th>{escape(h)}</th>" for h in [t("compare.table.rule", language), *heads, differs])
@@ -145,7 +146,7 @@ def _rules_table(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.table.heading", language))
     table = compare_table(chosen, language)
     if chosen.house_rules:
-        st.info(t("compare.table.house_rules_on", language, name=variant_name(chosen, language), rules=house_rules_text(chosen.house_rules, language)))
+        st.info(t("compare.table.house_rules_on", language, variant=variant_name(chosen, language), rules=house_rules_text(chosen.house_rules, language)))
     st.html(rules_table_html(chosen, language))
     st.caption(t("compare.table.caption", language))
     st.subheader(t("compare.table.why_heading", language))
@@ -153,7 +154,7 @@ def _rules_table(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.table.sources_heading", language))
     st.markdown(
         "\n".join(
-            "- " + t("compare.table.source_line", language, name=variant_name(v, language), source=variant_source(v, language))
+            "- " + t("compare.table.source_line", language, variant=variant_name(v, language), source=variant_source(v, language))
             for v in PRESETS.values()
         )
     )
@@ -322,7 +323,7 @@ def _situations(language: str) -> None:
     for number, (judged, outcomes) in enumerate(zip(situation.judge, comparison.outcomes, strict=True)):
         if scored(outcomes):
             st.plotly_chart(
-                situation_scores_figure(outcomes, judged.move, language), key=f"compare_scores_{situation.id}_{number}"
+                situation_scores_figure(outcomes, line_words(judged.move, language), language), key=f"compare_scores_{situation.id}_{number}"
             )
 
 
@@ -333,7 +334,7 @@ _CARD_OPTIONS: Final = card_options([*NATURALS, JOKER, JOKER])
 
 
 def _face(value: str) -> str:
-    return card_face(option_card(value), session.language())
+    return face(option_card(value), session.language())
 
 
 def first_move_options(pile: Sequence[Card], language: str = "en") -> dict[str, str]:
@@ -406,7 +407,7 @@ def _builder(language: str) -> None:
     _outcome_table(comparison, language)
     outcomes = comparison.outcomes[0]
     if scored(outcomes):
-        st.plotly_chart(situation_scores_figure(outcomes, moves[0], language), key="compare_builder_scores")
+        st.plotly_chart(situation_scores_figure(outcomes, line_words(moves[0], language), language), key="compare_builder_scores")
 
 
 # --- charts and statistics -----------------------------------------------------------------------------
@@ -453,7 +454,7 @@ def _charts(chosen: Variant, language: str) -> None:
                 outcomes = compare_situation(situation, language).outcomes[0]
                 st.subheader(t("compare.situation.scores_heading", language))
                 st.plotly_chart(
-                    situation_scores_figure(outcomes, situation.judge[0].move, language), key="compare_same_round"
+                    situation_scores_figure(outcomes, line_words(situation.judge[0].move, language), language), key="compare_same_round"
                 )
     st.subheader(t("compare.stats.heading", language))
     data = _stats(str(STATS_PATH))
@@ -483,7 +484,7 @@ def _charts(chosen: Variant, language: str) -> None:
 
 def _cheat_sheet(chosen: Variant, language: str) -> None:
     st.subheader(t("compare.sheet.heading", language))
-    st.markdown(t("compare.sheet.intro", language, name=variant_name(chosen, language)))
+    st.markdown(t("compare.sheet.intro", language, variant=variant_name(chosen, language)))
     st.download_button(
         t("compare.sheet.download", language),
         data=cheat_sheet_html(chosen, language),

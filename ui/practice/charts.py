@@ -10,13 +10,13 @@ import streamlit as st
 from engine.state import GameState
 from tutor.charts.hand import hand_blocks, hand_stack_figure
 from tutor.charts.scores import laid_points_series, totals_race_figure
+from tutor.i18n.card_names import face
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
 from tutor.i18n.translate import shown_name
 from tutor.practice.game import Game
 from ui import session
 from ui.practice.session import board_seat
-from ui.table.cards import card_face
 
 
 def practice_charts(game: Game, language: str) -> None:
@@ -49,7 +49,7 @@ def score_table(state: GameState, language: str) -> None:
     ]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for name, score, hand in zip(state.players, state.scores(), state.hands, strict=True):
-        left = " ".join(card_face(c, language) for c in hand) or "—"
+        left = " ".join(face(c, language) for c in hand) or "—"
         figures = (score.laid, score.hand, score.bonus, score.penalty, score.round, score.total)
         rows.append(f"| {plain(shown_name(name, language))} | " + " | ".join(str(x) for x in figures) + f" | {left} |")
     st.markdown("\n".join(rows))

@@ -10,7 +10,7 @@ import streamlit as st
 from tutor.compare.table import house_rules_text
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
-from tutor.i18n.translate import shown_name
+from tutor.i18n.translate import YOU, shown_name
 from tutor.practice.table import PracticeTable
 from ui import session
 from ui.practice.charts import practice_charts, score_table
@@ -113,7 +113,9 @@ def _decision(table: PracticeTable, seat: int, language: str) -> None:
 def _round_over(table: PracticeTable, language: str) -> None:
     game = table.game
     if game.game_over:
-        st.success(t("practice.game_won", language, names=" & ".join(plain(shown_name(w, language)) for w in game.winners)))
+        winners = game.winners
+        names = YOU if winners == [YOU] else " & ".join(plain(shown_name(w, language)) for w in winners)
+        st.success(t("practice.game_won", language, names=names))
     else:
         st.success(t("practice.round_over", language, round=game.current.number))
     score_table(game.state, language)

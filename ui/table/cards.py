@@ -18,10 +18,9 @@ from typing import Final
 
 from engine.cards import Card
 from engine.state import GameState
-from tutor.i18n.letters import rank_text
+from tutor.i18n.card_names import face, rank, spoken
 from tutor.i18n.strings import t
-from tutor.i18n.translate import face
-from tutor.table.data import card_words, colour, count_words
+from tutor.table.data import colour, count_words
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
 CSS: Final = """<style>
@@ -56,26 +55,10 @@ CSS: Final = """<style>
 .r5-clickable:hover .r5-card{box-shadow:0 0 0 2px #f2a900,0 3px 6px rgba(0,0,0,.4)}
 </style>"""
 
-def card_name(card: Card, language: str = "en") -> str:
-    """The card in words, for screen readers and tooltips (:func:`tutor.table.data.card_words`).
-
-    >>> from engine.cards import Card
-    >>> card_name(Card.parse("QH")), card_name(Card.parse("JK")), card_name(Card.parse("JK=7S"))
-    ('queen of hearts', 'joker', 'joker as 7 of spades')
-    """
-    return card_words(card, language)
-
-
-def card_face(card: Card, language: str = "en") -> str:
-    """Rank and suit symbol (``Q♥``), ``Joker`` for a joker in hand, ``joker as 7♥`` for a declared joker,
-    in the learner's language and card letters (:func:`tutor.i18n.translate.face`)."""
-    return face(card, language)
-
-
 def card_label(card: Card, four_colour: bool = False, language: str = "en") -> str:
     """The label of a card in a pick widget: Markdown with a colour, ``:red[Q♥]``; black stays plain."""
     tint = colour(card, four_colour)
-    shown = card_face(card, language)
+    shown = face(card, language)
     if tint == "black":
         return shown
     return f":{'violet' if tint == 'joker' else tint}[{shown}]"
@@ -99,9 +82,9 @@ def card_html(
     if card.is_joker and not card.declared:
         corner, pip, badge = "J<br>K", "★", ""
     else:
-        corner, pip = f"{rank_text(card.rank, language)}<br>{card.suit_symbol}", card.suit_symbol
+        corner, pip = f"{rank(card.rank, language)}<br>{card.suit_symbol}", card.suit_symbol
         badge = '<span class="r5-jk">JK</span>' if card.declared else ""
-    name = escape(card_name(card, language))
+    name = escape(spoken(card, language))
     face = (
         f'<div class="{classes}" title="{name}" role="img" aria-label="{name}">'
         f'<div class="r5-tl">{corner}</div>{badge}<div class="r5-pip">{pip}</div><div class="r5-br">{corner}</div></div>'

@@ -1,0 +1,118 @@
+"""One way to name a card: with the Dutch letters on (the default on a Dutch page), every Dutch sentence,
+lesson, task, log line and chart label names the court cards H, V, B, never K, Q, J; with them off, the
+international letters; screen readers say the card in words either way."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+
+import pytest
+
+from engine.cards import Card, parse_cards
+from engine.moves import Move
+from engine.state import GameState
+from engine.variants import get_variant
+from tests.texts_support import played_tasks, tables
+from tutor.charts.hand import move_label
+from tutor.charts.scores import card_value_labels
+from tutor.curriculum import track_for
+from tutor.i18n.card_names import face, faces, international_letters_in, relabel, spoken
+from tutor.i18n.catalogue import english
+from tutor.i18n.letters import INTERNATIONAL, LETTERS
+from tutor.i18n.strings import t, variant_name
+from tutor.i18n.translate import VARIANT_FIELDS, template
+from tutor.learn.curriculum import load_curriculum
+from tutor.practice.log import describe
+
+CURRICULUM = load_curriculum()
+COURTS = parse_cards("QS KH JD")
+
+
+@pytest.fixture
+def dutch_letters() -> Iterator[None]:
+    token = LETTERS.set("nl")
+    yield
+    LETTERS.reset(token)
+
+
+def _values(text: str) -> dict[str, object]:
+    values: dict[str, object] = {}
+    for _, name, spec, _ in string.Formatter().parse(text):
+        if not name:
+            continue
+        if name in VARIANT_FIELDS:
+            values[name] = (variant_name("dansk", "nl"),) * 2 if name == "variants" else variant_name("dansk", "nl")
+        elif spec in ("and", "or", "the") or name in ("cards", "owed", "partners"):
+            values[name] = COURTS
+        elif name in ("card", "better", "other", "called"):
+            values[name] = COURTS[0]
+        elif spec and ("/" in spec or spec.endswith("d")):
+            values[name] = 3
+        else:
+            values[name] = "7"
+    return values
+
+
+def test_the_dutch_letters_name_a_card_everywhere_one_function_names_it(dutch_letters: None) -> None:
+    assert [face(c, "nl") for c in COURTS] == ["V♠", "H♥", "B♦"]
+    assert faces(COURTS, "nl") == "V♠ H♥ B♦"
+    assert face(COURTS[0], "en") == "Q♠", "an English page keeps the international letters"
+    assert spoken(COURTS[0], "nl") == t("table.card.name", "nl", rank=t("table.rank.r12", "nl"), suit=t("table.suit.s0", "nl"))
+    assert relabel("Q-K-A en A-2-3, de Q♠", "nl") == "V-H-A en A-2-3, de V♠"
+
+
+def test_without_the_dutch_letters_a_dutch_page_writes_the_international_ones() -> None:
+    token = LETTERS.set(INTERNATIONAL)
+    try:
+        assert face(COURTS[0], "nl") == "Q♠"
+        assert relabel("Q-K-A", "nl") == "Q-K-A"
+    finally:
+        LETTERS.reset(token)
+
+
+def test_no_dutch_catalogue_sentence_names_a_court_card_in_english_letters(dutch_letters: None) -> None:
+    found = []
+    for key, source in english().items():
+        values = _values(source)
+        words = t(key, "nl", **values) if values else (template(key, "nl") or "")
+        if international_letters_in(words):
+            found.append(f"{key}: {words}")
+    assert not found, "\n".join(found[:20])
+
+
+def test_no_dutch_lesson_or_task_names_a_court_card_in_english_letters(dutch_letters: None) -> None:
+    found = []
+    for variant in tables():
+        for entry in track_for(variant, CURRICULUM).lessons:
+            words = entry.lesson.text(variant, "nl")
+            found += [f"lesson {entry.lesson.id} ({variant.id}): {m}" for m in international_letters_in(words)]
+    for task in played_tasks(CURRICULUM):
+        for field, text in task.texts():
+            words = task.say(text, "nl", answer=7)
+            found += [f"{task.id}@{task.variant} {field}: {m} in {words!r}" for m in international_letters_in(words)]
+    assert not found, "\n".join(found[:20])
+    prompts = [task.say(task.task.prompt, "nl") for task in played_tasks(CURRICULUM) if "Q♠" in task.say(task.task.prompt)]
+    assert prompts and all("V♠" in words for words in prompts)
+
+
+def test_the_log_and_the_charts_use_the_dutch_letters(dutch_letters: None) -> None:
+    state = GameState.from_position(
+        get_variant("rummy500-nl"),
+        ["Anna", "Bertil"],
+        hands=[parse_cards("QS QH QD 9C"), parse_cards("2C 3C")],
+        stock=parse_cards("KC 5C"),
+        pile=parse_cards("3D"),
+    )
+    after = state.apply("draw")
+    melded = after.apply("meld QS QH QD")
+    assert "V♠ V♥ V♦" in describe(after, 0, Move.parse("meld QS QH QD"), melded, "nl")
+    assert move_label(state, 0, Move.parse("draw"), after, "nl").endswith("H♣")
+    labels = card_value_labels("nl")
+    assert {"B", "V", "H"} <= set(labels) and not {"J", "Q", "K"} & set(labels)
+
+
+def test_a_card_is_named_the_same_by_the_engine_and_the_tutor() -> None:
+    """The engine's English refusal and the tutor's English sentence name the card alike."""
+    card = Card.parse("JK=7H")
+    assert face(card) == t("cards.joker_as_face", face="7♥")
