@@ -297,7 +297,7 @@ def _situations(language: str) -> None:
     chosen_id = st.selectbox(
         t("compare.situation.pick", language),
         list(by_id),
-        format_func=lambda sid: localize(by_id[sid].title, language),
+        format_func={sid: localize(s.title, language) for sid, s in by_id.items()}.__getitem__,  # this run's card letters
         key=SITUATION,
     )
     situation = by_id[str(chosen_id)]

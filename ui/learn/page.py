@@ -266,12 +266,13 @@ def _number_controls(language: str) -> None:
 
 
 def _choice_controls(task: ChoiceTask, run: ScenarioRun, language: str) -> None:
+    labels = [run.scenario.say(option, language) for option in task.options]  # said now, in this run's card letters
     st.radio(
         t("ui.learn.your_choice", language),
         list(range(len(task.options))),
         index=None,
         key=session.CHOICE,
-        format_func=lambda i: run.scenario.say(task.options[i], language),
+        format_func=labels.__getitem__,
     )
     st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("choice",), type="primary")
 

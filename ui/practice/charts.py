@@ -10,7 +10,7 @@ import streamlit as st
 from engine.state import GameState
 from tutor.charts.hand import hand_blocks, hand_stack_figure
 from tutor.charts.scores import laid_points_series, totals_race_figure
-from tutor.i18n.card_names import face
+from tutor.i18n.card_names import faces
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
 from tutor.i18n.translate import shown_name
@@ -42,14 +42,15 @@ def practice_charts(game: Game, language: str) -> None:
 
 
 def score_table(state: GameState, language: str) -> None:
-    """The scores of a finished round as a table, with the cards left in each hand."""
+    """The scores of a finished round as a table, with the cards left in each hand; the round and the total
+    come first, so a phone shows them without scrolling sideways."""
     head = [
         t(f"practice.score.{k}", language)
-        for k in ("player", "laid", "hand", "bonus", "penalty", "round", "total", "left")
+        for k in ("player", "round", "total", "laid", "hand", "bonus", "penalty", "left")
     ]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for name, score, hand in zip(state.players, state.scores(), state.hands, strict=True):
-        left = " ".join(face(c, language) for c in hand) or "—"
-        figures = (score.laid, score.hand, score.bonus, score.penalty, score.round, score.total)
+        left = faces(hand, language) or "—"
+        figures = (score.round, score.total, score.laid, score.hand, score.bonus, score.penalty)
         rows.append(f"| {plain(shown_name(name, language))} | " + " | ".join(str(x) for x in figures) + f" | {left} |")
     st.markdown("\n".join(rows))
