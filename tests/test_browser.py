@@ -433,7 +433,7 @@ def test_practice_against_the_coach_with_clicks(sized: tuple[Page, str], server_
     tab.get_by_role("button", name="Start the game").click()
     expect(tab.get_by_text(f"Round 1 · seed {PRACTICE_SEED} · 500 rommi · target 500")).to_be_visible()
     scores = tab.locator(".st-key-practice_scores")
-    expect(scores).to_contain_text("Bertil (coach)")
+    expect(scores).to_contain_text(f"Bertil ({t('practice.level.coach')})")  # its level, never "coach": that is the advisor
     box = scores.bounding_box()
     assert box is not None and box["height"] < 60, box  # the scores in one compact line
     expect(tab.get_by_text("Your turn", exact=True)).to_be_visible()  # not "Your turn, learner"

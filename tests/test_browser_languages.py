@@ -130,3 +130,71 @@ def test_a_title_takes_no_empty_line_on_a_phone(chromium: Browser, app_url: str,
         assert title_box["height"] - words_box["height"] < line / 2 + 16, (title_box, words_box, line)
     finally:
         context.close()
+
+
+#: A Dutch Practice deal in which the learner holds the K♠ and the computer's reply melds queens.
+DUTCH_SEED = 14
+
+
+@pytest.mark.parametrize("size_name", ["laptop", "phone"])
+def test_a_dutch_page_names_the_court_cards_as_dutch_decks_print_them(
+    chromium: Browser, app_url: str, shots: Path, size_name: str
+) -> None:
+    """nl-NL: the task says "V♠" under cards that show V, the Practice log says "H♠" and "V♣", and the hand
+    chart labels its blocks the same way; no K, Q or J of the international letters is left."""
+    from engine.cards import Card
+    from engine.moves import Move
+    from engine.variants import get_variant
+    from tutor.i18n.card_names import face, international_letters_in, spoken
+    from tutor.i18n.letters import LETTERS
+    from tutor.practice.game import Game
+    from tutor.practice.seats import computer_seats
+    from ui.session import DEFAULT_LEARNER
+
+    game = Game.new(get_variant("rummy500-nl"), computer_seats(DEFAULT_LEARNER, 1, "coach"), DUTCH_SEED)
+    king = Card.parse("KS")
+    assert king in game.state.hands[0]
+    game.play("draw")
+    game.play(Move.parse("discard KS"))
+    reply = [step for step in game.advance() if step.seat == 1]
+    assert any(str(step.move).startswith("meld Q") for step in reply)
+    token = LETTERS.set("nl")
+    try:
+        queens = face(Card.parse("QS"), "nl")
+        king_face = face(king, "nl")
+    finally:
+        LETTERS.reset(token)
+    assert (queens, king_face) == ("V♠", "H♠")
+
+    context = chromium.new_context(locale="nl-NL", viewport=LAPTOP if size_name == "laptop" else PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/?lesson=the-aim")
+        task = page.locator(".r5t-say").first
+        expect(task).to_contain_text("V♠")
+        expect(page.locator(f'.r5t-hand button[aria-label^="{spoken(Card.parse("QS"), "nl")}"]').first).to_contain_text("V")
+        assert not international_letters_in(page.locator("section.main").inner_text())
+        page.screenshot(path=str(shots / f"language-nl-letters-lesson-{size_name}.png"))
+
+        page.goto(f"{app_url}/practice")
+        seed = page.get_by_label(t("practice.setup.seed", "nl"))
+        seed.fill(str(DUTCH_SEED))
+        seed.press("Enter")
+        page.get_by_role("button", name=t("practice.setup.start", "nl")).click()
+        actions = page.locator(".r5t-actions")
+        actions.get_by_role("button", name=t("ui.actions.draw", "nl"), exact=True).click()
+        page.locator(f'.r5t-hand button[aria-label^="{spoken(king, "nl")}"]').first.click()
+        actions.get_by_role("button", name=t("ui.actions.discard", "nl"), exact=True).click()
+        log = page.locator(".r5t-log")
+        expect(log).to_contain_text(queens)
+        in_view(page, log)
+        assert not international_letters_in(log.inner_text())
+        page.get_by_text(t("practice.show_charts", "nl")).click()
+        chart = page.locator(".js-plotly-plot").first
+        expect(chart).to_be_visible()
+        labels = chart.locator("text").all_inner_texts()
+        assert any(label.startswith(("H", "V", "B")) and label[1:2] in "♠♥♦♣" for label in labels), labels
+        assert not international_letters_in(" ".join(labels)), labels
+        page.screenshot(path=str(shots / f"language-nl-letters-practice-{size_name}.png"), full_page=True)
+    finally:
+        context.close()

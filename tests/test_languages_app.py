@@ -4,6 +4,8 @@ own words for; the starting variant is the language's own; a refusal is said in 
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -187,3 +189,46 @@ def test_practice_names_the_learner_in_the_language(language: str) -> None:
     at.button(key="practice_start").click().run()
     scores = next(str(m.value) for m in at.markdown if str(m.value).startswith(t("table.scores", language)))
     assert f"**{t('names.you', language)}**" in scores and "**You**" not in scores, scores
+
+
+def _play_round_by_hints(at: AppTest) -> None:
+    """Play the learner's moves of a Practice round by the coach's hints until the round is over."""
+    from tests.apptest_support import play_through_widgets
+    from tutor.practice.game import Game
+    from ui.practice import keys
+
+    game = at.session_state[keys.GAME]
+    assert isinstance(game, Game)
+    for _ in range(200):
+        if game.pending().kind in ("round_over", "game_over"):
+            return
+        at.button(key="practice_hint_button").click().run()
+        advice = at.session_state[keys.TABLE].advice
+        state = game.state
+        play_through_widgets(at, keys.KEYS, advice.move, state.hands[advice.seat], state.pile)
+        assert not at.exception, at.exception
+    raise AssertionError("the round did not end")  # pragma: no cover
+
+
+@pytest.mark.usefixtures("progress_db")
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_practice_round_speaks_the_language_and_calls_the_learner_you_in_it(language: str) -> None:
+    """A whole round against the computer: the log, the score table, the charts' legends and the hints say
+    everything in the language, the learner is "Du", "Sinä", "Jij" (never "You"), and the computer player's
+    level is never "coach" (the coach is the advisor)."""
+    from tests.language_support import shown_texts
+    from ui.practice import keys
+
+    at = open_app(page="practice", lang=language, variant=None)
+    at.number_input(key=keys.SEED).set_value(11)
+    at.button(key="practice_start").click().run()
+    _play_round_by_hints(at)
+    _no_leaks(at, language, "practice, the round over")
+    shown = " ".join(shown_texts(at)).replace("\\", "")  # Markdown escapes: "Bertil \\(stark\\)"
+    assert not re.search(r"\bYou\b", shown), [s for s in shown_texts(at) if re.search(r"\bYou\b", s)][:5]
+    assert t("names.you", language) in shown
+    assert f"({t('practice.level.coach', language)})" in shown  # the computer's level, not the advisor's name
+    log = at.expander[0].label if at.expander else ""
+    assert log, "the round's log is shown"
+    legends = [trace.get("name", "") for chart in at.get("plotly_chart") for trace in json.loads(chart.proto.spec)["data"]]
+    assert t("names.you", language) in legends and "You" not in legends, legends
