@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from tutor.i18n.languages import SOURCE_LANGUAGE
-from tutor.i18n.letters import DECK_LETTERS, LETTERS, rank_text
+from tutor.i18n.letters import DECK_LETTERS, letters_in_use, rank_text
 
 if TYPE_CHECKING:
     from engine.cards import Card
@@ -80,7 +80,7 @@ def spoken(card: Card, language: str = SOURCE_LANGUAGE) -> str:
 def relabel(text: str, language: str = SOURCE_LANGUAGE) -> str:
     """``text`` with the card faces and rank runs it writes (``Q♠``, ``Q-K-A``) in the learner's letters;
     unchanged when the learner uses the international ones."""
-    if LETTERS.get() != language or language not in DECK_LETTERS:
+    if letters_in_use() != language or language not in DECK_LETTERS:
         return text
     own = DECK_LETTERS[language]
 
