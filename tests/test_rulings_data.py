@@ -25,7 +25,7 @@ def test_the_readme_lists_the_rulings_of_the_data_file() -> None:
 def test_the_rulings_are_package_data_of_the_tutor() -> None:
     assert RULINGS.relative_to(README.parent) == Path("tutor/data/rulings.yaml")  # in this checkout, editable
     items = rulings()
-    assert len(items) == 10 and all("\n" not in item and "  " not in item for item in items)
+    assert len(items) == 11 and all("\n" not in item and "  " not in item for item in items)
 
 
 def test_writing_the_readme_changes_only_its_rulings(tmp_path: Path) -> None:

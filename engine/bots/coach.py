@@ -56,6 +56,8 @@ class CoachWeights:
     feed: float = 1.0  # weight of what a discard gives the next player
     blind_take: float = 10.0  # cost of a take from the pile that lays none of its cards at once
     out_per_card: float = 2.0  # worth of going out, per card the others still hold
+    feed_take: float = 0.0  # cost of a discard another player takes at once, times the share of deals
+    all_callers: bool = True  # weigh every seat that may call Rommi! on a discard, not only the next player
 
 
 # --- what a seat may see ---------------------------------------------------------------------------
@@ -67,6 +69,7 @@ class Outlook:
 
     __slots__ = (
         "jokers_unseen",
+        "layoffs_open",
         "opponent_cards",
         "pile_reach",
         "shapes",
@@ -79,6 +82,8 @@ class Outlook:
     def __init__(self, state: GameState, seat: int, weights: CoachWeights) -> None:
         self.variant = state.variant
         self.shapes: tuple[Shape, ...] = tuple(m.shape for m in state.table)
+        #: whether the seat may lay off now (a house rule asks for its own first meld before)
+        self.layoffs_open = not state.variant.layoff_needs_own_meld or bool(state.melded[seat])
         self.unseen = unseen_cards(state, seat)
         self.unseen_count = max(1, sum(self.unseen.values()))
         self.jokers_unseen = self.unseen.get(JOKER, 0)
@@ -105,9 +110,10 @@ def split_hand(outlook: Outlook, hand: Sequence[Card]) -> tuple[int, list[Card]]
     """(points the hand could lay now, greedily: its best melds, then single lay-offs; the cards kept)."""
     variant = outlook.variant
     laid, rest = lay_melds(variant, hand)
+    may_lay_off = outlook.layoffs_open or len(rest) < len(hand)  # a meld laid now opens the lay-offs too
     kept = []
     for card in rest:
-        if card is not JOKER and outlook.fits_table(card):
+        if card is not JOKER and may_lay_off and outlook.fits_table(card):
             laid += variant.card_value(card)
         else:
             kept.append(card)
@@ -316,35 +322,73 @@ class CoachBot:
             scored.extend(self._discard_scores(state, outlook, seat, discards, rng))
         return scored
 
-    # --- what a discard gives the next player ---
+    # --- what a discard gives the others ---
+
+    def discard_judgements(
+        self, state: GameState | PlayerView[GameState], rng: random.Random
+    ) -> list[DiscardJudgement]:
+        """Each legal discard of the player to move, judged as :meth:`ranked` judges it (best first), with the
+        parts of its score: the hand it keeps, and what the others make of the card."""
+        state = seen_position(state, state.to_move)
+        seat = state.to_move
+        discards = [m for m in state.legal(seat).moves() if isinstance(m, Discard)]
+        if not discards:
+            return []
+        judged = self._judge_discards(state, Outlook(state, seat, self.weights), seat, discards, rng)
+        return sorted(judged, key=lambda j: -j.score)
 
     def _discard_scores(
         self, state: GameState, outlook: Outlook, seat: int, discards: list[Discard], rng: random.Random
     ) -> list[tuple[Move, float]]:
-        """Each discard's worth: the hand it keeps, less what the next player makes of it.
+        return [(j.move, j.score) for j in self._judge_discards(state, outlook, seat, discards, rng)]
 
-        The next player's turn is played by ``greedy`` in a few deals of the unseen cards (the same deals for
-        every discard): the points they lay count against the discard, and when they go out the hand kept
-        is caught whole.
+    def _judge_discards(
+        self, state: GameState, outlook: Outlook, seat: int, discards: list[Discard], rng: random.Random
+    ) -> list[DiscardJudgement]:
+        """Each discard's worth: the hand it keeps, less what the others make of the card.
+
+        The others' answer is played in a few deals of the unseen cards (the same deals for every discard):
+        in 500 rommi every seat that may call Rommi! on it decides first, as ``greedy`` would, then the next
+        player's turn is played by ``greedy``; the points they lay with the card count against the discard
+        (and when they go out the hand kept is caught whole), and the share of deals in which someone takes
+        the card is its chance of feeding them.
         """
         hand = state.hands[seat]
         count = max(4, min(self.weights.worlds, self.weights.replies // len(discards)))
         view = state.view(seat)
         worlds = [view.world(rng) for _ in range(count)]
-        scored: list[tuple[Move, float]] = []
+        judged: list[DiscardJudgement] = []
         for discard in discards:
             rest = _less(hand, (discard.card,))
             if not rest:
-                scored.append((discard, 100.0 + self.weights.out_per_card * outlook.opponent_cards))
+                out = 100.0 + self.weights.out_per_card * outlook.opponent_cards
+                judged.append(DiscardJudgement(discard, out, out, 0.0, 0.0, count))
                 continue
             keep = hand_worth(outlook, rest, self.weights, discard_follows=False)
             caught = -float(sum(state.variant.card_value(c) for c in rest))
-            total = 0.0
+            kept_total = fed_total = 0.0
+            taken = 0
             for world in worlds:
-                laid, ended = _reply(world.apply(discard, seat), rng)
-                total += (caught if ended else keep) - self.weights.feed * laid
-            scored.append((discard, total / count))
-        return scored
+                laid, ended, took = _answer(world.apply(discard, seat), rng, self.weights.all_callers)
+                kept_total += caught if ended else keep
+                fed_total += laid
+                taken += took
+            kept, fed = kept_total / count, fed_total / count
+            score = kept - self.weights.feed * fed - self.weights.feed_take * taken / count
+            judged.append(DiscardJudgement(discard, score, kept, fed, taken / count, count))
+        return judged
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardJudgement:
+    """How the coach judges one discard: its ``score`` (higher is better) and the parts it is made of."""
+
+    move: Discard
+    score: float
+    kept: float  # the worth of the hand kept (a hand caught whole when the others go out)
+    fed: float  # the points the others lay with the card, on average over the deals played out
+    taken: float  # the share of those deals in which another player takes the card at once
+    deals: int  # how many deals of the unseen cards were played out
 
 
 def sample_world(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -367,16 +411,33 @@ def sample_world(state: GameState, seat: int, rng: random.Random) -> GameState:
 _GREEDY = GreedyBot()
 
 
-def _reply(state: GameState, rng: random.Random) -> tuple[int, bool]:
-    """The next player's turn from ``state`` as ``greedy`` plays it: (points they lay, whether the round ended)."""
-    seat = state.to_move
+def _answer(state: GameState, rng: random.Random, all_callers: bool) -> tuple[int, bool, bool]:
+    """The others' answer to the discard just made in ``state``, as ``greedy`` plays it: (points they lay,
+    whether the round ended, whether someone took the discarded card). With ``all_callers``, every seat that
+    may call Rommi! on it decides first (the nearest in turn order first)."""
+    if all_callers:
+        for caller in callers(state):
+            call = _GREEDY.call(state, caller, rng)
+            if call is not None:
+                laid, ended, _ = _turn(state.apply(call, caller), rng, caller)
+                return laid, ended, True
+    return _turn(state, rng, state.to_move)
+
+
+def _turn(state: GameState, rng: random.Random, seat: int) -> tuple[int, bool, bool]:
+    """``seat``'s turn from ``state`` as ``greedy`` plays it: (points they lay, whether the round ended,
+    whether the turn began by taking from the pile)."""
     before = state.laid_points()[seat]
+    took = False
+    first = True
     while state.phase is not Phase.OVER:
         move = _GREEDY.move(state, rng)
+        took = took or (first and isinstance(move, Take | Rommi))
+        first = False
         state = state.apply(move)
         if isinstance(move, Discard):
             break
-    return state.laid_points()[seat] - before, state.phase is Phase.OVER
+    return state.laid_points()[seat] - before, state.phase is Phase.OVER, took
 
 
 def _less(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:

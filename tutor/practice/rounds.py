@@ -35,4 +35,12 @@ class RoundPlay:
         """The position now."""
         return self.states[-1]
 
+    def line(self, index: int, language: str = "en") -> str:
+        """The line of move ``index`` in ``language`` and the card letters in use now (a step's ``text`` was
+        written when the move was made)."""
+        from tutor.practice.log import describe
+
+        step = self.steps[index]
+        return describe(self.states[index], step.seat, step.move, self.states[index + 1], language)
+
 

@@ -87,7 +87,7 @@ class PracticeTable:
             actions=actions,
             leading=tuple(primary_actions(state, viewer, None)) if live else (),
             message=self.message(language),
-            log=tuple(self._fresh_log()),
+            log=tuple(self._fresh_log(language)),
             key=f"{game.seed}:{game.current.number}:{len(game.current.steps)}:{viewer}:{live}",
             show_hand=not game.needs_handover() and game.visible_hand(viewer) is not None,
             top=not game.current.steps and game.current.number == 1,
@@ -199,11 +199,11 @@ class PracticeTable:
         self.answer = answer
         return answer
 
-    def _fresh_log(self) -> list[str]:
+    def _fresh_log(self, language: str) -> list[str]:
         """The lines of the moves made since the learner last looked: the others' (or else the last one)."""
-        steps = self.game.current.steps
-        seen = self.seen if self.seen <= len(steps) else 0
-        fresh = steps[seen:]
+        current = self.game.current
+        seen = self.seen if self.seen <= len(current.steps) else 0
+        fresh = range(seen, len(current.steps))
         people = set(self.game.people)
-        shown = [s for s in fresh if s.seat not in people] or fresh[-1:]
-        return [s.text for s in shown]
+        shown = [i for i in fresh if current.steps[i].seat not in people] or list(fresh)[-1:]
+        return [current.line(i, language) for i in shown]

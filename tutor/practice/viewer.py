@@ -48,10 +48,9 @@ class RecordViewer:
         """The position shown."""
         return self.round.states[self.index]
 
-    @property
-    def line(self) -> str | None:
-        """The line of the last move made, or None at the start of a round."""
-        return self.round.steps[self.index - 1].text if self.index else None
+    def line(self, language: str = "en") -> str | None:
+        """The line of the last move made, in ``language``, or None at the start of a round."""
+        return self.round.line(self.index - 1, language) if self.index else None
 
     @property
     def moves_in_round(self) -> int:

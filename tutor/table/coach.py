@@ -26,13 +26,14 @@ from dataclasses import dataclass
 
 from engine.bots import get_bot
 from engine.bots.coach import CoachBot
-from engine.bots.greedy import GreedyBot
-from engine.cards import JOKER, Card
+from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.pile_take import lifted, take_count
 from engine.scoring import lay_points
 from engine.state import GameState, Phase
+from engine.view import unseen_cards
 from tutor.i18n.strings import t
+from tutor.table.coach_discards import discard_reason, discard_review, partners
 
 #: How many points (by the coach's count) a better move must be worth before a review mentions it.
 REVIEW_MARGIN = 6.0
@@ -160,19 +161,6 @@ def _count(state: GameState, move: Take | Rommi) -> int:
     return take_count(state.pile, move)
 
 
-def _partners(hand: Sequence[Card], card: Card) -> list[Card]:
-    """The cards of ``hand`` that go with ``card`` towards a meld: same rank, or same suit close by."""
-    found = []
-    for other in hand:
-        if other is JOKER or card is JOKER:
-            continue
-        same_rank = other.rank == card.rank and other.suit != card.suit
-        close_by = other.suit == card.suit and 0 < abs(other.rank - card.rank) <= 2
-        if same_rank or close_by:
-            found.append(other)
-    return found
-
-
 def _explain_take(state: GameState, seat: int, move: Take | Rommi, language: str) -> str:
     taken = lifted(state.pile, move)
     n, deepest = len(taken), taken[0]
@@ -185,37 +173,19 @@ def _explain_take(state: GameState, seat: int, move: Take | Rommi, language: str
             words["meld"] = lay.meld
             return t(f"practice.coach.{prefix}_layoff", language, **words)
         return t(f"practice.coach.{prefix}_meld", language, **words)
-    partners = _partners(state.hands[seat], deepest)
-    if partners:
-        words["partners"] = tuple(partners)
+    mates = partners(state.hands[seat], deepest)
+    if mates:
+        words["partners"] = tuple(mates)
         return t("practice.coach.take_partners", language, **words)
-    return t("practice.coach.take_low", language, **words)
-
-
-def _fits_table(state: GameState, card: Card) -> int | None:
-    """The number of a meld on the table that ``card`` extends by itself, or None."""
-    for number, meld in enumerate(state.table, start=1):
-        if card.index in meld.shape.touching:
-            return number
-    return None
+    unseen = unseen_cards(state, seat)
+    stock_value = sum(state.variant.card_value(c) * n for c, n in unseen.items()) / max(1, sum(unseen.values()))
+    if state.variant.card_value(deepest) <= stock_value:  # "weighs less than the stock's likely card": true
+        return t("practice.coach.take_low", language, **words)
+    return t("practice.coach.take_worth", language, **words)
 
 
 def _explain_discard(state: GameState, seat: int, move: Discard, language: str) -> str:
-    card = move.card
-    hand = state.hands[seat]
-    words: dict[str, object] = {"card": card, "value": state.variant.card_value(card)}
-    if len(hand) == 1:
-        return t("practice.coach.discard_out", language, **words)
-    naive = max(
-        (m.card for m in state.legal_moves() if isinstance(m, Discard)),
-        key=lambda c: GreedyBot._discard_priority(state, c) + (12 if _fits_table(state, c) else 0),
-    )
-    if naive is not card and _fits_table(state, naive) is not None:
-        words |= {"other": naive, "meld": _fits_table(state, naive)}
-        return t("practice.coach.discard_not_feed", language, **words)
-    if not _partners(hand, card) and _fits_table(state, card) is None:
-        return t("practice.coach.discard_lonely", language, **words)
-    return t("practice.coach.discard_least", language, **words)
+    return discard_reason(state, seat, move.card).say("practice.coach", language)
 
 
 # --- review -------------------------------------------------------------------------------------------
@@ -254,26 +224,16 @@ def review(before: GameState, move_played: Move | str, seat: int, language: str 
             return t("practice.review.draw_one", language, card=taken[0], weight=hand_value(before, taken))
         return t("practice.review.draw", language, count=n, weight=hand_value(before, taken))
     if isinstance(best, Discard) and isinstance(move, Discard):
-        return _review_discard(before, seat, move.card, best.card, language)
+        return _review_discard(before, seat, move.card, best.card, round(best_score - played), language)
     points = round(best_score - played)
     return t("practice.review.generic", language, move=describe_move(before, best, language), points=points)
 
 
-def _review_discard(state: GameState, seat: int, played: Card, better: Card, language: str) -> str:
-    words: dict[str, object] = {"card": played, "better": better}
-    meld = _fits_table(state, played)
-    if meld is not None:
-        return t("practice.review.discard_feeds", language, meld=meld, **words)
-    partners = [c for c in _partners(state.hands[seat], played) if c is not played]
-    if partners:
-        return t("practice.review.discard_partners", language, partners=tuple(partners), **words)
-    return t(
-        "practice.review.discard_value",
-        language,
-        value=state.variant.card_value(played),
-        better_value=state.variant.card_value(better),
-        **words,
-    )
+def _review_discard(state: GameState, seat: int, played: Card, better: Card, points: int, language: str) -> str:
+    reason = discard_review(state, seat, played, better, points)
+    if reason.key == "generic":
+        return t("practice.review.generic", language, move=describe_move(state, Discard(better), language), points=points)
+    return reason.say("practice.review", language)
 
 
 def describe_move(state: GameState | None, move: Move, language: str = "en") -> str:

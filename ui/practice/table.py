@@ -84,9 +84,10 @@ def _totals(table: PracticeTable, language: str) -> None:
 
 
 def _all_moves(table: PracticeTable, language: str) -> None:
-    steps = table.game.current.steps
-    with st.expander(t("practice.log_all", language, count=len(steps))):
-        st.markdown("\n".join(f"{i}. {plain(s.text)}" for i, s in enumerate(steps, start=1)) or "—")
+    current = table.game.current
+    lines = [current.line(i, language) for i in range(len(current.steps))]
+    with st.expander(t("practice.log_all", language, count=len(lines))):
+        st.markdown("\n".join(f"{i}. {plain(line)}" for i, line in enumerate(lines, start=1)) or "—")
 
 
 def _decision(table: PracticeTable, seat: int, language: str) -> None:

@@ -7,6 +7,7 @@ import streamlit as st
 
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.translate import shown_name
 from tutor.practice.viewer import RecordViewer
 from ui import session
 from ui.practice.charts import score_table
@@ -20,7 +21,7 @@ def record_viewer(viewer: RecordViewer, language: str) -> None:
     game = viewer.game
     state = viewer.state
     round_index, index = viewer.position
-    st.subheader(t("practice.viewer.title", language, players=", ".join(plain(n) for n in game.names), variant=variant_name(game.variant, language)))
+    st.subheader(t("practice.viewer.title", language, players=", ".join(plain(shown_name(n, language)) for n in game.names), variant=variant_name(game.variant, language)))
     st.caption(
         t(
             "practice.viewer.where",
@@ -31,7 +32,7 @@ def record_viewer(viewer: RecordViewer, language: str) -> None:
             moves=viewer.moves_in_round,
         )
     )
-    line = viewer.line
+    line = viewer.line(language)
     st.markdown(f"**{plain(line)}**" if line else t("practice.viewer.dealt", language))
     four = session.four_colour()
     st.html(board_html(state, -1, four, board_labels(language), language=language))

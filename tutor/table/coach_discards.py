@@ -1,0 +1,126 @@
+"""Why the coach throws one card and not another, in words its own numbers bear out.
+
+The coach judges a discard by two parts (:class:`engine.bots.coach.DiscardJudgement`): the worth of the hand
+it keeps, and what the others make of the card (the points they lay with it, and the share of the deals
+played out in which someone takes it at once). A reason names the part that decided, with the coach's own
+figures, against the card a beginner would throw: the one that costs most in hand. So the coach never says
+"the 2♦ would cost you 2 points" to argue against a K♦ it kept.
+
+Probability words are the coach's estimates from the cards the seat can see, over the deals it played out:
+*unlikely* when another player took the card in fewer than :data:`UNLIKELY` of them.
+
+>>> from engine.cards import parse_cards
+>>> from engine.state import GameState
+>>> from engine.variants import get_variant
+>>> state = GameState.from_position(get_variant("500-rum"), ["Anna", "Bertil"],
+...     hands=[parse_cards("KD 2D 3D 9S"), parse_cards("4C 5C 6H 7H 8S")],
+...     stock=parse_cards("5D 6D 7D 8D 9D KH"), pile=parse_cards("4S")).apply("draw")
+>>> reason = discard_reason(state, 0, parse_cards("9S")[0])
+>>> reason.key in KEYS, reason.values["card"]
+(True, Card.parse('9S'))
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine.bots.coach import CoachBot, DiscardJudgement
+from engine.cards import JOKER, Card
+from engine.state import GameState
+from tutor.i18n.strings import t
+
+#: Below this share of the deals played out, the coach calls a card "unlikely" to be used by the others.
+UNLIKELY: Final = 0.2
+#: The sentences a discard's reason may take (``practice.coach.<key>``), and a review's (``practice.review.<key>``).
+KEYS: Final = ("discard_out", "discard_not_feed", "discard_keep", "discard_keep_partners", "discard_lonely", "discard_least", "discard_least_safe")
+REVIEW_KEYS: Final = ("discard_feeds", "discard_partners", "discard_value", "generic")
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """A sentence's key and the values that fill it."""
+
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+
+    def say(self, prefix: str, language: str) -> str:
+        """The sentence, in ``language``."""
+        return t(f"{prefix}.{self.key}", language, **self.values)
+
+
+def judgements(state: GameState, seat: int, rng: random.Random) -> dict[Card, DiscardJudgement]:
+    """The coach's judgement of each discard ``seat`` (to move) may make, by card."""
+    return {j.move.card: j for j in CoachBot().discard_judgements(state.view(seat).position, rng)}
+
+
+def partners(hand: tuple[Card, ...] | list[Card], card: Card) -> list[Card]:
+    """The cards of ``hand`` that go with ``card`` towards a meld: same rank, or same suit close by."""
+    found = []
+    for other in hand:
+        if other is JOKER or card is JOKER or other is card:
+            continue
+        same_rank = other.rank == card.rank and other.suit != card.suit
+        close_by = other.suit == card.suit and 0 < abs(other.rank - card.rank) <= 2
+        if same_rank or close_by:
+            found.append(other)
+    return found
+
+
+def _fits_table(state: GameState, card: Card) -> bool:
+    return any(card.index in meld.shape.touching for meld in state.table)
+
+
+def _feed_decides(chosen: DiscardJudgement, other: DiscardJudgement) -> bool:
+    """Whether what the others make of the cards, not the hand kept, makes ``chosen`` the better discard:
+    the hand is better when ``other`` goes, and the others take ``other`` more often."""
+    return other.kept > chosen.kept and other.taken > chosen.taken
+
+
+def discard_reason(state: GameState, seat: int, card: Card, rng: random.Random | None = None) -> Reason:
+    """Why discarding ``card`` is the coach's choice for ``seat`` (to move), by the coach's own figures."""
+    from tutor.table.coach import _rng
+
+    hand = state.hands[seat]
+    value = state.variant.card_value(card)
+    if len(hand) == 1:
+        return Reason("discard_out", {"card": card, "value": value})
+    judged = judgements(state, seat, rng or _rng(state, seat))
+    chosen = judged[card]
+    others = [c for c in judged if c != card]
+    naive = max(others, key=lambda c: (state.variant.card_value(c), -len(partners(hand, c))), default=None)
+    if naive is not None and state.variant.card_value(naive) > value:
+        other = judged[naive]
+        if chosen.kept >= other.kept:  # the hand is better with the dearer card kept
+            mates = partners(hand, naive)
+            if mates:
+                return Reason("discard_keep_partners", {"card": card, "other": naive, "partners": tuple(mates)})
+            return Reason("discard_keep", {"card": card, "other": naive})
+        if other.taken > chosen.taken:  # the hand alone says keep the cheaper card: the others decided
+            taken = round(other.taken * other.deals)
+            return Reason("discard_not_feed", {"card": card, "other": naive, "taken": taken, "deals": other.deals})
+        return Reason("discard_least", {"card": card, "value": value})
+    if not partners(hand, card) and not _fits_table(state, card):
+        return Reason("discard_lonely", {"card": card, "value": value})
+    if chosen.taken < UNLIKELY:
+        return Reason("discard_least_safe", {"card": card, "value": value})
+    return Reason("discard_least", {"card": card, "value": value})
+
+
+def discard_review(state: GameState, seat: int, played: Card, better: Card, points: int) -> Reason:
+    """Why the coach's ``better`` discard beats the ``played`` one, by the coach's own figures."""
+    from tutor.table.coach import _rng
+
+    judged = judgements(state, seat, _rng(state, seat))
+    mine, best = judged[played], judged[better]
+    words: dict[str, object] = {"card": played, "better": better}
+    if _feed_decides(best, mine):
+        return Reason("discard_feeds", words | {"taken": round(mine.taken * mine.deals), "deals": mine.deals})
+    mates = partners(state.hands[seat], played)
+    if mates and best.kept > mine.kept:
+        return Reason("discard_partners", words | {"partners": tuple(mates)})
+    value, better_value = state.variant.card_value(played), state.variant.card_value(better)
+    if better_value > value and best.kept > mine.kept:
+        return Reason("discard_value", words | {"value": value, "better_value": better_value})
+    return Reason("generic", {"points": points})
