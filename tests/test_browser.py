@@ -427,11 +427,11 @@ def test_practice_against_the_coach_with_clicks(sized: tuple[Page, str], server_
     expect(alert(tab, "info").filter(has_text="You play 500 rommi")).to_be_visible()
     choose(tab, "Computer players", "1")
     choose(tab, "Their level", t("practice.level_help.coach"))  # the catalogue's words: they change as the coach does
-    seed = tab.get_by_label("Seed")
+    seed = tab.get_by_label(t("practice.setup.seed"))
     seed.fill(str(PRACTICE_SEED))
     seed.press("Enter")
     tab.get_by_role("button", name="Start the game").click()
-    expect(tab.get_by_text(f"Round 1 · seed {PRACTICE_SEED} · 500 rommi · target 500")).to_be_visible()
+    expect(tab.get_by_text(f"Round 1 · deal {PRACTICE_SEED} · 500 rommi · target 500")).to_be_visible()
     scores = tab.locator(".st-key-practice_scores")
     expect(scores).to_contain_text(f"Bertil ({t('practice.level.coach')})")  # its level, never "coach": that is the advisor
     box = scores.bounding_box()

@@ -58,7 +58,7 @@ def test_a_whole_round_played_by_following_the_hints() -> None:
     assert not at.exception, at.exception
     game = game_of(at)
     assert game.seed == 11 and [s.level for s in game.seats] == [None, "greedy"]
-    assert any("seed 11" in c for c in texts(at.caption))  # the seed is shown
+    assert any("deal 11" in c for c in texts(at.caption))  # the deal number is shown
     reviews = 0
     for _ in range(200):
         pending = game.pending()
@@ -271,6 +271,7 @@ def test_a_computer_player_calls_rommi() -> None:
         Card.parse("9H") in m.cards for m in game.state.table
     )
     assert all(s.seat != 1 for s in steps[:2])  # Bertil lost his turn
+    assert "Bertil lost a turn to the call." in game.current.line(len(game.current.steps) - len(steps), "en")
 
 
 def test_the_learner_is_asked_before_the_next_player_draws() -> None:
@@ -410,3 +411,43 @@ def test_the_rommi_button_while_a_call_is_possible() -> None:
     play_through_widgets(at, keys.KEYS, advice.move, game.state.hands[2], game.state.pile)
     assert game.current.moves[2] == (2, advice.move)
     assert game.state.to_move == 2  # Cecilia plays on from her call; Bertil lost his turn
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_rommi_starts_with_three_players_and_the_form_keeps_its_choices() -> None:
+    """500 rommi's form starts with two computer players (with two players nobody may call) and says why;
+    "New game" brings the form back with the choices made, not the defaults."""
+    at = open_app("practice", variant="rommi")
+    assert at.selectbox(key=keys.COMPUTERS).value == 2
+    assert any("nobody may ever call Rommi!" in c for c in texts(at.caption))
+    at.selectbox(key=keys.COMPUTERS).set_value(3)
+    at.selectbox(key=keys.LEVEL).set_value("greedy")
+    at.button(key="practice_start").click().run()
+    assert len(game_of(at).seats) == 4
+    at.button(key="practice_quit").click().run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key=keys.COMPUTERS).value == 3 and at.selectbox(key=keys.LEVEL).value == "greedy"
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> None:
+    """A round played carelessly (the first legal move each time): the end says who went out or how the
+    round ended, who leads, what the columns mean, and the coach's sentences on the costliest decisions."""
+    at = practice_page()
+    at.selectbox(key=keys.LEVEL).set_value("greedy")
+    at.number_input(key=keys.SEED).set_value(5)
+    at.button(key="practice_start").click().run()
+    game = game_of(at)
+    for _ in range(200):
+        if game.pending().kind in ("round_over", "game_over"):
+            break
+        state = game.state
+        move = next(m for m in state.legal_moves() if not isinstance(m, Rommi))
+        play_through_widgets(at, keys.KEYS, move, state.hands[0], state.pile)
+    else:  # pragma: no cover
+        raise AssertionError("the round did not end")
+    shown = " ".join(texts(at.markdown))
+    assert "leads the game with" in shown or "share the lead" in shown or "You lead the game" in shown
+    assert "went out." in shown or "The round ended:" in shown
+    assert any("Penalty: points lost" in c for c in texts(at.caption))
+    assert "Where the round cost you most, by the coach's count:" in shown

@@ -8,6 +8,7 @@ from engine.pile_take import lifted
 from engine.scoring import lay_points
 from engine.state import GameState
 from tutor.i18n.strings import t
+from tutor.i18n.translate import YOU
 
 
 def describe(before: GameState, seat: int, move: Move, after: GameState, language: str = "en") -> str:
@@ -27,6 +28,8 @@ def describe(before: GameState, seat: int, move: Move, after: GameState, languag
         else:
             key = "practice.log.take_one" if n == 1 else "practice.log.take"
         text = t(key, language, name=name, count=n, cards=taken)
+        if isinstance(move, Rommi):
+            text += " " + _lost_turns(before, seat, language)
     elif isinstance(move, Meld):
         points = lay_points(before, move, seat)
         text = t("practice.log.meld", language, name=name, cards=tuple(move.cards), points=points)
@@ -50,3 +53,14 @@ def describe(before: GameState, seat: int, move: Move, after: GameState, languag
         else:
             text += " " + t("practice.log.round_ends", language)
     return text
+
+
+def _lost_turns(before: GameState, caller: int, language: str) -> str:
+    """Who lost a turn to a Rommi! call: the players from the one whose turn it was up to the caller."""
+    skipped = []
+    seat = before.to_move
+    while seat != caller:
+        skipped.append(before.players[seat])
+        seat = (seat + 1) % len(before.players)
+    names: object = YOU if skipped == [YOU] else tuple(skipped)  # a list is counted for the plural
+    return t("practice.log.lost_turn", language, names=names)

@@ -24,7 +24,7 @@ from engine.errors import RulesError
 from engine.moves import Draw, Move
 from tutor.i18n.strings import refusal, t
 from tutor.practice.game import Game, Pending
-from tutor.table.coach import Advice, review, suggest
+from tutor.table.coach import Advice, judged_review, suggest
 from tutor.table.data import primary_actions
 from tutor.table.session import Answer, Look, Play, attempt, turn_actions
 
@@ -43,6 +43,8 @@ class PracticeTable:
         self.advice: Advice | None = None
         self.seen = 0
         self.hints = 0
+        #: what each of the people's moves of this round cost by the coach's count, by the move's index
+        self.costs: dict[int, float] = {}
 
     # --- who sees the board -------------------------------------------------------------------------
 
@@ -118,9 +120,11 @@ class PracticeTable:
         def make() -> Answer:
             nonlocal played
             move = Move.parse(play.move_text(before))
+            index = len(self.game.current.steps)
             self.game.play(move, seat)
             played = True
-            self.review = review(before, move, seat, language)
+            cost, self.review = judged_review(before, move, seat, language)
+            self.costs[index] = cost
             drawn = self.game.state.view(seat).drawn if isinstance(move, Draw) else ()
             # The card from the stock is seen only by the one who drew it: the log says "drew from the stock".
             return Answer("info", t("practice.you_drew", language, card=drawn[0]) if drawn else "")
@@ -189,6 +193,7 @@ class PracticeTable:
             return self._say(Answer("error", refusal(error, language), error.code))
         self.answer = self.review = self.advice = None
         self.seen = 0
+        self.costs = {}
         return None
 
     def _moved(self) -> None:

@@ -195,18 +195,32 @@ def review(before: GameState, move_played: Move | str, seat: int, language: str 
     """After ``seat`` played ``move_played`` in ``before``: one sentence on a clearly better move, or
     None when the move was fine (or the coach has nothing to compare it with). Only what ``seat`` could see
     is read."""
+    return judged_review(before, move_played, seat, language)[1]
+
+
+def judged_review(before: GameState, move_played: Move | str, seat: int, language: str = "en") -> tuple[float, str | None]:
+    """:func:`review`, with what the move cost by the coach's count (points below its best move; 0 when it
+    was the best or the coach cannot compare)."""
     move = Move.parse(move_played) if isinstance(move_played, str) else move_played
     if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi):
-        return None
+        return 0.0, None
     before = _seen(before, seat)
     ranked = _ranked(before)
     if not ranked:
-        return None
+        return 0.0, None
     scores = dict(ranked)
     best, best_score = ranked[0]
     played = scores.get(move)
-    if played is None or best == move or best_score - played < REVIEW_MARGIN:
-        return None
+    if played is None or best == move:
+        return 0.0, None
+    cost = best_score - played
+    return cost, (_better_move(before, seat, move, best, best_score, played, language) if cost >= REVIEW_MARGIN else None)
+
+
+def _better_move(
+    before: GameState, seat: int, move: Move, best: Move, best_score: float, played: float, language: str
+) -> str:
+    """The sentence on the coach's ``best`` move against the ``move`` played."""
     if isinstance(best, Meld | Layoff) and isinstance(move, Discard | Draw | Stop):
         kind = "review.meld" if isinstance(best, Meld) else "review.layoff"
         return t(f"practice.{kind}", language, **_lay_words(before, best))

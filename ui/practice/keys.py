@@ -17,6 +17,7 @@ VIEWER: Final = "practice_viewer"  # a RecordViewer of a loaded record, or None
 TABLE: Final = "practice_session"  # the game's PracticeTable: the answer, the review, the hint, the moves seen
 FEEDBACK: Final = "practice_feedback"  # (kind, message) of a notice for the start form, or None
 DEFAULT_SEED: Final = "practice_default_seed"
+FORM_KEPT: Final = "practice_form_kept"  # the start form's choices, kept while a game hides the form
 
 # Widget keys.
 MODE: Final = "practice_mode"

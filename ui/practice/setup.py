@@ -12,13 +12,19 @@ from tutor.practice.game import Game
 from tutor.practice.seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
 from ui import session
 from ui.practice.keep import load_controls, resume_controls
-from ui.practice.keys import COMPUTERS, DEFAULT_SEED, LEVEL, MODE, NAMES, SEED
+from ui.practice.keys import COMPUTERS, DEFAULT_SEED, FORM_KEPT, LEVEL, MODE, NAMES, SEED
 from ui.practice.session import notice, open_game, show_feedback
+
+#: The form's choices a new game starts from again (a widget's value is forgotten while the form is hidden).
+KEPT_CHOICES = (MODE, COMPUTERS, LEVEL, NAMES)
 
 
 def setup_form(language: str) -> None:
     """The start form: against the computer or passing the device, the seed; saved and loaded games."""
     variant = session.variant()
+    for key, value in (st.session_state.get(FORM_KEPT) or {}).items():
+        if key not in st.session_state:
+            st.session_state[key] = value
     st.markdown(t("practice.intro", language))
     rules = variant_name(variant, language) + (f" + {house_rules_text(variant.house_rules, language)}" if variant.house_rules else "")
     st.info(t("practice.setup.variant", language, variant=rules))
@@ -32,8 +38,10 @@ def setup_form(language: str) -> None:
     mode = st.session_state.get(MODE) or "computer"
     if mode == "computer":
         most = max(1, min(MAX_COMPUTERS, variant.max_players - 1))
-        st.session_state.setdefault(COMPUTERS, 1)
+        st.session_state.setdefault(COMPUTERS, 2 if variant.rommi_call else 1)  # two players may never call
         st.selectbox(t("practice.setup.computers", language), list(range(1, most + 1)), key=COMPUTERS)
+        if variant.rommi_call:
+            st.caption(t("practice.setup.rommi_players", language))
         st.session_state.setdefault(LEVEL, "coach")
         st.selectbox(
             t("practice.setup.level", language),
@@ -60,6 +68,7 @@ def _start() -> None:
     variant = session.variant()
     mode = st.session_state.get(MODE) or "computer"
     seed = int(st.session_state.get(SEED) or 0)
+    st.session_state[FORM_KEPT] = {key: st.session_state[key] for key in KEPT_CHOICES if key in st.session_state}
     try:
         if mode == "computer":
             seats = computer_seats(

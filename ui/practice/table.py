@@ -11,6 +11,7 @@ from tutor.compare.table import house_rules_text
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.translate import YOU, shown_name
+from tutor.practice.round_end import costliest, round_words
 from tutor.practice.table import PracticeTable
 from ui import session
 from ui.practice.charts import practice_charts, score_table
@@ -119,7 +120,14 @@ def _round_over(table: PracticeTable, language: str) -> None:
         st.success(t("practice.game_won", language, names=names))
     else:
         st.success(t("practice.round_over", language, round=game.current.number))
+    st.markdown(" ".join(plain(line) for line in round_words(game, language)))
     score_table(game.state, language)
+    st.caption(t("practice.score.explain", language))
+    if game.people:
+        costly = costliest(game, table.costs, game.people[0], language)
+        if costly:
+            st.markdown(f"**{t('practice.round_end.costly_heading', language)}**")
+            st.markdown("\n".join(f"- {plain(line)}" for line in costly))
     if game.game_over:
         st.button(t("practice.new_game", language), key="practice_again", on_click=_quit, type="primary")
     else:

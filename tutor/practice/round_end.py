@@ -1,0 +1,61 @@
+"""The end of a Practice round in words: how it ended, who leads the game, and the learner's costliest
+decisions by the coach's count (each with the coach's sentence on the better move).
+
+>>> from engine.variants import get_variant
+>>> from tutor.practice.game import Game
+>>> from tutor.practice.seats import computer_seats
+>>> game = Game.new(get_variant("500-rum"), computer_seats("You", 1, "greedy"), 5)
+>>> _ = game.advance(), game.play("draw"), game.advance()
+>>> while game.pending().kind not in ("round_over", "game_over"):
+...     _ = game.play(game.state.legal_moves()[0]) if game.pending().kind == "turn" else game.advance()
+>>> lines = round_words(game)
+>>> len(lines) >= 2 and lines[-1].endswith("points.")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from tutor.i18n.strings import t
+from tutor.practice.game import Game
+from tutor.table.coach import REVIEW_MARGIN, review
+
+#: How many of the learner's decisions the end of a round looks back on.
+REVIEWED: Final = 3
+
+
+def round_words(game: Game, language: str = "en") -> list[str]:
+    """How the round ended and who leads the game, one sentence each."""
+    state = game.state
+    if state.ended_by == "went_out" and state.went_out is not None:
+        ended = t("practice.round_end.went_out", language, name=state.players[state.went_out])
+    else:
+        ended = t("practice.round_end.ended", language, how=t(f"compare.situation.ended_by.{state.ended_by}", language))
+    totals = [s.total for s in state.scores()]
+    best = max(totals)
+    leaders = [state.players[i] for i, total in enumerate(totals) if total == best]
+    if len(leaders) == 1:
+        leads = t("practice.round_end.leads", language, name=leaders[0], total=best)
+    else:
+        leads = t("practice.round_end.tied", language, names=tuple(leaders), total=best)
+    return [ended, leads]
+
+
+def costliest(game: Game, costs: Mapping[int, float], seat: int, language: str = "en") -> list[str]:
+    """The coach's sentences on ``seat``'s costliest decisions of the round (at most :data:`REVIEWED`, each
+    worth at least :data:`~tutor.table.coach.REVIEW_MARGIN` by the coach's count), the costliest first."""
+    current = game.current
+    found = [
+        (cost, index)
+        for index, cost in costs.items()
+        if cost >= REVIEW_MARGIN and index < len(current.steps) and current.steps[index].seat == seat
+    ]
+    words = []
+    for _, index in sorted(found, reverse=True)[:REVIEWED]:
+        said = review(current.states[index], current.steps[index].move, seat, language)
+        if said:
+            words.append(said)
+    return words
+
