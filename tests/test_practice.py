@@ -404,7 +404,8 @@ def test_the_rommi_button_while_a_call_is_possible() -> None:
     at.session_state[keys.GAME] = game
     at.run()
     assert not at.exception, at.exception
-    assert any("call Rommi!" in s for s in texts(at.success))
+    assert any("call Rommi!" in s for s in said(at, keys.KEYS, "success"))  # in the table, beside its buttons
+    assert [a["id"] for a in shown_table(at, keys.KEYS)["actions"]] == ["rommi", "no_call"]
     at.button(key="practice_hint_button").click().run()
     advice = at.session_state[keys.TABLE].advice
     assert isinstance(advice, Advice) and isinstance(advice.move, Rommi)
@@ -451,3 +452,18 @@ def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> 
     assert "went out." in shown or "The round ended:" in shown
     assert any("Penalty: points lost" in c for c in texts(at.caption))
     assert "Where the round cost you most, by the coach's count:" in shown
+
+
+def test_no_call_beside_the_rommi_button_lets_the_window_pass() -> None:
+    dealt = rommi_call_deal()
+    drawn = dealt.apply("draw")
+    discarded = drawn.apply("discard 3D")
+    round_ = RoundPlay(1, 0, [dealt, drawn, discarded], [(0, Move.parse("draw")), (0, Move.parse("discard 3D"))])
+    game = Game(dealt.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_])
+    at = practice_page()
+    at.session_state[keys.GAME] = game
+    at.run()
+    table_move(at, keys.KEYS, "no_call")
+    assert not at.exception, at.exception
+    assert not any(isinstance(move, Rommi) for _, move in game.current.moves)
+    assert game.pending().kind != "rommi"

@@ -121,8 +121,10 @@ def test_practice_offers_a_rommi_call_in_its_window() -> None:
     after = state.apply("draw").apply("discard 9H")
     round_ = RoundPlay(1, 0, [state, state.apply("draw"), after], [(0, Move.parse("draw")), (0, Move.parse("discard 9H"))])
     table = PracticeTable(Game(state.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_]))
-    assert table.rommi_window() and table.look("en").actions == ("rommi",)
-    table.let_pass()
+    look = table.look("en")
+    assert table.rommi_window() and look.actions == ("rommi", "no_call")  # both answers side by side
+    assert look.message is not None and "you may call Rommi!" in look.message[1]  # said beside them
+    table.play(Play("no_call"), "en")
     assert not table.rommi_window() and table.game.state.to_move != 0
 
 

@@ -83,7 +83,7 @@ class PracticeTable:
         seat = self._deciding(pending)
         viewer = self.board_seat() if seat is None else seat
         live = seat is not None
-        actions = (("rommi",) if pending.kind == "rommi" else tuple(turn_actions(state))) if live else ()
+        actions = (("rommi", "no_call") if pending.kind == "rommi" else tuple(turn_actions(state))) if live else ()
         return Look(
             seen=state.view(viewer),
             actions=actions,
@@ -98,7 +98,8 @@ class PracticeTable:
 
     def message(self, language: str) -> tuple[str, str] | None:
         """What the table says beside the cards after the last action: a refusal in words (and that nothing
-        was played), a note, or the coach's review of the learner's move; None when there is nothing to say."""
+        was played), a note, or the coach's review of the learner's move; else, in a Rommi! window, that the
+        learner may call; None when there is nothing to say."""
         said = self.review and t("practice.review_heading", language, review=self.review)
         answer = self.answer
         if answer is not None and answer.message:
@@ -106,13 +107,23 @@ class PracticeTable:
             if answer.kind == "error" and answer.code is not None:  # a refused move, not a refused file
                 text = f"{text} {t('practice.unchanged', language)}"
             return answer.kind, f"{text} {said}" if said else text
-        return ("warning", said) if said else None
+        if said:
+            return "warning", said
+        seat = self.deciding()
+        if seat is not None and self.game.pending().kind == "rommi":  # said beside the Rommi! and No call buttons
+            name = self.game.names[seat]
+            return "success", t("practice.rommi_possible", language, name=name, card=self.game.state.pile[-1])
+        return None
 
     def play(self, play: Play, language: str) -> Answer:
         """A move made on the table by the person deciding: the engine judges it; then the coach reviews it
         and the computer players move (unless they move one at a time)."""
         seat = self.deciding()
         if seat is None:
+            return self._say(Answer("info", ""))
+        if play.action == "no_call":  # the answer to the Rommi! window, beside the Rommi! button
+            if self.rommi_window():
+                self.let_pass()
             return self._say(Answer("info", ""))
         before = self.game.state
         played = False

@@ -97,15 +97,10 @@ def _decision(table: PracticeTable, seat: int, language: str) -> None:
     if game.visible_hand(seat) is None:
         return
     name = game.names[seat]
-    rommi = table.rommi_window()
-    if rommi:
-        st.success(t("practice.rommi_possible", language, name=plain(name), card=game.state.pile[-1]))
-    else:
+    if not table.rommi_window():  # a Rommi! window is said in the table's message box, beside its buttons
         st.markdown(f"**{t('practice.your_turn', language, name=plain(name))}**")
     draw_session(KEYS, table, language)
     with st.container(horizontal=True):
-        if rommi:
-            st.button(t("practice.let_pass", language), key="practice_pass", on_click=_let_pass)
         hint_and_undo(KEYS, table, language)
     advice = table.advice
     if advice is not None and advice.seat == seat and show_notation():
@@ -136,13 +131,6 @@ def _round_over(table: PracticeTable, language: str) -> None:
 
 
 # --- callbacks ----------------------------------------------------------------------------------------
-
-
-def _let_pass() -> None:
-    table = practice_table()
-    if table is not None:
-        table.let_pass()
-        clear_picks()
 
 
 def _reveal(seat: int) -> None:
