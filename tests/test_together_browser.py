@@ -31,7 +31,7 @@ from harness.chromium import PHONE
 from harness.served_app import Server, ServerError, served_app
 from harness.table_play import play_round, shows, table_action, table_log
 from tutor.together.model import TableView, Ticket
-from tutor.together.sqlite_store import SqliteTableStore
+from tutor.together.sql_store import SqlTableStore
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, Page, expect
@@ -153,7 +153,7 @@ def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium:
     for page, server, name in ((bertil, second, "Bertil"), (cecilia, first, "Cecilia")):
         page.goto(f"{server.url}/together?table={code}", wait_until="commit")
         take_seat(page, name)
-    store = SqliteTableStore(first.progress.parent / "tables.sqlite3", call_window=float(CALL_SECONDS))
+    store = SqlTableStore(first.progress.parent / "tables.sqlite3", call_window=float(CALL_SECONDS))
     lobby = store.view(code, param(anna, "seat"))
     by_name = {"Anna": anna, "Bertil": bertil, "Cecilia": cecilia}
     phones = [by_name[seat.name] for seat in lobby.seats]
@@ -190,7 +190,7 @@ def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium:
     expect(watcher.locator("[data-action], [data-hand]")).to_have_count(0)
 
 
-def in_the_window(store: SqliteTableStore, code: str, tickets: list[Ticket], phones: list[Page], folder: Path) -> None:
+def in_the_window(store: SqlTableStore, code: str, tickets: list[Ticket], phones: list[Page], folder: Path) -> None:
     """While the first call is awaited: every phone says the same waiting; the seat that may call (by where
     it sits) is told so beside the table, with "No call" beside Rommi! and in view; screenshots."""
     for i, (ticket, page) in enumerate(zip(tickets, phones, strict=True), start=1):
@@ -210,7 +210,7 @@ def in_the_window(store: SqliteTableStore, code: str, tickets: list[Ticket], pho
 
 
 def at_the_call(
-    store: SqliteTableStore, code: str, tickets: list[Ticket], phones: list[Page], watcher: Page, folder: Path
+    store: SqlTableStore, code: str, tickets: list[Ticket], phones: list[Page], watcher: Page, folder: Path
 ) -> None:
     """Right after the first Rommi call is made: every phone says who called, in view; the watcher too,
     with no hand and no button; screenshots."""
