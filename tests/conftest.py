@@ -42,7 +42,7 @@ def postgres() -> Iterator[Cluster]:
     require_postgres()
     with throwaway_cluster() as cluster:
         yield cluster
-    forget_engines()
+        forget_engines()  # this process's pooled connections, before their server stops
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
