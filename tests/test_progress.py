@@ -113,6 +113,7 @@ def test_a_server_database_that_cannot_be_reached_is_named_without_its_password(
     with pytest.raises(ProgressError) as caught:
         ProgressStore(url)
     assert "secret" not in str(caught.value) and "no_such_database" in str(caught.value)
+    assert str(caught.value).startswith("progress database postgresql+psycopg://rummy:***@/no_such_database")
     assert "***" in caught.value.path
 
 

@@ -95,13 +95,13 @@ MAX_NAME_BYTES: Final = 255
 
 
 class ProgressError(RuntimeError):
-    """The progress file cannot be used; the message names the file and says why.
+    """The progress file (or server database) cannot be used; the message names it and says why.
 
-    ``path`` is the file, ``reason`` the sentence without the file name.
+    ``path`` is the file (or the database's URL, its password hidden), ``reason`` the sentence without it.
     """
 
     def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"progress file {path}: {reason}")
+        super().__init__(f"progress {'database' if is_url(path) else 'file'} {path}: {reason}")
         self.path = path
         self.reason = reason
 
