@@ -37,5 +37,6 @@ def progress_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh progress file for each test, and the repository's own lessons (no content override)."""
     path = tmp_path / "progress.sqlite3"
     monkeypatch.setenv("RUMMY500_PROGRESS_DB", str(path))
+    monkeypatch.delenv("RUMMY500_DATABASE_URL", raising=False)  # the file, even where a server database is set
     monkeypatch.delenv("RUMMY500_CONTENT_DIR", raising=False)
     return path

@@ -25,12 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.bots import get_bot
 from tutor.together.model import StaleError
-from tutor.together.sqlite_store import SqliteTableStore
+from tutor.together.sql_store import SqlTableStore
 
 
 def mover(path: str, code: str, tokens: list[str], moves: int, sent: multiprocessing.Queue[tuple[int, float]]) -> None:
     """Make ``moves`` moves for whichever seat is to move, reporting (version, commit time) of each."""
-    store = SqliteTableStore(path)
+    store = SqlTableStore(path)
     rng = random.Random(1)
     bot = get_bot("greedy")
     for _ in range(moves):
@@ -53,7 +53,7 @@ def mover(path: str, code: str, tokens: list[str], moves: int, sent: multiproces
 
 def watcher(path: str, code: str, token: str, poll: float, seen: multiprocessing.Queue[tuple[int, float]]) -> None:
     """Poll the version every ``poll`` seconds; on a change read the table, reporting (version, time)."""
-    store = SqliteTableStore(path)
+    store = SqlTableStore(path)
     last = store.version(code)
     deadline = time.time() + 600
     while time.time() < deadline:
@@ -73,7 +73,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "tables.sqlite3")
-        store = SqliteTableStore(path)
+        store = SqlTableStore(path)
         host = store.create_table("femhundra", {}, 2)
         tokens = [store.join(host.code, "Anna").token, store.join(host.code, "Bertil").token]
         store.start(host.code, host.token, seed=3)

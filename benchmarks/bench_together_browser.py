@@ -41,7 +41,7 @@ from harness.chromium import PHONE, browser_missing, launched_chromium  # noqa: 
 from harness.served_app import Server, served_app  # noqa: E402
 from harness.table_play import play_round  # noqa: E402
 from tutor.together.model import TableView  # noqa: E402
-from tutor.together.sqlite_store import SqliteTableStore  # noqa: E402
+from tutor.together.sql_store import SqlTableStore  # noqa: E402
 from tutor.together.table import POLL_SECONDS  # noqa: E402
 
 with contextlib.suppress(ImportError):  # without it a run says what to install
@@ -95,10 +95,10 @@ def percentile(samples: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def committed_at(store: SqliteTableStore, code: str) -> float:
+def committed_at(store: SqlTableStore, code: str) -> float:
     """When the table last changed (the server's clock, seconds): the commit of the move just made. Read
     from the file itself, as only a benchmark may."""
-    with contextlib.closing(sqlite3.connect(store.path)) as db:
+    with contextlib.closing(sqlite3.connect(store.target)) as db:
         return float(db.execute("SELECT updated FROM game_table WHERE code = ?", (code,)).fetchone()[0])
 
 
@@ -121,7 +121,7 @@ def idle_share(servers: list[Server], seconds: float = IDLE_SECONDS) -> float:
 
 
 def timed_round(
-    browser: Browser, servers: list[Server], store: SqliteTableStore, seed: int, commits: list[float], idle: list[float]
+    browser: Browser, servers: list[Server], store: SqlTableStore, seed: int, commits: list[float], idle: list[float]
 ) -> list[float]:
     """Seconds from each move's click to its sight on each other phone, in a round dealt with ``seed`` on
     three phones (on ``servers`` in turn), played to its end; the seconds from each click to the move's
@@ -186,7 +186,7 @@ def main() -> None:
                 running.enter_context(served_app(folder, f"streamlit-{number}", environment))
                 for number in range(1, args.servers + 1)
             ]
-            store = SqliteTableStore(folder / "tables.sqlite3", call_window=float(CALL_SECONDS))
+            store = SqlTableStore(folder / "tables.sqlite3", call_window=float(CALL_SECONDS))
             for seed in SEEDS[: args.rounds]:
                 found = timed_round(browser, servers, store, seed, commits, idle)
                 samples += found

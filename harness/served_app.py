@@ -168,6 +168,14 @@ class Server:
             process.kill()
             process.wait(timeout=10)
 
+    def kill(self) -> None:
+        """Kill the server at once (``SIGKILL``: no clean-up, as when its machine dies). Nothing if not started."""
+        if self.process is None:
+            return
+        process, self.process = self.process, None
+        process.kill()
+        process.wait(timeout=10)
+
     def restart(self, poll: float = 0.1, timeout: float = HEALTH_TIMEOUT) -> None:
         """Stop the server and start it again on the same port and files, as after a crash or an update."""
         self.stop()

@@ -1,5 +1,6 @@
 """Fixtures the browser tests (``tests/test_*browser*.py``) share: one Chromium for each test module, and
-the folder their screenshots go to."""
+the folder their screenshots go to; and the store tests' databases: an SQLite file, or a new database in one
+throw-away PostgreSQL cluster for the whole run (:mod:`harness.postgres`)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from pathlib import Path
 
 import pytest
 from browser_support import RENDER_TIMEOUT, require_browser, screenshots_folder
+from database_support import require_postgres
 
 from harness.chromium import launched_chromium
+from harness.postgres import Cluster, throwaway_cluster
+from tutor.storage.engines import forget_engines
 
 with contextlib.suppress(ImportError):  # without it the browser tests skip (require_browser)
     from playwright.sync_api import Browser, expect
@@ -30,3 +34,22 @@ def chromium() -> Iterator[Browser]:
 def shots() -> Path:
     """The folder of the browser tests' screenshots (:func:`browser_support.screenshots_folder`)."""
     return screenshots_folder()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """One throw-away PostgreSQL cluster for the run (skipped without PostgreSQL; failed so in CI)."""
+    require_postgres()
+    with throwaway_cluster() as cluster:
+        yield cluster
+        forget_engines()  # this process's pooled connections, before their server stops
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a store test keeps its data, once per backend: a fresh SQLite file, or a fresh PostgreSQL
+    database (its URL)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store.sqlite3")
+    cluster: Cluster = request.getfixturevalue("postgres")
+    return cluster.new_database()

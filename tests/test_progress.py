@@ -1,5 +1,6 @@
 """The progress store: it survives a restart, keeps the best stars, loses nothing to two writers at once,
-and says which file is wrong when the file cannot be used."""
+and says which file is wrong when the file cannot be used. The tests taking ``target`` run on both backends
+(an SQLite file, a PostgreSQL database); those taking ``db`` test what only a file can suffer."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
+from database_support import PROGRESS_V1, PROGRESS_V3, old_sqlite_file
+from sqlalchemy import create_engine, inspect
 
-import tutor.progress.layout
 import tutor.progress.store
+from harness.postgres import Cluster
 from tutor.progress import (
     APPLICATION_ID,
     ENV_VAR,
@@ -26,6 +29,7 @@ from tutor.progress import (
     default_path,
     open_store,
 )
+from tutor.progress.layout import LEARNER_TABLES
 from tutor.progress.learner import legacy_key, new_learner_id
 
 WRITES = 120  # per writer, in the thread and process tests
@@ -33,7 +37,14 @@ WRITES = 120  # per writer, in the thread and process tests
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
+    """An SQLite progress file (the tests of what only a file can suffer)."""
     return tmp_path / "progress.sqlite3"
+
+
+@pytest.fixture
+def target(store_target: str) -> str:
+    """Where a test keeps progress, once per backend: an SQLite file, a PostgreSQL database."""
+    return store_target
 
 
 def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
@@ -47,15 +58,74 @@ def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
     assert store.schema_version() == SCHEMA_VERSION
 
 
-def test_resume_after_restart(db: Path) -> None:
+def test_a_file_of_the_tutor_before_sqlalchemy_opens_as_it_was(db: Path) -> None:
+    """A progress file exactly as the tutor wrote it before its storage moved to SQLAlchemy (schema 3):
+    read as it is, written on, and left in its layout (no change needed, none made)."""
+    learner = new_learner_id()
+    old_sqlite_file(
+        db,
+        PROGRESS_V3,
+        (
+            f"INSERT INTO scenario_result (learner, scenario_id, stars, attempts) VALUES ('{learner}', 's1', 2, 4)",
+            f"INSERT INTO lesson_done (learner, lesson_id) VALUES ('{learner}', '01-the-aim')",
+            f"INSERT INTO place (learner, lesson_id, scenario_index) VALUES ('{learner}', '02-melds', 1)",
+            f"INSERT INTO saved_game (learner, name, record_yaml) VALUES ('{learner}', 'Monday', 'x: 1')",
+            f"INSERT INTO learner_profile (learner, name) VALUES ('{learner}', 'Anna')",
+            f"INSERT INTO learner_language (learner, language) VALUES ('{learner}', 'sv')",
+        ),
+        (f"PRAGMA application_id = {APPLICATION_ID}", "PRAGMA user_version = 3"),
+    )
+    with closing(sqlite3.connect(db)) as connection:
+        before = connection.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
     store = ProgressStore(db)
+    assert store.summary(learner) == ProgressSummary(1, 1, 2, 4, ("02-melds", 1))
+    assert (store.name(learner), store.language(learner), store.load_game(learner, "Monday")) == ("Anna", "sv", "x: 1")
+    store.record_scenario(learner, "s1", 3)
+    store.save_game(learner, "monday", "y: 2")
+    assert store.stars(learner) == {"s1": 3} and store.attempts(learner) == {"s1": 5}
+    assert store.saved_games(learner) == ["Monday", "monday"]
+    with closing(sqlite3.connect(db)) as connection:
+        assert connection.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall() == before
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_an_empty_postgresql_database_gets_the_schema(postgres: Cluster) -> None:
+    """The same migrations on an empty PostgreSQL database: every table, the version kept in
+    ``schema_version``; a second server opening it changes nothing."""
+    url = postgres.new_database()
+    store = ProgressStore(url)
+    assert store.schema_version() == SCHEMA_VERSION and store.path is None
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            tables = set(inspect(connection).get_table_names())
+            versions = connection.exec_driver_sql("SELECT component, version FROM schema_version").all()
+    finally:
+        engine.dispose()
+    assert {t.name for t in LEARNER_TABLES} | {"schema_version"} <= tables
+    assert versions == [("progress", SCHEMA_VERSION)]
+    ProgressStore(url).record_scenario("anna", "s1", 2)
+    assert store.stars("anna") == {"s1": 2}
+
+
+def test_a_server_database_that_cannot_be_reached_is_named_without_its_password(postgres: Cluster) -> None:
+    url = postgres.url("no_such_database").replace("rummy@", "rummy:secret@")
+    with pytest.raises(ProgressError) as caught:
+        ProgressStore(url)
+    assert "secret" not in str(caught.value) and "no_such_database" in str(caught.value)
+    assert str(caught.value).startswith("progress database postgresql+psycopg://rummy:***@/no_such_database")
+    assert "***" in caught.value.path
+
+
+def test_resume_after_restart(target: str) -> None:
+    store = ProgressStore(target)
     store.record_scenario("anna", "femhundra-take-whole-pile", 3)
     store.complete_lesson("anna", "05-taking-the-pile")
     store.save_place("anna", "06-laying-off", 2)
     store.save_game("anna", "Sunday", "variant: femhundra\n")
     del store
 
-    again = ProgressStore(db)  # the app restarted: a new store on the same file
+    again = ProgressStore(target)  # the app restarted: a new store on the same file
     assert again.last_place("anna") == ("06-laying-off", 2)
     assert again.stars("anna") == {"femhundra-take-whole-pile": 3}
     assert again.completed_lessons("anna") == {"05-taking-the-pile"}
@@ -63,8 +133,8 @@ def test_resume_after_restart(db: Path) -> None:
     assert again.load_game("anna", "Sunday") == "variant: femhundra\n"
 
 
-def test_best_stars_are_kept_and_attempts_counted(db: Path) -> None:
-    store = ProgressStore(db)
+def test_best_stars_are_kept_and_attempts_counted(target: str) -> None:
+    store = ProgressStore(target)
     for stars in (1, 3, 2, 1):
         store.record_scenario("anna", "s1", stars)
     store.record_scenario("anna", "s2", 2)
@@ -73,15 +143,15 @@ def test_best_stars_are_kept_and_attempts_counted(db: Path) -> None:
 
 
 @pytest.mark.parametrize("stars", [0, 4, -1, True, 2.0])
-def test_stars_outside_one_to_three_are_refused(db: Path, stars: object) -> None:
-    store = ProgressStore(db)
+def test_stars_outside_one_to_three_are_refused(target: str, stars: object) -> None:
+    store = ProgressStore(target)
     with pytest.raises(ValueError, match="stars are 1, 2 or 3"):
         store.record_scenario("anna", "s1", stars)  # type: ignore[arg-type]
     assert store.stars("anna") == {}
 
 
-def test_empty_names_are_refused(db: Path) -> None:
-    store = ProgressStore(db)
+def test_empty_names_are_refused(target: str) -> None:
+    store = ProgressStore(target)
     with pytest.raises(ValueError, match="learner"):
         store.record_scenario(" ", "s1", 1)
     with pytest.raises(ValueError, match="lesson_id"):
@@ -90,8 +160,8 @@ def test_empty_names_are_refused(db: Path) -> None:
         store.save_place("anna", "l1", -1)
 
 
-def test_learners_are_kept_apart(db: Path) -> None:
-    store = ProgressStore(db)
+def test_learners_are_kept_apart(target: str) -> None:
+    store = ProgressStore(target)
     store.record_scenario("anna", "s1", 3)
     store.complete_lesson("anna", "l1")
     store.save_place("anna", "l1", 1)
@@ -103,8 +173,8 @@ def test_learners_are_kept_apart(db: Path) -> None:
     assert store.load_game("bertil", "g") is None
 
 
-def test_lessons_and_place(db: Path) -> None:
-    store = ProgressStore(db)
+def test_lessons_and_place(target: str) -> None:
+    store = ProgressStore(target)
     assert store.last_place("anna") is None
     store.complete_lesson("anna", "l1")
     store.complete_lesson("anna", "l1")  # twice is harmless
@@ -115,8 +185,8 @@ def test_lessons_and_place(db: Path) -> None:
     assert store.last_place("anna") == ("l3", 4)
 
 
-def test_summary(db: Path) -> None:
-    store = ProgressStore(db)
+def test_summary(target: str) -> None:
+    store = ProgressStore(target)
     assert store.summary("anna") == ProgressSummary(0, 0, 0, 0, None)
     store.record_scenario("anna", "s1", 2)
     store.record_scenario("anna", "s1", 3)
@@ -128,8 +198,8 @@ def test_summary(db: Path) -> None:
     )
 
 
-def test_saved_games(db: Path) -> None:
-    store = ProgressStore(db)
+def test_saved_games(target: str) -> None:
+    store = ProgressStore(target)
     store.save_game("anna", "b game", "first")
     store.save_game("anna", "A game", "x")
     store.save_game("anna", "b game", "second")  # the same name replaces it
@@ -173,7 +243,7 @@ def _write_many(path: str, writer: str, count: int) -> None:
             store.save_place("anna", f"{writer}-lesson", i)
 
 
-def _check_nothing_lost(path: Path, writers: list[str]) -> None:
+def _check_nothing_lost(path: str, writers: list[str]) -> None:
     store = ProgressStore(path)
     stars, attempts = store.stars("anna"), store.attempts("anna")
     assert attempts["shared"] == WRITES * len(writers)
@@ -188,15 +258,15 @@ def _check_nothing_lost(path: Path, writers: list[str]) -> None:
     assert place is not None and place[1] == WRITES - 10
 
 
-def test_two_threads_lose_nothing(db: Path) -> None:
-    ProgressStore(db)
+def test_two_threads_lose_nothing(target: str) -> None:
+    ProgressStore(target)
     errors: list[BaseException] = []
     start = threading.Barrier(2)
 
     def run(writer: str) -> None:
         try:
             start.wait()
-            _write_many(str(db), writer, WRITES)
+            _write_many(target, writer, WRITES)
         except BaseException as error:  # surfaced below: a thread's exception would be lost otherwise
             errors.append(error)
 
@@ -206,7 +276,7 @@ def test_two_threads_lose_nothing(db: Path) -> None:
     for thread in threads:
         thread.join()
     assert errors == []
-    _check_nothing_lost(db, ["t1", "t2"])
+    _check_nothing_lost(target, ["t1", "t2"])
 
 
 def test_sessions_opening_a_new_file_at_the_same_moment_all_open_it(tmp_path: Path) -> None:
@@ -233,16 +303,16 @@ def test_sessions_opening_a_new_file_at_the_same_moment_all_open_it(tmp_path: Pa
     assert failures == []
 
 
-def test_two_processes_lose_nothing(db: Path) -> None:
+def test_two_processes_lose_nothing(target: str) -> None:
     # Both processes create the store at the same time too: the first-time setup must not race.
     context = multiprocessing.get_context("spawn")
-    processes = [context.Process(target=_write_many, args=(str(db), name, WRITES)) for name in ("p1", "p2")]
+    processes = [context.Process(target=_write_many, args=(target, name, WRITES)) for name in ("p1", "p2")]
     for process in processes:
         process.start()
     for process in processes:
         process.join(timeout=120)
     assert [p.exitcode for p in processes] == [0, 0]
-    _check_nothing_lost(db, ["p1", "p2"])
+    _check_nothing_lost(target, ["p1", "p2"])
 
 
 # --- files that cannot be used --------------------------------------------------------------------
@@ -394,9 +464,10 @@ def test_an_older_layout_that_cannot_be_upgraded_is_refused(db: Path) -> None:
 
 def test_every_commit_is_synced_for_a_power_loss(db: Path) -> None:
     store = ProgressStore(db)
-    with store._connect() as connection:
-        assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    for write in (False, True):
+        with store._connect(write=write) as connection:
+            assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
 
 
 def test_a_file_of_a_newer_version_is_refused(db: Path) -> None:
@@ -420,22 +491,22 @@ def test_another_programs_database_is_refused(db: Path) -> None:
 # --- learners: an id each, nothing shared ------------------------------------------------------------
 
 
-def test_two_learners_on_one_file_never_see_each_others_progress(db: Path) -> None:
+def test_two_learners_on_one_file_never_see_each_others_progress(target: str) -> None:
     first, second = new_learner_id(), new_learner_id()
-    ProgressStore(db).record_scenario(first, "s1", 3)
-    ProgressStore(db).complete_lesson(first, "01-the-aim")
-    ProgressStore(db).save_place(first, "02-melds", 1)
-    ProgressStore(db).save_game(first, "monday", "variant: rommi\n")
-    ProgressStore(db).set_name(first, "Anna")
-    other = ProgressStore(db)  # another session on the same file
+    ProgressStore(target).record_scenario(first, "s1", 3)
+    ProgressStore(target).complete_lesson(first, "01-the-aim")
+    ProgressStore(target).save_place(first, "02-melds", 1)
+    ProgressStore(target).save_game(first, "monday", "variant: rommi\n")
+    ProgressStore(target).set_name(first, "Anna")
+    other = ProgressStore(target)  # another session on the same file
     assert other.stars(second) == {} and other.completed_lessons(second) == set()
     assert other.last_place(second) is None and other.saved_games(second) == [] and other.name(second) == ""
     assert other.summary(second) == ProgressSummary(0, 0, 0, 0, None)
     assert other.stars(first) == {"s1": 3} and other.name(first) == "Anna"
 
 
-def test_start_over_clears_only_that_learners_progress(db: Path) -> None:
-    store = ProgressStore(db)
+def test_start_over_clears_only_that_learners_progress(target: str) -> None:
+    store = ProgressStore(target)
     mine, theirs = new_learner_id(), new_learner_id()
     for learner in (mine, theirs):
         store.record_scenario(learner, "s1", 2)
@@ -452,7 +523,7 @@ def test_start_over_clears_only_that_learners_progress(db: Path) -> None:
 def test_a_schema_1_file_moves_name_keyed_rows_to_legacy_learners(db: Path) -> None:
     """A file of the version before learner ids: its rows were kept under names anybody could type."""
     with closing(sqlite3.connect(db)) as connection:
-        for statement in tutor.progress.layout.MIGRATIONS[0]:
+        for statement in PROGRESS_V1:
             connection.execute(statement)
         connection.execute("INSERT INTO scenario_result (learner, scenario_id, stars) VALUES ('learner', 's1', 2), ('Anna', 's1', 3)")
         connection.execute("INSERT INTO place (learner, lesson_id, scenario_index) VALUES ('learner', '03-runs', 2)")
@@ -471,8 +542,8 @@ def test_a_schema_1_file_moves_name_keyed_rows_to_legacy_learners(db: Path) -> N
     assert store.stars("legacy:legacy:Anna") == {}
 
 
-def test_a_claim_brings_legacy_progress_to_a_learner_and_merges(db: Path) -> None:
-    store = ProgressStore(db)
+def test_a_claim_brings_legacy_progress_to_a_learner_and_merges(target: str) -> None:
+    store = ProgressStore(target)
     learner, old = new_learner_id(), legacy_key("Anna")
     store.record_scenario(old, "s1", 3)
     store.record_scenario(old, "s2", 1)

@@ -23,13 +23,13 @@ from tutor.practice.table import PracticeTable
 from tutor.table.data import TableOptions, table_data
 from tutor.table.move_text import SelectionProblem, build_move, picks_for
 from tutor.table.session import Answer, Play, TableSession
-from tutor.together.sqlite_store import SqliteTableStore
+from tutor.together.sql_store import SqlTableStore
 from tutor.together.table import SeatTable, seat_actions
 
 
 def _sessions(tmp_path: Path) -> list[TableSession]:
     """One of each kind, typed as the protocol: mypy checks that each implements it."""
-    store = SqliteTableStore(tmp_path / "t.db")
+    store = SqlTableStore(tmp_path / "t.db")
     host = store.create_table("rommi", {}, 3)
     anna = store.join(host.code, "Anna")
     for name in ("Bertil", "Cecilia"):
@@ -129,7 +129,7 @@ def test_practice_offers_a_rommi_call_in_its_window() -> None:
 
 
 def test_a_seat_at_a_shared_table_sees_its_own_moves_and_news(tmp_path: Path) -> None:
-    store = SqliteTableStore(tmp_path / "t.db")
+    store = SqlTableStore(tmp_path / "t.db")
     host = store.create_table("femhundra", {}, 2)
     anna, bertil = store.join(host.code, "Anna"), store.join(host.code, "Bertil")
     store.start(host.code, host.token, seed=1)

@@ -1,15 +1,21 @@
 """The shared tables of Play together (:mod:`tutor.together`): seats and tokens, moves in one transaction
-each, two threads and two processes on one file, a restart, idle tables, Rommi calls, computer seats,
-and the records of finished rounds."""
+each, two threads and several processes on one table, a restart, idle tables, Rommi calls, computer seats,
+and the records of finished rounds. The tests taking ``store_target`` run on both backends (an SQLite file, a
+PostgreSQL database)."""
 
 from __future__ import annotations
 
 import multiprocessing
 import random
+import sqlite3
 import threading
+import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
+from database_support import TABLES_V0, old_sqlite_file
+from sqlalchemy import func, inspect, select
 
 from engine.bots import get_bot
 from engine.cards import parse_cards
@@ -18,10 +24,15 @@ from engine.moves import Move
 from engine.records.game import parse_record, replay
 from engine.state import GameState
 from engine.variants import get_variant
+from harness.postgres import Cluster
+from tutor.storage.engines import reading, writing
+from tutor.storage.migrate import schema_version
 from tutor.together.calls import CALL_ENV_VAR, CALL_WINDOW, call_window, first_call
+from tutor.together.db import default_path, engine_of
 from tutor.together.model import StaleError, TableError, Ticket, check_name
-from tutor.together.sqlite_db import default_path
-from tutor.together.sqlite_store import SqliteTableStore
+from tutor.together.schema import STEPS, game_table, metadata
+from tutor.together.schema import move as move_log
+from tutor.together.sql_store import SqlTableStore
 
 
 class Clock:
@@ -34,7 +45,7 @@ class Clock:
         return self.now
 
 
-def two_player_table(store: SqliteTableStore, seed: int = 1) -> tuple[Ticket, Ticket, Ticket]:
+def two_player_table(store: SqlTableStore, seed: int = 1) -> tuple[Ticket, Ticket, Ticket]:
     host = store.create_table("femhundra", {}, 2)
     anna = store.join(host.code, "Anna")
     bertil = store.join(host.code, "Bertil")
@@ -42,7 +53,7 @@ def two_player_table(store: SqliteTableStore, seed: int = 1) -> tuple[Ticket, Ti
     return host, anna, bertil
 
 
-def play_one(store: SqliteTableStore, code: str, token: str) -> bool:
+def play_one(store: SqlTableStore, code: str, token: str) -> bool:
     """Make one move for ``token``'s seat if it is its turn (chosen from what the seat sees); whether it did."""
     view = store.view(code, token)
     position = view.position
@@ -73,8 +84,8 @@ def test_names_are_checked() -> None:
         check_name("anna", ["Anna"])
 
 
-def test_join_seats_and_codes(tmp_path: Path) -> None:
-    store = SqliteTableStore(tmp_path / "t.db")
+def test_join_seats_and_codes(store_target: str) -> None:
+    store = SqlTableStore(store_target)
     host = store.create_table("rommi", {}, 3)
     assert len(host.code) == 6 and host.code.isupper()
     anna = store.join(host.code.lower(), "Anna")  # a code typed in small letters works
@@ -98,8 +109,8 @@ def test_join_seats_and_codes(tmp_path: Path) -> None:
     assert [s.computer for s in view.seats] == [False, True, False]
 
 
-def test_tokens_guard_every_move(tmp_path: Path) -> None:
-    store = SqliteTableStore(tmp_path / "t.db")
+def test_tokens_guard_every_move(store_target: str) -> None:
+    store = SqlTableStore(store_target)
     host, anna, bertil = two_player_table(store)
     version = store.version(host.code)
     for token in (bertil.token, host.token, "not-a-token", ""):
@@ -116,8 +127,8 @@ def test_tokens_guard_every_move(tmp_path: Path) -> None:
         store.view(host.code, "forged")
 
 
-def test_watchers_can_be_refused(tmp_path: Path) -> None:
-    store = SqliteTableStore(tmp_path / "t.db")
+def test_watchers_can_be_refused(store_target: str) -> None:
+    store = SqlTableStore(store_target)
     host = store.create_table("femhundra", {}, 2, watchers=False)
     with pytest.raises(TableError) as caught:
         store.view(host.code, None)
@@ -125,8 +136,8 @@ def test_watchers_can_be_refused(tmp_path: Path) -> None:
     assert store.view(host.code, host.token).is_host
 
 
-def test_an_illegal_move_changes_nothing(tmp_path: Path) -> None:
-    store = SqliteTableStore(tmp_path / "t.db")
+def test_an_illegal_move_changes_nothing(store_target: str) -> None:
+    store = SqlTableStore(store_target)
     host, anna, _ = two_player_table(store)
     before = store.view(host.code, anna.token)
     with pytest.raises(RulesError) as caught:
@@ -142,7 +153,7 @@ def test_an_illegal_move_changes_nothing(tmp_path: Path) -> None:
 def _play_seat(path: str, code: str, token: str, until: int) -> int:
     """Play one seat against whoever else plays the table until its version reaches ``until`` or the
     round ends; how many moves this seat made."""
-    store = SqliteTableStore(path)
+    store = SqlTableStore(path)
     made = 0
     while True:
         view = store.view(code, token)
@@ -152,21 +163,20 @@ def _play_seat(path: str, code: str, token: str, until: int) -> int:
             made += 1
 
 
-def _count_moves(path: Path) -> int:
-    import sqlite3
+def _count_moves(target: str) -> int:
+    """Every move kept in the database, at every table (read as only a test may)."""
+    with reading(engine_of(target), timeout=5.0) as db:
+        return int(db.execute(select(func.count()).select_from(move_log)).scalar_one())
 
-    with sqlite3.connect(path) as db:
-        return int(db.execute("SELECT COUNT(*) FROM move").fetchone()[0])
 
-
-def test_two_threads_lose_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    store = SqliteTableStore(path)
+def test_two_threads_lose_nothing(store_target: str) -> None:
+    path = store_target
+    store = SqlTableStore(path)
     host, anna, bertil = two_player_table(store, seed=5)
     start = store.version(host.code)
     made: list[int] = []
     threads = [
-        threading.Thread(target=lambda tok=tok: made.append(_play_seat(str(path), host.code, tok, start + 30)))
+        threading.Thread(target=lambda tok=tok: made.append(_play_seat(path, host.code, tok, start + 30)))
         for tok in (anna.token, bertil.token)
     ]
     for thread in threads:
@@ -174,38 +184,38 @@ def test_two_threads_lose_nothing(tmp_path: Path) -> None:
     for thread in threads:
         thread.join()
     assert sum(made) == _count_moves(path) > 10
-    SqliteTableStore(path).view(host.code, anna.token)  # the log replays
+    SqlTableStore(path).view(host.code, anna.token)  # the log replays
 
 
-def test_two_processes_lose_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    store = SqliteTableStore(path)
+def test_two_processes_lose_nothing(store_target: str) -> None:
+    path = store_target
+    store = SqlTableStore(path)
     host, anna, bertil = two_player_table(store, seed=8)
     until = store.version(host.code) + 30
     with multiprocessing.get_context("fork").Pool(2) as pool:
         made = pool.starmap(
-            _play_seat, [(str(path), host.code, anna.token, until), (str(path), host.code, bertil.token, until)]
+            _play_seat, [(path, host.code, anna.token, until), (path, host.code, bertil.token, until)]
         )
     assert sum(made) == _count_moves(path) > 10
-    assert SqliteTableStore(path).version(host.code) == store.version(host.code)
+    assert SqlTableStore(path).version(host.code) == store.version(host.code)
 
 
-def test_a_restart_resumes(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    store = SqliteTableStore(path)
+def test_a_restart_resumes(store_target: str) -> None:
+    path = store_target
+    store = SqlTableStore(path)
     host, anna, bertil = two_player_table(store, seed=2)
     for _ in range(6):
         play_one(store, host.code, anna.token) or play_one(store, host.code, bertil.token)
     before = store.view(host.code, anna.token)
-    again = SqliteTableStore(path)
+    again = SqlTableStore(path)
     after = again.view(host.code, anna.token)
     assert after.version == before.version and after.position.hands == before.position.hands  # type: ignore[union-attr]
     assert play_one(again, host.code, anna.token) or play_one(again, host.code, bertil.token)
 
 
-def test_idle_tables_expire(tmp_path: Path) -> None:
+def test_idle_tables_expire(store_target: str) -> None:
     clock = Clock()
-    store = SqliteTableStore(tmp_path / "t.db", clock=clock, idle_seconds=100)
+    store = SqlTableStore(store_target, clock=clock, idle_seconds=100)
     old = store.create_table("femhundra", {}, 2)
     clock.now += 60
     fresh = store.create_table("femhundra", {}, 2)
@@ -254,9 +264,9 @@ def test_the_rules_order_decides_between_callers(discarder: int, winner: int) ->
     assert first_call(state, {callers[1]: "rommi 1", callers[0]: "rommi 2"})[0] == callers[1]  # type: ignore[index]
 
 
-def test_a_call_window_shows_the_same_waiting_everywhere(tmp_path: Path) -> None:
+def test_a_call_window_shows_the_same_waiting_everywhere(store_target: str) -> None:
     clock = Clock()
-    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=2.0)
+    store = SqlTableStore(store_target, clock=clock, call_window=2.0)
     host = store.create_table("rommi", {}, 3)
     tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
     store.start(host.code, host.token, seed=4)
@@ -279,7 +289,7 @@ def test_a_call_window_shows_the_same_waiting_everywhere(tmp_path: Path) -> None
 
 
 def play_to_a_call(
-    store: SqliteTableStore, clock: Clock, names: tuple[str, ...], caller: int
+    store: SqlTableStore, clock: Clock, names: tuple[str, ...], caller: int
 ) -> tuple[Ticket, list[Ticket], list[str]]:
     """A rommi table of ``names`` played (every window let pass) until ``caller`` may call; its host, the
     seats' tickets and ``caller``'s legal calls. Fails when no deal of 40 gives one."""
@@ -303,10 +313,10 @@ def play_to_a_call(
     pytest.fail(f"no deal gave seat {caller} a Rommi call")
 
 
-def test_the_only_callers_call_is_made_at_once(tmp_path: Path) -> None:
+def test_the_only_callers_call_is_made_at_once(store_target: str) -> None:
     """Three players: one seat may call; its call is its answer, the last awaited, so the window closes."""
     clock = Clock()
-    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=2.0)
+    store = SqlTableStore(store_target, clock=clock, call_window=2.0)
     host, tickets, calls = play_to_a_call(store, clock, ("Anna", "Bertil", "Cecilia"), 2)
     seen = store.view(host.code, tickets[0].token).version
     assert store.move(host.code, tickets[2].token, calls[0], seen) == seen + 1
@@ -317,11 +327,11 @@ def test_the_only_callers_call_is_made_at_once(tmp_path: Path) -> None:
         assert after.position is not None and after.position.to_move == 2
 
 
-def test_a_call_waits_for_the_other_callers(tmp_path: Path) -> None:
+def test_a_call_waits_for_the_other_callers(store_target: str) -> None:
     """Four players: two may call. A call is kept aside (no version moves, nobody learns of it) until the
     other caller says "no call"; then it is made."""
     clock = Clock()
-    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=2.0)
+    store = SqlTableStore(store_target, clock=clock, call_window=2.0)
     host, tickets, calls = play_to_a_call(store, clock, ("Anna", "Bertil", "Cecilia", "David"), 3)
     views = [store.view(host.code, t.token) for t in tickets]
     (other,) = [v.seat for v in views if v.call_open and v.seat != 3]
@@ -337,9 +347,9 @@ def test_a_call_waits_for_the_other_callers(tmp_path: Path) -> None:
     assert not after.waiting and after.called_by == 3 and after.last_moves[-1].startswith("David called Rommi!")
 
 
-def test_no_call_closes_the_window_early(tmp_path: Path) -> None:
+def test_no_call_closes_the_window_early(store_target: str) -> None:
     clock = Clock()
-    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=60.0)
+    store = SqlTableStore(store_target, clock=clock, call_window=60.0)
     host = store.create_table("rommi", {}, 3)
     tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
     store.start(host.code, host.token, seed=4)
@@ -362,10 +372,10 @@ def test_no_call_closes_the_window_early(tmp_path: Path) -> None:
     assert caught.value.key == "no_window"
 
 
-def test_computer_seats_answer_the_window(tmp_path: Path) -> None:
+def test_computer_seats_answer_the_window(store_target: str) -> None:
     """A computer seat that may call answers when the window opens, so a person's "no call" closes it."""
     clock = Clock()
-    store = SqliteTableStore(tmp_path / "t.db", clock=clock, call_window=60.0)
+    store = SqlTableStore(store_target, clock=clock, call_window=60.0)
     host = store.create_table("rommi", {}, 4)
     tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
     store.add_computer(host.code, host.token)
@@ -378,8 +388,8 @@ def test_computer_seats_answer_the_window(tmp_path: Path) -> None:
     assert store.no_call(host.code, tickets[2].token, version) > version
 
 
-def test_seats_can_be_freed_before_the_start(tmp_path: Path) -> None:
-    store = SqliteTableStore(tmp_path / "t.db")
+def test_seats_can_be_freed_before_the_start(store_target: str) -> None:
+    store = SqlTableStore(store_target)
     host = store.create_table("femhundra", {}, 4)
     anna, bertil, cecilia = (store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia"))
     store.add_computer(host.code, host.token)
@@ -417,8 +427,8 @@ def test_the_call_window_can_be_set_for_a_server(monkeypatch: pytest.MonkeyPatch
         assert call_window() == CALL_WINDOW
 
 
-def test_computer_seats_and_records(tmp_path: Path) -> None:
-    store = SqliteTableStore(tmp_path / "t.db")
+def test_computer_seats_and_records(store_target: str) -> None:
+    store = SqlTableStore(store_target)
     host = store.create_table("femhundra", {}, 3)
     anna = store.join(host.code, "Anna")
     store.add_computer(host.code, host.token)
@@ -439,8 +449,8 @@ def test_computer_seats_and_records(tmp_path: Path) -> None:
     assert store.view(host.code, anna.token).round_number == 2
 
 
-def test_moves_parse_before_anything_changes(tmp_path: Path) -> None:
-    store = SqliteTableStore(tmp_path / "t.db")
+def test_moves_parse_before_anything_changes(store_target: str) -> None:
+    store = SqlTableStore(store_target)
     host, anna, _ = two_player_table(store)
     version = store.version(host.code)
     with pytest.raises(RulesError) as caught:
@@ -449,15 +459,15 @@ def test_moves_parse_before_anything_changes(tmp_path: Path) -> None:
     assert Move.parse("draw")
 
 
-def test_the_same_move_sent_twice_at_once_counts_once(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    host, anna, _ = two_player_table(SqliteTableStore(path))
-    version = SqliteTableStore(path).version(host.code)
+def test_the_same_move_sent_twice_at_once_counts_once(store_target: str) -> None:
+    path = store_target
+    host, anna, _ = two_player_table(SqlTableStore(path))
+    version = SqlTableStore(path).version(host.code)
     outcomes: list[str] = []
     barrier = threading.Barrier(4)
 
     def send() -> None:
-        store = SqliteTableStore(path)
+        store = SqlTableStore(path)
         barrier.wait()
         try:
             store.move(host.code, anna.token, "draw", version)
@@ -485,7 +495,7 @@ def test_servers_opening_a_new_tables_file_at_the_same_moment_all_open_it(tmp_pa
         def open_and_create(path: Path = path, start: threading.Barrier = start) -> None:
             start.wait()
             try:
-                SqliteTableStore(path).create_table("rommi", {}, 3)
+                SqlTableStore(path).create_table("rommi", {}, 3)
             except Exception as error:  # surfaced below: a thread's exception would be lost otherwise
                 failures.append(error)
 
@@ -497,10 +507,10 @@ def test_servers_opening_a_new_tables_file_at_the_same_moment_all_open_it(tmp_pa
     assert failures == []
 
 
-def test_a_rommi_call_outside_a_window_is_refused_in_words(tmp_path: Path) -> None:
+def test_a_rommi_call_outside_a_window_is_refused_in_words(store_target: str) -> None:
     """A call with no window open is an illegal move like any other: refused with its rule code and a sentence
     (it raised "unknown message key" instead), and the table is unchanged."""
-    store = SqliteTableStore(tmp_path / "t.db")
+    store = SqlTableStore(store_target)
     host = store.create_table("rommi", {}, 3)
     tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
     store.start(host.code, host.token, seed=4)
@@ -513,3 +523,81 @@ def test_a_rommi_call_outside_a_window_is_refused_in_words(tmp_path: Path) -> No
     after = store.view(host.code, tickets[2].token)
     assert after.version == before.version and after.position is not None
     assert (after.position.hands, after.position.pile) == (before.position.hands, before.position.pile)
+
+
+def test_four_processes_at_one_table_count_every_move_once(store_target: str) -> None:
+    """Four server processes, one table of three: each seat played from its own process, the first seat
+    from a second one too (the same moves sent twice, as two tabs of one phone would). Every move the
+    processes made is in the log once, and the log replays."""
+    store = SqlTableStore(store_target)
+    host = store.create_table("femhundra", {}, 3)
+    tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
+    store.start(host.code, host.token, seed=11)
+    until = store.version(host.code) + 40
+    players = [tickets[0], *tickets]
+    with multiprocessing.get_context("spawn").Pool(len(players)) as pool:
+        made = pool.starmap(_play_seat, [(store_target, host.code, t.token, until) for t in players])
+    assert sum(made) == _count_moves(store_target) >= 30
+    view = SqlTableStore(store_target).view(host.code, tickets[0].token)  # a fresh replay of the whole log
+    assert view.version == store.version(host.code)
+
+
+def test_a_move_locks_only_its_own_tables_row(store_target: str) -> None:
+    """PostgreSQL: a move waits while its own table's row is locked (``SELECT … FOR UPDATE``), and a move at
+    another table goes through meanwhile. (SQLite has one write lock for the file.)"""
+    if not store_target.startswith("postgresql"):
+        pytest.skip("SQLite locks the whole file")
+    store = SqlTableStore(store_target)
+    first, anna, _ = two_player_table(store, seed=3)
+    second, cecilia, _ = two_player_table(store, seed=4)
+    done: list[str] = []
+    with writing(engine_of(store_target), timeout=5.0) as holder:
+        holder.execute(select(game_table.c.id).where(game_table.c.code == first.code).with_for_update())
+        waiting = threading.Thread(
+            target=lambda: done.append(str(store.move(first.code, anna.token, "draw", store.version(first.code))))
+        )
+        waiting.start()
+        store.move(second.code, cecilia.token, "draw", store.version(second.code))  # not held up
+        waiting.join(timeout=0.5)
+        assert waiting.is_alive() and done == []  # held by the lock on its own table's row
+    waiting.join(timeout=10)
+    assert len(done) == 1 and _count_moves(store_target) == 2
+
+
+def test_a_tables_file_of_the_tutor_before_sqlalchemy_plays_on(tmp_path: Path) -> None:
+    """A tables file exactly as the tutor wrote it before its storage moved to SQLAlchemy (no schema
+    version), holding a table in the middle of a round: the table is found and played on, and the file gets
+    schema version 1 and nothing else."""
+    path = tmp_path / "tables.sqlite3"
+    old_sqlite_file(
+        path,
+        TABLES_V0,
+        (
+            "INSERT INTO game_table (id, code, host_token, variant, house_rules, max_seats, watchers, version, updated)"
+            f" VALUES (1, 'ABCDEF', 'host', 'femhundra', '{{}}', 2, 1, 5, {time.time()})",
+            "INSERT INTO seat (table_id, seat, name, token) VALUES (1, 0, 'Anna', 'anna-token'), (1, 1, 'Bertil', 'b')",
+            "INSERT INTO round (table_id, number, seed, totals) VALUES (1, 1, 6, '[0, 0]')",
+            "INSERT INTO move (table_id, round, idx, seat, move) VALUES (1, 1, 0, 0, 'draw')",
+        ),
+    )
+    with closing(sqlite3.connect(path)) as connection:
+        layout = connection.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
+    store = SqlTableStore(path)
+    view = store.view("ABCDEF", "anna-token")
+    assert view.version == 5 and view.position is not None and view.position.phase.value == "play"
+    discard = f"discard {view.position.hands[0][0]}"
+    assert store.move("ABCDEF", "anna-token", discard, 5) == 6 and _count_moves(str(path)) == 2
+    with closing(sqlite3.connect(path)) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == len(STEPS)
+        assert connection.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall() == layout
+
+
+def test_an_empty_postgresql_database_gets_the_tables(postgres: Cluster) -> None:
+    url = postgres.new_database()
+    store = SqlTableStore(url)
+    SqlTableStore(url)  # a second server starting on it changes nothing
+    with reading(engine_of(url), timeout=5.0) as db:
+        assert set(metadata.tables) <= set(inspect(db).get_table_names())
+        assert db.execute(select(schema_version.c.component, schema_version.c.version)).all() == [("tables", 1)]
+    host, anna, _ = two_player_table(store)
+    assert play_one(store, host.code, anna.token) and _count_moves(url) == 1

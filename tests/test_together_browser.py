@@ -1,5 +1,6 @@
-"""Play together in a real browser: two ``streamlit run`` servers on one tables file, phones (390×844
-browser contexts) on either server, and a browser without a seat.
+"""Play together in a real browser: two ``streamlit run`` servers on one database (an SQLite tables file,
+then a PostgreSQL database: every test of the two servers runs on each), phones (390×844 browser contexts)
+on either server, and a browser without a seat.
 
 - Three phones and a watcher: the host opens a table on server 1 and takes a seat, a second phone joins
   through server 2 by the join link, a third through server 1; the host adds a computer player and starts.
@@ -9,6 +10,8 @@ browser contexts) on either server, and a browser without a seat.
   view, read from the tables file with its token) and made by clicking that phone's cards and buttons.
   The deal gives Bertil a Rommi! call out of turn; every other call window is closed by "No call". Each
   phone says the call's outcome and the round's end in view, and a watcher sees no hand and no button.
+- A server killed mid-round: the phone that was on it opens its link on the other server (what the proxy
+  of docs/deploy.md does for it), finds its seat, and the round plays on.
 - A restart mid-round: the phones reload their links and play on.
 
 Screenshots go where every browser test puts its own (``browser_support.screenshots_folder``). The clicking
@@ -28,10 +31,12 @@ from browser_support import RENDER_TIMEOUT, choose, no_traceback, require_browse
 from engine.moves import Move
 from engine.variants import get_variant
 from harness.chromium import PHONE
+from harness.postgres import Cluster
 from harness.served_app import Server, ServerError, served_app
 from harness.table_play import play_round, shows, table_action, table_log
+from tutor.storage.url import ENV_VAR as DATABASE_URL
 from tutor.together.model import TableView, Ticket
-from tutor.together.sqlite_store import SqliteTableStore
+from tutor.together.sql_store import SqlTableStore
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, Page, expect
@@ -42,12 +47,15 @@ ROMMI_SEED = 60
 CALL_SECONDS = "30"
 
 
-@pytest.fixture(scope="module")
-def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
-    """Two servers sharing one progress folder (so one tables file)."""
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def two_servers(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
+    """Two servers sharing one progress folder (so one tables file), or one PostgreSQL database."""
     require_browser()
     folder = tmp_path_factory.mktemp("together-servers")
-    environment = {"RUMMY500_CALL_SECONDS": CALL_SECONDS}
+    environment: dict[str, str | None] = {"RUMMY500_CALL_SECONDS": CALL_SECONDS, DATABASE_URL: None}
+    if request.param == "postgresql":
+        cluster: Cluster = request.getfixturevalue("postgres")
+        environment[DATABASE_URL] = cluster.new_database()
     try:
         with (
             served_app(folder, "streamlit-1", environment) as first,
@@ -66,6 +74,11 @@ def phones_put_away(chromium: Browser) -> Iterator[None]:
     yield
     for context in list(chromium.contexts):
         context.close()
+
+
+def tables_of(server: Server) -> str:
+    """Where ``server`` keeps its tables: its database's URL, or the tables file beside its progress file."""
+    return server.environment.get(DATABASE_URL) or str(server.progress.parent / "tables.sqlite3")
 
 
 def phone(browser: Browser) -> Page:
@@ -153,7 +166,7 @@ def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium:
     for page, server, name in ((bertil, second, "Bertil"), (cecilia, first, "Cecilia")):
         page.goto(f"{server.url}/together?table={code}", wait_until="commit")
         take_seat(page, name)
-    store = SqliteTableStore(first.progress.parent / "tables.sqlite3", call_window=float(CALL_SECONDS))
+    store = SqlTableStore(tables_of(first), call_window=float(CALL_SECONDS))
     lobby = store.view(code, param(anna, "seat"))
     by_name = {"Anna": anna, "Bertil": bertil, "Cecilia": cecilia}
     phones = [by_name[seat.name] for seat in lobby.seats]
@@ -190,7 +203,7 @@ def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium:
     expect(watcher.locator("[data-action], [data-hand]")).to_have_count(0)
 
 
-def in_the_window(store: SqliteTableStore, code: str, tickets: list[Ticket], phones: list[Page], folder: Path) -> None:
+def in_the_window(store: SqlTableStore, code: str, tickets: list[Ticket], phones: list[Page], folder: Path) -> None:
     """While the first call is awaited: every phone says the same waiting; the seat that may call (by where
     it sits) is told so beside the table, with "No call" beside Rommi! and in view; screenshots."""
     for i, (ticket, page) in enumerate(zip(tickets, phones, strict=True), start=1):
@@ -210,7 +223,7 @@ def in_the_window(store: SqliteTableStore, code: str, tickets: list[Ticket], pho
 
 
 def at_the_call(
-    store: SqliteTableStore, code: str, tickets: list[Ticket], phones: list[Page], watcher: Page, folder: Path
+    store: SqlTableStore, code: str, tickets: list[Ticket], phones: list[Page], watcher: Page, folder: Path
 ) -> None:
     """Right after the first Rommi call is made: every phone says who called, in view; the watcher too,
     with no hand and no button; screenshots."""
@@ -228,6 +241,44 @@ def at_the_call(
     expect(watcher.locator("[data-action], [data-hand]")).to_have_count(0)
     expect(watcher.get_by_role("button", name="No call")).to_have_count(0)
     watcher.screenshot(path=str(folder / "together-rommi-watcher.png"))
+
+
+def test_a_server_killed_mid_round(two_servers: list[Server], chromium: Browser, shots: Path) -> None:
+    """Anna's phone is on the first server, Bertil's on the second. The first server dies mid-round (killed:
+    nothing saved on the way out); Anna's phone opens its link on the second server (behind one address,
+    the proxy does that for it, docs/deploy.md), finds its seat and its hand as they were, and plays on."""
+    first, second = two_servers
+    anna = phone(chromium)
+    code = open_table(anna, first.url)
+    take_seat(anna, "Anna")
+    bertil = phone(chromium)
+    bertil.goto(f"{second.url}/together?table={code}", wait_until="commit")
+    take_seat(bertil, "Bertil")
+    anna.get_by_role("button", name="Start the game").click()
+    anna.get_by_role("button", name="Draw", exact=True).click()
+    expect(bertil.get_by_text("Anna drew from the stock.")).to_be_visible()
+    store = SqlTableStore(tables_of(first))
+    before = store.view(code, param(anna, "seat"))
+    try:
+        first.kill()
+        anna.goto(anna.url.replace(first.url, second.url), wait_until="commit")
+        shows(anna, before)  # her seat, the table as it was
+        assert before.position is not None and before.seat is not None
+        held = len(before.position.hands[before.seat])  # her hand with the card she drew
+        expect(anna.locator(".r5t-hand button.r5t-card")).to_have_count(held)
+        expect(table_action(anna, "discard")).to_be_visible()
+        anna.locator(".r5t-hand button.r5t-card").first.click()
+        table_action(anna, "discard").click()
+        expect(bertil.get_by_text("Your turn, Bertil")).to_be_visible()
+        expect(anna.get_by_text("Bertil is playing")).to_be_visible()
+        after = store.view(code, param(anna, "seat"))
+        assert after.version > before.version and after.position is not None
+        assert after.last_moves[-1].startswith("Anna discarded")
+        no_traceback(anna)
+        anna.screenshot(path=str(shots / "together-after-a-server-died.png"), full_page=True)
+    finally:
+        if not first.running:
+            first.start()  # for the tests after this one
 
 
 def test_a_restart_mid_round(chromium: Browser, tmp_path: Path, shots: Path) -> None:

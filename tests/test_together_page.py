@@ -11,7 +11,7 @@ from apptest_support import open_app, shown_table, table_move
 from streamlit.testing.v1 import AppTest
 
 from engine.bots import get_bot
-from tutor.together.sqlite_store import SqliteTableStore
+from tutor.together.sql_store import SqlTableStore
 from ui.together.round import KEYS
 
 
@@ -54,7 +54,7 @@ def test_two_sessions_play_one_table(tables_db: Path) -> None:
     assert "Anna is playing" in page_text(guest)
     assert shown_table(guest, KEYS)["actions"] == []  # not Bertil's turn: no moves on his table
 
-    store = SqliteTableStore(tables_db)
+    store = SqlTableStore(tables_db)
     anna_hand = store.view(code, _param(host, "seat")).position.hands[0]  # type: ignore[union-attr]
     assert [a["id"] for a in shown_table(host, KEYS)["actions"]][:1] == ["draw"]
     table_move(host, KEYS, "draw")
@@ -90,7 +90,7 @@ def _param(at: AppTest, name: str) -> str:
 
 
 def test_a_table_without_watchers_still_lets_people_join(tables_db: Path) -> None:
-    store = SqliteTableStore(tables_db)
+    store = SqlTableStore(tables_db)
     host = store.create_table("femhundra", {}, 2, watchers=False)
     at = open_app("together")
     at.query_params["table"] = host.code
@@ -123,14 +123,14 @@ def test_seats_are_given_up_and_freed_in_the_lobby(tables_db: Path) -> None:
     assert not host.exception and "seat" not in host.query_params and "host" in host.query_params
     assert "no longer holds a seat" in page_text(host)
     assert host.button(key="together_start") and host.button(key="together_join")
-    assert [s.name for s in SqliteTableStore(tables_db).view(code, None).seats] == []
+    assert [s.name for s in SqlTableStore(tables_db).view(code, None).seats] == []
 
 
 def test_the_call_window_on_each_phone(tables_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every phone says the same waiting; only the seat that may call has "No call", and its answer closes
     the window; then the next player's phone says it is her turn."""
     monkeypatch.setenv("RUMMY500_CALL_SECONDS", "60")
-    store = SqliteTableStore(tables_db, call_window=60)
+    store = SqlTableStore(tables_db, call_window=60)
     host = store.create_table("rommi", {}, 3)
     tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
     store.start(host.code, host.token, seed=4)

@@ -19,7 +19,7 @@ from engine.errors import RecordError
 from engine.variants import PRESETS, Variant
 from tutor.i18n.strings import YOU
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
-from tutor.progress import ProgressError, ProgressStore, default_path, open_store
+from tutor.progress import ProgressError, ProgressStore, default_target, open_store
 from tutor.progress.learner import COOKIE, QUERY_PARAM, choose_learner, is_learner_id
 
 # --- shared by every page ---------------------------------------------------------------------------
@@ -200,12 +200,13 @@ def curriculum() -> Curriculum | RecordError:
 def progress_store() -> ProgressStore | ProgressError:
     """The learner's progress store (one per file, kept for the process), or why it cannot be used.
 
-    The file is ``session_state[app_progress_path]`` if set, else ``$RUMMY500_PROGRESS_DB``, else the
-    default place in the home folder.
+    The file is ``session_state[app_progress_path]`` if set, else the server database
+    ``$RUMMY500_DATABASE_URL``, else the file ``$RUMMY500_PROGRESS_DB``, else the default place in the home folder.
     """
     try:
         configured = st.session_state.get(PROGRESS_PATH)
-        path = Path(configured) if configured else default_path()
-        return open_store(path)  # opened once; a failure is not retried on every rerun
+        return open_store(
+            str(configured) if configured else default_target()
+        )  # opened once; a failure is not retried on every rerun
     except ProgressError as error:
         return error

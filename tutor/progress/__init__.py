@@ -14,6 +14,7 @@ from tutor.progress.store import (
     ProgressStore,
     ProgressSummary,
     default_path,
+    default_target,
     open_store,
     path_problem,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "ProgressStore",
     "ProgressSummary",
     "default_path",
+    "default_target",
     "open_store",
     "path_problem",
 ]

@@ -1,5 +1,5 @@
-"""The learner's progress, kept in one SQLite file: stars per scenario, finished lessons, where they
-stopped, and saved games.
+"""The learner's progress, kept in one SQLite file (or in PostgreSQL, see :mod:`tutor.storage.url`): stars
+per scenario, finished lessons, where they stopped, and saved games.
 
 Every operation opens its own short-lived connection (Streamlit runs each session in a thread of its
 own), the file is in WAL mode and every connection waits for a busy lock, so two sessions or two
@@ -13,6 +13,10 @@ Durability: ``PRAGMA synchronous = FULL``. In WAL mode ``NORMAL`` never damages 
 loss (unlike a killed process) may take back the last commits: a game saved a moment before would be
 gone. ``FULL`` syncs the log on every commit; the tutor commits once a click, so the cost (a
 millisecond or so on a disk) is not felt, and a saved game survives a power loss.
+
+On PostgreSQL (``$RUMMY500_DATABASE_URL``) the same tables, written through the same SQLAlchemy Core
+statements, live in the server database, and the file's troubles (locks, damage, folders) do not arise;
+a failure still comes out as :class:`ProgressError`, naming the database with its password hidden.
 
 A file of an older layout (a table missing columns this version writes) is upgraded in place: each
 missing column is added with its default. Progress a file of schema 1 or earlier kept under a learner's
@@ -29,7 +33,7 @@ column) is refused, saying so.
 >>> store.stars("anna"), store.attempts("anna")
 ({'take-whole-pile': 2}, {'take-whole-pile': 2})
 >>> store.save_place("anna", "05-taking-the-pile", 3)
->>> ProgressStore(store.path).last_place("anna")  # a new store on the same file: after a restart
+>>> ProgressStore(store.target).last_place("anna")  # a new store on the same file: after a restart
 ('05-taking-the-pile', 3)
 >>> folder.cleanup()
 """
@@ -45,18 +49,33 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from sqlalchemy import Connection, Engine, delete, exc, func, select
+
+from tutor.progress import queries
 from tutor.progress.layout import (
     APPLICATION_ID,
+    COMPONENT,
     LEARNER_IDS_VERSION,
-    LEGACY_MOVES,
-    MIGRATIONS,
     PROGRESS_TABLES,
     SCHEMA_VERSION,
-    layout_gaps,
+    STEPS,
+    learner_language,
+    learner_profile,
+    lesson_done,
+    metadata,
+    move_to_legacy_keys,
+    place,
+    saved_game,
+    scenario_result,
     upgrade_layout,
 )
+from tutor.progress.queries import now
 from tutor.storage import sqlite
-from tutor.storage.sqlite import transaction
+from tutor.storage.engines import is_sqlite, open_engine, reading, writing
+from tutor.storage.migrate import layout_gaps, lock_schema, store_version, stored_version
+from tutor.storage.upsert import insert_for
+from tutor.storage.url import database_url, is_url
+from tutor.storage.url import shown as _shown
 
 #: The environment variable that overrides where the progress file lives.
 ENV_VAR: Final = "RUMMY500_PROGRESS_DB"
@@ -74,14 +93,15 @@ RETRY_AFTER: Final = 30.0
 #: The longest file or folder name most file systems allow, in bytes.
 MAX_NAME_BYTES: Final = 255
 
-class ProgressError(RuntimeError):
-    """The progress file cannot be used; the message names the file and says why.
 
-    ``path`` is the file, ``reason`` the sentence without the file name.
+class ProgressError(RuntimeError):
+    """The progress file (or server database) cannot be used; the message names it and says why.
+
+    ``path`` is the file (or the database's URL, its password hidden), ``reason`` the sentence without it.
     """
 
     def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"progress file {path}: {reason}")
+        super().__init__(f"progress {'database' if is_url(path) else 'file'} {path}: {reason}")
         self.path = path
         self.reason = reason
 
@@ -112,6 +132,12 @@ def default_path() -> Path:
     except OSError as error:
         raise ProgressError(str(path), f"its folder cannot be created ({error.strerror or error})") from None
     return path
+
+
+def default_target() -> str:
+    """Where progress is kept: ``$RUMMY500_DATABASE_URL`` if set (a server database), else the file of
+    :func:`default_path`."""
+    return database_url() or str(default_path())
 
 
 def path_problem(path: Path) -> str | None:
@@ -163,91 +189,130 @@ def _reason(error: sqlite3.Error, path: Path) -> str:
 
 
 class ProgressStore:
-    """The progress of every learner on this machine, in the SQLite file at ``path``.
+    """The progress of every learner, in the SQLite file at ``target`` or in the server database that
+    ``target`` names by its URL (``postgresql+psycopg://…``).
 
-    Creating a store creates (or upgrades) the file's tables; it raises :class:`ProgressError` when
-    the file cannot be used. A learner is any non-empty key (the app uses the learner ids of
+    Creating a store creates (or upgrades) the tables; it raises :class:`ProgressError` when the database
+    cannot be used. A learner is any non-empty key (the app uses the learner ids of
     :mod:`tutor.progress.learner`); one store holds many learners, and each sees only the rows under their key.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
+    def __init__(self, target: str | os.PathLike[str]) -> None:
+        self.target = os.fspath(target)
+        #: The SQLite file (None: a server database).
+        self.path: Path | None = None if is_url(self.target) else Path(self.target)
+        #: How the database is named in a message: the file, or the URL with its password hidden.
+        self.shown = self.target if self.path is not None else _shown(self.target)
         self._failed: tuple[float, ProgressError] | None = None
         self._migrate()
 
     def __repr__(self) -> str:
-        return f"ProgressStore({str(self.path)!r})"
+        return f"ProgressStore({self.shown!r})"
 
     # --- connections ---------------------------------------------------------------------------
 
     @contextmanager
-    def _connect(self, write: bool = False) -> Iterator[sqlite3.Connection]:
-        """One short-lived connection in autocommit mode; sqlite errors become ``ProgressError``.
-
-        A file found busy is not tried again for :data:`RETRY_AFTER` seconds: the same error comes back at once.
-        """
+    def _guard(self) -> Iterator[None]:
+        """Database errors become ``ProgressError``; a database found busy (or a server not reached) is not
+        tried again for :data:`RETRY_AFTER` seconds: the same error comes back at once."""
         if self._failed is not None:
             since, failure = self._failed
             if time.monotonic() - since < RETRY_AFTER:
                 raise failure
             self._failed = None
         try:
-            timeout = WRITE_TIMEOUT if write else BUSY_TIMEOUT
-            with sqlite.connect(self.path, timeout=timeout, synchronous="FULL") as connection:  # see the module doc
-                yield connection
-        except (sqlite3.Error, ValueError, OSError) as error:
-            reason = _reason(error, self.path) if isinstance(error, sqlite3.Error) else path_problem(self.path)
-            failure = ProgressError(str(self.path), reason or f"cannot be used ({error})")
-            if "busy" in failure.reason:
+            yield
+        except (exc.SQLAlchemyError, sqlite3.Error, ValueError, OSError) as error:
+            failure = ProgressError(self.shown, self._reason(error))
+            if "busy" in failure.reason or (self.path is None and isinstance(error, exc.OperationalError)):
                 self._failed = (time.monotonic(), failure)
             raise failure from error
 
+    def _reason(self, error: BaseException) -> str:
+        original = error.orig if isinstance(error, exc.DBAPIError) else error
+        if self.path is not None and isinstance(original, sqlite3.Error):
+            return _reason(original, self.path)
+        if self.path is not None:
+            return path_problem(self.path) or f"cannot be used ({original})"
+        first_line = str(original).strip().splitlines()[0] if str(original).strip() else ""
+        return f"cannot be used ({original.__class__.__name__}: {first_line})"
+
+    def _engine(self) -> Engine:
+        return open_engine(self.target, synchronous="FULL")  # see the module doc
+
+    @contextmanager
+    def _connect(self, write: bool = False, snapshot: bool = False) -> Iterator[Connection]:
+        """One short-lived transaction (a write, or a read: ``snapshot`` for one moment across statements)."""
+        with self._guard():
+            if write:
+                with writing(self._engine(), WRITE_TIMEOUT) as connection:
+                    yield connection
+            else:
+                with reading(self._engine(), BUSY_TIMEOUT, snapshot) as connection:
+                    yield connection
+
     def _migrate(self) -> None:
-        problem = path_problem(self.path)
-        if problem:
-            raise ProgressError(str(self.path), problem)
-        if self.path.exists():
-            with self._connect() as connection:  # a read: a current file needs no write lock to open
-                mode = connection.execute("PRAGMA journal_mode").fetchone()[0]
-                app = connection.execute("PRAGMA application_id").fetchone()[0]
-                version = connection.execute("PRAGMA user_version").fetchone()[0]
-                current = mode == "wal" and app == APPLICATION_ID and version == SCHEMA_VERSION
-                if current and not layout_gaps(connection):
-                    return
+        if self.path is not None:
+            problem = path_problem(self.path)
+            if problem:
+                raise ProgressError(self.shown, problem)
+            if self.path.exists() and self._current():
+                return
+            self._switch_to_wal()
+        elif self._current():
+            return
         with self._connect(write=True) as connection:
-            if sqlite.switch_to_wal(connection, wait=WRITE_TIMEOUT) is None:
-                raise ProgressError(str(self.path), "cannot be switched to WAL mode")
-            with transaction(connection):
-                app = connection.execute("PRAGMA application_id").fetchone()[0]
-                version = connection.execute("PRAGMA user_version").fetchone()[0]
+            lock_schema(connection, COMPONENT)
+            sqlite_file = is_sqlite(connection.engine)
+            if sqlite_file:
+                app = connection.exec_driver_sql("PRAGMA application_id").scalar_one()
                 if app not in (0, APPLICATION_ID):
-                    raise ProgressError(str(self.path), "belongs to another program (its application id differs)")
-                if version > SCHEMA_VERSION:
-                    raise ProgressError(
-                        str(self.path),
-                        f"was written by a newer version of the tutor (schema {version}, this one knows {SCHEMA_VERSION})",
-                    )
-                for statements in MIGRATIONS[version:]:
-                    for statement in statements:
-                        connection.execute(statement)
-                missing = upgrade_layout(connection)
-                if missing is not None:
-                    raise ProgressError(
-                        str(self.path),
-                        f"has an older layout this version cannot upgrade (table {missing[0]} has no column "
-                        f"{missing[1]}); move it away to start afresh",
-                    )
-                if version < LEARNER_IDS_VERSION:
-                    for statement in LEGACY_MOVES:
-                        connection.execute(statement)
-                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    raise ProgressError(self.shown, "belongs to another program (its application id differs)")
+            version = stored_version(connection, COMPONENT)
+            if version > SCHEMA_VERSION:
+                raise ProgressError(
+                    self.shown,
+                    f"was written by a newer version of the tutor (schema {version}, this one knows {SCHEMA_VERSION})",
+                )
+            for step in STEPS[version:]:
+                step(connection)
+            missing = upgrade_layout(connection)
+            if missing is not None:
+                raise ProgressError(
+                    self.shown,
+                    f"has an older layout this version cannot upgrade (table {missing[0]} has no column "
+                    f"{missing[1]}); move it away to start afresh",
+                )
+            if version < LEARNER_IDS_VERSION:
+                move_to_legacy_keys(connection)
+            if sqlite_file:
+                connection.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+            store_version(connection, COMPONENT, SCHEMA_VERSION)
+
+    def _current(self) -> bool:
+        """Whether the database is of this version's layout already (a read: no write lock to open it)."""
+        with self._connect() as connection:
+            if self.path is not None:
+                mode = connection.exec_driver_sql("PRAGMA journal_mode").scalar_one()
+                app = connection.exec_driver_sql("PRAGMA application_id").scalar_one()
+                if mode != "wal" or app != APPLICATION_ID:
+                    return False
+            version = stored_version(connection, COMPONENT)
+            return version == SCHEMA_VERSION and not layout_gaps(connection, metadata.sorted_tables)
+
+    def _switch_to_wal(self) -> None:
+        """Put the file in WAL mode, outside any transaction (tried again while another server sets it up)."""
+        with self._guard(), self._engine().connect() as connection:
+            driver = connection.connection.dbapi_connection
+            assert isinstance(driver, sqlite3.Connection)
+            driver.execute(f"PRAGMA busy_timeout = {int(WRITE_TIMEOUT * 1000)}")
+            if sqlite.switch_to_wal(driver, wait=WRITE_TIMEOUT) is None:
+                raise ProgressError(self.shown, "cannot be switched to WAL mode")
 
     def schema_version(self) -> int:
-        """The file's schema version (``PRAGMA user_version``)."""
+        """The database's schema version (a file's ``PRAGMA user_version``)."""
         with self._connect() as connection:
-            version: int = connection.execute("PRAGMA user_version").fetchone()[0]
-            return version
+            return stored_version(connection, COMPONENT)
 
     # --- scenarios -----------------------------------------------------------------------------
 
@@ -261,29 +326,24 @@ class ProgressStore:
         if isinstance(stars, bool) or not isinstance(stars, int) or not 1 <= stars <= 3:
             raise ValueError(f"stars are 1, 2 or 3, not {stars!r}")
         with self._connect(write=True) as connection:
-            connection.execute(
-                """INSERT INTO scenario_result (learner, scenario_id, stars) VALUES (?, ?, ?)
-                   ON CONFLICT (learner, scenario_id) DO UPDATE SET
-                       stars = max(stars, excluded.stars),
-                       attempts = attempts + 1,
-                       updated_at = CURRENT_TIMESTAMP""",
-                (learner, scenario_id, stars),
-            )
+            connection.execute(queries.record_scenario(connection, learner, scenario_id, stars))
 
     def stars(self, learner: str) -> dict[str, int]:
         """The best stars per scenario id, for the scenarios the learner has solved."""
+        t = scenario_result
         with self._connect() as connection:
             rows = connection.execute(
-                "SELECT scenario_id, stars FROM scenario_result WHERE learner = ? ORDER BY scenario_id", (learner,)
-            ).fetchall()
+                select(t.c.scenario_id, t.c.stars).where(t.c.learner == learner).order_by(t.c.scenario_id)
+            ).all()
         return {str(scenario): int(stars) for scenario, stars in rows}
 
     def attempts(self, learner: str) -> dict[str, int]:
         """How many times the learner has finished each scenario."""
+        t = scenario_result
         with self._connect() as connection:
             rows = connection.execute(
-                "SELECT scenario_id, attempts FROM scenario_result WHERE learner = ? ORDER BY scenario_id", (learner,)
-            ).fetchall()
+                select(t.c.scenario_id, t.c.attempts).where(t.c.learner == learner).order_by(t.c.scenario_id)
+            ).all()
         return {str(scenario): int(count) for scenario, count in rows}
 
     # --- lessons and the place to resume -------------------------------------------------------
@@ -293,16 +353,14 @@ class ProgressStore:
         _check_name(learner, "learner")
         _check_name(lesson_id, "lesson_id")
         with self._connect(write=True) as connection:
-            connection.execute(
-                "INSERT INTO lesson_done (learner, lesson_id) VALUES (?, ?) ON CONFLICT (learner, lesson_id) DO NOTHING",
-                (learner, lesson_id),
-            )
+            statement = insert_for(connection, lesson_done).values(learner=learner, lesson_id=lesson_id)
+            connection.execute(statement.on_conflict_do_nothing(index_elements=["learner", "lesson_id"]))
 
     def completed_lessons(self, learner: str) -> set[str]:
         """The ids of the lessons the learner has finished."""
         with self._connect() as connection:
-            rows = connection.execute("SELECT lesson_id FROM lesson_done WHERE learner = ?", (learner,)).fetchall()
-        return {str(lesson) for (lesson,) in rows}
+            rows = connection.execute(select(lesson_done.c.lesson_id).where(lesson_done.c.learner == learner))
+            return {str(lesson) for lesson in rows.scalars()}
 
     def save_place(self, learner: str, lesson_id: str, scenario_index: int) -> None:
         """Remember where the learner is: scenario ``scenario_index`` (from 0) of ``lesson_id``."""
@@ -311,41 +369,49 @@ class ProgressStore:
         if isinstance(scenario_index, bool) or not isinstance(scenario_index, int) or scenario_index < 0:
             raise ValueError(f"scenario_index is a number from 0, not {scenario_index!r}")
         with self._connect(write=True) as connection:
+            statement = insert_for(connection, place).values(
+                learner=learner, lesson_id=lesson_id, scenario_index=scenario_index
+            )
             connection.execute(
-                """INSERT INTO place (learner, lesson_id, scenario_index) VALUES (?, ?, ?)
-                   ON CONFLICT (learner) DO UPDATE SET
-                       lesson_id = excluded.lesson_id,
-                       scenario_index = excluded.scenario_index,
-                       updated_at = CURRENT_TIMESTAMP""",
-                (learner, lesson_id, scenario_index),
+                statement.on_conflict_do_update(
+                    index_elements=["learner"],
+                    set_={
+                        "lesson_id": statement.excluded.lesson_id,
+                        "scenario_index": statement.excluded.scenario_index,
+                        "updated_at": now(),
+                    },
+                )
             )
 
     def last_place(self, learner: str) -> tuple[str, int] | None:
         """(lesson id, scenario index) where the learner stopped, or None if they have not started."""
         with self._connect() as connection:
             row = connection.execute(
-                "SELECT lesson_id, scenario_index FROM place WHERE learner = ?", (learner,)
-            ).fetchone()
+                select(place.c.lesson_id, place.c.scenario_index).where(place.c.learner == learner)
+            ).first()
         return None if row is None else (str(row[0]), int(row[1]))
 
     def summary(self, learner: str) -> ProgressSummary:
         """Lessons done, scenarios solved, stars and attempts in all, and the place to resume (one read)."""
-        with self._connect() as connection, transaction(connection, "BEGIN"):  # one snapshot for all the figures
-            lessons = connection.execute("SELECT count(*) FROM lesson_done WHERE learner = ?", (learner,)).fetchone()
+        t = scenario_result
+        with self._connect(snapshot=True) as connection:  # one snapshot for all the figures
+            lessons = connection.execute(
+                select(func.count()).select_from(lesson_done).where(lesson_done.c.learner == learner)
+            ).scalar_one()
             solved, stars, attempts = connection.execute(
-                "SELECT count(*), coalesce(sum(stars), 0), coalesce(sum(attempts), 0) FROM scenario_result "
-                "WHERE learner = ?",
-                (learner,),
-            ).fetchone()
-            place = connection.execute(
-                "SELECT lesson_id, scenario_index FROM place WHERE learner = ?", (learner,)
-            ).fetchone()
+                select(
+                    func.count(), func.coalesce(func.sum(t.c.stars), 0), func.coalesce(func.sum(t.c.attempts), 0)
+                ).where(t.c.learner == learner)
+            ).one()
+            found = connection.execute(
+                select(place.c.lesson_id, place.c.scenario_index).where(place.c.learner == learner)
+            ).first()
         return ProgressSummary(
-            lessons_done=int(lessons[0]),
+            lessons_done=int(lessons),
             scenarios_done=int(solved),
             stars_total=int(stars),
             attempts=int(attempts),
-            last_place=None if place is None else (str(place[0]), int(place[1])),
+            last_place=None if found is None else (str(found[0]), int(found[1])),
         )
 
     # --- the learner ---------------------------------------------------------------------------
@@ -356,41 +422,37 @@ class ProgressStore:
         if not isinstance(name, str):
             raise TypeError(f"name is text, not {type(name).__name__}")
         with self._connect(write=True) as connection:
-            connection.execute(
-                """INSERT INTO learner_profile (learner, name) VALUES (?, ?)
-                   ON CONFLICT (learner) DO UPDATE SET name = excluded.name, updated_at = CURRENT_TIMESTAMP""",
-                (learner, name.strip()),
-            )
+            connection.execute(queries.keep(connection, learner_profile, learner, name=name.strip()))
 
     def name(self, learner: str) -> str:
         """The learner's display name, or ``""`` when they gave none."""
         with self._connect() as connection:
-            row = connection.execute("SELECT name FROM learner_profile WHERE learner = ?", (learner,)).fetchone()
-        return "" if row is None else str(row[0])
+            found = connection.execute(
+                select(learner_profile.c.name).where(learner_profile.c.learner == learner)
+            ).scalar()
+        return "" if found is None else str(found)
 
     def set_language(self, learner: str, language: str) -> None:
         """Keep ``language`` (a code of :data:`tutor.i18n.languages.LANGUAGES`) as the learner's choice."""
         _check_name(learner, "learner")
         with self._connect(write=True) as connection:
-            connection.execute(
-                """INSERT INTO learner_language (learner, language) VALUES (?, ?)
-                   ON CONFLICT (learner) DO UPDATE SET language = excluded.language, updated_at = CURRENT_TIMESTAMP""",
-                (learner, language),
-            )
+            connection.execute(queries.keep(connection, learner_language, learner, language=language))
 
     def language(self, learner: str) -> str | None:
         """The language the learner chose, or None when they chose none."""
         with self._connect() as connection:
-            row = connection.execute("SELECT language FROM learner_language WHERE learner = ?", (learner,)).fetchone()
-        return None if row is None else str(row[0])
+            found = connection.execute(
+                select(learner_language.c.language).where(learner_language.c.learner == learner)
+            ).scalar()
+        return None if found is None else str(found)
 
     def start_over(self, learner: str) -> None:
         """Clear the learner's progress: stars, finished lessons and the place to resume (their saved
         games and name are kept)."""
         _check_name(learner, "learner")
-        with self._connect(write=True) as connection, transaction(connection):
+        with self._connect(write=True) as connection:
             for table in PROGRESS_TABLES:
-                connection.execute(f"DELETE FROM {table} WHERE learner = ?", (learner,))
+                connection.execute(delete(table).where(table.c.learner == learner))
 
     def claim(self, learner: str, old: str) -> bool:
         """Move everything kept under ``old`` (e.g. a legacy name's key) to ``learner``; whether there was
@@ -401,27 +463,12 @@ class ProgressStore:
         _check_name(old, "old")
         if old == learner:
             return False
-        merges = (
-            """INSERT INTO scenario_result (learner, scenario_id, stars, attempts, updated_at)
-               SELECT ?, scenario_id, stars, attempts, updated_at FROM scenario_result WHERE learner = ? AND true
-               ON CONFLICT (learner, scenario_id) DO UPDATE SET
-                   stars = max(stars, excluded.stars), attempts = attempts + excluded.attempts""",
-            """INSERT INTO lesson_done (learner, lesson_id, completed_at)
-               SELECT ?, lesson_id, completed_at FROM lesson_done WHERE learner = ? AND true
-               ON CONFLICT (learner, lesson_id) DO NOTHING""",
-            """INSERT INTO place (learner, lesson_id, scenario_index, updated_at)
-               SELECT ?, lesson_id, scenario_index, updated_at FROM place WHERE learner = ? AND true
-               ON CONFLICT (learner) DO NOTHING""",
-            """INSERT INTO saved_game (learner, name, record_yaml, saved_at)
-               SELECT ?, name, record_yaml, saved_at FROM saved_game WHERE learner = ? AND true
-               ON CONFLICT (learner, name) DO NOTHING""",
-        )
         found = 0
-        with self._connect(write=True) as connection, transaction(connection):
-            for statement in merges:
-                connection.execute(statement, (learner, old))
-            for table in (*PROGRESS_TABLES, "saved_game"):
-                found += connection.execute(f"DELETE FROM {table} WHERE learner = ?", (old,)).rowcount
+        with self._connect(write=True) as connection:
+            for statement in queries.merges(connection, learner, old):
+                connection.execute(statement)
+            for table in (*PROGRESS_TABLES, saved_game):
+                found += connection.execute(delete(table).where(table.c.learner == old)).rowcount
         return found > 0
 
     # --- saved games ---------------------------------------------------------------------------
@@ -433,35 +480,35 @@ class ProgressStore:
         if not isinstance(record_yaml, str):
             raise TypeError(f"record_yaml is text, not {type(record_yaml).__name__}")
         with self._connect(write=True) as connection:
+            statement = insert_for(connection, saved_game).values(learner=learner, name=name, record_yaml=record_yaml)
             connection.execute(
-                """INSERT INTO saved_game (learner, name, record_yaml) VALUES (?, ?, ?)
-                   ON CONFLICT (learner, name) DO UPDATE SET
-                       record_yaml = excluded.record_yaml,
-                       saved_at = CURRENT_TIMESTAMP""",
-                (learner, name, record_yaml),
+                statement.on_conflict_do_update(
+                    index_elements=["learner", "name"],
+                    set_={"record_yaml": statement.excluded.record_yaml, "saved_at": now()},
+                )
             )
 
     def load_game(self, learner: str, name: str) -> str | None:
         """The record saved under ``name``, or None if there is none."""
+        t = saved_game
         with self._connect() as connection:
-            row = connection.execute(
-                "SELECT record_yaml FROM saved_game WHERE learner = ? AND name = ?", (learner, name)
-            ).fetchone()
-        return None if row is None else str(row[0])
+            found = connection.execute(select(t.c.record_yaml).where(t.c.learner == learner, t.c.name == name)).scalar()
+        return None if found is None else str(found)
 
     def saved_games(self, learner: str) -> list[str]:
-        """The names of the learner's saved games, in alphabetical order."""
+        """The names of the learner's saved games, in alphabetical order (capitals and small letters alike)."""
+        t = saved_game
         with self._connect() as connection:
             rows = connection.execute(
-                "SELECT name FROM saved_game WHERE learner = ? ORDER BY name COLLATE NOCASE, name", (learner,)
-            ).fetchall()
-        return [str(name) for (name,) in rows]
+                select(t.c.name).where(t.c.learner == learner).order_by(func.lower(t.c.name), t.c.name)
+            )
+            return [str(name) for name in rows.scalars()]
 
     def delete_game(self, learner: str, name: str) -> bool:
         """Delete the game saved under ``name``; whether there was one."""
+        t = saved_game
         with self._connect(write=True) as connection:
-            cursor = connection.execute("DELETE FROM saved_game WHERE learner = ? AND name = ?", (learner, name))
-            return cursor.rowcount > 0
+            return connection.execute(delete(t).where(t.c.learner == learner, t.c.name == name)).rowcount > 0
 
 
 _STORES: dict[str, ProgressStore] = {}

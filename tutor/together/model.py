@@ -1,8 +1,8 @@
 """The values a shared table is made of, its errors, and the interface every table store implements.
 
 :class:`TableStore` is the whole contract between the Play together page and where tables live: the
-SQLite file of :mod:`tutor.together.sqlite_store` today, a server database for a club-size installation
-later (an implementation of the same Protocol; nothing else would change).
+SQLite file or the PostgreSQL database of :mod:`tutor.together.sql_store` (one implementation, two
+backends through SQLAlchemy; another store would implement the same Protocol, nothing else would change).
 
 >>> check_name("  Anna ", ["Bertil"])
 'Anna'

@@ -172,4 +172,3 @@ class SeatTable(WithoutHelp):
     def _say(self, answer: Answer) -> Answer:
         self.answer = answer
         return answer
-

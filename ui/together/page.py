@@ -18,9 +18,9 @@ import streamlit as st
 from engine.errors import RulesError
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import refusal, t, variant_name
+from tutor.together.db import default_target
 from tutor.together.model import MAX_SEATS, SeatInfo, TableError, TableStore, TableView
-from tutor.together.sqlite_db import default_path
-from tutor.together.sqlite_store import SqliteTableStore
+from tutor.together.sql_store import SqlTableStore
 from ui import session
 from ui.together.links import base_url, qr_png, table_link
 from ui.together.round import draw_round, seat_table
@@ -34,13 +34,14 @@ FEEDBACK: Final = "together_feedback"
 
 
 def table_store() -> TableStore:
-    """The tables of this machine (one store per server process and file; the file is shared)."""
-    return _store_at(str(default_path()))
+    """The shared tables (one store per server process and database; the file or the server database is
+    shared by every server process: ``$RUMMY500_DATABASE_URL``, see :mod:`tutor.together.db`)."""
+    return _store_at(default_target())
 
 
 @st.cache_resource
-def _store_at(path: str) -> TableStore:
-    return SqliteTableStore(path)
+def _store_at(target: str) -> TableStore:
+    return SqlTableStore(target)
 
 
 def render_together_page() -> None:
@@ -62,7 +63,9 @@ def render_together_page() -> None:
         return
     if view.started:
         seat_token = str(st.query_params.get("seat") or "")
-        draw_round(seat_table(table_store(), code, _token(), seat_token), str(st.query_params.get("host") or ""), language)
+        draw_round(
+            seat_table(table_store(), code, _token(), seat_token), str(st.query_params.get("host") or ""), language
+        )
         return
     st.session_state[SEEN] = view.version
     _poll(code)

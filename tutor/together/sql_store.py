@@ -1,11 +1,11 @@
-"""Shared tables in one SQLite file, beside the progress file: :class:`SqliteTableStore`.
+"""Shared tables in one SQLite file beside the progress file, or in PostgreSQL: :class:`SqlTableStore`.
 
 A table is kept as its settings, its seats and, per round, the seed it was dealt with and the moves made
 in it; a round's state is rebuilt by dealing again and replaying the moves (a small cache, keyed by
 table and version, saves the replay on the next poll). Every request is one transaction (see
-:mod:`tutor.together.sqlite_db`), and the table's version grows by one with every change a device would
+:mod:`tutor.together.db`: on PostgreSQL a write locks its table's row, never another table's), and the table's version grows by one with every change a device would
 show: devices poll it and look again when it moves. Two ``streamlit run`` processes serving the same file
-therefore play one game.
+or database therefore play one game.
 
 **Rommi calls** (:mod:`tutor.together.calls`): a call or a "no call" is checked at once and answered to
 the sender alone; it is kept aside and changes no version, so no other device learns of it. The window
@@ -20,11 +20,11 @@ their turn come: after a person's move, or when a call window is settled.
 it move up one, so the seats stay numbered 1, 2, 3…
 
 **Idle tables** are forgotten after :data:`IDLE_SECONDS` (6 hours) without a change, when a table is
-created or :meth:`SqliteTableStore.expire` is called.
+created or :meth:`SqlTableStore.expire` is called.
 
 >>> import tempfile, os
 >>> folder = tempfile.TemporaryDirectory()
->>> store = SqliteTableStore(os.path.join(folder.name, "tables.sqlite3"))
+>>> store = SqlTableStore(os.path.join(folder.name, "tables.sqlite3"))
 >>> host = store.create_table("femhundra", {}, 2)
 >>> anna = store.join(host.code, "Anna")
 >>> store.add_computer(host.code, host.token)
@@ -34,7 +34,7 @@ created or :meth:`SqliteTableStore.expire` is called.
 >>> view.seat, len(view.position.hands[0]), view.position.to_move
 (0, 7, 0)
 >>> version = store.move(host.code, anna.token, "draw", view.version)
->>> SqliteTableStore(store.path).view(host.code, anna.token).position.phase.value  # after a restart
+>>> SqlTableStore(store.target).view(host.code, anna.token).position.phase.value  # after a restart
 'play'
 >>> folder.cleanup()
 """
@@ -45,13 +45,13 @@ import json
 import os
 import random
 import secrets
-import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, Final
+
+from sqlalchemy import Connection, RowMapping, delete, func, insert, select, update
 
 from engine.bots import get_bot
 from engine.errors import RulesError
@@ -59,14 +59,17 @@ from engine.moves import Discard, Move, Rommi
 from engine.state import GameState
 from engine.variants import HouseRuleError, get_variant
 from tutor.i18n.strings import t
-from tutor.storage.sqlite import transaction
-from tutor.together import sqlite_db as rows
+from tutor.storage.upsert import insert_for
+from tutor.storage.url import is_url, shown
+from tutor.together import db as rows
 from tutor.together.calls import NO_CALL, answered_by_all, first_call, has_calls, last_caller, may_call
 from tutor.together.calls import call_window as server_call_window
 from tutor.together.model import MAX_SEATS, StaleError, TableError, TableView, Ticket, check_name
 from tutor.together.records import last_moves, round_record
+from tutor.together.schema import game_table, pending_call, round_
+from tutor.together.schema import move as move_log
+from tutor.together.schema import seat as seat_row
 from tutor.together.seat_view import seat_position
-from tutor.together.sqlite_db import connect
 
 #: Seconds without a change after which a table is forgotten.
 IDLE_SECONDS: Final = 6 * 3600
@@ -77,33 +80,35 @@ CODE_LENGTH: Final = 6
 CACHE_SIZE: Final = 64
 
 
-class SqliteTableStore:
-    """The :class:`tutor.together.model.TableStore` in the SQLite file at ``path`` (see the module).
+class SqlTableStore:
+    """The :class:`tutor.together.model.TableStore` in the SQLite file at ``target``, or in the server
+    database ``target`` names by its URL (see the module).
 
     ``clock`` gives the time in seconds (tests pass their own), ``call_window`` (default: the server's,
     :func:`tutor.together.calls.call_window`) and ``idle_seconds`` override the defaults."""
 
     def __init__(
         self,
-        path: str | os.PathLike[str],
+        target: str | os.PathLike[str],
         clock: Callable[[], float] = time.time,
         call_window: float | None = None,
         idle_seconds: float = IDLE_SECONDS,
     ) -> None:
-        self.path = Path(path)
+        self.target = os.fspath(target)
+        self.engine = rows.engine_of(self.target)
         self.clock = clock
         self.call_window = server_call_window() if call_window is None else call_window
         self.idle_seconds = idle_seconds
         self._cache: OrderedDict[tuple[int, int], GameState] = OrderedDict()
-        rows.create_schema(self.path)
+        rows.create_schema(self.engine)
 
     def __repr__(self) -> str:
-        return f"SqliteTableStore({str(self.path)!r})"
+        return f"SqlTableStore({shown(self.target) if is_url(self.target) else self.target!r})"
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (``BEGIN IMMEDIATE``): committed when the block ends, rolled back on any error."""
-        with connect(self.path) as connection, transaction(connection):
+    def _write(self) -> Iterator[Connection]:
+        """One write transaction: committed when the block ends, rolled back on any error."""
+        with rows.write(self.engine) as connection:
             yield connection
 
     # --- tables and seats ------------------------------------------------------------------------
@@ -125,12 +130,18 @@ class SqliteTableStore:
         with self._write() as db:
             while True:
                 code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-                if db.execute("SELECT 1 FROM game_table WHERE code = ?", (code,)).fetchone() is None:
+                if db.execute(select(game_table.c.id).where(game_table.c.code == code)).first() is None:
                     break
             db.execute(
-                "INSERT INTO game_table (code, host_token, variant, house_rules, max_seats, watchers, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (code, token, variant.id, json.dumps(rows.rules_of(variant)), max_seats, int(watchers), self.clock()),
+                insert(game_table).values(
+                    code=code,
+                    host_token=token,
+                    variant=variant.id,
+                    house_rules=json.dumps(rows.rules_of(variant)),
+                    max_seats=max_seats,
+                    watchers=int(watchers),
+                    updated=self.clock(),
+                )
             )
         return Ticket(code, token)
 
@@ -144,10 +155,7 @@ class SqliteTableStore:
                 raise TableError("table_full")
             name = check_name(name, [s.name for s in seats])
             token = secrets.token_urlsafe(16)
-            db.execute(
-                "INSERT INTO seat (table_id, seat, name, token) VALUES (?, ?, ?, ?)",
-                (table["id"], len(seats), name, token),
-            )
+            db.execute(insert(seat_row).values(table_id=table["id"], seat=len(seats), name=name, token=token))
             self._bump(db, table["id"])
             return Ticket(table["code"], token, len(seats))
 
@@ -164,8 +172,13 @@ class SqliteTableStore:
             while t("together.computer_name", number=number).casefold() in taken:
                 number += 1
             db.execute(
-                "INSERT INTO seat (table_id, seat, name, token, level) VALUES (?, ?, ?, ?, ?)",
-                (table["id"], len(seats), t("together.computer_name", number=number), secrets.token_urlsafe(16), level),
+                insert(seat_row).values(
+                    table_id=table["id"],
+                    seat=len(seats),
+                    name=t("together.computer_name", number=number),
+                    token=secrets.token_urlsafe(16),
+                    level=level,
+                )
             )
             self._bump(db, table["id"])
             return len(seats)
@@ -188,11 +201,15 @@ class SqliteTableStore:
                 raise TableError("bad_token")
             self._unseat(db, table, seat)
 
-    def _unseat(self, db: sqlite3.Connection, table: sqlite3.Row, seat: int) -> None:
+    def _unseat(self, db: Connection, table: RowMapping, number: int) -> None:
         count = len(rows.seats(db, table["id"]))
-        db.execute("DELETE FROM seat WHERE table_id = ? AND seat = ?", (table["id"], seat))
-        for later in range(seat + 1, count):  # one at a time, in order: the seat below is always free
-            db.execute("UPDATE seat SET seat = ? WHERE table_id = ? AND seat = ?", (later - 1, table["id"], later))
+        db.execute(delete(seat_row).where(seat_row.c.table_id == table["id"], seat_row.c.seat == number))
+        for later in range(number + 1, count):  # one at a time, in order: the seat below is always free
+            db.execute(
+                update(seat_row)
+                .where(seat_row.c.table_id == table["id"], seat_row.c.seat == later)
+                .values(seat=later - 1)
+            )
         self._bump(db, table["id"])
 
     def start(self, code: str, host_token: str, seed: int | None = None) -> int:
@@ -229,16 +246,20 @@ class SqliteTableStore:
     def _set_away(self, code: str, token: str, away: bool) -> None:
         with self._write() as db:
             table = self._table(db, code)
-            seat = rows.seat_of(db, table["id"], token)
-            if seat is None:
+            number = rows.seat_of(db, table["id"], token)
+            if number is None:
                 raise TableError("bad_token")
-            db.execute("UPDATE seat SET away = ? WHERE table_id = ? AND seat = ?", (int(away), table["id"], seat))
+            db.execute(
+                update(seat_row)
+                .where(seat_row.c.table_id == table["id"], seat_row.c.seat == number)
+                .values(away=int(away))
+            )
             self._after_change(db, table)
 
     def expire(self) -> int:
         """Forget every table without a change for longer than the idle time; how many went."""
         with self._write() as db:
-            gone = db.execute("DELETE FROM game_table WHERE updated < ?", (self.clock() - self.idle_seconds,))
+            gone = db.execute(delete(game_table).where(game_table.c.updated < self.clock() - self.idle_seconds))
             return int(gone.rowcount)
 
     # --- reading ---------------------------------------------------------------------------------
@@ -246,10 +267,11 @@ class SqliteTableStore:
     def version(self, code: str) -> int:
         """The table's version (settling a call window that has passed, which moves it). One indexed
         read of two numbers: this is what every device polls."""
-        with connect(self.path) as db:
+        g = game_table
+        with rows.read(self.engine) as db:
             row = db.execute(
-                "SELECT version, window_until, updated FROM game_table WHERE code = ?", (code.strip().upper(),)
-            ).fetchone()
+                select(g.c.version, g.c.window_until, g.c.updated).where(g.c.code == code.strip().upper())
+            ).first()
         if row is None or row[2] < self.clock() - self.idle_seconds:
             raise TableError("no_table")
         if row[1] is not None and row[1] <= self.clock():
@@ -264,8 +286,8 @@ class SqliteTableStore:
         watcher none. A watcher without any token is refused when the host did not allow watching.
         The last moves are told in ``language``, as everyone at the table saw them."""
         self.version(code)  # settles a passed call window first
-        with connect(self.path) as db, transaction(db, "BEGIN"):
-            table = self._table(db, code)
+        with rows.read(self.engine, snapshot=True) as db:
+            table = self._table(db, code, lock=False)
             seat = rows.seat_of(db, table["id"], token) if token else None
             is_host = bool(token) and secrets.compare_digest(str(token), table["host_token"])
             if seat is None and not is_host and (token or not table["watchers"]):
@@ -303,8 +325,8 @@ class SqliteTableStore:
         ``python -m engine replay`` reads each one. Anyone who may view the table may download them."""
         self.view(code, token)  # the same right as looking
         documents = []
-        with connect(self.path) as db:
-            table = self._table(db, code)
+        with rows.read(self.engine) as db:
+            table = self._table(db, code, lock=False)
             for number, seed, _ in rows.rounds(db, table["id"]):
                 dealt = self._dealt(db, table, number)
                 record = round_record(dealt, seed, rows.moves(db, table["id"], number))
@@ -348,20 +370,22 @@ class SqliteTableStore:
 
     # --- inside a transaction --------------------------------------------------------------------
 
-    def _table(self, db: sqlite3.Connection, code: str) -> sqlite3.Row:
-        db.row_factory = sqlite3.Row
-        row = db.execute("SELECT * FROM game_table WHERE code = ?", (code.strip().upper(),)).fetchone()
+    def _table(self, db: Connection, code: str, lock: bool = True) -> RowMapping:
+        """The table's row; in a write (``lock``) locked until the transaction ends (PostgreSQL: this row
+        only, so a move waits for the moves at its own table and no other; SQLite holds the file already)."""
+        query = select(game_table).where(game_table.c.code == code.strip().upper())
+        row = db.execute(query.with_for_update() if lock else query).mappings().first()
         if row is None or row["updated"] < self.clock() - self.idle_seconds:
             raise TableError("no_table")
-        return row  # type: ignore[no-any-return]
+        return row
 
-    def _host_table(self, db: sqlite3.Connection, code: str, host_token: str) -> sqlite3.Row:
+    def _host_table(self, db: Connection, code: str, host_token: str) -> RowMapping:
         table = self._table(db, code)
         if not secrets.compare_digest(str(host_token), table["host_token"]):
             raise TableError("not_host")
         return table
 
-    def _lobby(self, db: sqlite3.Connection, code: str, host_token: str | None = None) -> sqlite3.Row:
+    def _lobby(self, db: Connection, code: str, host_token: str | None = None) -> RowMapping:
         """The table, before its first deal (and the host's, when ``host_token`` is given)."""
         table = self._table(db, code) if host_token is None else self._host_table(db, code, host_token)
         if rows.started(db, table["id"]):
@@ -369,47 +393,43 @@ class SqliteTableStore:
         return table
 
     def _mover(
-        self, db: sqlite3.Connection, code: str, token: str, seen_version: int
-    ) -> tuple[sqlite3.Row, int, GameState, int]:
+        self, db: Connection, code: str, token: str, seen_version: int
+    ) -> tuple[RowMapping, int, GameState, int]:
         """The table, the token's seat, the round and its number, for a move made at ``seen_version``."""
         table = self._table(db, code)
-        seat = rows.seat_of(db, table["id"], token)
-        if seat is None:
+        number_of_seat = rows.seat_of(db, table["id"], token)
+        if number_of_seat is None:
             raise TableError("bad_token")
         if int(table["version"]) != seen_version:
             raise StaleError()
         state, number = self._state(db, table)
         if state is None:
             raise TableError("not_started")
-        return table, seat, state, number
+        return table, number_of_seat, state, number
 
-    def _bump(self, db: sqlite3.Connection, table_id: int) -> int:
-        db.execute("UPDATE game_table SET version = version + 1, updated = ? WHERE id = ?", (self.clock(), table_id))
-        return int(db.execute("SELECT version FROM game_table WHERE id = ?", (table_id,)).fetchone()[0])
+    def _bump(self, db: Connection, table_id: int) -> int:
+        g = game_table
+        db.execute(update(g).where(g.c.id == table_id).values(version=g.c.version + 1, updated=self.clock()))
+        return int(db.execute(select(g.c.version).where(g.c.id == table_id)).scalar_one())
 
-    def _deal(
-        self, db: sqlite3.Connection, table: sqlite3.Row, number: int, seed: int | None, totals: list[int]
-    ) -> None:
+    def _deal(self, db: Connection, table: RowMapping, number: int, seed: int | None, totals: list[int]) -> None:
         seed = secrets.randbelow(2**31) if seed is None else seed
-        db.execute(
-            "INSERT INTO round (table_id, number, seed, totals) VALUES (?, ?, ?, ?)",
-            (table["id"], number, seed, json.dumps(totals)),
-        )
+        db.execute(insert(round_).values(table_id=table["id"], number=number, seed=seed, totals=json.dumps(totals)))
 
-    def _dealt(self, db: sqlite3.Connection, table: sqlite3.Row, number: int) -> GameState:
+    def _dealt(self, db: Connection, table: RowMapping, number: int) -> GameState:
         """Round ``number`` as it was dealt."""
         row = db.execute(
-            "SELECT seed, totals FROM round WHERE table_id = ? AND number = ?", (table["id"], number)
-        ).fetchone()
+            select(round_.c.seed, round_.c.totals).where(round_.c.table_id == table["id"], round_.c.number == number)
+        ).one()
         names = [s.name for s in rows.seats(db, table["id"])]
         return GameState.deal(rows.variant_of(table), names, row[0], json.loads(row[1]), number)
 
-    def _state(self, db: sqlite3.Connection, table: sqlite3.Row) -> tuple[GameState | None, int]:
+    def _state(self, db: Connection, table: RowMapping) -> tuple[GameState | None, int]:
         """The current round's state and number (None, 0 before the start), from the cache or a replay."""
-        row = db.execute("SELECT MAX(number) FROM round WHERE table_id = ?", (table["id"],)).fetchone()
-        if row is None or row[0] is None:
+        latest = db.execute(select(func.max(round_.c.number)).where(round_.c.table_id == table["id"])).scalar()
+        if latest is None:
             return None, 0
-        number = int(row[0])
+        number = int(latest)
         key = (int(table["id"]), int(table["version"]))
         cached = self._cache.get(key)
         if cached is not None and cached.round_number == number:
@@ -428,8 +448,8 @@ class SqliteTableStore:
 
     def _append(
         self,
-        db: sqlite3.Connection,
-        table: sqlite3.Row,
+        db: Connection,
+        table: RowMapping,
         number: int,
         before: GameState,
         seat: int,
@@ -437,20 +457,17 @@ class SqliteTableStore:
         after: GameState,
     ) -> None:
         """Store an applied move; a discard in a variant with the call opens the call window."""
-        (count,) = db.execute(
-            "SELECT COUNT(*) FROM move WHERE table_id = ? AND round = ?", (table["id"], number)
-        ).fetchone()
-        db.execute(
-            "INSERT INTO move (table_id, round, idx, seat, move) VALUES (?, ?, ?, ?, ?)",
-            (table["id"], number, count, seat, str(move)),
-        )
+        m = move_log
+        count = db.execute(
+            select(func.count()).select_from(m).where(m.c.table_id == table["id"], m.c.round == number)
+        ).scalar_one()
+        db.execute(insert(m).values(table_id=table["id"], round=number, idx=count, seat=seat, move=str(move)))
         if isinstance(move, Discard) and has_calls(after):
-            db.execute(
-                "UPDATE game_table SET window_until = ? WHERE id = ?", (self.clock() + self.call_window, table["id"])
-            )
+            until = self.clock() + self.call_window
+            db.execute(update(game_table).where(game_table.c.id == table["id"]).values(window_until=until))
             self._computer_calls(db, table, after)
 
-    def _after_change(self, db: sqlite3.Connection, table: sqlite3.Row, state: GameState | None = None) -> int:
+    def _after_change(self, db: Connection, table: RowMapping, state: GameState | None = None) -> int:
         """Let the computer players move while it is their turn and no call window is open; bump the version.
         ``state``: the round now, when moves were appended in this transaction (the cache is a version behind)."""
         table = self._table(db, table["code"])
@@ -462,7 +479,8 @@ class SqliteTableStore:
             seats = rows.seats(db, table["id"])
             moves = 0
             while not state.round_over and seats[state.to_move].played_by_computer and moves < 500:
-                if db.execute("SELECT window_until FROM game_table WHERE id = ?", (table["id"],)).fetchone()[0]:
+                g = game_table
+                if db.execute(select(g.c.window_until).where(g.c.id == table["id"])).scalar() is not None:
                     break
                 bot = get_bot(rows.level(db, table["id"], state.to_move))
                 move = bot.move(state, _rng(table, number, state))
@@ -475,47 +493,43 @@ class SqliteTableStore:
             self._remember((int(table["id"]), version), state)
         return version
 
-    def _answers(self, db: sqlite3.Connection, table: sqlite3.Row) -> dict[int, str]:
+    def _answers(self, db: Connection, table: RowMapping) -> dict[int, str]:
         """The calls and "no calls" sent in the open window: seat → move (or :data:`NO_CALL`)."""
-        found = db.execute("SELECT seat, move FROM pending_call WHERE table_id = ?", (table["id"],)).fetchall()
+        p = pending_call
+        found = db.execute(select(p.c.seat, p.c.move).where(p.c.table_id == table["id"])).all()
         return {int(r[0]): str(r[1]) for r in found}
 
-    def _answer(
-        self, db: sqlite3.Connection, table: sqlite3.Row, state: GameState, seat: int, answer: str, version: int
-    ) -> int:
+    def _answer(self, db: Connection, table: RowMapping, state: GameState, seat: int, answer: str, version: int) -> int:
         """Keep ``seat``'s answer in the window; settle the window now if it was the last one awaited."""
+        statement = insert_for(db, pending_call).values(table_id=table["id"], seat=seat, move=answer)
         db.execute(
-            "INSERT INTO pending_call (table_id, seat, move) VALUES (?, ?, ?)"
-            " ON CONFLICT (table_id, seat) DO UPDATE SET move = excluded.move",
-            (table["id"], seat, answer),
+            statement.on_conflict_do_update(index_elements=["table_id", "seat"], set_={"move": statement.excluded.move})
         )
         if not answered_by_all(state, self._answers(db, table)):
             return version
         self._settle(db, table, early=True)
         return int(self._table(db, table["code"])["version"])
 
-    def _computer_calls(self, db: sqlite3.Connection, table: sqlite3.Row, state: GameState) -> None:
+    def _computer_calls(self, db: Connection, table: RowMapping, state: GameState) -> None:
         """The computer seats answer as the window opens: a call, or none."""
-        db.execute("DELETE FROM pending_call WHERE table_id = ?", (table["id"],))
+        db.execute(delete(pending_call).where(pending_call.c.table_id == table["id"]))
         for info in rows.seats(db, table["id"]):
             if not info.played_by_computer or not may_call(state, info.seat):
                 continue
             bot = get_bot(rows.level(db, table["id"], info.seat))
             call = bot.call(state, info.seat, _rng(table, state.round_number, state, info.seat))
-            db.execute(
-                "INSERT INTO pending_call (table_id, seat, move) VALUES (?, ?, ?)",
-                (table["id"], info.seat, NO_CALL if call is None else str(call)),
-            )
+            answer = NO_CALL if call is None else str(call)
+            db.execute(insert(pending_call).values(table_id=table["id"], seat=info.seat, move=answer))
 
-    def _settle(self, db: sqlite3.Connection, table: sqlite3.Row, early: bool = False) -> None:
+    def _settle(self, db: Connection, table: RowMapping, early: bool = False) -> None:
         """Close a call window that has passed (``early``: that every seat has answered): make the call
         first in turn order after the discarder, then let the computers play on."""
         if table["window_until"] is None or (table["window_until"] > self.clock() and not early):
             return
         state, number = self._state(db, table)
         calls = self._answers(db, table)
-        db.execute("DELETE FROM pending_call WHERE table_id = ?", (table["id"],))
-        db.execute("UPDATE game_table SET window_until = NULL WHERE id = ?", (table["id"],))
+        db.execute(delete(pending_call).where(pending_call.c.table_id == table["id"]))
+        db.execute(update(game_table).where(game_table.c.id == table["id"]).values(window_until=None))
         chosen = None if state is None else first_call(state, calls)
         if state is not None and chosen is not None:
             seat, move, after = chosen
@@ -524,6 +538,6 @@ class SqliteTableStore:
         self._after_change(db, table, state)
 
 
-def _rng(table: sqlite3.Row, number: int, state: GameState, salt: int = -1) -> random.Random:
+def _rng(table: RowMapping, number: int, state: GameState, salt: int = -1) -> random.Random:
     """The computer players' chance: fixed by the table, the round and the moment, so a replay agrees."""
     return random.Random(f"{table['code']}:{number}:{len(state.pile)}:{len(state.stock)}:{state.to_move}:{salt}")

@@ -1,0 +1,74 @@
+"""The shared tables' schema: a table's settings and version, its seats, its rounds (the seed each was
+dealt with), its moves and the Rommi calls awaiting their window's end; one schema step per version
+(:mod:`tutor.storage.migrate`). The same tables serve an SQLite file and PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from sqlalchemy import Column, Float, ForeignKey, Integer, MetaData, Table, Text, text
+
+from tutor.storage.migrate import Step, create_tables
+
+#: The component name the schema version is kept under.
+COMPONENT: Final = "tables"
+
+metadata = MetaData()
+
+
+def _table_id() -> Column[int]:
+    return Column("table_id", Integer, ForeignKey("game_table.id", ondelete="CASCADE"), primary_key=True)
+
+
+game_table = Table(
+    "game_table",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("code", Text, nullable=False, unique=True),
+    Column("host_token", Text, nullable=False),
+    Column("variant", Text, nullable=False),
+    Column("house_rules", Text, nullable=False),
+    Column("max_seats", Integer, nullable=False),
+    Column("watchers", Integer, nullable=False),
+    Column("version", Integer, nullable=False, server_default=text("1")),
+    Column("window_until", Float),
+    Column("updated", Float, nullable=False),
+)
+seat = Table(
+    "seat",
+    metadata,
+    _table_id(),
+    Column("seat", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("token", Text, nullable=False, unique=True),
+    Column("level", Text),
+    Column("away", Integer, nullable=False, server_default=text("0")),
+)
+round_ = Table(
+    "round",
+    metadata,
+    _table_id(),
+    Column("number", Integer, primary_key=True),
+    Column("seed", Integer, nullable=False),
+    Column("totals", Text, nullable=False),
+)
+move = Table(
+    "move",
+    metadata,
+    _table_id(),
+    Column("round", Integer, primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("move", Text, nullable=False),
+)
+pending_call = Table(
+    "pending_call",
+    metadata,
+    _table_id(),
+    Column("seat", Integer, primary_key=True),
+    Column("move", Text, nullable=False),
+)
+
+#: The schema, one step per version. A tables file of the time before versions (``user_version`` 0) has
+#: the tables of version 1 already: the step finds them there and makes nothing.
+STEPS: Final[tuple[Step, ...]] = (create_tables(*metadata.sorted_tables),)
