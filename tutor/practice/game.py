@@ -83,6 +83,8 @@ class Game:
         self.language = language
         people = self.people
         self.viewer: int | None = people[0] if len(people) == 1 else None
+        #: a guided hand: the tutor teaches before and after each of the learner's decisions
+        self.guided = False
 
     @classmethod
     def new(cls, variant: Variant, seats: Sequence[Seat], seed: int, language: str = "en") -> Game:

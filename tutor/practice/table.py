@@ -24,6 +24,7 @@ from engine.errors import RulesError
 from engine.moves import Draw, Move
 from tutor.i18n.strings import refusal, t
 from tutor.practice.game import Game, Pending
+from tutor.practice.guide import Guidance, after_move, guide
 from tutor.table.coach import Advice, judged_review, suggest
 from tutor.table.data import primary_actions
 from tutor.table.session import Answer, Look, Play, attempt, turn_actions
@@ -45,6 +46,11 @@ class PracticeTable:
         self.hints = 0
         #: what each of the people's moves of this round cost by the coach's count, by the move's index
         self.costs: dict[int, float] = {}
+        #: a guided hand: the topics explained this round, the guidance for the decision now (by position and
+        #: language) and what the guide said after the learner's last move
+        self.topics: set[str] = set()
+        self._guidance: tuple[str, Guidance] | None = None
+        self.after: str | None = None
 
     # --- who sees the board -------------------------------------------------------------------------
 
@@ -109,6 +115,8 @@ class PracticeTable:
             return answer.kind, f"{text} {said}" if said else text
         if said:
             return "warning", said
+        if self.after:
+            return "info", t("guide.said", language, text=self.after)
         seat = self.deciding()
         if seat is not None and self.game.pending().kind == "rommi":  # said beside the Rommi! and No call buttons
             name = self.game.names[seat]
@@ -136,6 +144,10 @@ class PracticeTable:
             played = True
             cost, self.review = judged_review(before, move, seat, language)
             self.costs[index] = cost
+            guided = self._guidance[1] if self.game.guided and self._guidance else None
+            if guided is not None:  # the guide says it, agreeing or not
+                self.after = after_move(before, seat, move, guided.move, language)
+                self.review = None
             drawn = self.game.state.view(seat).drawn if isinstance(move, Draw) else ()
             # The card from the stock is seen only by the one who drew it: the log says "drew from the stock".
             return Answer("info", t("practice.you_drew", language, card=drawn[0]) if drawn else "")
@@ -171,8 +183,24 @@ class PracticeTable:
             return None
         self.review = None
         self.advice = None
+        self.after = None
         self.seen = len(self.game.current.steps)
         return self._say(Answer("info", t("practice.undone", language)))
+
+    # --- a guided hand -------------------------------------------------------------------------------
+
+    def guidance(self, language: str) -> Guidance | None:
+        """In a guided hand, what the guide says before the decision now (worked out once a decision); None
+        when the game is not guided or nobody at this device decides now."""
+        seat = self.deciding()
+        if not self.game.guided or seat is None:
+            return None
+        key = f"{self.game.current.number}:{len(self.game.current.steps)}:{seat}:{language}"
+        if self._guidance is None or self._guidance[0] != key:
+            said = guide(self.game.state, seat, self.topics, language)
+            self.topics.update(rule.topic for rule in said.rules)
+            self._guidance = (key, said)
+        return self._guidance[1]
 
     # --- the rest of a Practice game -----------------------------------------------------------------
 
@@ -205,6 +233,8 @@ class PracticeTable:
         self.answer = self.review = self.advice = None
         self.seen = 0
         self.costs = {}
+        self.topics = set()
+        self.after = None
         return None
 
     def _moved(self) -> None:

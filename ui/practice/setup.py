@@ -30,13 +30,15 @@ def setup_form(language: str) -> None:
     st.info(t("practice.setup.variant", language, variant=rules))
     st.radio(
         t("practice.setup.mode", language),
-        ["computer", "people"],
+        ["guided", "computer", "people"],
         key=MODE,
         format_func=lambda m: t(f"practice.setup.mode_{m}", language),
         horizontal=True,
     )
     mode = st.session_state.get(MODE) or "computer"
-    if mode == "computer":
+    if mode == "guided":
+        st.caption(t("practice.setup.guided_help", language))
+    if mode in ("computer", "guided"):
         most = max(1, min(MAX_COMPUTERS, variant.max_players - 1))
         st.session_state.setdefault(COMPUTERS, 2 if variant.rommi_call else 1)  # two players may never call
         st.selectbox(t("practice.setup.computers", language), list(range(1, most + 1)), key=COMPUTERS)
@@ -70,7 +72,7 @@ def _start() -> None:
     seed = int(st.session_state.get(SEED) or 0)
     st.session_state[FORM_KEPT] = {key: st.session_state[key] for key in KEPT_CHOICES if key in st.session_state}
     try:
-        if mode == "computer":
+        if mode in ("computer", "guided"):
             seats = computer_seats(
                 session.learner(), int(st.session_state.get(COMPUTERS) or 1), str(st.session_state.get(LEVEL))
             )
@@ -80,4 +82,5 @@ def _start() -> None:
     except ValueError as error:
         notice("error", t("practice.setup.bad_table", language, problem=plain(str(error))))
         return
+    game.guided = mode == "guided"
     open_game(game)

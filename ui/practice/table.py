@@ -11,6 +11,7 @@ from tutor.compare.table import house_rules_text
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.translate import YOU, shown_name
+from tutor.practice.guide import Guidance
 from tutor.practice.round_end import costliest, round_words
 from tutor.practice.table import PracticeTable
 from ui import session
@@ -99,12 +100,25 @@ def _decision(table: PracticeTable, seat: int, language: str) -> None:
     name = game.names[seat]
     if not table.rommi_window():  # a Rommi! window is said in the table's message box, beside its buttons
         st.markdown(f"**{t('practice.your_turn', language, name=plain(name))}**")
+    guidance = table.guidance(language)
+    if guidance is not None:
+        _guide(guidance, language)
     draw_session(KEYS, table, language)
     with st.container(horizontal=True):
         hint_and_undo(KEYS, table, language)
     advice = table.advice
     if advice is not None and advice.seat == seat and show_notation():
         st.caption(t("table.hint_notation", language, move=str(advice.move)))
+
+
+def _guide(guidance: Guidance, language: str) -> None:
+    """The guide before a decision: what the rules allow and the coach's advice; then each rule met for the
+    first time this round, with the lesson that teaches it."""
+    with st.container(key="practice_guide"):
+        st.info(f"{plain(guidance.now)} {plain(guidance.advice)}")
+        for rule in guidance.rules:
+            link = f" [{t('guide.lesson_link', language, title=rule.lesson_title)}](/?lesson={rule.lesson})" if rule.lesson else ""
+            st.markdown(f"**{t('guide.new_rule', language)}** {plain(rule.text)}{link}")
 
 
 def _round_over(table: PracticeTable, language: str) -> None:
