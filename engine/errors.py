@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from engine.messages import MESSAGES, render
+from engine.problems import PROBLEMS, render_problem
 
 #: Every rule code of ``docs/record.md``, with what it means. Codes never change meaning.
 RULE_CODES: Final[dict[str, str]] = {
@@ -80,14 +82,52 @@ def _rebuild(code: str, reason: str, text: str | None, values: dict[str, object]
 
 
 class RecordError(ValueError):
-    """A record (or scenario) file that is bad input: names the file and the field at fault.
+    """A record (or scenario) file that is bad input: names the file and the field at fault, and the problem.
 
-    >>> str(RecordError("game.yaml", "variant", "unknown variant 'x'"))
-    "game.yaml: variant: unknown variant 'x'"
+    The problem is data where a stranger's record is refused: ``reason`` a key of
+    :data:`engine.problems.PROBLEMS` and ``values`` what it names, so an app says it in its
+    learner's language; ``problem`` is its English. A content file of the project's own (a scenario, a
+    lesson) may give the problem in English words only (``reason`` is then None). ``part`` numbers the
+    round of a game file that holds several.
+
+    >>> error = RecordError("game.yaml", "seed", "tag", tag="!!int")
+    >>> str(error), error.reason, error.values
+    ('game.yaml: seed: has a YAML tag (!!int); write plain values, without tags', 'tag', {'tag': '!!int'})
+    >>> str(RecordError("game.yaml", "moves", "empty", part=2))
+    'game.yaml (round 2): moves: is empty'
+    >>> str(RecordError("lesson.md", "id", "is used by another lesson")).split(": ")[-1]
+    'is used by another lesson'
     """
 
-    def __init__(self, source: str, field: str, problem: str) -> None:
-        super().__init__(f"{source}: {field}: {problem}")
+    def __init__(self, source: str, field: str, problem: str, /, *, part: int | None = None, **values: object) -> None:
+        self.fill(source, field, problem, values, part)
+
+    def fill(self, source: str, field: str, problem: str, values: Mapping[str, object], part: int | None) -> None:
+        """Set the refusal's parts and its English (``str(error)``)."""
+        self.reason = problem if problem in PROBLEMS else None
+        self.values: dict[str, object] = dict(values)
+        self.problem = render_problem(problem, self.values) if self.reason else problem
         self.source = source
         self.field = field
-        self.problem = problem
+        self.part = part
+        where = source if part is None else f"{source} (round {part})"
+        ValueError.__init__(self, f"{where}: {field}: {self.problem}")
+
+    @classmethod
+    def of(
+        cls, source: str, field: str, reason: str, values: Mapping[str, object], part: int | None = None
+    ) -> RecordError:
+        """The refusal ``reason`` with ``values`` given as a mapping (as another error carries them)."""
+        error = cls.__new__(cls)
+        error.fill(source, field, reason, values, part)
+        return error
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_record_error, (self.source, self.field, self.reason or self.problem, self.part, self.values))
+
+
+def _rebuild_record_error(
+    source: str, field: str, problem: str, part: int | None, values: dict[str, object]
+) -> RecordError:
+    """A pickled or copied record error, rebuilt."""
+    return RecordError.of(source, field, problem, values, part)

@@ -9,11 +9,12 @@ is built:
 >>> get_variant("femhundra", {"target": 600})
 Traceback (most recent call last):
 ...
-engine.variants.HouseRuleError: house_rules.target: the target is 250, 500 or 1000, not 600
+engine.variants.HouseRuleError: house_rules.target: is 250, 500 or 1000, not 600
 """
 
 from __future__ import annotations
 
+import json
 import types
 from collections.abc import Mapping
 from typing import Any, Final, Literal, Union, get_args, get_origin
@@ -22,6 +23,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from engine.cards import Card
 from engine.model import StrictModel
+from engine.problems import render_problem
 
 Scale = Literal["nordic", "face"]
 PileTake = Literal["whole_pile", "any_depth", "top_only"]
@@ -33,15 +35,18 @@ TieRule = Literal["another_round", "shared"]
 
 
 class RuleConflict(ValueError):
-    """Rule parameters that cannot hold together (a deal too big for the deck, …); names the field to change.
+    """Rule parameters that cannot hold together (a deal too big for the deck, …); names the field to change,
+    and the problem as a key of :data:`engine.problems.PROBLEMS` (``reason``) and its ``values``.
 
     Raised inside :class:`Variant` validation; :func:`get_variant` reports it as a :class:`HouseRuleError`.
     """
 
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
+    def __init__(self, field: str, reason: str, /, **values: object) -> None:
+        self.problem = render_problem(reason, values)
+        super().__init__(f"{field}: {self.problem}")
         self.field = field
-        self.problem = problem
+        self.reason = reason
+        self.values = values
 
 
 class Variant(StrictModel):
@@ -109,7 +114,7 @@ class Variant(StrictModel):
         if self.empty_stock == "reshuffle" and self.reshuffle_limit < 1:
             raise ValueError("a reshuffling variant needs reshuffle_limit ≥ 1")
         if self.ace_low_value > self.ace_high_value:
-            raise RuleConflict("ace_low_value", "the low ace of a run may not be worth more than a high ace")
+            raise RuleConflict("ace_low_value", "ace_values")
         for players in range(self.min_players, self.max_players + 1):
             self._check_deal_fits(players)
         return self
@@ -123,11 +128,8 @@ class Variant(StrictModel):
         need = players * size + 2
         if need > have:
             field = "cards_dealt_two_players" if players == 2 else "cards_dealt"
-            raise RuleConflict(
-                field,
-                f"{players} players × {size} cards, one card to start the pile and one for the stock make {need} "
-                f"cards, but {'two decks hold' if decks == 2 else 'the deck holds'} {have}",
-            )
+            reason = "deal_too_big_two_decks" if decks == 2 else "deal_too_big"
+            raise RuleConflict(field, reason, players=players, size=size, need=need, have=have)
 
     def house_rule_values(self) -> dict[str, Any]:
         """The house rules applied to the preset, by name, with their values (as a record writes them).
@@ -228,12 +230,43 @@ def house_rule_options(field: str) -> list[Any]:
 
 
 class HouseRuleError(ValueError):
-    """A house rule that is unknown or has a value the engine does not allow; names the rule."""
+    """A house rule that is unknown or has a value the engine does not allow; names the rule (``field``),
+    and the problem as a key of :data:`engine.problems.PROBLEMS` (``reason``) and its ``values``."""
 
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"house_rules.{field}: {problem}")
+    def __init__(self, field: str, reason: str, /, **values: object) -> None:
+        self.problem = render_problem(reason, values)
+        super().__init__(f"house_rules.{field}: {self.problem}")
         self.field = field
-        self.problem = problem
+        self.reason = reason
+        self.values = values
+
+
+def house_rule_problem(field: str, value: object) -> HouseRuleError | None:
+    """The refusal of ``value`` for the house rule ``field``, or None: a rule takes exactly the values
+    ``docs/record.md`` lists, of their type (``true``, never ``1`` or ``"yes"``; ``500``, never ``500.0``
+    or ``"500"``); ``None`` leaves the preset's value.
+
+    >>> house_rule_problem("target", 500), str(house_rule_problem("target", 500.0))
+    (None, 'house_rules.target: is 250, 500 or 1000, not 500.0')
+    >>> str(house_rule_problem("jokers", 1)), str(house_rule_problem("jokers", "yes"))
+    ('house_rules.jokers: is true or false, not 1', 'house_rules.jokers: is true or false, not "yes"')
+    """
+    if field not in HouseRules.model_fields:
+        return HouseRuleError(field, "house_rule_unknown", known=", ".join(HouseRules.model_fields))
+    options = house_rule_options(field)
+    if value is None or any(type(value) is type(option) and value == option for option in options):
+        return None
+    said = [True, False] if options == [False, True] else options  # "true or false", as docs/record.md says
+    return HouseRuleError(field, "house_rule_value", options=tuple(map(_written, said)), value=_written(value))
+
+
+def _written(value: object) -> str:
+    """A value as a record writes it (``true``, ``500``, ``"yes"``), at most 40 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 _COMMON: Final[dict[str, Any]] = {"joker_value": 15, "ace_high_value": 15, "cards_dealt": 7, "target": 500}
@@ -390,18 +423,11 @@ def get_variant(name: str, house_rules: Mapping[str, Any] | HouseRules | None = 
     if isinstance(house_rules, HouseRules):
         rules = house_rules
     else:
-        try:
-            rules = HouseRules.model_validate(dict(house_rules))
-        except ValidationError as error:
-            first = error.errors()[0]
-            field = ".".join(str(p) for p in first["loc"]) or "house_rules"
-            if first["type"] == "extra_forbidden":
-                raise HouseRuleError(
-                    field, f"unknown house rule; known: {', '.join(HouseRules.model_fields)}"
-                ) from None
-            if field == "target":
-                raise HouseRuleError(field, f"the target is 250, 500 or 1000, not {first.get('input')}") from None
-            raise HouseRuleError(field, first["msg"]) from None
+        for field, value in house_rules.items():
+            refused = house_rule_problem(str(field), value)
+            if refused is not None:
+                raise refused
+        rules = HouseRules.model_validate(dict(house_rules))
     overrides = rules.overrides()
     changed = tuple(sorted(k for k, v in overrides.items() if getattr(preset, k) != v))
     try:
@@ -411,8 +437,8 @@ def get_variant(name: str, house_rules: Mapping[str, Any] | HouseRules | None = 
         first = error.errors()[0]
         conflict = first.get("ctx", {}).get("error")
         if isinstance(conflict, RuleConflict):
-            raise HouseRuleError(conflict.field, conflict.problem) from None
-        raise HouseRuleError(".".join(str(p) for p in first["loc"]) or "house_rules", first["msg"]) from None
+            raise HouseRuleError(conflict.field, conflict.reason, **conflict.values) from None
+        raise  # a preset that does not hold together: the engine's own mistake
 
 
 def checked_house_rules(house_rules: dict[str, Any]) -> dict[str, Any]:
@@ -424,7 +450,7 @@ def checked_house_rules(house_rules: dict[str, Any]) -> dict[str, Any]:
     >>> checked_house_rules({"target": 600})
     Traceback (most recent call last):
     ...
-    ValueError: house_rules.target: the target is 250, 500 or 1000, not 600
+    ValueError: house_rules.target: is 250, 500 or 1000, not 600
     """
     try:
         get_variant(next(iter(PRESETS)), house_rules)

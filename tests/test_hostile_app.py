@@ -64,7 +64,7 @@ def paste_and_load(at: AppTest, text: str, how: str = "play") -> None:
 def test_every_hostile_file_pasted_gets_a_clear_message(load_page: AppTest) -> None:
     at = load_page
     for path in sorted(HOSTILE.iterdir()):
-        if path.name == "not_utf8.yaml":
+        if path.name == "not_utf8.yaml" or path.stem.endswith("_ok"):
             continue  # a paste is text already: bad bytes are the upload's case (below)
         text = path.read_text(encoding="utf-8")
         paste_and_load(at, text, "view")

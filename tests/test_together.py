@@ -72,9 +72,10 @@ def test_names_are_checked() -> None:
     assert check_name(" Anna ", []) == "Anna"
     for bad, key in [
         ("", "name_empty"),
-        ("x" * 31, "name_long"),
+        ("x" * 31, "name_length"),
         ("a\tb", "name_unprintable"),
         ("a:b", "name_colon"),
+        ("\u202eanna", "name_bidi"),
         ("you", "name_reserved"),
     ]:
         with pytest.raises(TableError) as caught:

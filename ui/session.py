@@ -16,6 +16,7 @@ from typing import Final, TypeVar
 import streamlit as st
 
 from engine.errors import RecordError
+from engine.names import name_problem
 from engine.variants import PRESETS, Variant
 from tutor.i18n.strings import YOU
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
@@ -93,11 +94,17 @@ def four_colour() -> bool:
     return bool(st.session_state.get(FOUR_COLOUR, False))
 
 
+def typed_learner() -> str:
+    """The name typed in the sidebar, without the spaces around it ("" for none)."""
+    return str(st.session_state.get(LEARNER) or "").strip()
+
+
 def learner() -> str:
     """The learner's name as the app speaks to them and seats them in Practice: the one typed in the
-    sidebar, else "You"."""
-    name = str(st.session_state.get(LEARNER) or "").strip()
-    return name or DEFAULT_LEARNER
+    sidebar when the one name rule allows it (:func:`engine.names.name_problem`; the sidebar says why
+    not), else "You"."""
+    name = typed_learner()
+    return name if name and name_problem(name) is None else DEFAULT_LEARNER
 
 
 def progress_key() -> str:
@@ -142,6 +149,9 @@ def save_learner_name() -> None:
     store = progress_store()
     if isinstance(store, ProgressError):
         return
+    name = typed_learner()
+    if name and name_problem(name) is not None:
+        return  # refused in the sidebar: the name kept is the one before
     try:
         store.set_name(progress_key(), str(st.session_state.get(LEARNER) or ""))
     except ProgressError:

@@ -14,9 +14,10 @@ from typing import Any
 
 import streamlit as st
 
-from engine.records.game import MAX_NAME_LENGTH
+from engine.names import MAX_NAME_LENGTH, name_problem
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
 from tutor.compare.table import field_label, house_rules_text, value_words
+from tutor.i18n.problems import house_rule_refusal, name_refusal
 from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.translate import shown_name
 from ui import session
@@ -86,7 +87,8 @@ def render_sidebar(language: str) -> Variant:
     except HouseRuleError as error:
         chosen = preset
         st.session_state[session.HOUSE_RULE_ERROR] = str(error)
-        sidebar.error(t("ui.sidebar.house_rule_error", language, error=str(error)))
+        said = house_rule_refusal(error, field_label(error.field, language), language)
+        sidebar.error(t("ui.sidebar.house_rule_error", language, error=said))
     if chosen.house_rules:
         sidebar.caption(t("ui.sidebar.house_rules_on", language, rules=house_rules_text(chosen.house_rules, language)))
     st.session_state[session.VARIANT] = chosen
@@ -102,6 +104,9 @@ def render_sidebar(language: str) -> Variant:
         on_change=session.save_learner_name,
         help=t("learner.name_help", language),
     )
+    problem = name_problem(session.typed_learner()) if session.typed_learner() else None
+    if problem is not None:  # the app goes on calling the learner "you" until the name is changed
+        sidebar.error(name_refusal(problem, "sidebar", language))
     return chosen
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -21,10 +21,11 @@ from pydantic import Field, ValidationError
 from engine.cards import Card, make_deck
 from engine.errors import RecordError, RulesError
 from engine.model import StrictModel
+from engine.names import name_problem
 from engine.records.lines import LineRefused, apply_lines
 from engine.records.safe_yaml import read_text, safe_load
 from engine.state import GameState
-from engine.variants import HouseRuleError, Variant, get_variant
+from engine.variants import PRESETS, HouseRuleError, Variant, get_variant
 
 
 class Deal(StrictModel):
@@ -72,21 +73,66 @@ def load_record(path: str | Path) -> Record:
 def parse_record(text: str, source: str = "<record>") -> Record:
     """Parse record text (YAML, which includes JSON) safely; raise ``RecordError`` naming the field."""
     if not text.strip():
-        raise RecordError(source, "file", "is empty")
+        raise RecordError(source, "file", "empty")
     return record_from_data(safe_load(text, source), source)
 
 
 def record_from_data(data: object, source: str = "<record>") -> Record:
     """Validate already-parsed data as a record; raise ``RecordError`` naming the field."""
     if not isinstance(data, dict):
-        raise RecordError(source, "file", "is not a mapping of fields (variant, players, …)")
+        raise RecordError(source, "file", "not_a_mapping")
     try:
         return Record.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         field = ".".join(str(p) for p in first["loc"]) or "record"
-        problems = {"missing": "is required", "extra_forbidden": "is not a field of a record"}
-        raise RecordError(source, field, problems.get(first["type"], first["msg"])) from None
+        reason, values = invalid_field(first)
+        raise RecordError.of(source, field, reason, values) from None
+
+
+#: The problem of each kind of pydantic error a record's fields can raise (any other: ``bad_value``).
+_PYDANTIC_PROBLEMS: Final = {
+    "missing": "required",
+    "extra_forbidden": "not_a_field",
+    "int_type": "not_whole",
+    "int_parsing": "not_whole",
+    "int_from_float": "not_whole",
+    "string_type": "not_text",
+    "list_type": "not_a_list",
+    "dict_type": "not_fields",
+    "model_type": "not_fields",
+    "model_attributes_type": "not_fields",
+    "too_short": "too_few",
+    "greater_than_equal": "too_small",
+}
+
+
+def invalid_field(error: Mapping[str, Any]) -> tuple[str, dict[str, object]]:
+    """A pydantic error (one of ``ValidationError.errors()``) as a problem of :data:`PROBLEMS`
+    and its values: what was written, and the limit it missed."""
+    reason = _PYDANTIC_PROBLEMS.get(str(error["type"]), "bad_value")
+    context = error.get("ctx") or {}
+    values: dict[str, object] = {}
+    if reason not in ("required", "not_a_field"):
+        values["value"] = written(error.get("input"))
+    if reason == "too_few":
+        values["count"] = int(context.get("min_length", 0))
+    if reason == "too_small":
+        values["limit"] = context.get("ge")
+    return reason, values
+
+
+def written(value: object) -> str:
+    """A value as a record writes it (JSON), at most 40 characters: what a problem quotes.
+
+    >>> written("Anna"), written(True), written(None), written(1.5)
+    ('"Anna"', 'true', 'null', '1.5')
+    """
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (ValueError, TypeError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _cards(values: list[str], source: str, field: str) -> list[Card]:
@@ -95,53 +141,41 @@ def _cards(values: list[str], source: str, field: str) -> list[Card]:
         try:
             cards.append(Card.parse(str(text)))
         except RulesError:
-            raise RecordError(source, f"{field}[{i}]", f"“{text}” is not a card") from None
+            raise RecordError(source, f"{field}[{i}]", "not_a_card", text=str(text)) from None
     return cards
 
 
 def _variant(record: Record, source: str) -> Variant:
     try:
         variant = get_variant(record.variant, record.house_rules)
-    except KeyError as error:
-        raise RecordError(source, "variant", str(error.args[0])) from None
+    except KeyError:
+        raise RecordError(source, "variant", "unknown_variant", name=record.variant, known=", ".join(PRESETS)) from None
     except HouseRuleError as error:
-        raise RecordError(source, f"house_rules.{error.field}", error.problem) from None
+        raise RecordError.of(source, f"house_rules.{error.field}", error.reason, error.values) from None
     n = len(record.players)
     if not variant.min_players <= n <= variant.max_players:
         raise RecordError(
-            source, "players", f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}"
+            source, "players", "player_count", variant=variant.id, low=variant.min_players, high=variant.max_players, count=n
         )
     for i, name in enumerate(record.players):
-        problem = name_problem(name)
-        if problem:
-            raise RecordError(source, f"players[{i}]", problem)
+        refused = name_refused(name, source, f"players[{i}]")
+        if refused is not None:
+            raise refused
     if len(set(record.players)) != n:
-        raise RecordError(source, "players", "two players have the same name")
+        raise RecordError(source, "players", "names_repeat")
     return variant
 
 
-#: The longest player name, in characters.
-MAX_NAME_LENGTH: Final = 30
+def name_refused(name: object, source: str, field: str) -> RecordError | None:
+    """The refusal of a player's name a record gives in ``field`` (the rule of :mod:`engine.names`), or None.
 
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name (``docs/record.md``: 1–30 printable characters, no colon), or None.
-
-    >>> name_problem("Anna"), name_problem("Anna: the best"), name_problem("")
-    (None, '“Anna: the best” holds a colon, which a move line uses to end the name', 'a name is 1 to 30 characters, not 0')
+    >>> str(name_refused("Anna: the best", "game.yaml", "players[0]"))
+    'game.yaml: players[0]: “Anna: the best” holds a colon, which a move line uses to end the name'
     """
-    if not isinstance(name, str):
-        return "a name is text"
-    if not 1 <= len(name) <= MAX_NAME_LENGTH:
-        return f"a name is 1 to {MAX_NAME_LENGTH} characters, not {len(name)}"
-    shown = name if name.isprintable() else repr(name)
-    if not name.isprintable():
-        return f"{shown} holds a character that is not printable (a tab, a line break or a control character)"
-    if ":" in name:
-        return f"“{shown}” holds a colon, which a move line uses to end the name"
-    if name != name.strip():
-        return f"“{shown}” starts or ends with a space"
-    return None
+    problem = name_problem(name)
+    if problem is None:
+        return None
+    return RecordError.of(source, field, f"name_{problem.reason}", problem.values)
 
 
 def build_state(record: Record, source: str = "<record>") -> GameState:
@@ -151,22 +185,22 @@ def build_state(record: Record, source: str = "<record>") -> GameState:
     totals = None
     if record.totals is not None:
         if set(record.totals) != set(players):
-            raise RecordError(source, "totals", "must give a total for every player, and only for them")
+            raise RecordError(source, "totals", "totals_players")
         totals = [record.totals[p] for p in players]
     if record.deal is None:
         if record.table:
-            raise RecordError(source, "table", "melds on the table need a `deal` that lists the other cards")
+            raise RecordError(source, "table", "table_needs_deal")
         return GameState.deal(variant, players, seed=record.seed or 0, totals=totals, round_number=record.round)
     deal = record.deal
     if set(deal.hands) != set(players):
-        raise RecordError(source, "deal.hands", "must give a hand for every player, and only for them")
+        raise RecordError(source, "deal.hands", "hands_players")
     hands = [_cards(deal.hands[p], source, f"deal.hands.{p}") for p in players]
     pile = _cards(deal.discard, source, "deal.discard")
     stock = _cards(deal.stock, source, "deal.stock")
     table = []
     for i, entry in enumerate(record.table):
         if entry.by not in players:
-            raise RecordError(source, f"table[{i}].by", f"“{entry.by}” is not a player")
+            raise RecordError(source, f"table[{i}].by", "not_a_player", name=entry.by)
         table.append((players.index(entry.by), _cards(entry.cards, source, f"table[{i}].cards")))
     _check_adds_up(variant, len(players), [*hands, pile, stock, *(c for _, c in table)], source)
     try:
@@ -183,7 +217,7 @@ def build_state(record: Record, source: str = "<record>") -> GameState:
             to_move=(record.round - 1) % len(players),
         )
     except RulesError as error:
-        raise RecordError(source, "table", f"a meld is not valid: {error}") from None
+        raise RecordError(source, "table", "meld_invalid", refusal=error) from None
 
 
 def _check_adds_up(variant: Variant, players: int, groups: list[list[Card]], source: str) -> None:
@@ -193,12 +227,12 @@ def _check_adds_up(variant: Variant, players: int, groups: list[list[Card]], sou
         return
     missing = sorted((deck - counted).elements(), key=lambda c: c.index)
     extra = sorted((counted - deck).elements(), key=lambda c: c.index)
-    parts = []
-    if extra:
-        parts.append("too many " + " ".join(map(str, extra)))
-    if missing:
-        parts.append("missing " + " ".join(map(str, missing[:12])) + (" …" if len(missing) > 12 else ""))
-    raise RecordError(source, "deal", "the cards do not add up to the deck: " + "; ".join(parts))
+    listed = {
+        "extra": " ".join(map(str, extra)),
+        "missing": " ".join(map(str, missing[:12])) + (" …" if len(missing) > 12 else ""),
+    }
+    reason = "deck_both" if extra and missing else "deck_extra" if extra else "deck_missing"
+    raise RecordError.of(source, "deal", reason, {k: v for k, v in listed.items() if v})
 
 
 def replay(record: Record, source: str = "<record>") -> dict[str, Any]:

@@ -60,15 +60,17 @@ _TIMESTAMP_TAG: Final = "tag:yaml.org,2002:timestamp"
 _TAG_PREFIX: Final = "tag:yaml.org,2002:"
 
 
-def size_problem(size: int) -> str | None:
-    """Why a file of ``size`` bytes is refused, or None when it is small enough.
+def check_size(size: int, source: str) -> None:
+    """``RecordError`` when a file of ``size`` bytes is too large to read.
 
-    >>> size_problem(10), size_problem(MAX_BYTES + 1)
-    (None, 'is larger than 1 MB (1048577 bytes; the limit is 1048576)')
+    >>> check_size(10, "game.yaml")
+    >>> check_size(MAX_BYTES + 1, "game.yaml")
+    Traceback (most recent call last):
+    ...
+    engine.errors.RecordError: game.yaml: file: is larger than 1 MB (1048577 bytes; the limit is 1048576)
     """
-    if size <= MAX_BYTES:
-        return None
-    return f"is larger than 1 MB ({size} bytes; the limit is {MAX_BYTES})"
+    if size > MAX_BYTES:
+        raise RecordError(source, "file", "too_large", size=size, limit=MAX_BYTES)
 
 
 def read_text(path: str | Path, source: str | None = None) -> str:
@@ -85,52 +87,90 @@ def read_text(path: str | Path, source: str | None = None) -> str:
                     size = max(file.seek(0, 2), len(data))
                 except OSError:  # a pipe or a device: its size is not known
                     size = len(data)
-                raise RecordError(source, "file", size_problem(size) or "is too large")
+                check_size(max(size, MAX_BYTES + 1), source)
     except OSError as error:
-        raise RecordError(source, "file", f"cannot be read ({error.strerror or error.__class__.__name__})") from None
+        raise RecordError(source, "file", "unreadable", reason=error.strerror or error.__class__.__name__) from None
     return decode(data, source)
 
 
 def decode(data: bytes, source: str) -> str:
     """``data`` as UTF-8 text (a byte-order mark is dropped); ``RecordError`` naming the first bad byte."""
-    problem = size_problem(len(data))
-    if problem:
-        raise RecordError(source, "file", problem)
+    check_size(len(data), source)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise RecordError(source, "file", f"is not UTF-8 text (byte {error.start} cannot be read)") from None
+        raise RecordError(source, "file", "not_utf8", byte=error.start) from None
 
 
 def safe_load(text: str, source: str) -> Any:
     """The one YAML (or JSON) document in ``text``, checked as the module says; None for an empty text."""
     documents = safe_load_all(text, source)
     if len(documents) > 1:
-        raise RecordError(source, "file", "holds more than one YAML document (a line with --- starts another)")
+        raise RecordError(source, "file", "several_documents")
     return documents[0] if documents else None
 
 
 def safe_load_all(text: str, source: str) -> list[Any]:
     """Every YAML document in ``text``, checked as the module says."""
-    problem = size_problem(len(text.encode("utf-8", "surrogatepass")))
-    if problem:
-        raise RecordError(source, "file", problem)
+    check_size(len(text.encode("utf-8", "surrogatepass")), source)
+    text = json_pairs(text)
     surrogate = _SURROGATE.search(text)
     if surrogate:
         line = text.count("\n", 0, surrogate.start()) + 1
-        raise RecordError(source, "file", f"holds a character that is not text (a lone surrogate) on line {line}")
+        raise RecordError(source, "file", "lone_surrogate_line", line=line)
     _check_events(text, source)
     try:
         return list(yaml.load_all(text, Loader=LOADER))
     except yaml.MarkedYAMLError as error:
-        raise RecordError(source, "file", f"is not YAML or JSON{_where(error)}") from None
+        raise _not_yaml(error, source) from None
     except (yaml.YAMLError, ValueError, TypeError, KeyError, OverflowError, RecursionError) as error:
-        raise RecordError(source, "file", f"holds a value YAML cannot read ({error.__class__.__name__})") from None
+        raise RecordError(source, "file", "yaml_cannot_read", kind=error.__class__.__name__) from None
 
 
-def _where(error: yaml.MarkedYAMLError) -> str:
+#: A JSON surrogate pair written as two escapes, ``\ud83c\udca1`` (an even run of backslashes before it).
+_PAIR: Final = re.compile(r"(?<!\\)((?:\\\\)*)\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})")
+
+
+def json_pairs(text: str) -> str:
+    r"""``text`` with every surrogate pair in a double-quoted string, written as JSON writes a character
+    outside the Basic Multilingual Plane (``"\ud83c\udca1"``, Python's ``json.dumps``), written as the one
+    escape YAML reads (``"\U0001F0A1"``): JSON escapes then read as JSON reads them. A lone surrogate
+    stays one (and is refused); a text YAML cannot scan is left as it is (and refused as it was).
+
+    >>> print(json_pairs(r'{"players": ["\ud83c\udca1 Anna", "Bertil"]}'))
+    {"players": ["\U0001F0A1 Anna", "Bertil"]}
+    >>> print(json_pairs(r"name: \ud83c\udca1"))  # outside quotes a backslash is itself
+    name: \ud83c\udca1
+    """
+    if not _PAIR.search(text):
+        return text
+    try:  # PyYAML's own scanner: libyaml refuses a surrogate escape while scanning
+        spans = [
+            (token.start_mark.index, token.end_mark.index)
+            for token in yaml.scan(text, Loader=yaml.SafeLoader)
+            if isinstance(token, yaml.ScalarToken) and token.style == '"'
+        ]
+    except yaml.YAMLError:
+        return text
+    parts, done = [], 0
+    for start, end in spans:
+        parts += [text[done:start], _PAIR.sub(_joined, text[start:end])]
+        done = end
+    return "".join(parts) + text[done:]
+
+
+def _joined(match: re.Match[str]) -> str:
+    """One surrogate pair's two escapes as the one escape of the character they make."""
+    high, low = int(match.group(2), 16), int(match.group(3), 16)
+    return f"{match.group(1)}\\U{0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00):08X}"
+
+
+def _not_yaml(error: yaml.MarkedYAMLError, source: str) -> RecordError:
+    """The refusal of a text YAML cannot parse, at the place it names when it names one."""
     mark = error.problem_mark or error.context_mark
-    return f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    if mark is None:
+        return RecordError(source, "file", "not_yaml")
+    return RecordError(source, "file", "not_yaml_at", line=mark.line + 1, column=mark.column + 1)
 
 
 class _Frame:
@@ -188,16 +228,16 @@ def _check_events(text: str, source: str) -> None:
                 continue
             is_key = bool(stack) and stack[-1].is_map and stack[-1].expect_key
             if is_key and not isinstance(event, ScalarEvent):
-                raise RecordError(source, _path(stack), "has a key that is not a plain name or number")
+                raise RecordError(source, _path(stack), "key_not_plain")
             key = _shown(event.value) if is_key and isinstance(event, ScalarEvent) else None
             if key == "<<" and isinstance(event, ScalarEvent) and event.style in (None, ""):
-                raise RecordError(source, _path(stack), "uses a YAML merge key (<<); write the fields out")
+                raise RecordError(source, _path(stack), "merge_key")
             field = _path(stack, key)
             if isinstance(event, AliasEvent) or event.anchor is not None:
-                raise RecordError(source, field, "uses a YAML anchor or alias (& or *); write the value out")
+                raise RecordError(source, field, "anchor")
             tag = getattr(event, "tag", None)
             if tag is not None and tag != "!":
-                raise RecordError(source, field, f"has a YAML tag ({_short_tag(tag)}); write plain values, without tags")
+                raise RecordError(source, field, "tag", tag=_short_tag(tag))
             if isinstance(event, ScalarEvent):
                 _check_scalar(event, source, field)
                 if is_key:
@@ -207,12 +247,12 @@ def _check_events(text: str, source: str) -> None:
                     _advance(stack[-1])
             elif isinstance(event, MappingStartEvent | SequenceStartEvent):
                 if len(stack) >= MAX_DEPTH:
-                    raise RecordError(source, field, f"is nested more than {MAX_DEPTH} levels deep")
+                    raise RecordError(source, field, "too_deep", depth=MAX_DEPTH)
                 stack.append(_Frame(isinstance(event, MappingStartEvent)))
     except yaml.MarkedYAMLError as error:
-        raise RecordError(source, "file", f"is not YAML or JSON{_where(error)}") from None
+        raise _not_yaml(error, source) from None
     except yaml.YAMLError:
-        raise RecordError(source, "file", "is not YAML or JSON") from None
+        raise RecordError(source, "file", "not_yaml") from None
 
 
 def _advance(frame: _Frame) -> None:
@@ -226,15 +266,15 @@ def _advance(frame: _Frame) -> None:
 def _check_scalar(event: ScalarEvent, source: str, field: str) -> None:
     value = event.value
     if _SURROGATE.search(value):
-        raise RecordError(source, field, "holds a character that is not text (a lone surrogate)")
+        raise RecordError(source, field, "lone_surrogate")
     if event.style not in (None, "") or not value:
         return  # quoted (libyaml writes a plain scalar's style as ""): always a string
     if len(value) > MAX_NUMBER_DIGITS or (value[0].isdigit() and "-" in value):
         tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
         if tag in _NUMBER_TAGS and len(value) > MAX_NUMBER_DIGITS:
-            raise RecordError(source, field, f"is a number of {len(value)} characters; at most {MAX_NUMBER_DIGITS}")
+            raise RecordError(source, field, "number_too_long", length=len(value), limit=MAX_NUMBER_DIGITS)
         if tag == _TIMESTAMP_TAG:
             try:
                 yaml.SafeLoader("").construct_yaml_timestamp(yaml.ScalarNode(tag, value))
             except (ValueError, TypeError, AttributeError, OverflowError):
-                raise RecordError(source, field, f"“{_shown(value)}” looks like a date but is not one") from None
+                raise RecordError(source, field, "bad_date", text=_shown(value)) from None

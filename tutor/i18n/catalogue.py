@@ -1,7 +1,8 @@
 """Where every learner-facing sentence comes from.
 
 - **English is the source**, keyed by dotted names: the app's strings in ``tutor/locales/en.yaml``, the
-  engine's sentences (:data:`engine.messages.MESSAGES`, under ``engine.<key>``) and what each preset follows
+  engine's sentences (:data:`engine.messages.MESSAGES`, under ``engine.<key>``), why a record, a house
+  rule or a name is refused (:data:`engine.problems.PROBLEMS`, under ``engine.problem.<key>``) and what each preset follows
   (``engine.variant_source.<id>``) and each house rule does (``engine.house_rule.<field>``). Scenario and situation
   texts are English in their own files.
 - **Every other language is a gettext catalogue** (PO file) per domain: ``tutor/locales/<lang>/LC_MESSAGES/
@@ -34,6 +35,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from engine.messages import MESSAGES
+from engine.problems import PROBLEMS
 from engine.records.safe_yaml import LOADER
 from tutor import resources
 
@@ -42,6 +44,8 @@ ENGLISH_FILE: Final = LOCALES / "en.yaml"
 #: The gettext domains: keyed app strings, and scenario/situation texts.
 DOMAINS: Final = ("app", "scenarios")
 ENGINE_PREFIX: Final = "engine."
+#: Why a record, a house rule or a name is refused (:data:`engine.problems.PROBLEMS`): ``engine.problem.<key>``.
+PROBLEM_PREFIX: Final = "engine.problem."
 
 _PLURAL: Final = re.compile(r"\{(\w+):([^{}/:]*)/([^{}/:]*)\}")
 
@@ -84,6 +88,7 @@ def english() -> dict[str, str]:
     """Every keyed English string: the app's, and the engine's under ``engine.``."""
     strings = {key: text for key, (text, _) in english_with_lines().items()}
     strings.update({ENGINE_PREFIX + key: text for key, text in MESSAGES.items()})
+    strings.update({PROBLEM_PREFIX + key: text for key, text in PROBLEMS.items()})
     strings.update(variant_texts())
     return strings
 

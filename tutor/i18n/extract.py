@@ -6,6 +6,8 @@ They are named in the mapping files beside the catalogues (``tutor/locales/babel
 - :func:`english` reads ``tutor/locales/en.yaml``: each key becomes a ``msgctxt``, its English the
   ``msgid``; a sentence with the plural helper (``{n:card/cards}``) becomes a plural entry.
 - :func:`engine` reads the engine's sentences (:data:`engine.messages.MESSAGES`), keyed ``engine.<key>``.
+- :func:`problems` reads why a record, a house rule or a name is refused (:data:`engine.problems.PROBLEMS`),
+  keyed ``engine.problem.<key>``.
 - :func:`scenarios` reads a scenario or situation file: every field marked as learner text
   (:class:`tutor.learn.scenario.LearnerText`) becomes a ``msgid``, its field named in a comment.
 """
@@ -20,7 +22,7 @@ from typing import IO, Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from tutor.i18n.catalogue import ENGINE_PREFIX, english_forms, english_with_lines, plural_variable
+from tutor.i18n.catalogue import ENGINE_PREFIX, PROBLEM_PREFIX, english_forms, english_with_lines, plural_variable
 
 #: What an extraction method yields to Babel: line, function name, message(s), comments.
 Found = tuple[int, str, str | tuple[str, ...], list[str]]
@@ -50,6 +52,18 @@ def engine(fileobj: IO[bytes], keywords: object, comment_tags: object, options: 
     for key, text in MESSAGES.items():
         line = next((n for n, row in enumerate(lines, 1) if f'"{key}":' in row), 1)
         yield _keyed(ENGINE_PREFIX + key, text, line)
+
+
+def problems(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
+    """Why a record, a house rule or a name is refused (:data:`engine.problems.PROBLEMS`), keyed
+    ``engine.problem.<key>``: each continues the field it names ("seed: has a YAML tag …")."""
+    from engine.problems import PROBLEMS
+
+    lines = fileobj.read().decode("utf-8").splitlines()
+    for key, text in PROBLEMS.items():
+        line = next((n for n, row in enumerate(lines, 1) if f'"{key}":' in row), 1)
+        line, function, message, comments = _keyed(PROBLEM_PREFIX + key, text, line)
+        yield line, function, message, [*comments, "continues the name of a field: “FIELD: …”"]
 
 
 def variants(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:

@@ -17,7 +17,7 @@ import yaml
 
 from engine.errors import RecordError
 from engine.moves import Move
-from engine.records.game import build_state, name_problem, record_from_data, round_data
+from engine.records.game import build_state, name_refused, record_from_data, round_data
 from engine.records.lines import LineRefused, apply_lines
 from engine.records.safe_yaml import safe_load_all
 from engine.state import GameState
@@ -98,25 +98,30 @@ def read_game(
     """
     documents = [d for d in safe_load_all(text, source) if d is not None]
     if not documents:
-        raise RecordError(source, "file", "is empty")
+        raise RecordError(source, "file", "empty")
     head = read_header(text, source)
     rounds: list[RoundPlay] = []
     variant: Variant | None = None
     players: list[str] = []
     for number, data in enumerate(documents, start=1):
-        where = source if len(documents) == 1 else f"{source} (round {number})"
-        record = record_from_data(data, where)
-        state = build_state(record, where)
+        part = None if len(documents) == 1 else number
+        try:
+            record = record_from_data(data, source)
+            state = build_state(record, source)
+        except RecordError as error:
+            if part is None or error.reason is None:
+                raise
+            raise RecordError.of(error.source, error.field, error.reason, error.values, part) from None
         if variant is None:
             variant, players = state.variant, list(record.players)
         elif state.variant != variant or list(record.players) != players:
-            raise RecordError(where, "players", "every round of a game has the same variant and players")
+            raise RecordError(source, "players", "rounds_differ", part=part)
         previous = rounds[-1].state if rounds else None
         if previous is not None:
             if not previous.round_over:
-                raise RecordError(where, "moves", "the round before this one did not end")
+                raise RecordError(source, "moves", "round_not_ended", part=part)
             if list(state.totals) != [s.total for s in previous.scores()]:
-                raise RecordError(where, "totals", "do not carry on from the round before")
+                raise RecordError(source, "totals", "totals_not_carried", part=part)
         round_ = RoundPlay(record.round, record.seed or 0, [state])
 
 
@@ -129,7 +134,7 @@ def read_game(
             apply_lines(state, record.moves, note)
         except LineRefused as refused:
             field = f"moves[{refused.number - 1}]"
-            raise RecordError(where, field, f"“{refused.line}”: {refused.error}") from None
+            raise RecordError(source, field, "move_refused", part=part, line=refused.line, refusal=refused.error) from None
         rounds.append(round_)
     assert variant is not None
     if seats is None:
@@ -170,27 +175,27 @@ def _checked_header(text: str, source: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise RecordError(source, field, "is not a JSON mapping like {\"seed\": 7, \"seats\": [...]}") from None
+        raise RecordError(source, field, "header_not_json") from None
     if not isinstance(data, dict):
-        raise RecordError(source, field, "is not a JSON mapping like {\"seed\": 7, \"seats\": [...]}")
+        raise RecordError(source, field, "header_not_json")
     unknown = sorted(set(data) - {"seed", "seats"})
     if unknown:
-        raise RecordError(source, f"{field} {unknown[0]}", "is not a field of the header (seed, seats)")
+        raise RecordError(source, f"{field} {unknown[0]}", "header_unknown")
     if "seed" in data:
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             shown = json.dumps(seed)[:40] if not isinstance(seed, float) else str(seed).replace("inf", "Infinity")
-            raise RecordError(source, f"{field} seed", f"is a whole number from 0 up, not {shown}")
+            raise RecordError(source, f"{field} seed", "header_seed", value=shown)
     seats = data.get("seats", [])
     if not isinstance(seats, list):
-        raise RecordError(source, f"{field} seats", "is a list of [name, level] pairs")
+        raise RecordError(source, f"{field} seats", "header_seats")
     for i, seat in enumerate(seats):
         where = f"{field} seats[{i}]"
         if not (isinstance(seat, list) and len(seat) == 2 and isinstance(seat[0], str)):
-            raise RecordError(source, where, "is a [name, level] pair")
-        problem = name_problem(seat[0])
-        if problem:
-            raise RecordError(source, where, problem)
+            raise RecordError(source, where, "header_seat")
+        refused = name_refused(seat[0], source, where)
+        if refused is not None:
+            raise refused
         if seat[1] is not None and seat[1] not in LEVELS:
-            raise RecordError(source, where, f"the level is one of {', '.join(LEVELS)} or null (a person)")
+            raise RecordError(source, where, "header_level", levels=", ".join(LEVELS))
     return data

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.records.game import name_problem
+from engine.names import NameProblem, name_problem
 
 #: The computer players' levels, weakest first.
 LEVELS: Final = ("random", "greedy", "coach")
@@ -15,6 +15,19 @@ LEVELS: Final = ("random", "greedy", "coach")
 MAX_COMPUTERS: Final = 3
 #: The names the computer players get, in order.
 COMPUTER_NAMES: Final = ("Bertil", "Cecilia", "David", "Eva", "Filip", "Greta")
+
+
+class SeatsError(ValueError):
+    """A table the start form cannot seat: ``key`` names its sentence in the catalogue, ``values`` fill it.
+    ``problem`` is the problem of a name (:mod:`engine.names`), with ``index`` the name's place in the list
+    given (0: the learner's own name, against the computer)."""
+
+    def __init__(self, key: str, /, *, problem: NameProblem | None = None, index: int = 0, **values: object) -> None:
+        super().__init__(key if problem is None else f"{key}: {problem.reason}")
+        self.key = key
+        self.problem = problem
+        self.index = index
+        self.values = values
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +50,7 @@ def computer_seats(learner: str, computers: int, level: str) -> list[Seat]:
     [('Anna', None), ('Bertil', 'coach'), ('Cecilia', 'coach')]
     """
     if not 1 <= computers <= MAX_COMPUTERS:
-        raise ValueError(f"play against 1 to {MAX_COMPUTERS} computer players, not {computers}")
+        raise SeatsError("practice.setup.computer_count", limit=MAX_COMPUTERS, count=computers)
     _check_names([learner])
     names = [n for n in COMPUTER_NAMES if n != learner][:computers]
     return [Seat(learner), *(Seat(name, level) for name in names)]
@@ -51,20 +64,37 @@ def people_seats(names: Sequence[str]) -> list[Seat]:
     """
     cleaned = [n.strip() for n in names if n.strip()]
     if not 2 <= len(cleaned) <= 7:
-        raise ValueError(f"pass-and-play is for 2 to 7 people, not {len(cleaned)}")
+        raise SeatsError("practice.setup.people_count", low=2, high=7, count=len(cleaned))
     _check_names(cleaned)
     return [Seat(name) for name in cleaned]
 
 
-def _check_names(names: Sequence[str]) -> None:
-    """``ValueError`` for a name a record could not hold (``docs/record.md``: 1–30 printable characters, no colon).
+def check_table(seats: Sequence[Seat], low: int, high: int) -> None:
+    """:class:`SeatsError` unless ``seats`` are ``low`` to ``high`` players (what the variant allows), each
+    of their own name.
 
-    >>> people_seats(["Anna: the best", "Bertil"])
+    >>> check_table(people_seats(["Anna", "Bertil", "Anna"]), 2, 8)
     Traceback (most recent call last):
     ...
-    ValueError: “Anna: the best” holds a colon, which a move line uses to end the name
+    tutor.practice.seats.SeatsError: practice.setup.names_repeat
     """
-    for name in names:
+    if not low <= len(seats) <= high:
+        raise SeatsError("practice.setup.player_count", low=low, high=high, count=len(seats))
+    names = [seat.name for seat in seats]
+    repeated = next((name for i, name in enumerate(names) if name in names[:i]), None)
+    if repeated is not None:
+        raise SeatsError("practice.setup.names_repeat", name=repeated)
+
+
+def _check_names(names: Sequence[str]) -> None:
+    """:class:`SeatsError` for the first name the one name rule refuses (:func:`engine.names.name_problem`).
+
+    >>> people_seats(["Bertil", "Anna: the best"])
+    Traceback (most recent call last):
+    ...
+    tutor.practice.seats.SeatsError: practice.setup.bad_name: colon
+    """
+    for index, name in enumerate(names):
         problem = name_problem(name)
         if problem:
-            raise ValueError(problem)
+            raise SeatsError("practice.setup.bad_name", problem=problem, index=index)

@@ -9,7 +9,7 @@ backends through SQLAlchemy; another store would implement the same Protocol, no
 >>> check_name("an:na", [])
 Traceback (most recent call last):
 ...
-tutor.together.model.TableError: A name cannot hold a colon.
+tutor.together.model.NameRefused: A name cannot hold “:” (a colon): the moves of a game are written “NAME: MOVE”. Change it in the name box.
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from engine.moves import Move
+from engine.names import MAX_NAME_LENGTH, NameProblem, name_problem
 from engine.state import GameState
+from tutor.i18n.problems import name_refusal
 from tutor.i18n.strings import YOU, t
 
 #: The longest name a player may take.
-MAX_NAME: Final = 30
+MAX_NAME: Final = MAX_NAME_LENGTH
 #: The most players at one table (phones in one room), whatever the variant allows.
 MAX_SEATS: Final = 7
 
@@ -52,19 +54,32 @@ class StaleError(TableError):
         super().__init__("stale")
 
 
+class NameRefused(TableError):
+    """A name the one name rule refuses (:func:`engine.names.name_problem`); ``key`` is ``name_<reason>``,
+    and its sentence says which character is wrong and where to change the name."""
+
+    def __init__(self, problem: NameProblem) -> None:
+        ValueError.__init__(self, name_refusal(problem, "together"))
+        self.key = f"name_{problem.reason}"
+        self.fields = dict(problem.values)
+        self.problem = problem
+
+    def text(self, language: str) -> str:
+        """The sentence in ``language``."""
+        return name_refusal(self.problem, "together", language)
+
+
 def check_name(name: str, taken: Iterable[str]) -> str:
     """``name`` without the spaces around it, if it can be a player's name at a table where ``taken`` are
-    seated: 1–30 printable characters, no colon (records write ``NAME: MOVE``), unlike every other name
-    (ignoring case), and not the app's name for a player without one ("You"). Raises :class:`TableError` saying what is wrong."""
+    seated: the one name rule of :mod:`engine.names` (which records keep too: 1–30 characters, no colon,
+    no control character), unlike every other name (ignoring case), and not the app's name for a player
+    without one ("You"). Raises :class:`TableError` saying what is wrong."""
     name = name.strip()
     if not name:
         raise TableError("name_empty")
-    if len(name) > MAX_NAME:
-        raise TableError("name_long", limit=MAX_NAME)
-    if not name.isprintable():
-        raise TableError("name_unprintable")
-    if ":" in name:
-        raise TableError("name_colon")
+    problem = name_problem(name)
+    if problem is not None:
+        raise NameRefused(problem)
     if name.casefold() == YOU.casefold():  # "Your turn" would be shown to everyone else
         raise TableError("name_reserved", name=YOU)
     if name.casefold() in {other.casefold() for other in taken}:

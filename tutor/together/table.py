@@ -48,7 +48,8 @@ def seat_actions(view: TableView) -> list[Action]:
 def news(view: TableView, language: str) -> tuple[str, str] | None:
     """What the table's message box says to this device when it has no answer to a move of its own: that
     it may call now, that its answer is in, whose Rommi call is being played out, or how the round ended;
-    else the waiting for calls, as every other phone says it."""
+    else the waiting for calls, as every other phone says it. Plain text: the box shows it as it is, so the
+    names in it are never escaped for Markdown (:func:`status`, shown above the table as Markdown, escapes them)."""
     position = view.position
     if position is None:
         return None
@@ -63,7 +64,7 @@ def news(view: TableView, language: str) -> tuple[str, str] | None:
     if view.called_by is not None:
         if view.called_by == view.seat:
             return "success", t("together.called_you", language)
-        return "info", t("together.called", language, name=plain(view.seats[view.called_by].name))
+        return "info", t("together.called", language, name=view.seats[view.called_by].name)
     return None
 
 
@@ -90,9 +91,9 @@ def round_end(view: TableView, language: str) -> str:
     elif out[0] == view.seat:
         how = t("together.ended_out_you", language)
     else:
-        how = t("together.ended_out", language, name=plain(position.players[out[0]]))
+        how = t("together.ended_out", language, name=position.players[out[0]])
     points = ", ".join(
-        t("together.round_points", language, name=plain(name), points=score.round)
+        t("together.round_points", language, name=name, points=score.round)
         for name, score in zip(position.players, position.scores(), strict=True)
     )
     return how + " " + t("together.round_scored", language, points=points)

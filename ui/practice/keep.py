@@ -9,12 +9,13 @@ import streamlit as st
 from engine.errors import RecordError
 from engine.records.safe_yaml import decode
 from tutor.i18n.plain_text import plain
+from tutor.i18n.problems import record_refusal
 from tutor.i18n.strings import t
 from tutor.practice.game import Game
 from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressError
 from ui import session
-from ui.practice.keys import FEEDBACK, PASTE, SAVE_NAME, SAVED, UPLOAD, VIEWER
+from ui.practice.keys import FEEDBACK, LOAD_SECTION, PASTE, REFUSED, SAVE_NAME, SAVED, SAVED_SECTION, UPLOAD, VIEWER
 from ui.practice.session import current_game, notice, open_game
 
 
@@ -45,24 +46,25 @@ def keep_and_share(game: Game, language: str) -> None:
 
 def _save() -> None:
     game = current_game()
-    language = session.language()
     if game is None:
         return
     store = session.progress_store()
     name = str(st.session_state.get(SAVE_NAME) or "").strip() or f"{game.variant.id} {game.seed}"
     if isinstance(store, ProgressError):
-        notice("warning", t("ui.progress_unavailable", language, error=plain(str(store))))
+        notice("warning", "ui.progress_unavailable", error=str(store))
         return
     try:
         store.save_game(session.progress_key(), name, game.to_yaml())
     except (ProgressError, ValueError) as error:
-        notice("warning", t("ui.progress_unavailable", language, error=plain(str(error))))
+        notice("warning", "ui.progress_unavailable", error=str(error))
         return
-    notice("success", t("practice.keep.saved", language, name=plain(name)))
+    notice("success", "practice.keep.saved", name=name)
 
 
 def resume_controls(language: str) -> None:
-    """The saved games of the learner, to play on or to step through."""
+    """The saved games of the learner, to play on or to step through (and why a saved game cannot be
+    opened, where it was picked)."""
+    show_refusal(SAVED_SECTION)
     store = session.progress_store()
     if isinstance(store, ProgressError):
         st.warning(t("ui.progress_unavailable", language, error=plain(str(store))))
@@ -82,7 +84,6 @@ def resume_controls(language: str) -> None:
 
 
 def _resume(how: str) -> None:
-    language = session.language()
     store = session.progress_store()
     name = st.session_state.get(SAVED)
     if isinstance(store, ProgressError) or not name:
@@ -90,20 +91,21 @@ def _resume(how: str) -> None:
     try:
         text = store.load_game(session.progress_key(), str(name))
     except ProgressError as error:
-        notice("warning", t("ui.progress_unavailable", language, error=plain(str(error))))
+        notice("warning", "ui.progress_unavailable", error=str(error))
         return
     if text is None:
         return
-    _open_text(text, str(name), how)
+    _open_text(text, str(name), how, SAVED_SECTION)
 
 
 def load_controls(language: str) -> None:
-    """Upload or paste records, to step through or to play on."""
+    """Upload or paste records, to step through or to play on (and why a record was refused, under them)."""
     st.file_uploader(t("practice.load.upload", language), type=["yaml", "yml", "json"], key=UPLOAD)
     st.text_area(t("practice.load.paste", language), key=PASTE, height=150)
     with st.container(horizontal=True):
         st.button(t("practice.load.view", language), key="practice_load_view", on_click=_load, args=("view",))
         st.button(t("practice.load.play", language), key="practice_load_play", on_click=_load, args=("play",))
+    show_refusal(LOAD_SECTION)
 
 
 def _load(how: str) -> None:
@@ -113,24 +115,40 @@ def _load(how: str) -> None:
         try:
             text = decode(upload.getvalue(), source)  # at most 1 MB, UTF-8
         except RecordError as error:
-            language = session.language()
-            notice("error", t("practice.load.bad", language, error=plain(str(error))))
+            refuse(LOAD_SECTION, error)
             return
     else:
         text = str(st.session_state.get(PASTE) or "")
         source = t("practice.load.pasted", session.language())
-    _open_text(text, source, how)
+    _open_text(text, source, how, LOAD_SECTION)
 
 
-def _open_text(text: str, source: str, how: str) -> None:
+def _open_text(text: str, source: str, how: str, section: str) -> None:
     language = session.language()
     try:
         game = Game.from_yaml(text, source, language=language)
-    except ValueError as error:  # a RecordError names the file and the field
-        notice("error", t("practice.load.bad", language, error=plain(str(error))))
+    except RecordError as error:  # names the file and the field
+        refuse(section, error)
         return
+    st.session_state[REFUSED] = None
     if how == "view":
         st.session_state[VIEWER] = RecordViewer(game)
         st.session_state[FEEDBACK] = None
         return
     open_game(game, seen=True)
+
+
+def refuse(section: str, error: RecordError) -> None:
+    """Keep why a record was refused for ``section`` (:data:`~ui.practice.keys.LOAD_SECTION` or
+    :data:`~ui.practice.keys.SAVED_SECTION`), in the learner's language, and keep that section open: the
+    sentence is shown in it, beside what the learner gave, not above the form (nothing was played, so
+    nothing is said about the cards)."""
+    st.session_state[REFUSED] = (section, record_refusal(error, session.language()))
+    st.session_state[section] = True  # the section's expander: open
+
+
+def show_refusal(section: str) -> None:
+    """Show why the last record given in ``section`` was refused, if it was."""
+    refused = st.session_state.get(REFUSED)
+    if refused and refused[0] == section:
+        st.error(t("practice.load.bad", session.language(), error=plain(refused[1])))

@@ -16,6 +16,7 @@ GAME: Final = "practice_game"  # the Game in play, or None
 VIEWER: Final = "practice_viewer"  # a RecordViewer of a loaded record, or None
 TABLE: Final = "practice_session"  # the game's PracticeTable: the answer, the review, the hint, the moves seen
 FEEDBACK: Final = "practice_feedback"  # (kind, message) of a notice for the start form, or None
+REFUSED: Final = "practice_refused"  # (section, sentence) of the record refused last, or None
 DEFAULT_SEED: Final = "practice_default_seed"
 FORM_KEPT: Final = "practice_form_kept"  # the start form's choices, kept while a game hides the form
 
@@ -31,6 +32,9 @@ SAVE_NAME: Final = "practice_save_name"
 SAVED: Final = "practice_saved"
 PASTE: Final = "practice_paste"
 UPLOAD: Final = "practice_upload"
+# The expanders of the start form that keep their state (open after a refusal shown in them).
+LOAD_SECTION: Final = "practice_load_open"
+SAVED_SECTION: Final = "practice_saved_open"
 
 #: The table's keys (``practice_table``, ``practice_table_request``, ...).
 KEYS = PickKeys("practice_")

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import t
 from tutor.practice.game import Game
 from tutor.practice.table import PracticeTable
 from tutor.table.session import Answer, AnswerKind
+from ui import session
 from ui.practice.keys import FEEDBACK, GAME, KEYS, STEPWISE, TABLE, VIEWER
 from ui.table import controls
 
@@ -55,13 +58,21 @@ def clear_picks() -> None:
     controls.clear_picks(KEYS)
 
 
-def notice(kind: AnswerKind, message: str) -> None:
-    """Say ``message`` in the table's message box during a game, else above the start form."""
+def notice(kind: AnswerKind, key: str, /, **values: object) -> None:
+    """Say the sentence ``key`` with ``values`` (text as the learner or a file gave it) in the learner's
+    language: in the table's message box during a game (plain text, shown as it is), else above the start
+    form (Markdown: the values escaped, so they too show as they are)."""
+    language = session.language()
     table = practice_table()
     if table is not None:
-        table.answer = Answer(kind, message)
+        table.answer = Answer(kind, t(key, language, **values))
     else:
-        st.session_state[FEEDBACK] = (kind, message)
+        st.session_state[FEEDBACK] = (kind, t(key, language, **escaped(values)))
+
+
+def escaped(values: dict[str, object]) -> dict[str, object]:
+    """``values`` with every text escaped for Markdown (:func:`tutor.i18n.plain_text.plain`)."""
+    return {name: plain(value) if isinstance(value, str) else value for name, value in values.items()}
 
 
 def board_seat(game: Game) -> int:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.compare.table import house_rules_text
-from tutor.i18n.plain_text import plain
+from tutor.i18n.problems import name_refusal
 from tutor.i18n.strings import t, variant_name
 from tutor.practice.game import Game
-from tutor.practice.seats import LEVELS, MAX_COMPUTERS, computer_seats, people_seats
+from tutor.practice.seats import LEVELS, MAX_COMPUTERS, SeatsError, check_table, computer_seats, people_seats
 from ui import session
 from ui.practice.keep import load_controls, resume_controls
-from ui.practice.keys import COMPUTERS, DEFAULT_SEED, FORM_KEPT, LEVEL, MODE, NAMES, SEED
+from ui.practice.keys import COMPUTERS, DEFAULT_SEED, FORM_KEPT, LEVEL, LOAD_SECTION, MODE, NAMES, SAVED_SECTION, SEED
 from ui.practice.session import notice, open_game, show_feedback
 
 #: The form's choices a new game starts from again (a widget's value is forgotten while the form is hidden).
@@ -59,9 +59,9 @@ def setup_form(language: str) -> None:
     st.caption(t("practice.setup.seed_help", language))
     st.button(t("practice.setup.start", language), key="practice_start", on_click=_start, type="primary")
     show_feedback()
-    with st.expander(t("practice.saved.heading", language)):
+    with st.expander(t("practice.saved.heading", language), key=SAVED_SECTION, on_change="rerun"):
         resume_controls(language)
-    with st.expander(t("practice.load.heading", language)):
+    with st.expander(t("practice.load.heading", language), key=LOAD_SECTION, on_change="rerun"):
         load_controls(language)
 
 
@@ -78,9 +78,18 @@ def _start() -> None:
             )
         else:
             seats = people_seats(str(st.session_state.get(NAMES) or "").splitlines())
+        check_table(seats, variant.min_players, variant.max_players)
         game = Game.new(variant, seats, seed, language)
-    except ValueError as error:
-        notice("error", t("practice.setup.bad_table", language, problem=plain(str(error))))
+    except SeatsError as error:
+        notice("error", "practice.setup.bad_table", problem=seats_refusal(error, mode, language))
         return
     game.guided = mode == "guided"
     open_game(game)
+
+
+def seats_refusal(error: SeatsError, mode: str, language: str) -> str:
+    """Why the table cannot be seated, in ``language``: a name refused says where to change it (the
+    sidebar for the learner's own name, against the computer; the list of players otherwise)."""
+    if error.problem is not None:
+        return name_refusal(error.problem, "sidebar" if mode in ("computer", "guided") else "practice", language)
+    return t(error.key, language, **error.values)

@@ -1,0 +1,94 @@
+"""The one rule for a player's name, wherever a name is typed or read (a record, the sidebar, Practice,
+Play together): 1–30 characters, each printable or part of an emoji sequence, no colon (a move line
+ends the name at its first colon), no control character that turns the writing direction around, no
+space at either end.
+
+A problem is data (:class:`NameProblem`: a reason and the values its sentence names), never a sentence:
+each place words it in the learner's language and says where to change the name.
+
+>>> name_problem("Anna"), name_problem("👨\u200d👩\u200d👧 Berg"), name_problem("Åsa ❤\ufe0f")
+(None, None, None)
+>>> name_problem("Mum: Anna")
+NameProblem(reason='colon', values={'name': 'Mum: Anna', 'char': '“:”'})
+>>> name_problem("\u202eannA")
+NameProblem(reason='bidi', values={'name': '?annA', 'char': 'U+202E'})
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Final
+
+#: The longest player name, in characters (code points, as Python counts them).
+MAX_NAME_LENGTH: Final = 30
+
+#: The invisible controls that turn the writing direction around (an override shows "Anna" as "annA"
+#: and reverses the sentence around it): the embeddings and overrides, the isolates, the marks.
+BIDI_CONTROLS: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+#: The invisible characters that join or style the characters around them into one (emoji sequences such
+#: as 👨‍👩‍👧, ❤️, the flags of England and Scotland, joined letters in some scripts): the zero-width
+#: non-joiner and joiner, the variation selectors, the emoji tag characters.
+JOINERS: Final = frozenset("\u200c\u200d") | frozenset(map(chr, range(0xFE00, 0xFE10)))
+_TAGS: Final = range(0xE0020, 0xE0080)
+
+
+@dataclass(frozen=True)
+class NameProblem:
+    """Why a name cannot be a player's: ``reason`` (``text``, ``length``, ``colon``, ``bidi``,
+    ``unprintable``, ``spaces``) and ``values`` (``name`` as it may be shown, ``char`` the character at
+    fault, ``count`` and ``limit`` for a length)."""
+
+    reason: str
+    values: dict[str, object] = field(default_factory=dict)
+
+
+def code_point(char: str) -> str:
+    """A character as its Unicode code point, ``U+202E``: how an invisible character is named."""
+    return f"U+{ord(char):04X}"
+
+
+def _joins(char: str) -> bool:
+    """Whether ``char`` is an invisible part of a sequence shown as one character (see :data:`JOINERS`)."""
+    return char in JOINERS or ord(char) in _TAGS
+
+
+def _unprintable(char: str) -> bool:
+    """Whether ``char`` is a control, format, separator or unassigned character that is not a joiner."""
+    return not (char.isprintable() or _joins(char))
+
+
+def shown(name: str) -> str:
+    """``name`` as a sentence may quote it: every invisible control character as ``?``."""
+    return "".join("?" if char in BIDI_CONTROLS or _unprintable(char) else char for char in name)
+
+
+def name_problem(name: object) -> NameProblem | None:
+    """Why ``name`` cannot be a player's name (the module's rule), or None when it can."""
+    if not isinstance(name, str):
+        return NameProblem("text")
+    if not 1 <= len(name) <= MAX_NAME_LENGTH:
+        return NameProblem("length", {"count": len(name), "limit": MAX_NAME_LENGTH})
+    bidi = next((char for char in name if char in BIDI_CONTROLS), None)
+    if bidi is not None:
+        return NameProblem("bidi", {"name": shown(name), "char": code_point(bidi)})
+    odd = next((char for i, char in enumerate(name) if _unprintable(char) or _loose(name, i)), None)
+    if odd is not None:
+        return NameProblem("unprintable", {"name": shown(name), "char": _described(odd)})
+    if ":" in name:
+        return NameProblem("colon", {"name": name, "char": "“:”"})
+    if name != name.strip():
+        return NameProblem("spaces", {"name": name})
+    return None
+
+
+def _loose(name: str, index: int) -> bool:
+    """Whether the character at ``index`` is a joiner that joins nothing (at the start, after a space)."""
+    return _joins(name[index]) and (index == 0 or name[index - 1].isspace())
+
+
+def _described(char: str) -> str:
+    """An invisible character named for a learner: its code point and Unicode name (``U+0009``)."""
+    return code_point(char) + (f" ({unicodedata.name(char)})" if unicodedata.name(char, "") else "")
