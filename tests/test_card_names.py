@@ -37,17 +37,19 @@ def dutch_letters() -> Iterator[None]:
 
 
 def _values(text: str) -> dict[str, object]:
-    values: dict[str, object] = {}
+    specs: dict[str, set[str]] = {}
     for _, name, spec, _ in string.Formatter().parse(text):
-        if not name:
-            continue
+        if name:
+            specs.setdefault(name, set()).add(spec or "")
+    values: dict[str, object] = {}
+    for name, found in specs.items():
         if name in VARIANT_FIELDS:
             values[name] = (variant_name("dansk", "nl"),) * 2 if name == "variants" else variant_name("dansk", "nl")
-        elif spec in ("and", "or", "the") or name in ("cards", "owed", "partners"):
-            values[name] = COURTS
+        elif found & {"and", "or", "the"} or name in ("cards", "owed", "partners"):
+            values[name] = ("Anna", "Bertil") if name in ("names", "players") else COURTS
         elif name in ("card", "better", "other", "called"):
             values[name] = COURTS[0]
-        elif spec and ("/" in spec or spec.endswith("d")):
+        elif any("/" in spec or spec.endswith("d") for spec in found):
             values[name] = 3
         else:
             values[name] = "7"

@@ -30,6 +30,8 @@ from tutor.progress import ProgressError, ProgressStore
 from tutor.table.coach import describe_move
 from tutor.table.session import Answer
 from ui import session
+from ui.pages import page_file
+from ui.practice import keys as practice_keys
 from ui.table.controls import PickKeys, clear_picks, draw_session, play_request
 from ui.table.settings import show_notation
 
@@ -384,7 +386,11 @@ def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, lan
     place = track.place_after(lesson.lesson.id, index)
     if place is None:
         st.info(t("ui.learn.all_done", language, variant=variant_name(track.variant, language)))
-        st.button(t("ui.learn.again", language), key="learn_again", on_click=open_lesson, args=(lesson.lesson.id, index))
+        with st.container(horizontal=True):
+            if st.button(t("ui.learn.guided_hand", language), key="learn_guided", type="primary"):
+                st.session_state[practice_keys.MODE] = "guided"  # the Practice form opens on a guided hand
+                st.switch_page(page_file("practice"))
+            st.button(t("ui.learn.again", language), key="learn_again", on_click=open_lesson, args=(lesson.lesson.id, index))
         return
     label = "ui.learn.next" if place[0] == lesson.lesson.id else "ui.learn.next_lesson"
     st.button(t(label, language), key="learn_next", on_click=open_lesson, args=place, type="primary")

@@ -26,6 +26,7 @@ COMPUTERS: Final = "practice_computers"
 LEVEL: Final = "practice_level"
 SEED: Final = "practice_seed"
 NAMES: Final = "practice_names"
+PREPARED: Final = "practice_prepared"  # a prepared deal of a guided hand
 STEPWISE: Final = "practice_stepwise"
 SHOW_CHARTS: Final = "practice_show_charts"
 SAVE_NAME: Final = "practice_save_name"

@@ -8,11 +8,23 @@ import streamlit as st
 from tutor.compare.table import house_rules_text
 from tutor.i18n.problems import name_refusal
 from tutor.i18n.strings import t, variant_name
+from tutor.practice.deals import prepared_deals
 from tutor.practice.game import Game
 from tutor.practice.seats import LEVELS, MAX_COMPUTERS, SeatsError, check_table, computer_seats, people_seats
 from ui import session
 from ui.practice.keep import load_controls, resume_controls
-from ui.practice.keys import COMPUTERS, DEFAULT_SEED, FORM_KEPT, LEVEL, LOAD_SECTION, MODE, NAMES, SAVED_SECTION, SEED
+from ui.practice.keys import (
+    COMPUTERS,
+    DEFAULT_SEED,
+    FORM_KEPT,
+    LEVEL,
+    LOAD_SECTION,
+    MODE,
+    NAMES,
+    PREPARED,
+    SAVED_SECTION,
+    SEED,
+)
 from ui.practice.session import notice, open_game, show_feedback
 
 #: The form's choices a new game starts from again (a widget's value is forgotten while the form is hidden).
@@ -30,7 +42,7 @@ def setup_form(language: str) -> None:
     st.info(t("practice.setup.variant", language, variant=rules))
     st.radio(
         t("practice.setup.mode", language),
-        ["guided", "computer", "people"],
+        ["computer", "guided", "people"],
         key=MODE,
         format_func=lambda m: t(f"practice.setup.mode_{m}", language),
         horizontal=True,
@@ -44,6 +56,8 @@ def setup_form(language: str) -> None:
         st.selectbox(t("practice.setup.computers", language), list(range(1, most + 1)), key=COMPUTERS)
         if variant.rommi_call:
             st.caption(t("practice.setup.rommi_players", language))
+        if mode == "guided":
+            _prepared_deals(variant.id, int(st.session_state.get(COMPUTERS) or 1) + 1, language)
         st.session_state.setdefault(LEVEL, "coach")
         st.selectbox(
             t("practice.setup.level", language),
@@ -63,6 +77,28 @@ def setup_form(language: str) -> None:
         resume_controls(language)
     with st.expander(t("practice.load.heading", language), key=LOAD_SECTION, on_change="rerun"):
         load_controls(language)
+
+
+def _prepared_deals(variant_id: str, players: int, language: str) -> None:
+    """The deals prepared to show this table's rules in a guided hand: picking one fills in its number."""
+    deals = prepared_deals(variant_id, players)
+    if not deals:
+        return
+    shows = {d.deal: tuple(t(f"guide.topic.{topic}", language) for topic in d.shows) for d in deals}
+    st.selectbox(
+        t("practice.setup.prepared", language),
+        list(shows),
+        index=None,
+        key=PREPARED,
+        format_func=lambda deal: t("practice.setup.prepared_deal", language, deal=deal, shows=shows[deal]),
+        on_change=_use_prepared,
+    )
+
+
+def _use_prepared() -> None:
+    deal = st.session_state.get(PREPARED)
+    if isinstance(deal, int):
+        st.session_state[SEED] = deal
 
 
 def _start() -> None:
