@@ -98,7 +98,7 @@ class PracticeTable:
             log=tuple(self._fresh_log(language)),
             key=f"{game.seed}:{game.current.number}:{len(game.current.steps)}:{viewer}:{live}",
             show_hand=not game.needs_handover() and game.visible_hand(viewer) is not None,
-            top=not game.current.steps and game.current.number == 1,
+            top=not game.current.steps and game.current.number == 1 and not game.guided,  # a guide speaks at once
             show=(self.hints, self.advice.move) if live and self.advice is not None and self.advice.seat == viewer else None,
         )
 
@@ -108,20 +108,29 @@ class PracticeTable:
         learner may call; None when there is nothing to say."""
         said = self.review and t("practice.review_heading", language, review=self.review)
         answer = self.answer
+        parts: list[str] = []
         if answer is not None and answer.message:
             text = answer.message
             if answer.kind == "error" and answer.code is not None:  # a refused move, not a refused file
                 text = f"{text} {t('practice.unchanged', language)}"
-            return answer.kind, f"{text} {said}" if said else text
-        if said:
+            text = f"{text} {said}" if said else text
+            if answer.kind != "info" or not self.game.guided:
+                return answer.kind, text
+            parts.append(text)  # "You drew the 9♥.", then the guide
+        elif said:
             return "warning", said
         if self.after:
-            return "info", t("guide.said", language, text=self.after)
+            parts.append(t("guide.said", language, text=self.after))
         seat = self.deciding()
-        if seat is not None and self.game.pending().kind == "rommi":  # said beside the Rommi! and No call buttons
-            name = self.game.names[seat]
-            return "success", t("practice.rommi_possible", language, name=name, card=self.game.state.pile[-1])
-        return None
+        window = seat is not None and self.game.pending().kind == "rommi"
+        if seat is not None and window:  # said beside the Rommi! and No call buttons
+            parts.append(t("practice.rommi_possible", language, name=self.game.names[seat], card=self.game.state.pile[-1]))
+        guidance = self.guidance(language)
+        if guidance is not None:  # a guided hand: what the rules allow now and the coach's advice, by the buttons
+            parts += [guidance.advice] if window else [guidance.now, guidance.advice]
+        if not parts:
+            return None
+        return ("success" if window else "info"), " ".join(parts)
 
     def play(self, play: Play, language: str) -> Answer:
         """A move made on the table by the person deciding: the engine judges it; then the coach reviews it

@@ -100,10 +100,10 @@ def _decision(table: PracticeTable, seat: int, language: str) -> None:
     name = game.names[seat]
     if not table.rommi_window():  # a Rommi! window is said in the table's message box, beside its buttons
         st.markdown(f"**{t('practice.your_turn', language, name=plain(name))}**")
-    guidance = table.guidance(language)
-    if guidance is not None:
-        _guide(guidance, language)
     draw_session(KEYS, table, language)
+    guidance = table.guidance(language)
+    if guidance is not None and guidance.rules:
+        _new_rules(guidance, language)
     with st.container(horizontal=True):
         hint_and_undo(KEYS, table, language)
     advice = table.advice
@@ -111,11 +111,10 @@ def _decision(table: PracticeTable, seat: int, language: str) -> None:
         st.caption(t("table.hint_notation", language, move=str(advice.move)))
 
 
-def _guide(guidance: Guidance, language: str) -> None:
-    """The guide before a decision: what the rules allow and the coach's advice; then each rule met for the
-    first time this round, with the lesson that teaches it."""
+def _new_rules(guidance: Guidance, language: str) -> None:
+    """Under the table of a guided hand, each rule met for the first time this round, with the lesson that
+    teaches it (what the rules allow now and the coach's advice are said in the table, by its buttons)."""
     with st.container(key="practice_guide"):
-        st.info(f"{plain(guidance.now)} {plain(guidance.advice)}")
         for rule in guidance.rules:
             link = f" [{t('guide.lesson_link', language, title=rule.lesson_title)}](/?lesson={rule.lesson})" if rule.lesson else ""
             st.markdown(f"**{t('guide.new_rule', language)}** {plain(rule.text)}{link}")

@@ -419,7 +419,13 @@ export default function (component) {
       const box = root.querySelector(".r5t-message");
       if (!box) return;
       const r = box.getBoundingClientRect();
-      if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+      if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+      // The buttons just above the answer come into view with it when both fit the screen.
+      const acts = root.querySelector(".r5t-actions");
+      const top = acts ? Math.min(acts.getBoundingClientRect().top, r.top) : r.top;
+      if (r.bottom - top > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+      else if (top < 0) (acts || box).scrollIntoView({ block: "start" });
+      else box.scrollIntoView({ block: "end" });
     };
     show();
     nextFrame(table, show);
