@@ -450,6 +450,24 @@ def test_computer_seats_and_records(store_target: str) -> None:
     assert store.view(host.code, anna.token).round_number == 2
 
 
+def test_the_host_hands_an_absent_seat_to_a_computer_until_its_player_comes_back(store_target: str) -> None:
+    """A phone left in a pocket on its turn: the host (only) lets a computer play that seat, the round goes
+    on, and the player takes the seat back on their phone."""
+    store = SqlTableStore(store_target)
+    host, anna, bertil = two_player_table(store)
+    with pytest.raises(TableError) as refused:
+        store.hand_to_computer(host.code, bertil.token, 0)  # a seat's token is not the host's
+    assert refused.value.key == "not_host"
+    with pytest.raises(TableError):
+        store.hand_to_computer(host.code, host.token, 7)  # no such seat
+    store.hand_to_computer(host.code, host.token, 0)  # Anna's turn: the computer plays it, and hers after
+    view = store.view(host.code, bertil.token)
+    assert view.seats[0].away and view.position is not None
+    assert view.position.to_move != 0 or view.position.round_over  # the computer played Anna's turn
+    store.come_back(host.code, anna.token)
+    assert not store.view(host.code, anna.token).seats[0].away
+
+
 def test_moves_parse_before_anything_changes(store_target: str) -> None:
     store = SqlTableStore(store_target)
     host, anna, _ = two_player_table(store)

@@ -119,6 +119,15 @@ def test_three_phones_and_a_watcher(two_servers: list[Server], chromium: Browser
     code = open_table(host, first)
     expect(host.get_by_role("img")).to_have_count(1)  # the QR code
     take_seat(host, "Anna")
+    secrets = (param(host, "host"), param(host, "seat"))
+    shown = host.locator("body").inner_text()
+    assert not any(secret in shown for secret in secrets), "a token on the screen everyone sees"
+    host.screenshot(path=str(shots / "together-lobby-no-secrets-phone.png"), full_page=True)
+    host.get_by_text("Your own link").click()  # on request, to its owner: seat and host role together
+    own = host.locator("[data-testid='stExpander'] code")
+    expect(own).to_contain_text(f"seat={secrets[1]}")
+    expect(own).to_contain_text(f"host={secrets[0]}")
+    host.get_by_text("Your own link").click()
 
     bertil = phone(chromium)
     bertil.goto(f"{second}/together?table={code}")  # the join link, on the other server

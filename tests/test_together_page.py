@@ -24,7 +24,7 @@ def tables_db(progress_db: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def page_text(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [str(h.proto.body) for h in at.get("html")]
-    parts += [e.value for e in at.info] + [e.value for e in at.success] + [e.value for e in at.error]
+    parts += [e.value for e in at.info] + [e.value for e in at.success] + [e.value for e in at.error] + [e.value for e in at.warning]
     return "\n".join(str(p) for p in parts)
 
 

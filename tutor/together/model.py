@@ -203,6 +203,10 @@ class TableStore(Protocol):
         """The token's player takes their seat back from the computer."""
         ...
 
+    def hand_to_computer(self, code: str, host_token: str, seat: int) -> None:
+        """The host lets a computer play ``seat`` until its player comes back (host only)."""
+        ...
+
     def records(self, code: str, token: str | None) -> str:
         """The finished rounds as ``docs/record.md`` records (YAML documents)."""
         ...

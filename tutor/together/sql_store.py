@@ -243,6 +243,16 @@ class SqlTableStore:
         """The token's player plays their seat again."""
         self._set_away(code, token, False)
 
+    def hand_to_computer(self, code: str, host_token: str, seat: int) -> None:
+        """The host lets a computer play ``seat`` (a phone left in a pocket) until its player comes back."""
+        with self._write() as db:
+            table = self._host_table(db, code, host_token)
+            where = (seat_row.c.table_id == table["id"], seat_row.c.seat == seat)
+            if db.execute(select(seat_row.c.seat).where(*where)).first() is None:
+                raise TableError("no_seat")
+            db.execute(update(seat_row).where(*where).values(away=1))
+            self._after_change(db, table)
+
     def _set_away(self, code: str, token: str, away: bool) -> None:
         with self._write() as db:
             table = self._table(db, code)

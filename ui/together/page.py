@@ -31,6 +31,7 @@ LOBBY_POLL_SECONDS: Final = 1.0
 #: Session keys of this page.
 SEEN: Final = "together_seen_version"
 FEEDBACK: Final = "together_feedback"
+SEAT_GONE: Final = "together_seat_gone"  # this device came with a seat link that holds no seat
 
 
 def table_store() -> TableStore:
@@ -63,6 +64,7 @@ def render_together_page() -> None:
         return
     if view.started:
         seat_token = str(st.query_params.get("seat") or "")
+        _show_feedback()
         draw_round(
             seat_table(table_store(), code, _token(), seat_token), str(st.query_params.get("host") or ""), language
         )
@@ -82,7 +84,7 @@ def _view(code: str, language: str) -> TableView:
         if error.key != "bad_token" or not st.query_params.get("seat"):
             raise
     del st.query_params["seat"]
-    st.session_state[FEEDBACK] = t("together.seat_gone", language)
+    st.session_state[SEAT_GONE] = True  # said until this device sits again (:func:`_show_feedback`)
     return table_store().view(code, _token(), language)
 
 
@@ -103,9 +105,14 @@ def _poll(code: str) -> None:
 
 
 def _show_feedback() -> None:
+    """The refusal left for this device; a seat link that lost its seat is said until the device sits again."""
     message = st.session_state.pop(FEEDBACK, None)
     if message:
         st.error(message)
+    if st.session_state.get(SEAT_GONE) and not st.query_params.get("seat"):
+        st.warning(t("together.seat_gone", session.language()))
+    else:
+        st.session_state[SEAT_GONE] = False
 
 
 # --- opening and joining ------------------------------------------------------------------------------
@@ -171,7 +178,6 @@ def _lobby(view: TableView, language: str) -> None:
     st.write(t("together.share", language, code=view.code))
     st.code(join_link, language=None)
     st.image(qr_png(join_link), caption=t("together.qr_caption", language), width=220)
-    _own_links(view, base, language)
     st.write(t("together.seated", language))
     host = str(st.query_params.get("host") or "")
     for seat in view.seats:
@@ -185,12 +191,13 @@ def _lobby(view: TableView, language: str) -> None:
         _leave_seat(view)
     if not host:
         st.info(t("together.waiting_start", language))
-        return
-    with st.container(horizontal=True):
-        if len(view.seats) < view.max_seats and st.button(t("together.add_computer", language), key="together_add"):
-            _act(lambda store: store.add_computer(view.code, host))
-        if st.button(t("together.start", language), key="together_start", type="primary"):
-            _act(lambda store: store.start(view.code, host))
+    else:
+        with st.container(horizontal=True):
+            if len(view.seats) < view.max_seats and st.button(t("together.add_computer", language), key="together_add"):
+                _act(lambda store: store.add_computer(view.code, host))
+            if st.button(t("together.start", language), key="together_start", type="primary"):
+                _act(lambda store: store.start(view.code, host))
+    own_link(view.code, base, language)
 
 
 def _freeing(code: str, host: str, seat: int) -> Callable[[TableStore], object]:
@@ -210,15 +217,16 @@ def _leave_seat(view: TableView) -> None:
     st.rerun()
 
 
-def _own_links(view: TableView, base: str, language: str) -> None:
-    seat_token = str(st.query_params.get("seat") or "")
-    host_token = str(st.query_params.get("host") or "")
-    if seat_token:
-        st.caption(t("together.seat_link", language))
-        st.code(table_link(base, view.code, seat=seat_token), language=None)
-    elif host_token:
-        st.caption(t("together.host_link", language))
-        st.code(table_link(base, view.code, host=host_token), language=None)
+def own_link(code: str, base: str, language: str) -> None:
+    """This device's own link (its seat, and the host's role if it has it), shown only on request and never
+    beside the join link and QR code everyone may photograph: whoever opens it plays this seat."""
+    seat_token = str(st.query_params.get("seat") or "") or None
+    host_token = str(st.query_params.get("host") or "") or None
+    if not (seat_token or host_token):
+        return
+    with st.expander(t("together.own_link_heading", language), expanded=False):
+        st.caption(t("together.seat_link" if seat_token else "together.host_link", language))
+        st.code(table_link(base, code, seat=seat_token or "", host=host_token or ""), language=None)
 
 
 def _act(action: Callable[[TableStore], object]) -> None:

@@ -53,6 +53,8 @@ def draw_round(table: SeatTable, host_token: str, language: str) -> None:
     if view.position.round_over:
         _round_over(table, host_token, language)
         return
+    if host_token:
+        _host_hand_overs(table, host_token, language)
     if view.seat is None:
         st.caption(t("together.watching", language))
         return
@@ -63,6 +65,28 @@ def draw_round(table: SeatTable, host_token: str, language: str) -> None:
         on_click=_away,
         args=(table, away, language),
     )
+
+
+def _host_hand_overs(table: SeatTable, host_token: str, language: str) -> None:
+    """The host's way to keep the table going: a computer plays for a player who is away from their phone
+    (until they come back, on their phone)."""
+    view = table.view
+    assert view is not None
+    absent = [seat for seat in view.seats if not seat.computer and not seat.away and seat.seat != view.seat]
+    if not absent:
+        return
+    with st.expander(t("together.host_hand_over_heading", language)):
+        for seat in absent:
+            st.button(
+                t("together.host_hand_over", language, name=plain(seat.name)),
+                key=f"together_hand_over_{seat.seat}",
+                on_click=_hand_over,
+                args=(table, host_token, seat.seat, language),
+            )
+
+
+def _hand_over(table: SeatTable, host_token: str, seat: int, language: str) -> None:
+    table.act(lambda store: store.hand_to_computer(table.code, host_token, seat), language)
 
 
 def _away(table: SeatTable, back: bool, language: str) -> None:
