@@ -27,7 +27,7 @@ from engine.variants import get_variant
 from harness.postgres import Cluster
 from tutor.storage.engines import reading, writing
 from tutor.storage.migrate import schema_version
-from tutor.together.calls import CALL_ENV_VAR, CALL_WINDOW, call_window, first_call
+from tutor.together.calls import CALL_ENV_VAR, CALL_WINDOW, DISPLAY_DELAY, call_window, first_call
 from tutor.together.db import default_path, engine_of
 from tutor.together.model import StaleError, TableError, Ticket, check_name
 from tutor.together.schema import STEPS, game_table, metadata
@@ -284,6 +284,8 @@ def test_a_call_window_shows_the_same_waiting_everywhere(store_target: str) -> N
     with pytest.raises(RulesError):
         store.move(host.code, tickets[1].token, "rommi 1", views[1].version)  # the next player may not call
     clock.now += 2.5
+    assert store.view(host.code, tickets[1].token).waiting  # the phones' showing it is added to the window
+    clock.now += DISPLAY_DELAY
     after = store.view(host.code, tickets[1].token)
     assert not after.waiting and after.version == views[0].version + 1
     store.move(host.code, tickets[1].token, "draw", after.version)

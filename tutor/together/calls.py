@@ -31,6 +31,10 @@ from engine.state import GameState, Phase
 
 #: Seconds every device waits for Rommi calls after a discard, unless ``$RUMMY500_CALL_SECONDS`` says.
 CALL_WINDOW: Final = 2.5
+#: Seconds added to every call window for the phones to show it: a phone showed Rommi!/No call a median of
+#: 0.78 s (at most 1.26 s) after the window opened on the server (``benchmarks/bench_together_browser.py``),
+#: so with this allowance every seat has the whole :data:`CALL_WINDOW` from the moment its buttons appear.
+DISPLAY_DELAY: Final = 1.5
 #: The environment variable that sets the call window (seconds, 0.5 to 60).
 CALL_ENV_VAR: Final = "RUMMY500_CALL_SECONDS"
 #: What a seat that will not call sends in the window (stored beside the calls, never made).

@@ -62,7 +62,7 @@ from tutor.i18n.strings import t
 from tutor.storage.upsert import insert_for
 from tutor.storage.url import is_url, shown
 from tutor.together import db as rows
-from tutor.together.calls import NO_CALL, answered_by_all, first_call, has_calls, last_caller, may_call
+from tutor.together.calls import DISPLAY_DELAY, NO_CALL, answered_by_all, first_call, has_calls, last_caller, may_call
 from tutor.together.calls import call_window as server_call_window
 from tutor.together.model import MAX_SEATS, StaleError, TableError, TableView, Ticket, check_name
 from tutor.together.records import last_moves, round_record
@@ -85,7 +85,8 @@ class SqlTableStore:
     database ``target`` names by its URL (see the module).
 
     ``clock`` gives the time in seconds (tests pass their own), ``call_window`` (default: the server's,
-    :func:`tutor.together.calls.call_window`) and ``idle_seconds`` override the defaults."""
+    :func:`tutor.together.calls.call_window`), ``display_delay`` (the time the phones take to show a window,
+    added to it: :data:`tutor.together.calls.DISPLAY_DELAY`) and ``idle_seconds`` override the defaults."""
 
     def __init__(
         self,
@@ -93,12 +94,14 @@ class SqlTableStore:
         clock: Callable[[], float] = time.time,
         call_window: float | None = None,
         idle_seconds: float = IDLE_SECONDS,
+        display_delay: float = DISPLAY_DELAY,
     ) -> None:
         self.target = os.fspath(target)
         self.engine = rows.engine_of(self.target)
         self.clock = clock
         self.call_window = server_call_window() if call_window is None else call_window
         self.idle_seconds = idle_seconds
+        self.display_delay = display_delay
         self._cache: OrderedDict[tuple[int, int], GameState] = OrderedDict()
         rows.create_schema(self.engine)
 
@@ -473,7 +476,7 @@ class SqlTableStore:
         ).scalar_one()
         db.execute(insert(m).values(table_id=table["id"], round=number, idx=count, seat=seat, move=str(move)))
         if isinstance(move, Discard) and has_calls(after):
-            until = self.clock() + self.call_window
+            until = self.clock() + self.call_window + self.display_delay  # the whole window, once shown
             db.execute(update(game_table).where(game_table.c.id == table["id"]).values(window_until=until))
             self._computer_calls(db, table, after)
 
