@@ -21,6 +21,7 @@ from engine.variants import get_variant
 from tests.apptest_support import open_app, pick, play_through_widgets, said, shown_table, table_move
 from tutor.i18n.card_names import face as card_face
 from tutor.practice.game import Game
+from tutor.practice.round_end import costliest
 from tutor.practice.rounds import RoundPlay
 from tutor.practice.seats import Seat, computer_seats, people_seats
 from tutor.practice.viewer import RecordViewer
@@ -452,6 +453,12 @@ def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> 
     assert "went out." in shown or "The round ended:" in shown
     assert any("Penalty: points lost" in c for c in texts(at.caption))
     assert "Where the round cost you most, by the coach's count:" in shown
+    table = at.session_state[keys.TABLE]
+    index, _ = costliest(game, table.costs, 0)[0]
+    at.button(key="practice_try_0").click().run()  # "Try this decision again": a game from that position
+    again = game_of(at)
+    assert not at.exception and again is not game and again.state == game.current.states[index]
+    assert again.pending().kind == "turn" and again.pending().seat == 0
 
 
 def test_no_call_beside_the_rommi_button_lets_the_window_pass() -> None:

@@ -18,7 +18,10 @@ from tutor.learn.scenario import Scenario
 
 def course_map(track: Track) -> dict[str, Any]:
     """The track as plain data: its table, its lessons with their tasks in order, what the house rules left
-    out, and the totals (lessons, tasks, required tasks under the track's own variant, optional tasks)."""
+    out, the prepared deals of a guided hand (by table size, with the rules each shows), and the totals
+    (lessons, tasks, required tasks under the track's own variant, optional tasks)."""
+    from tutor.practice.deals import prepared_deals  # the practice layer reads the curriculum: imported late
+
     lessons: list[dict[str, Any]] = []
     for number, entry in enumerate(track.lessons, start=1):
         tasks = [_task(task, entry.is_optional(i)) for i, task in enumerate(entry.all_tasks)]
@@ -31,6 +34,10 @@ def course_map(track: Track) -> dict[str, Any]:
         "lessons": lessons,
         "other_tables_lessons": [entry.lesson.id for entry in track.others],
         "left_out": [{"lesson": x.lesson_id, "task": x.task_id, "reason": x.reason} for x in track.left_out],
+        "guided_deals": {
+            players: [{"deal": d.deal, "shows": list(d.shows)} for d in prepared_deals(track.variant.id, players)]
+            for players in (2, 3)
+        },
         "totals": {
             "lessons": len(lessons),
             "tasks": len(every),
@@ -67,6 +74,10 @@ def map_text(data: dict[str, Any]) -> str:
         lines += ["", "Other tables' lessons (not in this track): " + ", ".join(data["other_tables_lessons"])]
     for left in data["left_out"]:
         lines.append(f"Left out by the house rules: {left['lesson']} / {left['task']} ({left['reason']})")
+    for players, deals in data["guided_deals"].items():
+        shown = "; ".join(f"deal {d['deal']}: {', '.join(d['shows'])}" for d in deals)
+        if shown:
+            lines.append(f"Guided hands at {players} players: {shown}")
     totals = data["totals"]
     lines += [
         "",

@@ -20,6 +20,7 @@ from typing import Final
 
 from tutor.i18n.strings import t
 from tutor.practice.game import Game
+from tutor.practice.rounds import RoundPlay
 from tutor.table.coach import REVIEW_MARGIN, review
 
 #: How many of the learner's decisions the end of a round looks back on.
@@ -43,19 +44,30 @@ def round_words(game: Game, language: str = "en") -> list[str]:
     return [ended, leads]
 
 
-def costliest(game: Game, costs: Mapping[int, float], seat: int, language: str = "en") -> list[str]:
-    """The coach's sentences on ``seat``'s costliest decisions of the round (at most :data:`REVIEWED`, each
-    worth at least :data:`~tutor.table.coach.REVIEW_MARGIN` by the coach's count), the costliest first."""
+def costliest(game: Game, costs: Mapping[int, float], seat: int, language: str = "en") -> list[tuple[int, str]]:
+    """``seat``'s costliest decisions of the round (at most :data:`REVIEWED`, each worth at least
+    :data:`~tutor.table.coach.REVIEW_MARGIN` by the coach's count), the costliest first: the index of the
+    position it was made in, and the coach's sentence on the better move."""
     current = game.current
     found = [
         (cost, index)
         for index, cost in costs.items()
         if cost >= REVIEW_MARGIN and index < len(current.steps) and current.steps[index].seat == seat
     ]
-    words = []
+    words: list[tuple[int, str]] = []
     for _, index in sorted(found, reverse=True)[:REVIEWED]:
         said = review(current.states[index], current.steps[index].move, seat, language)
         if said:
-            words.append(said)
+            words.append((index, said))
     return words
+
+
+def decision_again(game: Game, index: int) -> Game:
+    """A new game that starts at position ``index`` of ``game``'s round, to try that decision again: the same
+    seats, the same round (its number, its totals), the position as it was."""
+    current = game.current
+    start = [RoundPlay(current.number, current.seed, [current.states[index]])]
+    again = Game(game.variant, game.seats, game.seed, start, game.language)
+    again.guided = game.guided
+    return again
 

@@ -12,13 +12,13 @@ from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.translate import YOU, shown_name
 from tutor.practice.guide import Guidance
-from tutor.practice.round_end import costliest, round_words
+from tutor.practice.round_end import costliest, decision_again, round_words
 from tutor.practice.table import PracticeTable
 from ui import session
 from ui.practice.charts import practice_charts, score_table
 from ui.practice.keep import keep_and_share
 from ui.practice.keys import FEEDBACK, GAME, KEYS, SHOW_CHARTS, STEPWISE
-from ui.practice.session import clear_picks, practice_table
+from ui.practice.session import clear_picks, open_game, practice_table
 from ui.table.controls import draw_session, hint_and_undo, play_request
 from ui.table.settings import show_notation
 
@@ -135,7 +135,10 @@ def _round_over(table: PracticeTable, language: str) -> None:
         costly = costliest(game, table.costs, game.people[0], language)
         if costly:
             st.markdown(f"**{t('practice.round_end.costly_heading', language)}**")
-            st.markdown("\n".join(f"- {plain(line)}" for line in costly))
+            for number, (index, line) in enumerate(costly):
+                with st.container(horizontal=True, vertical_alignment="center"):
+                    st.markdown(f"- {plain(line)}")
+                    st.button(t("practice.round_end.try_again", language), key=f"practice_try_{number}", on_click=_try_again, args=(index,))
     if game.game_over:
         st.button(t("practice.new_game", language), key="practice_again", on_click=_quit, type="primary")
     else:
@@ -162,6 +165,13 @@ def _undo() -> None:
 def _quit() -> None:
     st.session_state[GAME] = None
     st.session_state[FEEDBACK] = None
+
+
+def _try_again(index: int) -> None:
+    """Play the decision made at position ``index`` of the round again, in a game that starts there."""
+    table = practice_table()
+    if table is not None:
+        open_game(decision_again(table.game, index))
 
 
 def _next_round() -> None:
