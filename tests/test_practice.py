@@ -28,6 +28,7 @@ from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressStore
 from tutor.table.coach import Advice, suggest
 from ui import session
+from ui.pages import page_file
 from ui.practice import keys
 
 # --- helpers ---------------------------------------------------------------------------------------------
@@ -459,6 +460,11 @@ def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> 
     again = game_of(at)
     assert not at.exception and again is not game and again.state == game.current.states[index]
     assert again.pending().kind == "turn" and again.pending().seat == 0
+    at.switch_page(str(page_file("progress"))).run()  # the round counts among the learner's Practice statistics
+    assert not at.exception, at.exception
+    shown = " ".join(texts(at.markdown))
+    assert "Practice against the computer" in " ".join(str(h.value) for h in at.subheader)
+    assert "| femhundra | medium | 1 |" in shown, shown
 
 
 def test_no_call_beside_the_rommi_button_lets_the_window_pass() -> None:

@@ -49,7 +49,7 @@ def target(store_target: str) -> str:
 
 def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
     store = ProgressStore(db)
-    assert store.schema_version() == SCHEMA_VERSION == 3
+    assert store.schema_version() == SCHEMA_VERSION == 4
     with sqlite3.connect(db) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -60,7 +60,7 @@ def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
 
 def test_a_file_of_the_tutor_before_sqlalchemy_opens_as_it_was(db: Path) -> None:
     """A progress file exactly as the tutor wrote it before its storage moved to SQLAlchemy (schema 3):
-    read as it is, written on, and left in its layout (no change needed, none made)."""
+    read as it is, written on, and left in its layout but for the table a later version adds."""
     learner = new_learner_id()
     old_sqlite_file(
         db,
@@ -76,7 +76,7 @@ def test_a_file_of_the_tutor_before_sqlalchemy_opens_as_it_was(db: Path) -> None
         (f"PRAGMA application_id = {APPLICATION_ID}", "PRAGMA user_version = 3"),
     )
     with closing(sqlite3.connect(db)) as connection:
-        before = connection.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
+        before = connection.execute("SELECT name, sql FROM sqlite_master ORDER BY name").fetchall()
     store = ProgressStore(db)
     assert store.summary(learner) == ProgressSummary(1, 1, 2, 4, ("02-melds", 1))
     assert (store.name(learner), store.language(learner), store.load_game(learner, "Monday")) == ("Anna", "sv", "x: 1")
@@ -85,7 +85,9 @@ def test_a_file_of_the_tutor_before_sqlalchemy_opens_as_it_was(db: Path) -> None
     assert store.stars(learner) == {"s1": 3} and store.attempts(learner) == {"s1": 5}
     assert store.saved_games(learner) == ["Monday", "monday"]
     with closing(sqlite3.connect(db)) as connection:
-        assert connection.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall() == before
+        after = connection.execute("SELECT name, sql FROM sqlite_master ORDER BY name").fetchall()
+        assert [row for row in after if "practice_round" not in row[0]] == before  # its own tables as they were
+        assert ("practice_round",) in [(row[0],) for row in after]  # and version 4's new one
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
@@ -560,3 +562,20 @@ def test_a_claim_brings_legacy_progress_to_a_learner_and_merges(target: str) -> 
     assert store.summary(old) == ProgressSummary(0, 0, 0, 0, None) and store.saved_games(old) == []
     assert store.claim(learner, old) is False  # nothing left to bring
     assert store.claim(learner, learner) is False
+
+
+def test_practice_rounds_are_counted_once_by_variant_and_level(target: str) -> None:
+    """The Progress page's Practice statistics: a round noted twice (the page drawn again) counts once;
+    rounds add up by variant and by the computer players' level, won and mean round score."""
+    store = ProgressStore(target)
+    learner = new_learner_id()
+    store.record_practice_round(learner, "game-1", 1, "rommi", "coach", True, 40)
+    store.record_practice_round(learner, "game-1", 1, "rommi", "coach", True, 40)  # drawn again
+    store.record_practice_round(learner, "game-1", 2, "rommi", "coach", False, -20)
+    store.record_practice_round(learner, "game-2", 1, "dansk", "greedy", False, 5)
+    stats = store.practice_stats(learner)
+    assert [(s.variant, s.level, s.rounds, s.won, round(s.mean_score)) for s in stats] == [
+        ("dansk", "greedy", 1, 0, 5),
+        ("rommi", "coach", 2, 1, 10),
+    ]
+    assert store.practice_stats(new_learner_id()) == []

@@ -28,6 +28,7 @@ Pending(kind='turn', seat=0)
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -85,6 +86,8 @@ class Game:
         self.viewer: int | None = people[0] if len(people) == 1 else None
         #: a guided hand: the tutor teaches before and after each of the learner's decisions
         self.guided = False
+        #: this game among the learner's Practice statistics (each of its rounds counts once)
+        self.id = uuid.uuid4().hex
 
     @classmethod
     def new(cls, variant: Variant, seats: Sequence[Seat], seed: int, language: str = "en") -> Game:

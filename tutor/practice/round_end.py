@@ -71,3 +71,14 @@ def decision_again(game: Game, index: int) -> Game:
     again.guided = game.guided
     return again
 
+
+
+def round_result(game: Game) -> tuple[str, bool, int] | None:
+    """For the Practice statistics, the learner's finished round against the computer: (the computer players'
+    level, whether the learner won it, the learner's round score); None for people passing a device."""
+    if len(game.people) != 1 or not game.state.round_over:
+        return None
+    seat = game.people[0]
+    levels = sorted({s.level for s in game.seats if s.level is not None})
+    scores = [s.round for s in game.state.scores()]
+    return "+".join(levels), scores[seat] == max(scores), scores[seat]

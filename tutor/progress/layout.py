@@ -68,10 +68,24 @@ learner_language = Table(
     Column("updated_at", Text, nullable=False, server_default=_NOW),
 )
 
+# 4: every Practice round a learner finished, for their statistics per variant and level.
+practice_round = Table(
+    "practice_round",
+    metadata,
+    Column("learner", Text, primary_key=True),
+    Column("game", Text, primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("variant", Text, nullable=False),
+    Column("level", Text, nullable=False),
+    Column("won", Integer, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("played_at", Text, nullable=False, server_default=_NOW),
+)
+
 #: The tables that hold a learner's progress (cleared by "start over"; saved games are kept).
 PROGRESS_TABLES: Final = (scenario_result, lesson_done, place)
 #: Every table a learner has rows in.
-LEARNER_TABLES: Final = (*PROGRESS_TABLES, saved_game, learner_profile, learner_language)
+LEARNER_TABLES: Final = (*PROGRESS_TABLES, saved_game, learner_profile, learner_language, practice_round)
 
 
 def move_to_legacy_keys(db: Connection) -> None:
@@ -90,6 +104,7 @@ STEPS: Final[tuple[Step, ...]] = (
     create_tables(scenario_result, lesson_done, place, saved_game),
     create_tables(learner_profile),
     create_tables(learner_language),
+    create_tables(practice_round),
 )
 #: The schema version whose upgrade moves name-keyed rows to their legacy keys (:func:`move_to_legacy_keys`).
 LEARNER_IDS_VERSION: Final = 2

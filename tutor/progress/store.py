@@ -65,6 +65,7 @@ from tutor.progress.layout import (
     metadata,
     move_to_legacy_keys,
     place,
+    practice_round,
     saved_game,
     scenario_result,
     upgrade_layout,
@@ -509,6 +510,42 @@ class ProgressStore:
         t = saved_game
         with self._connect(write=True) as connection:
             return connection.execute(delete(t).where(t.c.learner == learner, t.c.name == name)).rowcount > 0
+
+
+    # --- Practice statistics ---
+
+    def record_practice_round(
+        self, learner: str, game: str, round_number: int, variant: str, level: str, won: bool, score: int
+    ) -> None:
+        """Note a Practice round ``learner`` finished (once: the same game's round again changes nothing)."""
+        _check_name(learner, "learner")
+        with self._connect(write=True) as connection:
+            values = {"learner": learner, "game": game, "round": round_number, "variant": variant, "level": level}
+            statement = insert_for(connection, practice_round).values(**values, won=int(won), score=int(score))
+            connection.execute(statement.on_conflict_do_nothing(index_elements=["learner", "game", "round"]))
+
+    def practice_stats(self, learner: str) -> list[PracticeStats]:
+        """``learner``'s Practice rounds by variant and level: how many, how many won, the mean round score."""
+        t = practice_round
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(t.c.variant, t.c.level, func.count(), func.sum(t.c.won), func.avg(t.c.score))
+                .where(t.c.learner == learner)
+                .group_by(t.c.variant, t.c.level)
+                .order_by(t.c.variant, t.c.level)
+            )
+            return [PracticeStats(str(v), str(lv), int(n), int(w or 0), float(mean or 0)) for v, lv, n, w, mean in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeStats:
+    """A learner's Practice rounds of one variant against one level: played, won, the mean round score."""
+
+    variant: str
+    level: str
+    rounds: int
+    won: int
+    mean_score: float
 
 
 _STORES: dict[str, ProgressStore] = {}

@@ -5,6 +5,8 @@ buttons here only call it."""
 
 from __future__ import annotations
 
+import contextlib
+
 import streamlit as st
 
 from tutor.compare.table import house_rules_text
@@ -12,8 +14,9 @@ from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.translate import YOU, shown_name
 from tutor.practice.guide import Guidance
-from tutor.practice.round_end import costliest, decision_again, round_words
+from tutor.practice.round_end import costliest, decision_again, round_result, round_words
 from tutor.practice.table import PracticeTable
+from tutor.progress import ProgressError
 from ui import session
 from ui.practice.charts import practice_charts, score_table
 from ui.practice.keep import keep_and_share
@@ -128,6 +131,7 @@ def _round_over(table: PracticeTable, language: str) -> None:
         st.success(t("practice.game_won", language, names=names))
     else:
         st.success(t("practice.round_over", language, round=game.current.number))
+    _count_round(table)
     st.markdown(" ".join(plain(line) for line in round_words(game, language)))
     score_table(game.state, language)
     st.caption(t("practice.score.explain", language))
@@ -165,6 +169,18 @@ def _undo() -> None:
 def _quit() -> None:
     st.session_state[GAME] = None
     st.session_state[FEEDBACK] = None
+
+
+def _count_round(table: PracticeTable) -> None:
+    """Add the finished round to the learner's Practice statistics (once: the store keeps each round once)."""
+    game = table.game
+    result = round_result(game)
+    store = session.progress_store()
+    if result is None or isinstance(store, ProgressError):
+        return
+    level, won, score = result
+    with contextlib.suppress(ProgressError):  # statistics are not worth an error on the table
+        store.record_practice_round(session.progress_key(), game.id, game.current.number, game.variant.id, level, won, score)
 
 
 def _try_again(index: int) -> None:

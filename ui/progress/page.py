@@ -8,9 +8,9 @@ import streamlit as st
 from engine.errors import RecordError
 from tutor.curriculum import track_for
 from tutor.i18n.plain_text import plain
-from tutor.i18n.strings import t
+from tutor.i18n.strings import t, variant_name
 from tutor.learn.flow import MAX_STARS, star_text
-from tutor.progress import ProgressError
+from tutor.progress import ProgressError, ProgressStore
 from ui import session
 from ui.pages import page_file
 from ui.progress.learner import render_learner_tools
@@ -66,4 +66,23 @@ def render_progress_page() -> None:
                 label=t("ui.progress.open", language),
                 query_params={"lesson": lesson.id},
             )
+    _practice_stats(store, learner, language)
     render_learner_tools(store, language)
+
+
+def _practice_stats(store: ProgressStore, learner: str, language: str) -> None:
+    """The learner's Practice rounds by variant and the computer players' level: played, won, mean score."""
+    try:
+        stats = store.practice_stats(learner)
+    except ProgressError:
+        return
+    if not stats:
+        return
+    st.subheader(t("ui.progress.practice_heading", language))
+    head = [t(f"ui.progress.practice_{k}", language) for k in ("variant", "level", "rounds", "won", "mean")]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for line in stats:
+        level = ", ".join(t(f"practice.level.{lv}", language) for lv in line.level.split("+"))
+        mean = f"{line.mean_score:+.0f}".replace("-", "−")
+        rows.append(f"| {variant_name(line.variant, language)} | {level} | {line.rounds} | {line.won} | {mean} |")
+    st.markdown("\n".join(rows))
