@@ -262,6 +262,16 @@ def rommi_game(learner_calls: bool) -> Game:
     return Game(state.variant, seats, 0, [RoundPlay(1, 0, [state])])
 
 
+def rommi_window_game() -> Game:
+    """A game from :func:`rommi_call_deal` in which Anna (a computer) has discarded the 3♦ and Cecilia, the
+    learner, may call Rommi! with her 4♦ 5♦."""
+    dealt = rommi_call_deal()
+    drawn = dealt.apply("draw")
+    discarded = drawn.apply("discard 3D")
+    round_ = RoundPlay(1, 0, [dealt, drawn, discarded], [(0, Move.parse("draw")), (0, Move.parse("discard 3D"))])
+    return Game(dealt.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_])
+
+
 def test_a_computer_player_calls_rommi() -> None:
     game = rommi_game(learner_calls=False)
     game.play("draw")
@@ -397,11 +407,7 @@ def test_a_computer_turn_is_quick() -> None:
 
 @pytest.mark.usefixtures("progress_db")
 def test_the_rommi_button_while_a_call_is_possible() -> None:
-    dealt = rommi_call_deal()
-    drawn = dealt.apply("draw")
-    discarded = drawn.apply("discard 3D")
-    round_ = RoundPlay(1, 0, [dealt, drawn, discarded], [(0, Move.parse("draw")), (0, Move.parse("discard 3D"))])
-    game = Game(dealt.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_])
+    game = rommi_window_game()
     at = practice_page()
     at.session_state[keys.GAME] = game
     at.run()
@@ -468,11 +474,7 @@ def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> 
 
 
 def test_no_call_beside_the_rommi_button_lets_the_window_pass() -> None:
-    dealt = rommi_call_deal()
-    drawn = dealt.apply("draw")
-    discarded = drawn.apply("discard 3D")
-    round_ = RoundPlay(1, 0, [dealt, drawn, discarded], [(0, Move.parse("draw")), (0, Move.parse("discard 3D"))])
-    game = Game(dealt.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_])
+    game = rommi_window_game()
     at = practice_page()
     at.session_state[keys.GAME] = game
     at.run()
