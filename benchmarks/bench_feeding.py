@@ -104,14 +104,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     jobs = [(v, level) for v in args.variants.split(",") for level in args.levels.split(",")]
+    print(f"{'variant':12} {'level':7} {'discards':>8} {'fed':>7} {'called':>7} {'round wins':>10} {'s':>7}", flush=True)
+    results = []
     with ProcessPoolExecutor(max_workers=args.processes) as pool:
-        results = list(pool.map(measure, *zip(*jobs, strict=True), [args.rounds] * len(jobs), [args.seed] * len(jobs)))
-    print(f"{'variant':12} {'level':7} {'discards':>8} {'fed':>7} {'called':>7} {'round wins':>10} {'s':>7}")
-    for r in results:
-        print(
-            f"{r['variant']:12} {r['level']:7} {r['discards']:8d} {r['fed_rate']:7.1%} {r['called_rate']:7.1%}"
-            f" {r['round_wins']:10.1%} {r['seconds']:7.0f}"
-        )
+        for r in pool.map(measure, *zip(*jobs, strict=True), [args.rounds] * len(jobs), [args.seed] * len(jobs)):
+            results.append(r)  # each line as soon as its variant is measured
+            print(
+                f"{r['variant']:12} {r['level']:7} {r['discards']:8d} {r['fed_rate']:7.1%} {r['called_rate']:7.1%}"
+                f" {r['round_wins']:10.1%} {r['seconds']:7.0f}",
+                flush=True,
+            )
     if args.json:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 0
