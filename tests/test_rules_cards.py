@@ -141,7 +141,7 @@ def test_a_deal_that_does_not_fit_the_deck_is_refused_naming_the_field() -> None
     with pytest.raises(HouseRuleError, match=r"^house_rules\.cards_dealt: 7 players × 8 cards") as error:
         get_variant("dansk", HouseRules.model_construct(cards_dealt=8))
     assert error.value.field == "cards_dealt"
-    with pytest.raises(HouseRuleError, match=r"^house_rules\.cards_dealt: Input should be 6 or 7$"):
+    with pytest.raises(HouseRuleError, match=r"^house_rules\.cards_dealt: is 6 or 7, not 8$"):
         get_variant("dansk", {"cards_dealt": 8})
     with pytest.raises(HouseRuleError, match=r"^house_rules\.ace_high_value: "):
         get_variant("femhundra", {"ace_high_value": 20})

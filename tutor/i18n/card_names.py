@@ -17,6 +17,7 @@ which names each card with :func:`face`.
 >>> from engine.cards import Card, parse_cards
 >>> face(Card.parse("QH")), faces(parse_cards("8S 9S 10S")), spoken(Card.parse("QH"))
 ('Q♥', '8♠ 9♠ 10♠', 'queen of hearts')
+>>> from tutor.i18n.letters import LETTERS
 >>> token = LETTERS.set("nl")
 >>> face(Card.parse("QH"), "nl"), relabel("Kies de Q♠ en K♥ (Q-K-A), niet de 10♣.", "nl")
 ('V♥', 'Kies de V♠ en H♥ (V-H-A), niet de 10♣.')

@@ -18,7 +18,7 @@ class RecordViewer:
     >>> viewer = RecordViewer(Game.from_yaml(game.to_yaml()))
     >>> viewer.forward(), viewer.forward(), viewer.forward(), viewer.position
     (True, True, False, (0, 2))
-    >>> viewer.line is not None and viewer.line.startswith("Anna discarded")
+    >>> (viewer.line() or "").startswith("Anna discarded")
     True
     """
 
