@@ -93,7 +93,7 @@ def shows(page: Page, view: TableView, language: str = "en") -> None:
         expect(page.get_by_text(t("together.waiting_calls", language))).to_have_count(0)
 
 
-def wait_for_change(store: TableStore, code: str, version: int, timeout: float = 30.0) -> None:
+def wait_for_change(store: TableStore, code: str, version: int, timeout: float = 60.0) -> None:
     """Wait until the table's version moves from ``version`` (the move sent from a phone has been made)."""
     deadline = time.monotonic() + timeout
     while store.version(code) == version:
