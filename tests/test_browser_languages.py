@@ -184,7 +184,10 @@ def test_a_dutch_page_names_the_court_cards_as_dutch_decks_print_them(
         page.get_by_role("button", name=t("practice.setup.start", "nl")).click()
         actions = page.locator(".r5t-actions")
         actions.get_by_role("button", name=t("ui.actions.draw", "nl"), exact=True).click()
-        page.locator(f'.r5t-hand button[aria-label^="{spoken(king, "nl")}"]').first.click()
+        expect(page.locator(".r5t-hand .r5t-fresh")).to_have_count(1)  # the card drawn is in the hand: its turn goes on
+        king_button = page.locator(f'.r5t-hand button[aria-label^="{spoken(king, "nl")}"]').first
+        king_button.click()
+        expect(king_button).to_have_attribute("aria-pressed", "true")  # picked, as a person sees it, before Afleggen
         actions.get_by_role("button", name=t("ui.actions.discard", "nl"), exact=True).click()
         log = page.locator(".r5t-log")
         expect(log).to_contain_text(queens, timeout=60_000)  # the strong computer's turn, on a busy machine
