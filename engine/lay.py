@@ -34,6 +34,7 @@ from engine.payable import card_payable, fast_payable, two_owed_payable, two_owe
 from engine.pile_take import after_take
 from engine.round_parts import PHASE_OVER, TableMeld, remove_held
 from engine.round_state import RoundState, StateT
+from engine.shown import played
 
 # --- laying --------------------------------------------------------------------------------------
 
@@ -108,6 +109,7 @@ def _after_laying(
         phase=PHASE_OVER if out else state.phase,
         ended_by="went_out" if out else state.ended_by,
         went_out=state.to_move if out else state.went_out,
+        shown=played(state.shown, state.to_move, laid),
     )
     if duty is not None and rest and not duty_payable(new):
         raise RulesError("taken_card_not_used", "duty.keep_payable", owed=duty.owed)

@@ -17,6 +17,7 @@ from engine.duty import duty_for
 from engine.moves import Rommi, Take
 from engine.round_parts import PHASE_PLAY, sorted_cards
 from engine.round_state import StateT
+from engine.shown import took
 
 
 def take_count(pile: tuple[Card, ...], move: Take | Rommi) -> int:
@@ -48,4 +49,5 @@ def after_take(state: StateT, player: int, n: int, called: bool = False) -> Stat
         drawn=ordered,
         from_pile=ordered,
         rommi_from=None,
+        shown=took(state.shown, player, taken),
     )

@@ -55,6 +55,7 @@ FIELDS: Final = (
     "ended_by",
     "went_out",
     "rommi_from",
+    "shown",
 )
 
 
@@ -95,6 +96,7 @@ class _Layout:
     ended_by: str | None
     went_out: int | None
     rommi_from: int | None
+    shown: tuple[Cards, ...]
     #: The listing :mod:`engine.listing` keeps for this state once it is first listed (``None`` until then;
     #: not a field: a changed copy starts without one). Only :func:`engine.listing.memo_of` reads or sets it.
     memo: object | None
@@ -116,7 +118,9 @@ class RoundState(_Layout):
 
     ``hands`` are kept sorted by card index, ``stock`` top first, ``pile`` bottom first; ``drawn`` and
     ``from_pile`` are the cards taken this turn (from anywhere, and from the pile); ``melded`` says who has
-    laid a meld of their own; ``rommi_from`` is the discarder while a Rommi call is open.
+    laid a meld of their own; ``rommi_from`` is the discarder while a Rommi call is open; ``shown`` holds,
+    per seat, the cards it took from the pile and still holds (everyone saw them go into that hand), sorted
+    like the hands.
     """
 
     __slots__ = ()
@@ -155,9 +159,10 @@ class RoundState(_Layout):
         ended_by: str | None = None,
         went_out: int | None = None,
         rommi_from: int | None = None,
+        shown: tuple[Cards, ...] | None = None,
     ) -> StateT:
         """A state of class ``cls`` with these fields (``melded``, ``penalties``, ``totals``: none/zero by
-        default). The one place a state's fields are set: a field added to states (a cache) is set here."""
+        default; ``shown``: no card by default). The one place a state's fields are set: a field added to states (a cache) is set here."""
         n = len(players)
         new = _new_draft(_Draft)
         new.variant = variant
@@ -180,6 +185,7 @@ class RoundState(_Layout):
         new.ended_by = ended_by
         new.went_out = went_out
         new.rommi_from = rommi_from
+        new.shown = ((),) * n if shown is None else shown
         new.memo = None  # a new state is not listed yet
         new.__class__ = cls  # type: ignore[assignment]  # same slot layout: the draft becomes the state
         return new  # type: ignore[return-value]
@@ -202,6 +208,7 @@ class RoundState(_Layout):
         ended_by: str | Literal[_Keep.KEEP] | None = KEEP,
         went_out: int | Literal[_Keep.KEEP] | None = KEEP,
         rommi_from: int | Literal[_Keep.KEEP] | None = KEEP,
+        shown: tuple[Cards, ...] | Literal[_Keep.KEEP] = KEEP,
     ) -> StateT:
         """This state with the fields given changed (the rest kept), as a new state of the same class.
 
@@ -228,6 +235,7 @@ class RoundState(_Layout):
             self.ended_by if ended_by is KEEP else ended_by,
             self.went_out if went_out is KEEP else went_out,
             self.rommi_from if rommi_from is KEEP else rommi_from,
+            self.shown if shown is KEEP else shown,
         )
 
     # --- reading ----------------------------------------------------------------------------------

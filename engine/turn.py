@@ -29,6 +29,7 @@ from engine.pile_take import after_take, take_count
 from engine.round_parts import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
 from engine.round_state import RoundState, StateT
 from engine.seeds import reshuffle_seed
+from engine.shown import played
 
 
 def apply_draw(state: StateT) -> StateT:
@@ -64,6 +65,7 @@ def apply_draw(state: StateT) -> StateT:
         state.ended_by,
         state.went_out,
         None,
+        state.shown,
     )
 
 
@@ -146,6 +148,7 @@ def apply_discard(state: StateT, move: Discard) -> StateT:
     hands = list(state.hands)
     hands[state.to_move] = tuple(rest)
     pile = (*state.pile, move.card)
+    shown = played(state.shown, state.to_move, (move.card,))
     if not rest:
         return state.replace(
             hands=tuple(hands),
@@ -155,9 +158,15 @@ def apply_discard(state: StateT, move: Discard) -> StateT:
             phase=PHASE_OVER,
             ended_by="went_out",
             went_out=state.to_move,
+            shown=shown,
         )
     return start_turn(
-        state, (state.to_move + 1) % len(state.players), rommi_from=state.to_move, hands=tuple(hands), pile=pile
+        state,
+        (state.to_move + 1) % len(state.players),
+        rommi_from=state.to_move,
+        hands=tuple(hands),
+        pile=pile,
+        shown=shown,
     )
 
 
@@ -205,9 +214,11 @@ def start_turn(
     rommi_from: int | None,
     hands: tuple[tuple[Card, ...], ...] | None = None,
     pile: tuple[Card, ...] | None = None,
+    shown: tuple[tuple[Card, ...], ...] | None = None,
 ) -> StateT:
-    """The state at the start of ``player``'s turn, after an empty stock has had its effect. ``hands`` and
-    ``pile``, when given, are the ones the last move left (a discard), made part of the same new state."""
+    """The state at the start of ``player``'s turn, after an empty stock has had its effect. ``hands``,
+    ``pile`` and ``shown``, when given, are the ones the last move left (a discard), made part of the same
+    new state."""
     hands = state.hands if hands is None else hands
     pile = state.pile if pile is None else pile
     stock = state.stock
@@ -249,4 +260,5 @@ def start_turn(
         state.ended_by if over is None else over,
         state.went_out,
         open_call,
+        state.shown if shown is None else shown,
     )

@@ -97,6 +97,10 @@ class Seen(Listed, Protocol):
     def rommi_from(self) -> int | None:
         """The discarder while a Rommi call is open."""
 
+    @property
+    def shown(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, the cards it took from the pile and still holds (:mod:`engine.shown`)."""
+
     def with_hidden(
         self,
         hands: tuple[tuple[Card, ...], ...],
@@ -122,9 +126,9 @@ def _deck(decks: int, jokers: int) -> Counter[Card]:
 
 
 def unseen_cards(state: Seen, seat: int) -> Counter[Card]:
-    """The cards ``seat`` cannot see (the others' hands and the stock, together), as held in hand, in the
-    deck's order. Read from the deck, less the seat's own hand, the table and the pile: never from the
-    hidden cards.
+    """The cards ``seat`` cannot place (in the others' hands or the stock, it cannot tell where), as held
+    in hand, in the deck's order. Read from the deck, less the seat's own hand, the table, the pile and the
+    cards the others took from the pile and still hold (:mod:`engine.shown`): never from the hidden cards.
 
     >>> from engine.variants import get_variant
     >>> from engine.state import GameState
@@ -137,21 +141,27 @@ def unseen_cards(state: Seen, seat: int) -> Counter[Card]:
     seen.update(state.pile)
     for meld in state.table:
         seen.update(c.in_hand for c in meld.cards)
+    for other, cards in enumerate(state.shown):
+        if other != seat:
+            seen.update(cards)
     return _deck(variant.decks(len(state.players)), 2 if variant.jokers else 0) - seen
 
 
 def _deal_hidden(state: S, seat: int, cards: list[Card], seed: int, stock_size: int | None = None) -> S:
     """``state`` with ``cards`` (the unseen ones, in the order to deal them) in the other hands, at their
-    sizes, and the rest as the stock (``stock_size`` of them, when given: a position set up without every
-    card of the deck keeps its stock's size); the mover's draw hidden unless the mover is ``seat``."""
+    sizes, after the cards each took from the pile and still holds, and the rest as the stock
+    (``stock_size`` of them, when given: a position set up without every card of the deck keeps its stock's
+    size); the mover's draw hidden unless the mover is ``seat``."""
     hands = []
     dealt = 0
     for other, held in enumerate(state.hands):
         if other == seat:
             hands.append(held)
             continue
-        hands.append(tuple(sorted(cards[dealt : dealt + len(held)], key=_index)))
-        dealt += len(held)
+        shown = state.shown[other]
+        count = len(held) - len(shown)
+        hands.append(tuple(sorted((*shown, *cards[dealt : dealt + count]), key=_index)))
+        dealt += count
     drawn = state.drawn if state.to_move == seat else state.from_pile
     stock = cards[dealt:] if stock_size is None else cards[dealt : dealt + stock_size]
     return state.with_hidden(tuple(hands), tuple(stock), seed=seed, drawn=drawn)
@@ -183,6 +193,7 @@ class PlayerView(Generic[S]):
     drawn: tuple[Card, ...]
     melded: tuple[bool, ...]
     penalties: tuple[int, ...]
+    shown: tuple[tuple[Card, ...], ...]
     unseen: tuple[tuple[Card, int], ...]
     position: S
 
@@ -210,6 +221,7 @@ class PlayerView(Generic[S]):
             drawn=position.drawn,
             melded=state.melded,
             penalties=state.penalties,
+            shown=state.shown,
             unseen=tuple(unseen.items()),
             position=position,
         )

@@ -182,3 +182,23 @@ def subsets(cards: tuple[Card, ...], low: int, high: int) -> Iterator[tuple[Card
     """Every sub-multiset of ``cards`` of size ``low``..``high`` (as index combinations)."""
     for size in range(low, min(high, len(cards)) + 1):
         yield from combinations(cards, size)
+
+
+def twin(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with only what ``seat`` cannot see changed: the other hands and the stock dealt again from
+    the same cards (each hand keeps its size and the cards it took from the pile and still holds, which
+    everyone saw), and another seed. Another seat's draw from the stock is theirs alone."""
+    shown = [c for i, cards in enumerate(state.shown) if i != seat for c in cards]
+    hidden = list((Counter(c for i, h in enumerate(state.hands) if i != seat for c in h) - Counter(shown)).elements())
+    hidden += list(state.stock)
+    rng.shuffle(hidden)
+    hands, dealt = [], 0
+    for i, held in enumerate(state.hands):
+        if i == seat:
+            hands.append(held)
+            continue
+        count = len(held) - len(state.shown[i])
+        hands.append(tuple(sorted((*state.shown[i], *hidden[dealt : dealt + count]), key=lambda c: c.index)))
+        dealt += count
+    drawn = state.drawn if seat == state.to_move else state.from_pile
+    return state.with_hidden(tuple(hands), tuple(hidden[dealt:]), seed=state.seed + 7919, drawn=drawn)

@@ -56,7 +56,7 @@ def test_a_guided_rommi_hand_on_a_phone(chromium: Browser, app_url: str, shots: 
             pending = game.pending()
             assert pending.kind in ("turn", "rommi"), pending
             said = guide(game.state, 0, seen)
-            seen.update(rule.topic for rule in said.rules)
+            seen.update(said.met)
             if pending.kind == "rommi":
                 expect(message).to_contain_text(t("practice.rommi_possible_you", card=game.state.pile[-1]).split(":")[0])
                 for action in ("rommi", "no_call"):

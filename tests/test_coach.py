@@ -290,7 +290,7 @@ def test_the_coach_says_what_its_own_numbers_show(variant: str) -> None:
     and the reason given is borne out by that count (a card kept for its chances is judged the better
     keep; a card kept from the others is taken more often by them; "unlikely" is below the threshold)."""
     from tutor.table.coach import _rng
-    from tutor.table.coach_discards import UNLIKELY, discard_reason, judgements
+    from tutor.table.coach_discards import UNLIKELY, discard_reason, judgements, taken_partners
 
     checked = 0
     for state in _positions(variant, 12):
@@ -309,6 +309,10 @@ def test_the_coach_says_what_its_own_numbers_show(variant: str) -> None:
             assert isinstance(other, Card)
             assert judged[other].taken > judged[card].taken and judged[other].kept > judged[card].kept
             assert value(other) > value(card)
+        elif reason.key == "discard_not_feed_shown":  # as dear, taken more, and going with cards seen taken
+            assert isinstance(other, Card)
+            assert judged[other].taken > judged[card].taken and value(other) >= value(card)
+            assert taken_partners(state, seat, other) == (reason.values["player"], reason.values["shown"])
         elif reason.key.startswith("discard_keep"):
             assert isinstance(other, Card)
             assert judged[card].kept >= judged[other].kept and value(other) > value(card)

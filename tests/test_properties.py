@@ -23,9 +23,9 @@ from engine.cards import JOKER, NATURALS, Card, cards_text, parse_cards
 from engine.errors import RULE_CODES, RulesError
 from engine.lay import duty_lays, duty_payable_exact, duty_payable_fast, lay_is_legal
 from engine.melds import HandSummary, Shape, extended_shape, hand_melds, layoff_options, meld_shape
-from engine.moves import Layoff, Meld, Move, Rommi, Take
+from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.payable import joker_call_quick, lay_leaves_payable, two_owed_quick
-from engine.pile_take import after_take
+from engine.pile_take import after_take, lifted
 from engine.rommi import after_call
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, get_variant
@@ -66,6 +66,24 @@ def _where(state: GameState, seed: int, history: list[str]) -> str:
 def _check_accounting(state: GameState, deck: Counter[Card], where: str) -> None:
     assert cards_in_play(state) == deck, f"cards lost or made up: {where}"
     assert state.card_count() == sum(deck.values()), where
+
+
+def _shown_after(shown: list[Counter[Card]], before: GameState, seat: int, move: Move) -> None:
+    """What everyone saw, kept by hand: a take from the pile shows its cards in the taker's hand, and a
+    card laid or discarded is no longer hidden there."""
+    if isinstance(move, Take | Rommi):
+        shown[seat].update(c.in_hand for c in lifted(before.pile, move))
+    elif isinstance(move, Meld | Layoff | Discard):
+        for card in move.cards if isinstance(move, Meld | Layoff) else (move.card,):
+            if shown[seat][card.in_hand]:
+                shown[seat][card.in_hand] -= 1
+
+
+def _check_shown(state: GameState, shown: list[Counter[Card]], where: str) -> None:
+    """The state's shown cards are the ones everyone saw go into each hand, and are in that hand."""
+    for seat, cards in enumerate(state.shown):
+        assert Counter(cards) == +shown[seat], f"shown cards of seat {seat}: {where}"
+        assert not Counter(cards) - Counter(state.hands[seat]), f"a shown card is not in hand {seat}: {where}"
 
 
 def _check_scores(state: GameState, where: str) -> None:
@@ -160,16 +178,19 @@ def test_random_playout_keeps_every_invariant(variant_id: str, house: dict[str, 
     deck = deck_of(state.variant, players)
     rng = random.Random(seed)
     history: list[str] = []
+    shown: list[Counter[Card]] = [Counter() for _ in range(players)]
     for _ in range(MAX_DECISIONS):
         where = _where(state, seed, history)
         _check_accounting(state, deck, where)
         _check_scores(state, where)
+        _check_shown(state, shown, where)
         if state.phase is Phase.OVER:
             break
         listed = _check_listing(state, where)
         assert state.legal_moves(), f"no legal move for the player to move: {where}"
         _check_unlisted(state, listed, rng, limit=25, where=where)
         seat, move = rng.choice(list(listed.values()))
+        _shown_after(shown, state, seat, move)
         state = state.apply(move, seat)
         history.append(f"{state.players[seat]}: {move}")
     else:

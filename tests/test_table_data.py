@@ -15,6 +15,7 @@ from engine.moves import Discard
 from engine.round_parts import Phase
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
+from tests.strategies import twin
 from tutor.table.data import TableOptions, Watching, joker_choices, listing, seat_moves, table_data
 from tutor.table.move_text import hand_options
 
@@ -106,33 +107,17 @@ def _positions(variant_id: str, seed: int) -> Iterator[tuple[GameState, int]]:
     yield state, 0
 
 
-def _twin(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """``state`` with only what ``seat`` cannot see changed: the other hands and the stock dealt again from
-    the same cards (each hand keeps its size), and another seed."""
-    hidden = [c for i, h in enumerate(state.hands) if i != seat for c in h] + list(state.stock)
-    rng.shuffle(hidden)
-    hands, dealt = [], 0
-    for i, held in enumerate(state.hands):
-        if i == seat:
-            hands.append(held)
-            continue
-        hands.append(tuple(sorted(hidden[dealt : dealt + len(held)], key=lambda c: c.index)))
-        dealt += len(held)
-    drawn = state.drawn if seat == state.to_move else state.from_pile  # another's draw from the stock is theirs
-    return state.with_hidden(tuple(hands), tuple(hidden[dealt:]), seed=state.seed + 7919, drawn=drawn)
-
-
 @pytest.mark.parametrize("variant_id", list(PRESETS))
 def test_what_the_seat_cannot_see_never_changes_its_table(variant_id: str) -> None:
     options = TableOptions(actions=("draw", "take", "meld", "layoff", "discard", "rommi"), position="p")
     changed = 0
     for seed in (3, 4):
         for state, seat in _positions(variant_id, seed):
-            twin = _twin(state, seat, random.Random(seed * 17 + seat))
-            changed += twin.hands != state.hands or twin.stock != state.stock
-            assert json.dumps(table_data(state.view(seat), options)) == json.dumps(table_data(twin.view(seat), options))
+            other = twin(state, seat, random.Random(seed * 17 + seat))
+            changed += other.hands != state.hands or other.stock != state.stock
+            assert json.dumps(table_data(state.view(seat), options)) == json.dumps(table_data(other.view(seat), options))
             watched = table_data(Watching.of(state), TableOptions(show_hand=False))
-            assert json.dumps(watched) == json.dumps(table_data(Watching.of(twin), TableOptions(show_hand=False)))
+            assert json.dumps(watched) == json.dumps(table_data(Watching.of(other), TableOptions(show_hand=False)))
     assert changed  # the twins did hide something else
 
 

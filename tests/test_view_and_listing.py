@@ -27,7 +27,7 @@ from engine.round_state import FIELDS
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, get_variant
 from engine.view import PlayerView
-from tests.strategies import action_key, candidate_actions, deal, snapshot
+from tests.strategies import action_key, candidate_actions, deal, snapshot, twin
 from tutor.table.coach import review, suggest
 
 
@@ -42,24 +42,6 @@ def _decisions(state: GameState, rng: random.Random, every: int) -> Iterator[tup
         seat, move = actions[rng.randrange(len(actions))]
         state = state.apply(move, seat)
         count += 1
-
-
-def _twin(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """``state`` with what ``seat`` cannot see changed: the other hands and the stock dealt again from the
-    same cards (each keeps its size), and another seed."""
-    hidden = [c for i, h in enumerate(state.hands) if i != seat for c in h] + list(state.stock)
-    rng.shuffle(hidden)
-    hands = []
-    dealt = 0
-    for i, held in enumerate(state.hands):
-        if i == seat:
-            hands.append(held)
-            continue
-        hands.append(tuple(sorted(hidden[dealt : dealt + len(held)], key=lambda c: c.index)))
-        dealt += len(held)
-    # The player to move's draw from the stock is theirs alone: another seat sees only what came from the pile.
-    drawn = state.drawn if seat == state.to_move else state.from_pile
-    return state.with_hidden(tuple(hands), tuple(hidden[dealt:]), seed=state.seed + 7919, drawn=drawn)
 
 
 def _public(view: PlayerView[GameState]) -> dict[str, Any]:
@@ -90,19 +72,19 @@ def test_what_a_seat_cannot_see_changes_nothing_it_is_told(variant_id: str) -> N
         rng = random.Random(seed)
         state = deal(variant_id, {}, players, seed)
         for position, seat in _decisions(state, rng, every=9):
-            twin = _twin(position, seat, random.Random(seed * 31 + seat))
-            assert twin.hands != position.hands or twin.stock != position.stock or len(twin.stock) < 2
-            assert _public(position.view(seat)) == _public(twin.view(seat))
+            other = twin(position, seat, random.Random(seed * 31 + seat))
+            assert other.hands != position.hands or other.stock != position.stock or len(other.stock) < 2
+            assert _public(position.view(seat)) == _public(other.view(seat))
             for level in ("random", "greedy", "coach"):
                 bot = get_bot(level)
                 if seat == position.to_move:
-                    assert bot.move(position, random.Random(3)) == bot.move(twin, random.Random(3)), level
+                    assert bot.move(position, random.Random(3)) == bot.move(other, random.Random(3)), level
                 else:
-                    assert bot.call(position, seat, random.Random(3)) == bot.call(twin, seat, random.Random(3)), level
-            assert suggest(position, seat) == suggest(twin, seat)
+                    assert bot.call(position, seat, random.Random(3)) == bot.call(other, seat, random.Random(3)), level
+            assert suggest(position, seat) == suggest(other, seat)
             if seat == position.to_move:
                 for _, move in position.legal(seat)[:4]:
-                    assert review(position, move, seat) == review(twin, move, seat)
+                    assert review(position, move, seat) == review(other, move, seat)
 
 
 def _playout_cases() -> Iterator[tuple[str, int]]:

@@ -32,6 +32,8 @@ from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.state import GameState, Phase
 from engine.variants import Variant
 from tutor.curriculum import track_for
+from tutor.curriculum.tactics import LESSON as TACTICS_LESSON
+from tutor.curriculum.tactics import tactic_of
 from tutor.i18n.strings import t
 from tutor.learn.curriculum import load_curriculum
 from tutor.table.coach import describe_move, judged_review, suggest
@@ -69,12 +71,26 @@ class Guidance:
     move: Move | None
     advice: str
     rules: tuple[Rule, ...]
+    #: the tactic the advice applies, the first time it does this round (its id), and the lesson that
+    #: teaches it (id, title)
+    tactic: str | None = None
+    tactic_lesson: tuple[str, str] | None = None
+
+    @property
+    def met(self) -> set[str]:
+        """The topics and the tactic said here for the first time this round (the caller keeps them)."""
+        return {rule.topic for rule in self.rules} | ({self.tactic} if self.tactic else set())
 
 
 def lesson_for(variant: Variant, topic: str, language: str = "en") -> tuple[str | None, str | None]:
     """The lesson of the learner's track that teaches ``topic`` (id, title), or (None, None)."""
+    return _first_lesson(variant, _LESSONS[topic], language)
+
+
+def _first_lesson(variant: Variant, lesson_ids: tuple[str, ...], language: str) -> tuple[str | None, str | None]:
+    """The first of ``lesson_ids`` in the learner's track (id, title), or (None, None)."""
     track = track_for(variant, load_curriculum())
-    for lesson_id in _LESSONS[topic]:
+    for lesson_id in lesson_ids:
         for entry in track.lessons:
             if entry.lesson.id == lesson_id:
                 return lesson_id, entry.lesson.title_in(language)
@@ -155,8 +171,8 @@ def now_text(state: GameState, seat: int, language: str = "en") -> str:
 
 
 def guide(state: GameState, seat: int, seen: Set[str], language: str = "en") -> Guidance:
-    """The guidance before ``seat``'s decision in ``state``; ``seen`` holds the topics already explained
-    this round (the caller adds the new ones)."""
+    """The guidance before ``seat``'s decision in ``state``; ``seen`` holds the topics and tactics already
+    explained this round (the caller adds the new ones: :attr:`Guidance.met`)."""
     advice = suggest(state, seat, "coach", language)
     variant = state.variant
     rules = []
@@ -166,7 +182,13 @@ def guide(state: GameState, seat: int, seen: Set[str], language: str = "en") -> 
             rules.append(Rule(topic, rule_text(variant, topic, language), lesson, title))
     if advice is None:
         return Guidance(now_text(state, seat, language), None, t("guide.pass", language), tuple(rules))
-    return Guidance(now_text(state, seat, language), advice.move, t("guide.coach", language, reason=advice.reason), tuple(rules))
+    said = t("guide.coach", language, reason=advice.reason)
+    tactic = tactic_of(advice.key)
+    if tactic is None or tactic.id in seen:
+        return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules))
+    lesson, title = _first_lesson(variant, (TACTICS_LESSON,), language)
+    taught = (lesson, title) if lesson is not None and title is not None else None
+    return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), tactic.id, taught)
 
 
 def after_move(before: GameState, seat: int, move: Move, advised: Move | None, language: str = "en") -> str:

@@ -207,7 +207,7 @@ class PracticeTable:
         key = f"{self.game.current.number}:{len(self.game.current.steps)}:{seat}:{language}"
         if self._guidance is None or self._guidance[0] != key:
             said = guide(self.game.state, seat, self.topics, language)
-            self.topics.update(rule.topic for rule in said.rules)
+            self.topics.update(said.met)
             self._guidance = (key, said)
         return self._guidance[1]
 

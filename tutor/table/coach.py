@@ -33,7 +33,7 @@ from engine.scoring import lay_points
 from engine.state import GameState, Phase
 from engine.view import unseen_cards
 from tutor.i18n.strings import t
-from tutor.table.coach_discards import discard_reason, discard_review, partners
+from tutor.table.coach_discards import Reason, discard_reason, discard_review, partners
 
 #: How many points (by the coach's count) a better move must be worth before a review mentions it.
 REVIEW_MARGIN = 6.0
@@ -46,6 +46,8 @@ class Advice:
     move: Move
     reason: str
     seat: int
+    #: the sentence's key (``practice.coach.<key>``): what kind of reason it gives (:mod:`tutor.curriculum.tactics`)
+    key: str = "generic"
 
 
 # --- words --------------------------------------------------------------------------------------------
@@ -101,7 +103,8 @@ def suggest(state: GameState, seat: int, level: str = "coach", language: str = "
     move = _choice(state, seat, level)
     if move is None:
         return None
-    return Advice(move, explain(state, seat, move, language), seat)
+    said = reason_for(state, seat, move)
+    return Advice(move, said.say("practice.coach", language), seat, said.key)
 
 
 # --- why ----------------------------------------------------------------------------------------------
@@ -109,20 +112,25 @@ def suggest(state: GameState, seat: int, level: str = "coach", language: str = "
 
 def explain(state: GameState, seat: int, move: Move, language: str = "en") -> str:
     """One sentence on why ``move`` by ``seat`` is a good move now."""
+    return reason_for(state, seat, move).say("practice.coach", language)
+
+
+def reason_for(state: GameState, seat: int, move: Move) -> Reason:
+    """Why ``move`` by ``seat`` is a good move now: the sentence's key (``practice.coach.<key>``) and values."""
     if isinstance(move, Meld | Layoff):
-        return _explain_lay(state, seat, move, language)
+        return _explain_lay(state, seat, move)
     if isinstance(move, Take | Rommi):
-        return _explain_take(state, seat, move, language)
+        return _explain_take(state, seat, move)
     if isinstance(move, Discard):
-        return _explain_discard(state, seat, move, language)
+        return discard_reason(state, seat, move.card)
     if isinstance(move, Stop):
-        return t("practice.coach.stop", language)
+        return Reason("stop")
     if isinstance(move, Draw):
         if not state.pile:
-            return t("practice.coach.draw_empty_pile", language)
+            return Reason("draw_empty_pile")
         takes = [m for m in state.legal_moves() if isinstance(m, Take)]
-        return t("practice.coach.draw" if takes else "practice.coach.draw_no_take", language)
-    return t("practice.coach.generic", language, move=str(move))
+        return Reason("draw" if takes else "draw_no_take")
+    return Reason("generic", {"move": str(move)})
 
 
 def _lay_words(state: GameState, move: Meld | Layoff) -> dict[str, object]:
@@ -137,14 +145,14 @@ def _lay_words(state: GameState, move: Meld | Layoff) -> dict[str, object]:
     return words
 
 
-def _explain_lay(state: GameState, seat: int, move: Meld | Layoff, language: str) -> str:
+def _explain_lay(state: GameState, seat: int, move: Meld | Layoff) -> Reason:
     kind = "meld" if isinstance(move, Meld) else "layoff"
     words = _lay_words(state, move)
     if len(move.cards) == len(state.hands[seat]):
-        return t(f"practice.coach.{kind}_out", language, **words)
+        return Reason(f"{kind}_out", words)
     if state.duty is not None:
-        return t(f"practice.coach.{kind}_duty", language, **words)
-    return t(f"practice.coach.{kind}", language, **words)
+        return Reason(f"{kind}_duty", words)
+    return Reason(kind, words)
 
 
 def _lays_after_take(state: GameState, seat: int, move: Take | Rommi) -> Meld | Layoff | None:
@@ -161,7 +169,7 @@ def _count(state: GameState, move: Take | Rommi) -> int:
     return take_count(state.pile, move)
 
 
-def _explain_take(state: GameState, seat: int, move: Take | Rommi, language: str) -> str:
+def _explain_take(state: GameState, seat: int, move: Take | Rommi) -> Reason:
     taken = lifted(state.pile, move)
     n, deepest = len(taken), taken[0]
     lay = _lays_after_take(state, seat, move)
@@ -171,21 +179,17 @@ def _explain_take(state: GameState, seat: int, move: Take | Rommi, language: str
         words["cards"] = tuple(lay.cards)
         if isinstance(lay, Layoff):
             words["meld"] = lay.meld
-            return t(f"practice.coach.{prefix}_layoff", language, **words)
-        return t(f"practice.coach.{prefix}_meld", language, **words)
+            return Reason(f"{prefix}_layoff", words)
+        return Reason(f"{prefix}_meld", words)
     mates = partners(state.hands[seat], deepest)
     if mates:
         words["partners"] = tuple(mates)
-        return t("practice.coach.take_partners", language, **words)
+        return Reason("take_partners", words)
     unseen = unseen_cards(state, seat)
     stock_value = sum(state.variant.card_value(c) * n for c, n in unseen.items()) / max(1, sum(unseen.values()))
     if state.variant.card_value(deepest) <= stock_value:  # "weighs less than the stock's likely card": true
-        return t("practice.coach.take_low", language, **words)
-    return t("practice.coach.take_worth", language, **words)
-
-
-def _explain_discard(state: GameState, seat: int, move: Discard, language: str) -> str:
-    return discard_reason(state, seat, move.card).say("practice.coach", language)
+        return Reason("take_low", words)
+    return Reason("take_worth", words)
 
 
 # --- review -------------------------------------------------------------------------------------------

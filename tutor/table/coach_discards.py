@@ -34,8 +34,17 @@ from tutor.i18n.strings import t
 #: Below this share of the deals played out, the coach calls a card "unlikely" to be used by the others.
 UNLIKELY: Final = 0.2
 #: The sentences a discard's reason may take (``practice.coach.<key>``), and a review's (``practice.review.<key>``).
-KEYS: Final = ("discard_out", "discard_not_feed", "discard_keep", "discard_keep_partners", "discard_lonely", "discard_least", "discard_least_safe")
-REVIEW_KEYS: Final = ("discard_feeds", "discard_partners", "discard_value", "generic")
+KEYS: Final = (
+    "discard_out",
+    "discard_not_feed",
+    "discard_not_feed_shown",
+    "discard_keep",
+    "discard_keep_partners",
+    "discard_lonely",
+    "discard_least",
+    "discard_least_safe",
+)
+REVIEW_KEYS: Final = ("discard_feeds", "discard_feeds_shown", "discard_partners", "discard_value", "generic")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +77,18 @@ def partners(hand: tuple[Card, ...] | list[Card], card: Card) -> list[Card]:
     return found
 
 
+def taken_partners(state: GameState, seat: int, card: Card) -> tuple[str, tuple[Card, ...]] | None:
+    """The first other player after ``seat`` who took from the pile cards that go with ``card`` and still
+    holds them (everyone saw it: :mod:`engine.shown`): their name and those cards; None if nobody did."""
+    count = len(state.players)
+    for step in range(1, count):
+        other = (seat + step) % count
+        mates = partners(state.shown[other], card)
+        if mates:
+            return state.players[other], tuple(mates)
+    return None
+
+
 def _fits_table(state: GameState, card: Card) -> bool:
     return any(card.index in meld.shape.touching for meld in state.table)
 
@@ -98,9 +119,19 @@ def discard_reason(state: GameState, seat: int, card: Card, rng: random.Random |
                 return Reason("discard_keep_partners", {"card": card, "other": naive, "partners": tuple(mates)})
             return Reason("discard_keep", {"card": card, "other": naive})
         if other.taken > chosen.taken:  # the hand alone says keep the cheaper card: the others decided
+            seen = taken_partners(state, seat, naive)
+            if seen is not None:  # what they took from the pile says why
+                words = {"card": card, "other": naive, "player": seen[0], "shown": seen[1]}
+                return Reason("discard_not_feed_shown", words)
             taken = round(other.taken * other.deals)
             return Reason("discard_not_feed", {"card": card, "other": naive, "taken": taken, "deals": other.deals})
         return Reason("discard_least", {"card": card, "value": value})
+    fed_more = [c for c in others if judged[c].taken > chosen.taken and state.variant.card_value(c) >= value]
+    for other_card in sorted(fed_more, key=lambda c: -judged[c].taken):  # as dear, taken more: why, if seen
+        seen = taken_partners(state, seat, other_card)
+        if seen is not None:
+            words = {"card": card, "other": other_card, "player": seen[0], "shown": seen[1]}
+            return Reason("discard_not_feed_shown", words)
     if not partners(hand, card) and not _fits_table(state, card):
         return Reason("discard_lonely", {"card": card, "value": value})
     if chosen.taken < UNLIKELY:
@@ -116,6 +147,9 @@ def discard_review(state: GameState, seat: int, played: Card, better: Card, poin
     mine, best = judged[played], judged[better]
     words: dict[str, object] = {"card": played, "better": better}
     if _feed_decides(best, mine):
+        seen = taken_partners(state, seat, played)
+        if seen is not None:
+            return Reason("discard_feeds_shown", words | {"player": seen[0], "shown": seen[1]})
         return Reason("discard_feeds", words | {"taken": round(mine.taken * mine.deals), "deals": mine.deals})
     mates = partners(state.hands[seat], played)
     if mates and best.kept > mine.kept:

@@ -52,11 +52,13 @@ def seat_position(state: GameState, seat: int | None) -> GameState:
         return state.with_hidden(state.hands, tuple(sorted(rest.elements(), key=lambda c: c.index)), seed=0)
     if seat is not None:
         return state.view(seat).position
-    cards = unseen_cards(state, None)
+    shown = Counter(card for cards in state.shown for card in cards)  # everyone saw them go into a hand
+    cards = sorted((Counter(unseen_cards(state, None)) - shown).elements(), key=lambda c: c.index)
     hands: list[tuple[Card, ...]] = []
-    for held in state.hands:
-        hands.append(tuple(cards[: len(held)]))
-        cards = cards[len(held) :]
+    for held, known in zip(state.hands, state.shown, strict=True):
+        count = len(held) - len(known)
+        hands.append(tuple(sorted((*known, *cards[:count]), key=lambda c: c.index)))
+        cards = cards[count:]
     stock = tuple(cards[: len(state.stock)])
     # the seed would deal the hidden cards again; a card drawn from the stock is hidden
     return state.with_hidden(tuple(hands), stock, seed=0, drawn=state.from_pile)

@@ -105,7 +105,7 @@ def _decision(table: PracticeTable, seat: int, language: str) -> None:
         st.markdown(f"**{t('practice.your_turn', language, name=plain(name))}**")
     draw_session(KEYS, table, language)
     guidance = table.guidance(language)
-    if guidance is not None and guidance.rules:
+    if guidance is not None and (guidance.rules or guidance.tactic_lesson):
         _new_rules(guidance, language)
     with st.container(horizontal=True):
         hint_and_undo(KEYS, table, language)
@@ -116,11 +116,16 @@ def _decision(table: PracticeTable, seat: int, language: str) -> None:
 
 def _new_rules(guidance: Guidance, language: str) -> None:
     """Under the table of a guided hand, each rule met for the first time this round, with the lesson that
-    teaches it (what the rules allow now and the coach's advice are said in the table, by its buttons)."""
+    teaches it, and the lesson of the tactic the coach's advice applies (what the rules allow now and the
+    coach's advice are said in the table, by its buttons)."""
     with st.container(key="practice_guide"):
         for rule in guidance.rules:
             link = f" [{t('guide.lesson_link', language, title=rule.lesson_title)}](/?lesson={rule.lesson})" if rule.lesson else ""
             st.markdown(f"**{t('guide.new_rule', language)}** {plain(rule.text)}{link}")
+        if guidance.tactic_lesson is not None:  # the coach's advice applies a tactic the course teaches
+            lesson, title = guidance.tactic_lesson
+            link = f"[{t('guide.lesson_link', language, title=title)}](/?lesson={lesson})"
+            st.markdown(f"**{t('guide.tactic', language)}** {link}")
 
 
 def _round_over(table: PracticeTable, language: str) -> None:

@@ -1,0 +1,51 @@
+"""The tactics the course teaches and the coach plays by: one list.
+
+The lesson "Playing well" (``tactics``) teaches each tactic in words and, for most, with a task; the coach
+(:mod:`engine.bots.coach`, its sentences in :mod:`tutor.table.coach` and :mod:`tutor.table.coach_discards`)
+plays by the same ones and says so: each sentence that argues a tactic is listed under it here, and a
+guided hand links the lesson when the coach gives one. Tests hold the two together: every task named here
+is a task of the lesson, every coach sentence that argues a choice belongs to a tactic, and the coach
+never finds a better move than a task's answer, at any table the task is played at.
+
+>>> tactic_of("discard_not_feed_shown").task
+'tactic-pile-tells'
+>>> tactic_of("meld") is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+#: The lesson that teaches the tactics.
+LESSON: Final = "tactics"
+
+
+@dataclass(frozen=True, slots=True)
+class Tactic:
+    """One tactic: its ``id``, the lesson task that teaches it (None when the lesson's words alone do), and
+    the coach's sentences (``practice.coach.<key>`` and ``practice.review.<key>``) that apply it."""
+
+    id: str
+    task: str | None
+    reasons: tuple[str, ...]
+
+
+#: Every tactic, in the lesson's order.
+TACTICS: Final = (
+    Tactic("high_cards_go_early", "tactic-high-card-early", ("discard_lonely", "discard_value")),
+    Tactic("remember_what_they_take", "tactic-pile-tells", ("discard_not_feed_shown", "discard_feeds_shown")),
+    Tactic("runs_grow", "tactic-runs-grow", ()),
+    Tactic("keep_cards_that_fit", None, ("discard_keep", "discard_keep_partners", "discard_partners", "take_partners")),
+    Tactic("do_not_feed", "tactic-dont-feed", ("discard_not_feed", "discard_feeds", "discard_least_safe")),
+    Tactic("rommi_callers", "tactic-rommi-caller", ()),
+)
+
+
+def tactic_of(reason: str) -> Tactic | None:
+    """The tactic a coach's sentence (its key) applies, or None (a sentence on the rules or the count)."""
+    for tactic in TACTICS:
+        if reason in tactic.reasons:
+            return tactic
+    return None
