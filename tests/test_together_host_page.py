@@ -113,3 +113,31 @@ def _new_token(at: AppTest, code: str) -> str:
 def _param(at: AppTest, name: str) -> str:
     value = at.query_params[name]
     return str(value[0] if isinstance(value, list) else value)
+
+
+def test_a_host_without_a_seat_passes_the_role_and_watches_on(tables_db: Path) -> None:
+    """The host's phone holds no seat: once it passes the role on, its host link holds nothing; the page
+    drops it from the address and the phone watches the round as anyone may."""
+    store = SqlTableStore(tables_db)
+    host, (_, bertil) = seated(store, "Anna", "Bertil")
+    organiser = phone(host.code, host=host.token)
+    assert _has(organiser, "together_pass_host_1") and _has(organiser, "together_hand_over_0")
+    organiser.button(key="together_pass_host_1").click().run()
+    organiser.run()
+    assert not organiser.exception and "host" not in organiser.query_params
+    assert "You are watching" in "\n".join(str(c.value) for c in organiser.caption)
+    assert not _has(organiser, "together_pass_host_0") and message(organiser) == "Bertil is now the host."
+    assert store.view(host.code, bertil.token).is_host
+
+
+def test_a_tampered_seat_or_host_link_holds_nothing(tables_db: Path) -> None:
+    """A link whose token was changed by hand: the page says it holds no seat and shows the round as a
+    watcher sees it (no hand, no host's tools), without an error."""
+    store = SqlTableStore(tables_db)
+    host, (anna, _) = seated(store, "Anna", "Bertil")
+    for tokens in ({"seat": anna.token[:-1] + "x"}, {"host": host.token + "x"}):
+        at = phone(host.code, **tokens)
+        assert not at.exception and not at.error
+        assert not set(tokens) & set(at.query_params)
+        assert shown_table(at, KEYS)["hand"] == [] and not _has(at, "together_hand_over_0")
+    assert "no longer holds a seat" in page_text(phone(host.code, seat="forged"))
