@@ -6,6 +6,7 @@ test runs on both backends (``store_target``: an SQLite file, a PostgreSQL datab
 from __future__ import annotations
 
 import sqlite3
+import threading
 from contextlib import closing
 from pathlib import Path
 
@@ -107,6 +108,36 @@ def test_a_turn_whose_time_ran_out_is_played_by_the_computer_once(store_target: 
     assert timed.position is not None and timed.position.to_move == 0 and timed.notice == Notice("timed_out", 1)
     assert play_one(store, host.code, anna.token)  # Anna is back: her move clears the news of her seat only
     assert store.view(host.code, anna.token).notice == Notice("timed_out", 1)
+
+
+def test_phones_looking_at_once_when_the_time_runs_out_see_one_turn_played(store_target: str) -> None:
+    """Four phones (each its own store, as on four servers) look at the moment Anna's time runs out: the
+    computer plays her turn once, in one change of the table's version, and then it is Bertil's turn."""
+    clock = Clock()
+    store = SqlTableStore(store_target, clock=clock)
+    host = store.create_table("femhundra", {}, 2, turn_seconds=60)
+    anna = store.join(host.code, "Anna")
+    store.join(host.code, "Bertil")
+    store.start(host.code, host.token, seed=4)
+    before = store.view(host.code, anna.token)
+    phones = [SqlTableStore(store_target, clock=clock) for _ in range(4)]
+    clock.now += 60
+    barrier = threading.Barrier(len(phones))
+    seen: list[int] = []
+
+    def look(phone: SqlTableStore) -> None:
+        barrier.wait()
+        seen.append(phone.view(host.code, anna.token).version)
+
+    threads = [threading.Thread(target=look, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == [before.version + 1] * len(phones)
+    after = store.view(host.code, anna.token)
+    assert after.position is not None and after.position.to_move == 1 and after.notice == Notice("timed_out", 0)
+    assert len(after.last_moves) >= 2 and all(line.startswith("Anna") for line in after.last_moves)
 
 
 def test_moves_played_for_a_timed_out_seat_are_its_own_in_the_record(store_target: str) -> None:
