@@ -52,6 +52,7 @@ def test_a_turn_limit_is_chosen_when_opening_and_every_phone_tells_when_it_ran_o
     host.selectbox(key="together_turn_limit").set_value(120)
     host.button(key="together_open").click().run()
     code = _param(host, "table")
+    assert any("Each turn may last 2 minutes" in str(c.value) for c in host.caption)  # said in the lobby
     host.text_input(key="together_name").input("Anna")
     host.button(key="together_join").click().run()
     store = SqlTableStore(tables_db)

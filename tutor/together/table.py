@@ -9,6 +9,7 @@ the table moved on is refused, not misapplied.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Final
 
@@ -80,6 +81,19 @@ def notice_text(view: TableView, language: str) -> str:
     if notice.seat == view.seat:
         return t(f"{key}_own", language, button=t("together.come_back", language))
     return t(key, language, name=view.seats[notice.seat].name)
+
+
+def turn_limit_note(view: TableView, language: str) -> str | None:
+    """What the table's turn limit means, in a sentence ("Each turn may last 2 minutes; …"); None without one.
+
+    >>> from tutor.together.model import TableView
+    >>> view = TableView("ABC234", 1, "femhundra", {}, 2, (), False, None, False, None, False, False, 0, 0, turn_seconds=120)
+    >>> turn_limit_note(view, "en")
+    'Each turn may last 2 minutes; then the computer plays it.'
+    """
+    if view.turn_seconds is None:
+        return None
+    return t("together.turn_limit_note", language, minutes=max(1, math.ceil(view.turn_seconds / 60)))
 
 
 def status(view: TableView, language: str) -> tuple[str, str] | None:

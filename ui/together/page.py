@@ -21,6 +21,7 @@ from tutor.i18n.strings import refusal, t, variant_name
 from tutor.together.db import default_target
 from tutor.together.model import MAX_SEATS, TURN_LIMITS, SeatInfo, TableError, TableStore, TableView
 from tutor.together.sql_store import SqlTableStore
+from tutor.together.table import turn_limit_note
 from ui import session
 from ui.together.links import base_url, qr_png, table_link
 from ui.together.round import draw_round, seat_table
@@ -216,6 +217,9 @@ def _lobby(view: TableView, language: str) -> None:
     st.write(t("together.share", language, code=view.code))
     st.code(join_link, language=None)
     st.image(qr_png(join_link), caption=t("together.qr_caption", language), width=220)
+    note = turn_limit_note(view, language)
+    if note is not None:
+        st.caption(note)
     st.write(t("together.seated", language))
     host = str(st.query_params.get("host") or "")
     for seat in view.seats:

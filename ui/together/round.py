@@ -10,14 +10,12 @@ the page, and the browser's timer keeps going however busy the server is.
 
 from __future__ import annotations
 
-import math
-
 import streamlit as st
 
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
 from tutor.together.model import SeatInfo, TableError, TableStore
-from tutor.together.table import SeatTable, status
+from tutor.together.table import SeatTable, status, turn_limit_note
 from ui.table.controls import PickKeys, draw_session, play_request
 from ui.together.links import base_url, table_link
 
@@ -62,9 +60,9 @@ def draw_round(table: SeatTable, language: str) -> None:
     if line is not None:
         (st.success if line[0] == "success" else st.info)(line[1])
     draw_session(KEYS, table, language)
-    if view.turn_seconds is not None:
-        minutes = max(1, math.ceil(view.turn_seconds / 60))
-        st.caption(t("together.turn_limit_note", language, minutes=minutes))
+    note = turn_limit_note(view, language)
+    if note is not None:
+        st.caption(note)
     if view.position.round_over:
         _round_over(table, host_token, language)
         if host_token:
