@@ -23,7 +23,7 @@ from ui.together.links import base_url, table_link
 KEYS = PickKeys("together_")
 #: Where this device's seat session is kept between runs.
 SEAT: str = "together_seat"
-#: The seat links the host made anew on this device: seat → token (shown until the round's page is left).
+#: The seat links the host made anew on this device: (table code, seat) → token.
 REISSUED: str = "together_reissued"
 
 
@@ -110,8 +110,9 @@ def _host_tools(table: SeatTable, host_token: str, language: str) -> None:
     people = [seat for seat in view.seats if not seat.computer and seat.seat != view.seat]
     if not people:
         return
-    made: dict[int, str] = st.session_state.get(REISSUED, {})
-    with st.expander(t("together.host_tools_heading", language), expanded=any(s.seat in made for s in people)):
+    made: dict[tuple[str, int], str] = st.session_state.get(REISSUED, {})
+    shown = {seat.seat: made[view.code, seat.seat] for seat in people if (view.code, seat.seat) in made}
+    with st.expander(t("together.host_tools_heading", language), expanded=bool(shown)):
         for seat in people:
             name = plain(seat.name)
             with st.container(horizontal=True):
@@ -127,9 +128,9 @@ def _host_tools(table: SeatTable, host_token: str, language: str) -> None:
                     on_click=_reissue,
                     args=(table, host_token, seat, language),
                 )
-            if seat.seat in made:
+            if seat.seat in shown:
                 st.caption(t("together.reissued", language, name=name))
-                st.code(table_link(base_url(st.context.url), view.code, seat=made[seat.seat]), language=None)
+                st.code(table_link(base_url(st.context.url), view.code, seat=shown[seat.seat]), language=None)
 
 
 def _pass_host(table: SeatTable, host_token: str, seat: int, language: str) -> None:
@@ -142,10 +143,10 @@ def _pass_host(table: SeatTable, host_token: str, seat: int, language: str) -> N
 
 def _reissue(table: SeatTable, host_token: str, seat: SeatInfo, language: str) -> None:
     """Give ``seat`` a new link, kept on this device to be shown to the host."""
-    made: dict[int, str] = {}
+    made: dict[tuple[str, int], str] = {}
 
     def reissue(store: TableStore) -> None:
-        made[seat.seat] = store.reissue_seat(table.code, host_token, seat.seat)
+        made[table.code, seat.seat] = store.reissue_seat(table.code, host_token, seat.seat)
 
     if table.act(reissue, language) is None:
         st.session_state[REISSUED] = {**st.session_state.get(REISSUED, {}), **made}
