@@ -585,10 +585,14 @@ def test_a_move_locks_only_its_own_tables_row(store_target: str) -> None:
     assert len(done) == 1 and _count_moves(store_target) == 2
 
 
+#: The layout of every table and index of a tables file but ``game_table`` (which version 2 adds columns to).
+OTHER_TABLES = "SELECT name, sql FROM sqlite_master WHERE name != 'game_table' ORDER BY name"
+
+
 def test_a_tables_file_of_the_tutor_before_sqlalchemy_plays_on(tmp_path: Path) -> None:
     """A tables file exactly as the tutor wrote it before its storage moved to SQLAlchemy (no schema
     version), holding a table in the middle of a round: the table is found and played on, and the file gets
-    schema version 1 and nothing else."""
+    the current schema version and nothing else but version 2's columns of ``game_table``."""
     path = tmp_path / "tables.sqlite3"
     old_sqlite_file(
         path,
@@ -602,7 +606,7 @@ def test_a_tables_file_of_the_tutor_before_sqlalchemy_plays_on(tmp_path: Path) -
         ),
     )
     with closing(sqlite3.connect(path)) as connection:
-        layout = connection.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
+        layout = connection.execute(OTHER_TABLES).fetchall()
     store = SqlTableStore(path)
     view = store.view("ABCDEF", "anna-token")
     assert view.version == 5 and view.position is not None and view.position.phase.value == "play"
@@ -610,7 +614,9 @@ def test_a_tables_file_of_the_tutor_before_sqlalchemy_plays_on(tmp_path: Path) -
     assert store.move("ABCDEF", "anna-token", discard, 5) == 6 and _count_moves(str(path)) == 2
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == len(STEPS)
-        assert connection.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall() == layout
+        assert connection.execute(OTHER_TABLES).fetchall() == layout
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(game_table)")]
+        assert columns == [c.name for c in game_table.columns]
 
 
 def test_an_empty_postgresql_database_gets_the_tables(postgres: Cluster) -> None:
@@ -619,6 +625,7 @@ def test_an_empty_postgresql_database_gets_the_tables(postgres: Cluster) -> None
     SqlTableStore(url)  # a second server starting on it changes nothing
     with reading(engine_of(url), timeout=5.0) as db:
         assert set(metadata.tables) <= set(inspect(db).get_table_names())
-        assert db.execute(select(schema_version.c.component, schema_version.c.version)).all() == [("tables", 1)]
+        versions = db.execute(select(schema_version.c.component, schema_version.c.version)).all()
+        assert versions == [("tables", len(STEPS))]
     host, anna, _ = two_player_table(store)
     assert play_one(store, host.code, anna.token) and _count_moves(url) == 1

@@ -103,6 +103,24 @@ class SeatInfo:
         return self.computer or self.away
 
 
+#: The turn limits a table may be opened with, in seconds (None: no limit, the default for families).
+TURN_LIMITS: Final[tuple[int | None, ...]] = (None, 60, 120, 300)
+
+#: The kinds of :class:`Notice` (each one's sentences are ``together.notice.<kind>`` and ``…_own``).
+NOTICE_KINDS: Final = ("timed_out", "new_host", "new_link", "away")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What last happened at the table that every phone tells: ``kind`` (one of :data:`NOTICE_KINDS`: the
+    seat's time ran out and the computer played its turn, it became the host, the host gave it a new link,
+    a computer plays it while its player is away) and the ``seat`` it happened to. It holds until that
+    seat's player acts again, or another notice or the next deal replaces it."""
+
+    kind: str
+    seat: int
+
+
 @dataclass(frozen=True)
 class Ticket:
     """What a device keeps to act at a table: its code and a secret token (a seat's, or the host's)."""
@@ -120,7 +138,8 @@ class TableView:
     device is waiting for Rommi calls now (``call_open`` also says the seat may still send a call or a
     "no call"; ``answered`` that it has sent one, which only this seat learns), ``called_by`` the seat whose
     Rommi call is being played out now (None without one), ``finished_rounds`` how many records can be
-    downloaded."""
+    downloaded. ``host_seat`` is the seat whose own link carries the host's role (None: the host's own link
+    does), ``notice`` the table's last :class:`Notice`, ``turn_seconds`` its turn limit (None: none)."""
 
     code: str
     version: int
@@ -139,15 +158,24 @@ class TableView:
     last_moves: tuple[str, ...] = field(default=())
     answered: bool = False
     called_by: int | None = None
+    host_seat: int | None = None
+    notice: Notice | None = None
+    turn_seconds: float | None = None
 
 
 class TableStore(Protocol):
     """Where shared tables live. Every method is one transaction; tokens are checked on every call."""
 
     def create_table(
-        self, variant_id: str, house_rules: Mapping[str, Any], max_seats: int, watchers: bool = True
+        self,
+        variant_id: str,
+        house_rules: Mapping[str, Any],
+        max_seats: int,
+        watchers: bool = True,
+        turn_seconds: float | None = None,
     ) -> Ticket:
-        """A new table; the ticket holds its join code and the host's token."""
+        """A new table (``turn_seconds``: its turn limit, None for none); the ticket holds its join code
+        and the host's token."""
         ...
 
     def join(self, code: str, name: str) -> Ticket:
@@ -178,9 +206,10 @@ class TableStore(Protocol):
         """The table's version: it grows whenever anything a device shows changes."""
         ...
 
-    def view(self, code: str, token: str | None, language: str = "en") -> TableView:
+    def view(self, code: str, token: str | None, language: str = "en", host_token: str | None = None) -> TableView:
         """The table as the holder of ``token`` (a seat's, the host's, or none: a watcher) may see it,
-        its last moves told in ``language``."""
+        its last moves told in ``language``; ``host_token``, a host's token the device also holds, makes
+        it the host's view when it is still the table's."""
         ...
 
     def move(self, code: str, token: str, move: Move | str, seen_version: int) -> int:
@@ -205,6 +234,15 @@ class TableStore(Protocol):
 
     def hand_to_computer(self, code: str, host_token: str, seat: int) -> None:
         """The host lets a computer play ``seat`` until its player comes back (host only)."""
+        ...
+
+    def pass_host(self, code: str, host_token: str, seat: int) -> None:
+        """The host hands the host's role to the player of ``seat`` (host only, once the game has started):
+        that seat's own link carries it from now on, the old host's token no longer does."""
+        ...
+
+    def reissue_seat(self, code: str, host_token: str, seat: int) -> str:
+        """A new secret token for a person's ``seat`` (host only); the old link no longer holds the seat."""
         ...
 
     def records(self, code: str, token: str | None) -> str:

@@ -1,14 +1,19 @@
 """The shared tables' schema: a table's settings and version, its seats, its rounds (the seed each was
 dealt with), its moves and the Rommi calls awaiting their window's end; one schema step per version
-(:mod:`tutor.storage.migrate`). The same tables serve an SQLite file and PostgreSQL."""
+(:mod:`tutor.storage.migrate`). The same tables serve an SQLite file and PostgreSQL.
+
+Version 2 added to ``game_table``: the turn limit (``turn_seconds``, NULL: none), the turn being timed
+(``turn_mark``: the round and the move its turn began at) and when it began (``turn_since``), the seat
+that holds the host's role (``host_seat``: its own link then carries it), and the table's last notice
+(``notice_kind``, ``notice_seat``: who timed out, became the host, got a new link or went away)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from sqlalchemy import Column, Float, ForeignKey, Integer, MetaData, Table, Text, text
+from sqlalchemy import Column, Connection, Float, ForeignKey, Integer, MetaData, Table, Text, text
 
-from tutor.storage.migrate import Step, create_tables
+from tutor.storage.migrate import Step, add_missing_columns, create_tables
 
 #: The component name the schema version is kept under.
 COMPONENT: Final = "tables"
@@ -33,6 +38,12 @@ game_table = Table(
     Column("version", Integer, nullable=False, server_default=text("1")),
     Column("window_until", Float),
     Column("updated", Float, nullable=False),
+    Column("turn_seconds", Float),
+    Column("turn_mark", Text),
+    Column("turn_since", Float),
+    Column("host_seat", Integer),
+    Column("notice_kind", Text),
+    Column("notice_seat", Integer),
 )
 seat = Table(
     "seat",
@@ -69,6 +80,13 @@ pending_call = Table(
     Column("move", Text, nullable=False),
 )
 
+
+def _add_table_columns(db: Connection) -> None:
+    """Version 2: the turn limit, the host's seat and the notice (nullable columns, NULL: none). A database
+    made at version 2 or later has them from its first step already, and this adds nothing."""
+    add_missing_columns(db, [game_table])
+
+
 #: The schema, one step per version. A tables file of the time before versions (``user_version`` 0) has
-#: the tables of version 1 already: the step finds them there and makes nothing.
-STEPS: Final[tuple[Step, ...]] = (create_tables(*metadata.sorted_tables),)
+#: the tables of version 1 already: the first step finds them there and makes nothing.
+STEPS: Final[tuple[Step, ...]] = (create_tables(*metadata.sorted_tables), _add_table_columns)

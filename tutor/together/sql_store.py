@@ -16,6 +16,20 @@ answer when the window opens.
 **Computer players** (computer seats, and seats whose player has left) move in the transaction that makes
 their turn come: after a person's move, or when a call window is settled.
 
+**The host's tools during a round**: the host may let a computer play an absent player's seat (until its
+player comes back), pass the host's role to a seated player (whose own link then carries it; the old
+host's token no longer does) and give a seat a new link (the old one no longer holds it).
+
+**A turn limit** (chosen when the table is opened; none by default): when the seat to move has not
+finished its turn within it, the computer plays that one turn for it, as its seat's ordinary moves (the
+records stay valid), and the seat stays its player's. Like a call window, the time is looked at whenever
+a device asks for the table (:meth:`SqlTableStore.version`), in a write that looks again under the lock,
+so the turn is played once however many devices ask at that moment.
+
+**Notices**: the table keeps what last happened to a seat (:class:`tutor.together.model.Notice`: its time
+ran out, it became the host, it got a new link, a computer plays it while its player is away) for every
+phone to tell, until that seat's player makes a move or comes back, or the next notice or deal.
+
 **Seats before the start**: a player may give up their seat, the host may free anyone's; the seats after
 it move up one, so the seats stay numbered 1, 2, 3…
 
@@ -64,7 +78,7 @@ from tutor.storage.url import is_url, shown
 from tutor.together import db as rows
 from tutor.together.calls import DISPLAY_DELAY, NO_CALL, answered_by_all, first_call, has_calls, last_caller, may_call
 from tutor.together.calls import call_window as server_call_window
-from tutor.together.model import MAX_SEATS, StaleError, TableError, TableView, Ticket, check_name
+from tutor.together.model import MAX_SEATS, Notice, StaleError, TableError, TableView, Ticket, check_name
 from tutor.together.records import last_moves, round_record
 from tutor.together.schema import game_table, pending_call, round_
 from tutor.together.schema import move as move_log
@@ -78,6 +92,10 @@ CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 #: States kept in the replay cache.
 CACHE_SIZE: Final = 64
+#: The shortest and longest turn limit a table may have, in seconds.
+TURN_LIMIT_RANGE: Final = (10.0, 3600.0)
+#: The most moves the computer makes in one turn it plays for a seat (a turn takes a handful).
+MAX_TURN_MOVES: Final = 100
 
 
 class SqlTableStore:
@@ -117,9 +135,15 @@ class SqlTableStore:
     # --- tables and seats ------------------------------------------------------------------------
 
     def create_table(
-        self, variant_id: str, house_rules: Mapping[str, Any], max_seats: int, watchers: bool = True
+        self,
+        variant_id: str,
+        house_rules: Mapping[str, Any],
+        max_seats: int,
+        watchers: bool = True,
+        turn_seconds: float | None = None,
     ) -> Ticket:
-        """A new table for ``max_seats`` players (as the variant allows); the ticket holds its join code
+        """A new table for ``max_seats`` players (as the variant allows), with a turn limit of
+        ``turn_seconds`` (None: none; else within :data:`TURN_LIMIT_RANGE`); the ticket holds its join code
         and the host's token. Idle tables are forgotten first."""
         try:
             variant = get_variant(variant_id, dict(house_rules))
@@ -128,6 +152,8 @@ class SqlTableStore:
         high = min(variant.max_players, MAX_SEATS)
         if not variant.min_players <= max_seats <= high:
             raise TableError("bad_seats", low=variant.min_players, high=high)
+        if turn_seconds is not None and not TURN_LIMIT_RANGE[0] <= turn_seconds <= TURN_LIMIT_RANGE[1]:
+            raise TableError("bad_turn_limit")
         self.expire()
         token = secrets.token_urlsafe(16)
         with self._write() as db:
@@ -144,6 +170,7 @@ class SqlTableStore:
                     max_seats=max_seats,
                     watchers=int(watchers),
                     updated=self.clock(),
+                    turn_seconds=turn_seconds,
                 )
             )
         return Ticket(code, token)
@@ -238,6 +265,46 @@ class SqlTableStore:
             self._deal(db, table, number + 1, seed, [s.total for s in state.scores()])
             return self._after_change(db, table)
 
+    def pass_host(self, code: str, host_token: str, seat: int) -> None:
+        """The host hands the host's role to the player of ``seat`` (host only, once the game has started):
+        that seat's own link carries it from now on; the host's token is replaced by one nobody holds, so
+        the old host's link no longer does. Every phone is told."""
+        with self._write() as db:
+            table = self._host_table(db, code, host_token)
+            if not rows.started(db, table["id"]):
+                raise TableError("not_started")
+            self._person_seat(db, table, seat)
+            g = game_table
+            db.execute(
+                update(g).where(g.c.id == table["id"]).values(host_token=secrets.token_urlsafe(16), host_seat=seat)
+            )
+            self._notice(db, table, "new_host", seat)
+            self._bump(db, table["id"])
+
+    def reissue_seat(self, code: str, host_token: str, seat: int) -> str:
+        """A new secret token for the person's ``seat`` (host only), for the host to give its player: the
+        seat's old link no longer holds it. Every phone is told."""
+        token = secrets.token_urlsafe(16)
+        with self._write() as db:
+            table = self._host_table(db, code, host_token)
+            self._person_seat(db, table, seat)
+            db.execute(
+                update(seat_row).where(seat_row.c.table_id == table["id"], seat_row.c.seat == seat).values(token=token)
+            )
+            self._notice(db, table, "new_link", seat)
+            self._bump(db, table["id"])
+        return token
+
+    def _person_seat(self, db: Connection, table: RowMapping, seat: int) -> None:
+        """Refuse ``seat`` unless a person sits in it (a computer seat has no link and cannot host)."""
+        found = db.execute(
+            select(seat_row.c.level).where(seat_row.c.table_id == table["id"], seat_row.c.seat == seat)
+        ).first()
+        if found is None:
+            raise TableError("no_seat")
+        if found[0] is not None:
+            raise TableError("computer_seat")
+
     def leave(self, code: str, token: str) -> None:
         """A computer plays the token's seat from now on, until :meth:`come_back`."""
         self._set_away(code, token, True)
@@ -254,6 +321,7 @@ class SqlTableStore:
             if db.execute(select(seat_row.c.seat).where(*where)).first() is None:
                 raise TableError("no_seat")
             db.execute(update(seat_row).where(*where).values(away=1))
+            self._notice(db, table, "away", seat)
             self._after_change(db, table)
 
     def _set_away(self, code: str, token: str, away: bool) -> None:
@@ -267,6 +335,10 @@ class SqlTableStore:
                 .where(seat_row.c.table_id == table["id"], seat_row.c.seat == number)
                 .values(away=int(away))
             )
+            if away:
+                self._notice(db, table, "away", number)
+            else:
+                self._clear_notice(db, table, number)
             self._after_change(db, table)
 
     def expire(self) -> int:
@@ -283,27 +355,33 @@ class SqlTableStore:
         g = game_table
         with rows.read(self.engine) as db:
             row = db.execute(
-                select(g.c.version, g.c.window_until, g.c.updated).where(g.c.code == code.strip().upper())
+                select(g.c.version, g.c.window_until, g.c.updated, g.c.turn_seconds, g.c.turn_since).where(
+                    g.c.code == code.strip().upper()
+                )
             ).first()
-        if row is None or row[2] < self.clock() - self.idle_seconds:
+        now = self.clock()
+        if row is None or row[2] < now - self.idle_seconds:
             raise TableError("no_table")
-        if row[1] is not None and row[1] <= self.clock():
+        if (row[1] is not None and row[1] <= now) or _turn_due(row[1], row[3], row[4], now):
             with self._write() as db:
-                table = self._table(db, code)
-                self._settle(db, table)
+                self._settle(db, self._table(db, code))
+                self._time_out(db, self._table(db, code))
                 return int(self._table(db, code)["version"])
         return int(row[0])
 
-    def view(self, code: str, token: str | None, language: str = "en") -> TableView:
+    def view(self, code: str, token: str | None, language: str = "en", host_token: str | None = None) -> TableView:
         """The table as the holder of ``token`` may see it: a seat sees its own hand, the host and a
         watcher none. A watcher without any token is refused when the host did not allow watching.
-        The last moves are told in ``language``, as everyone at the table saw them."""
-        self.version(code)  # settles a passed call window first
+        The last moves are told in ``language``, as everyone at the table saw them. The view is the
+        host's when ``token`` is the host's, or the seat that holds the host's role, or when
+        ``host_token`` (a host's token the device holds beside its seat's) is still the table's."""
+        self.version(code)  # settles a passed call window (and a turn whose time ran out) first
         with rows.read(self.engine, snapshot=True) as db:
             table = self._table(db, code, lock=False)
             seat = rows.seat_of(db, table["id"], token) if token else None
-            is_host = bool(token) and secrets.compare_digest(str(token), table["host_token"])
-            if seat is None and not is_host and (token or not table["watchers"]):
+            by_token = _holds(table, token)
+            is_host = by_token or _holds(table, host_token) or (seat is not None and seat == table["host_seat"])
+            if seat is None and not by_token and (token or not table["watchers"]):
                 raise TableError("bad_token" if token else "no_watchers")
             state, number = self._state(db, table)
             seats = rows.seats(db, table["id"])
@@ -331,6 +409,9 @@ class SqlTableStore:
                 last_moves=tuple(last),
                 answered=answered,
                 called_by=None if waiting or state is None or state.round_over else last_caller(moves),
+                host_seat=table["host_seat"],
+                notice=None if table["notice_kind"] is None else Notice(table["notice_kind"], table["notice_seat"]),
+                turn_seconds=table["turn_seconds"],
             )
 
     def records(self, code: str, token: str | None) -> str:
@@ -368,6 +449,7 @@ class SqlTableStore:
             if window:
                 raise TableError("wait_for_calls")
             after = state.apply(parsed, seat)
+            self._clear_notice(db, table, seat)  # its player is back at it (never for a call: that stays secret)
             self._append(db, table, number, state, seat, parsed, after)
             return self._after_change(db, table, after)
 
@@ -393,8 +475,12 @@ class SqlTableStore:
         return row
 
     def _host_table(self, db: Connection, code: str, host_token: str) -> RowMapping:
+        """The table, locked, when ``host_token`` holds the host's role: the host's token, or the own token
+        of the seat the role was passed to."""
         table = self._table(db, code)
-        if not secrets.compare_digest(str(host_token), table["host_token"]):
+        if _holds(table, host_token):
+            return table
+        if table["host_seat"] is None or rows.seat_of(db, table["id"], host_token) != table["host_seat"]:
             raise TableError("not_host")
         return table
 
@@ -428,6 +514,20 @@ class SqlTableStore:
     def _deal(self, db: Connection, table: RowMapping, number: int, seed: int | None, totals: list[int]) -> None:
         seed = secrets.randbelow(2**31) if seed is None else seed
         db.execute(insert(round_).values(table_id=table["id"], number=number, seed=seed, totals=json.dumps(totals)))
+        g = game_table
+        db.execute(update(g).where(g.c.id == table["id"]).values(notice_kind=None, notice_seat=None))
+
+    def _notice(self, db: Connection, table: RowMapping, kind: str, seat: int) -> None:
+        """Keep what just happened to ``seat`` for every phone to tell (:class:`Notice`)."""
+        g = game_table
+        db.execute(update(g).where(g.c.id == table["id"]).values(notice_kind=kind, notice_seat=seat))
+
+    def _clear_notice(self, db: Connection, table: RowMapping, seat: int) -> None:
+        """Forget the notice about ``seat``, whose player is acting again (a notice about another stays)."""
+        g = game_table
+        db.execute(
+            update(g).where(g.c.id == table["id"], g.c.notice_seat == seat).values(notice_kind=None, notice_seat=None)
+        )
 
     def _dealt(self, db: Connection, table: RowMapping, number: int) -> GameState:
         """Round ``number`` as it was dealt."""
@@ -492,19 +592,59 @@ class SqlTableStore:
             seats = rows.seats(db, table["id"])
             moves = 0
             while not state.round_over and seats[state.to_move].played_by_computer and moves < 500:
-                g = game_table
-                if db.execute(select(g.c.window_until).where(g.c.id == table["id"])).scalar() is not None:
+                if self._window_open(db, table):
                     break
-                bot = get_bot(rows.level(db, table["id"], state.to_move))
-                move = bot.move(state, _rng(table, number, state))
-                after = state.apply(move, state.to_move)
-                self._append(db, table, number, state, state.to_move, move, after)
-                state = after
+                state = self._computer_move(db, table, number, state)
                 moves += 1
+        if table["turn_seconds"] is not None:
+            self._mark_turn(db, table, state, number)
         version = self._bump(db, table["id"])
         if state is not None:
             self._remember((int(table["id"]), version), state)
         return version
+
+    def _window_open(self, db: Connection, table: RowMapping) -> bool:
+        """Whether a call window is open at the table now (opened, maybe, in this transaction)."""
+        g = game_table
+        return db.execute(select(g.c.window_until).where(g.c.id == table["id"])).scalar() is not None
+
+    def _computer_move(self, db: Connection, table: RowMapping, number: int, state: GameState) -> GameState:
+        """The computer makes one move for the seat to move (its own level; a person's seat: the greedy
+        one), stored as that seat's move; the round after it."""
+        bot = get_bot(rows.level(db, table["id"], state.to_move))
+        move = bot.move(state, _rng(table, number, state))
+        after = state.apply(move, state.to_move)
+        self._append(db, table, number, state, state.to_move, move, after)
+        return after
+
+    def _mark_turn(self, db: Connection, table: RowMapping, state: GameState | None, number: int) -> None:
+        """Start the turn limit's clock when a new turn has begun (a turn is known by its round and the move
+        it began at: the same seat's next turn is another one), stop it when the round is over."""
+        mark = None
+        if state is not None and not state.round_over:
+            mark = f"{number}:{turn_start(rows.moves(db, table['id'], number), state.to_move)}"
+        if mark != table["turn_mark"]:
+            g = game_table
+            since = None if mark is None else self.clock()
+            db.execute(update(g).where(g.c.id == table["id"]).values(turn_mark=mark, turn_since=since))
+
+    def _time_out(self, db: Connection, table: RowMapping) -> None:
+        """When the turn limit of the seat to move has run out (looked at again here, under the lock), the
+        computer plays the rest of that one turn for it, as the seat's own moves; the seat stays its
+        player's, and every phone is told. Then the round goes on as after any move."""
+        if not _turn_due(table["window_until"], table["turn_seconds"], table["turn_since"], self.clock()):
+            return
+        state, number = self._state(db, table)
+        if state is None or state.round_over:
+            self._after_change(db, table, state)  # nothing to play: the clock stops
+            return
+        seat = state.to_move
+        moves = 0
+        while not state.round_over and state.to_move == seat and moves < MAX_TURN_MOVES:
+            state = self._computer_move(db, table, number, state)
+            moves += 1
+        self._notice(db, table, "timed_out", seat)
+        self._after_change(db, table, state)
 
     def _answers(self, db: Connection, table: RowMapping) -> dict[int, str]:
         """The calls and "no calls" sent in the open window: seat → move (or :data:`NO_CALL`)."""
@@ -549,6 +689,31 @@ class SqlTableStore:
             self._append(db, table, number, state, seat, move, after)
             state = after
         self._after_change(db, table, state)
+
+
+def turn_start(moves: list[tuple[int, str]], seat: int) -> int:
+    """Where the turn of ``seat``, to move now, began in a round's ``moves`` (seat, move): after the last
+    move of another seat.
+
+    >>> turn_start([(0, "draw"), (0, "discard 8H"), (1, "draw")], 1), turn_start([(0, "draw"), (0, "discard 8H")], 1)
+    (2, 2)
+    """
+    start = len(moves)
+    while start > 0 and moves[start - 1][0] == seat:
+        start -= 1
+    return start
+
+
+def _turn_due(window_until: float | None, turn_seconds: float | None, turn_since: float | None, now: float) -> bool:
+    """Whether the turn limit of the turn being timed has run out (never while a call window is open)."""
+    if window_until is not None or turn_seconds is None or turn_since is None:
+        return False
+    return bool(turn_since + turn_seconds <= now)
+
+
+def _holds(table: RowMapping, token: str | None) -> bool:
+    """Whether ``token`` is the table's host token."""
+    return bool(token) and secrets.compare_digest(str(token), table["host_token"])
 
 
 def _rng(table: RowMapping, number: int, state: GameState, salt: int = -1) -> random.Random:

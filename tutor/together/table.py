@@ -9,6 +9,7 @@ the table moved on is refused, not misapplied.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Final
 
@@ -48,7 +49,8 @@ def seat_actions(view: TableView) -> list[Action]:
 def news(view: TableView, language: str) -> tuple[str, str] | None:
     """What the table's message box says to this device when it has no answer to a move of its own: that
     it may call now, that its answer is in, whose Rommi call is being played out, or how the round ended;
-    else the waiting for calls, as every other phone says it. Plain text: the box shows it as it is, so the
+    else the waiting for calls, as every other phone says it; else what last happened to a seat
+    (:func:`notice_text`). Plain text: the box shows it as it is, so the
     names in it are never escaped for Markdown (:func:`status`, shown above the table as Markdown, escapes them)."""
     position = view.position
     if position is None:
@@ -65,7 +67,33 @@ def news(view: TableView, language: str) -> tuple[str, str] | None:
         if view.called_by == view.seat:
             return "success", t("together.called_you", language)
         return "info", t("together.called", language, name=view.seats[view.called_by].name)
+    if view.notice is not None:
+        return "info", notice_text(view, language)
     return None
+
+
+def notice_text(view: TableView, language: str) -> str:
+    """The table's notice as this device says it: about another seat by its player's name, about its own
+    seat to its player ("Your time ran out…")."""
+    notice = view.notice
+    assert notice is not None
+    key = f"together.notice.{notice.kind}"
+    if notice.seat == view.seat:
+        return t(f"{key}_own", language, button=t("together.come_back", language))
+    return t(key, language, name=view.seats[notice.seat].name)
+
+
+def turn_limit_note(view: TableView, language: str) -> str | None:
+    """What the table's turn limit means, in a sentence ("Each turn may last 2 minutes; …"); None without one.
+
+    >>> from tutor.together.model import TableView
+    >>> view = TableView("ABC234", 1, "femhundra", {}, 2, (), False, None, False, None, False, False, 0, 0, turn_seconds=120)
+    >>> turn_limit_note(view, "en")
+    'Each turn may last 2 minutes; then the computer plays it.'
+    """
+    if view.turn_seconds is None:
+        return None
+    return t("together.turn_limit_note", language, minutes=max(1, math.ceil(view.turn_seconds / 60)))
 
 
 def status(view: TableView, language: str) -> tuple[str, str] | None:
@@ -101,21 +129,33 @@ def round_end(view: TableView, language: str) -> str:
 
 class SeatTable(WithoutHelp):
     """One device's seat at a shared table (a watcher's: no seat): the table's ``code``, the ``token`` it
-    looks with (its seat's, else the host's, else None) and the ``seat_token`` it moves with. It keeps the
-    table as it last saw it (:meth:`refresh`) and the answer to its last move, said once."""
+    looks with (its seat's, else the host's, else None), the ``seat_token`` it moves with and the
+    ``host_token`` it came with (the host's own link; "" without). It keeps the table as it last saw it
+    (:meth:`refresh`) and the answer to its last move, said once."""
 
-    def __init__(self, store: TableStore, code: str, token: str | None, seat_token: str) -> None:
+    def __init__(self, store: TableStore, code: str, token: str | None, seat_token: str, host_token: str = "") -> None:
         self.store = store
         self.code = code
         self.token = token
         self.seat_token = seat_token
+        self.host_token = host_token
         self.view: TableView | None = None
         self.answer: Answer | None = None
 
     def refresh(self, language: str) -> TableView:
         """The table as this device may see it now (raises :class:`TableError` when it cannot)."""
-        self.view = self.store.view(self.code, self.token, language)
+        self.view = self.store.view(self.code, self.token, language, host_token=self.host_token or None)
         return self.view
+
+    def host_rights(self) -> str:
+        """The token this device acts as the host with, as the table was last refreshed: its seat's when
+        the host's role was passed to its seat, else the host's own link's; "" when it is not the host."""
+        view = self.view
+        if view is None or not view.is_host:
+            return ""
+        if view.seat is not None and view.seat == view.host_seat:
+            return self.seat_token
+        return self.host_token or str(self.token or "")
 
     def look(self, language: str) -> Look:
         """The table from this device's seat (a watcher: no hand), as it was last refreshed. The answer to

@@ -19,8 +19,9 @@ from engine.errors import RulesError
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import refusal, t, variant_name
 from tutor.together.db import default_target
-from tutor.together.model import MAX_SEATS, SeatInfo, TableError, TableStore, TableView
+from tutor.together.model import MAX_SEATS, TURN_LIMITS, SeatInfo, TableError, TableStore, TableView
 from tutor.together.sql_store import SqlTableStore
+from tutor.together.table import turn_limit_note
 from ui import session
 from ui.together.links import base_url, qr_png, table_link
 from ui.together.round import draw_round, seat_table
@@ -32,6 +33,7 @@ LOBBY_POLL_SECONDS: Final = 1.0
 SEEN: Final = "together_seen_version"
 FEEDBACK: Final = "together_feedback"
 SEAT_GONE: Final = "together_seat_gone"  # this device came with a seat link that holds no seat
+HOST_GONE: Final = "together_host_gone"  # this device came with a host link whose role was passed on
 
 
 def table_store() -> TableStore:
@@ -65,9 +67,8 @@ def render_together_page() -> None:
     if view.started:
         seat_token = str(st.query_params.get("seat") or "")
         _show_feedback()
-        draw_round(
-            seat_table(table_store(), code, _token(), seat_token), str(st.query_params.get("host") or ""), language
-        )
+        host_token = str(st.query_params.get("host") or "")
+        draw_round(seat_table(table_store(), code, _token(), seat_token, host_token), language)
         return
     st.session_state[SEEN] = view.version
     _poll(code)
@@ -76,16 +77,38 @@ def render_together_page() -> None:
 
 
 def _view(code: str, language: str) -> TableView:
-    """The table as this device may see it. A seat link whose seat was given up or freed before the
-    start is dropped from the address (the device is the host's again, or a watcher's), and it says so."""
-    try:
-        return table_store().view(code, _token(), language)
-    except TableError as error:
-        if error.key != "bad_token" or not st.query_params.get("seat"):
-            raise
-    del st.query_params["seat"]
-    st.session_state[SEAT_GONE] = True  # said until this device sits again (:func:`_show_feedback`)
-    return table_store().view(code, _token(), language)
+    """The table as this device may see it. A seat link that no longer holds a seat (given up or freed
+    before the start, or given a new link by the host) is dropped from the address (the device is the
+    host's again, or a watcher's), and it says so; so is a host link whose role was passed on."""
+    while True:
+        try:
+            view = table_store().view(code, _token(), language, host_token=_host_param())
+        except TableError as error:
+            if error.key != "bad_token" or not (st.query_params.get("seat") or st.query_params.get("host")):
+                raise
+            _drop_stale_link()
+            continue
+        if _host_param() and not view.is_host:  # the host's role was passed on: the device keeps its seat
+            _drop_stale_link(host=True)
+            continue
+        return view
+
+
+def _host_param() -> str | None:
+    """The host's token in this device's address, if any."""
+    return str(st.query_params.get("host") or "") or None
+
+
+def _drop_stale_link(host: bool = False) -> None:
+    """Drop the token of this device's address that no longer holds anything: the host's when ``host`` says
+    so (said once), else its seat's if it has one (said until the device sits again, :func:`_show_feedback`),
+    else the host's."""
+    if st.query_params.get("seat") and not host:
+        del st.query_params["seat"]
+        st.session_state[SEAT_GONE] = True
+    else:
+        del st.query_params["host"]
+        st.session_state[HOST_GONE] = True
 
 
 def _token() -> str | None:
@@ -109,6 +132,8 @@ def _show_feedback() -> None:
     message = st.session_state.pop(FEEDBACK, None)
     if message:
         st.error(message)
+    if st.session_state.pop(HOST_GONE, False):
+        st.info(t("together.host_passed", session.language()))
     if st.session_state.get(SEAT_GONE) and not st.query_params.get("seat"):
         st.warning(t("together.seat_gone", session.language()))
     else:
@@ -127,15 +152,29 @@ def _open_form(language: str) -> None:
         t("together.seats_label", language), variant.min_players, high, min(4, high), key="together_seats"
     )
     watchers = st.checkbox(t("together.watchers_label", language), value=True, key="together_watchers")
+    limit = st.selectbox(
+        t("together.turn_limit_label", language),
+        TURN_LIMITS,
+        format_func=lambda seconds: _turn_limit_text(seconds, language),
+        help=t("together.turn_limit_help", language),
+        key="together_turn_limit",
+    )
     if st.button(t("together.open_button", language), key="together_open", type="primary"):
         rules = variant.house_rule_values()
         try:
-            ticket = table_store().create_table(variant.id, rules, int(seats), watchers)
+            ticket = table_store().create_table(variant.id, rules, int(seats), watchers, limit)
         except TableError as error:
             st.error(error.text(language))
             return
         st.query_params.update({"table": ticket.code, "host": ticket.token})
         st.rerun()
+
+
+def _turn_limit_text(seconds: int | None, language: str) -> str:
+    """A turn limit as the form offers it: "No limit", "2 minutes"."""
+    if seconds is None:
+        return t("together.turn_limit_off", language)
+    return t("together.turn_limit_minutes", language, minutes=seconds // 60)
 
 
 def _join_form(language: str, code: str) -> None:
@@ -178,6 +217,9 @@ def _lobby(view: TableView, language: str) -> None:
     st.write(t("together.share", language, code=view.code))
     st.code(join_link, language=None)
     st.image(qr_png(join_link), caption=t("together.qr_caption", language), width=220)
+    note = turn_limit_note(view, language)
+    if note is not None:
+        st.caption(note)
     st.write(t("together.seated", language))
     host = str(st.query_params.get("host") or "")
     for seat in view.seats:

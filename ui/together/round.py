@@ -1,6 +1,7 @@
 """The round at a shared table, drawn from this device's seat: the line above the table, the table itself
-(:func:`ui.table.controls.draw_session` of the seat's :class:`tutor.together.table.SeatTable`), leaving the
-table for a while and coming back, and the round's end (the scores, the host's next deal, the records).
+(:func:`ui.table.controls.draw_session` of the seat's :class:`tutor.together.table.SeatTable`), the turn
+limit, leaving the table for a while and coming back, the host's tools (a computer for an absent player,
+the host's role passed on, a seat's new link) and the round's end (the scores, the next deal, the records).
 
 The round is drawn in a fragment of its own that the table's browser reruns every
 :data:`tutor.together.table.POLL_SECONDS` (its ``tick``): a look at the table redraws the round alone, never
@@ -13,48 +14,63 @@ import streamlit as st
 
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
-from tutor.together.model import TableError, TableStore
-from tutor.together.table import SeatTable, status
+from tutor.together.model import SeatInfo, TableError, TableStore
+from tutor.together.table import SeatTable, status, turn_limit_note
 from ui.table.controls import PickKeys, draw_session, play_request
+from ui.together.links import base_url, table_link
 
 #: The table's keys (``together_table``, ``together_table_request``, ...).
 KEYS = PickKeys("together_")
 #: Where this device's seat session is kept between runs.
 SEAT: str = "together_seat"
+#: The seat links the host made anew on this device: (table code, seat) → token.
+REISSUED: str = "together_reissued"
 
 
-def seat_table(store: TableStore, code: str, token: str | None, seat_token: str) -> SeatTable:
+def seat_table(store: TableStore, code: str, token: str | None, seat_token: str, host_token: str = "") -> SeatTable:
     """This device's seat at table ``code`` (kept between runs: it holds the answer to its last move)."""
     table = st.session_state.get(SEAT)
-    if not isinstance(table, SeatTable) or (table.code, table.token, table.seat_token) != (code, token, seat_token):
-        table = SeatTable(store, code, token, seat_token)
+    wanted = (code, token, seat_token, host_token)
+    if not isinstance(table, SeatTable) or (table.code, table.token, table.seat_token, table.host_token) != wanted:
+        table = SeatTable(store, code, token, seat_token, host_token)
         st.session_state[SEAT] = table
     return table
 
 
 @st.fragment
-def draw_round(table: SeatTable, host_token: str, language: str) -> None:
+def draw_round(table: SeatTable, language: str) -> None:
     """The round as this device sees it now, redrawn at each of its browser's looks (``tick``), at each
-    move made on it, and at each of its buttons, without rerunning the page."""
+    move made on it, and at each of its buttons, without rerunning the page. When this device's link no
+    longer holds what it held (the host gave its seat a new link, or it passed the host's role on), the
+    whole page is drawn again, and says so."""
     try:
         table.refresh(language)
         if KEYS.request in st.session_state:  # a move left for this run (AppTest's way in)
             play_request(KEYS, table)
             table.refresh(language)
     except TableError as error:
+        if error.key == "bad_token":
+            st.rerun()
         st.error(error.text(language))
         return
     view = table.view
     assert view is not None and view.position is not None
+    host_token = table.host_rights()
     line = status(view, language)
     if line is not None:
         (st.success if line[0] == "success" else st.info)(line[1])
     draw_session(KEYS, table, language)
+    note = turn_limit_note(view, language)
+    if note is not None:
+        st.caption(note)
     if view.position.round_over:
         _round_over(table, host_token, language)
+        if host_token:
+            _host_tools(table, host_token, language)
         return
     if host_token:
         _host_hand_overs(table, host_token, language)
+        _host_tools(table, host_token, language)
     if view.seat is None:
         st.caption(t("together.watching", language))
         return
@@ -83,6 +99,57 @@ def _host_hand_overs(table: SeatTable, host_token: str, language: str) -> None:
                 on_click=_hand_over,
                 args=(table, host_token, seat.seat, language),
             )
+
+
+def _host_tools(table: SeatTable, host_token: str, language: str) -> None:
+    """The host's way to hand the table on: make another seated player the host (their own link then
+    carries the role), or give a player a new link (the old one stops working), shown here alone, on
+    request, with a copy button: never beside the join link and QR code everyone may photograph."""
+    view = table.view
+    assert view is not None
+    people = [seat for seat in view.seats if not seat.computer and seat.seat != view.seat]
+    if not people:
+        return
+    made: dict[tuple[str, int], str] = st.session_state.get(REISSUED, {})
+    shown = {seat.seat: made[view.code, seat.seat] for seat in people if (view.code, seat.seat) in made}
+    with st.expander(t("together.host_tools_heading", language), expanded=bool(shown)):
+        for seat in people:
+            name = plain(seat.name)
+            with st.container(horizontal=True):
+                st.button(
+                    t("together.pass_host", language, name=name),
+                    key=f"together_pass_host_{seat.seat}",
+                    on_click=_pass_host,
+                    args=(table, host_token, seat.seat, language),
+                )
+                st.button(
+                    t("together.reissue", language, name=name),
+                    key=f"together_reissue_{seat.seat}",
+                    on_click=_reissue,
+                    args=(table, host_token, seat, language),
+                )
+            if seat.seat in shown:
+                st.caption(t("together.reissued", language, name=name))
+                st.code(table_link(base_url(st.context.url), view.code, seat=shown[seat.seat]), language=None)
+
+
+def _pass_host(table: SeatTable, host_token: str, seat: int, language: str) -> None:
+    """Make the player of ``seat`` the host; this device's own host link is dropped from its address."""
+    if table.act(lambda store: store.pass_host(table.code, host_token, seat), language) is None:
+        st.session_state.pop(REISSUED, None)
+        if "host" in st.query_params:
+            del st.query_params["host"]
+
+
+def _reissue(table: SeatTable, host_token: str, seat: SeatInfo, language: str) -> None:
+    """Give ``seat`` a new link, kept on this device to be shown to the host."""
+    made: dict[tuple[str, int], str] = {}
+
+    def reissue(store: TableStore) -> None:
+        made[table.code, seat.seat] = store.reissue_seat(table.code, host_token, seat.seat)
+
+    if table.act(reissue, language) is None:
+        st.session_state[REISSUED] = {**st.session_state.get(REISSUED, {}), **made}
 
 
 def _hand_over(table: SeatTable, host_token: str, seat: int, language: str) -> None:
