@@ -12,7 +12,13 @@ server's handling of the click, the other page's poll of the table's version (ev
 (``performance.timeOrigin + performance.now()``, one machine), so Playwright's round trips do not count.
 
 The click → commit part (the mover's page handling the click) is printed apart; commit → sight is the
-rest. At each round's end the three phones stay on the table for :data:`IDLE_SECONDS`, still looking at
+rest.
+
+The Rommi! window (issue 27): for each discard, the time from the window opening on the server (the
+discard's commit) to the first frame in which the phone that may call shows its Rommi!/No call buttons,
+and so the time that phone had of the window, :data:`tutor.together.calls.CALL_WINDOW` plus
+:data:`tutor.together.calls.DISPLAY_DELAY` less that delay (the window is long here, so no phone misses a
+call; the delay does not depend on its length). At each round's end the three phones stay on the table for :data:`IDLE_SECONDS`, still looking at
 it twice a second, and the servers' CPU time then is printed as a share of one core (read from
 ``/proc``): what a table nobody moves on costs the machine.
 
@@ -40,6 +46,7 @@ from engine.moves import Move  # noqa: E402
 from harness.chromium import PHONE, browser_missing, launched_chromium  # noqa: E402
 from harness.served_app import Server, served_app  # noqa: E402
 from harness.table_play import play_round  # noqa: E402
+from tutor.together.calls import CALL_WINDOW, DISPLAY_DELAY  # noqa: E402
 from tutor.together.model import TableView  # noqa: E402
 from tutor.together.sql_store import SqlTableStore  # noqa: E402
 from tutor.together.table import POLL_SECONDS  # noqa: E402
@@ -89,6 +96,25 @@ _WATCH = """() => {
 }"""
 
 
+#: Wait, frame by frame, until the page shows the Rommi!/No call buttons; keep that frame's time.
+_WATCH_BUTTONS = """() => {
+  const shown = () => {
+    const walk = (node) => {
+      if (node.querySelector('[data-action="no_call"]')) return true;
+      for (const e of node.querySelectorAll("*")) if (e.shadowRoot && walk(e.shadowRoot)) return true;
+      return false;
+    };
+    return walk(document);
+  };
+  window.__r5buttons = 0;
+  const tick = () => {
+    if (shown()) window.__r5buttons = performance.timeOrigin + performance.now();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
 def percentile(samples: list[float], share: float) -> float:
     """The ``share`` quantile of ``samples`` (nearest rank)."""
     ordered = sorted(samples)
@@ -121,11 +147,18 @@ def idle_share(servers: list[Server], seconds: float = IDLE_SECONDS) -> float:
 
 
 def timed_round(
-    browser: Browser, servers: list[Server], store: SqlTableStore, seed: int, commits: list[float], idle: list[float]
+    browser: Browser,
+    servers: list[Server],
+    store: SqlTableStore,
+    seed: int,
+    commits: list[float],
+    idle: list[float],
+    windows: list[float],
 ) -> list[float]:
     """Seconds from each move's click to its sight on each other phone, in a round dealt with ``seed`` on
     three phones (on ``servers`` in turn), played to its end; the seconds from each click to the move's
-    commit go to ``commits``, the servers' CPU share while the phones then sit at the table to ``idle``."""
+    commit go to ``commits``, the servers' CPU share while the phones then sit at the table to ``idle``,
+    the seconds from each Rommi window's opening to its buttons on the phone that may call to ``windows``."""
     urls = [server.url for server in servers]
     host = store.create_table("rommi", {}, 3)
     tickets = [store.join(host.code, player) for player in ("Anna", "Bertil", "Cecilia")]
@@ -139,18 +172,25 @@ def timed_round(
         page.goto(f"{urls[index % len(urls)]}/together?table={host.code}&seat={ticket.token}", wait_until="commit")
         phones.append(page)
     samples: list[float] = []
+    opened: list[float] = []  # when the last discard opened its window (the server's clock)
 
     def before(index: int, view: TableView, choice: Move | str) -> None:
+        if view.call_open:  # the buttons are shown (play_round waited for them): since when?
+            windows.append(float(phones[index].evaluate("window.__r5buttons")) / 1000 - opened[-1])
         if isinstance(choice, Move):
             for other, page in enumerate(phones):
                 if other != index:
                     page.evaluate(_WATCH)
+                    if choice.kind == "discard":
+                        page.evaluate(_WATCH_BUTTONS)
 
     def after(index: int, view: TableView, choice: Move | str) -> None:
         if not isinstance(choice, Move):
             return
         clicked = float(phones[index].evaluate("window.__r5click"))
         commits.append(committed_at(store, host.code) - clicked / 1000)
+        if choice.kind == "discard":
+            opened.append(committed_at(store, host.code))
         for other, page in enumerate(phones):
             if other != index:
                 page.wait_for_function("window.__r5seen > 0", timeout=30_000)
@@ -177,6 +217,7 @@ def main() -> None:
     samples: list[float] = []
     commits: list[float] = []
     idle: list[float] = []
+    windows: list[float] = []
     load_before = os.getloadavg()
     environment = {"RUMMY500_CALL_SECONDS": CALL_SECONDS}
     with tempfile.TemporaryDirectory(prefix="bench-together-") as name, launched_chromium() as browser:
@@ -188,7 +229,7 @@ def main() -> None:
             ]
             store = SqlTableStore(folder / "tables.sqlite3", call_window=float(CALL_SECONDS))
             for seed in SEEDS[: args.rounds]:
-                found = timed_round(browser, servers, store, seed, commits, idle)
+                found = timed_round(browser, servers, store, seed, commits, idle, windows)
                 samples += found
                 print(f"seed {seed}: {len(found)} sightings, median {statistics.median(found) * 1000:.0f} ms", flush=True)
     load_after = os.getloadavg()
@@ -203,6 +244,14 @@ def main() -> None:
         f"Servers' CPU while the three phones sit at a finished table ({IDLE_SECONDS:.0f} s a round):"
         f" {statistics.median(idle) * 100:.0f} % of one core (median of {len(idle)})"
     )
+    if windows:
+        had = [CALL_WINDOW + DISPLAY_DELAY - delay for delay in windows]
+        print(
+            f"Rommi! window ({len(windows)} windows): the buttons showed on the phone that may call a median of"
+            f" {statistics.median(windows) * 1000:.0f} ms (worst {max(windows) * 1000:.0f} ms) after it opened, so of a"
+            f" {CALL_WINDOW} s window (+{DISPLAY_DELAY} s for the phones) each phone had a median of"
+            f" {statistics.median(had):.2f} s, at least {min(had):.2f} s"
+        )
     print(f"  load average (1 min) before {load_before[0]:.1f}, after {load_after[0]:.1f}, on {os.cpu_count()} cores")
     if p95 > TARGET_P95_S:
         print(f"  p95 above the {TARGET_P95_S} s target", file=sys.stderr)
