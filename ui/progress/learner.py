@@ -49,8 +49,9 @@ MADE_CODE = "learner_made_code"
 ASKING = "learner_asking"
 
 
-def render_learner_tools(store: ProgressStore, language: str) -> None:
-    """Draw the learner's tools under their progress."""
+def render_learner_messages(store: ProgressStore, language: str) -> None:
+    """Draw, at the top of the page, what the learner's last action did (once), and the question a device
+    code asks in a browser that has progress of its own."""
     state = st.session_state
     notice = state.get(session.LEARNER_NOTICE)
     if notice:
@@ -59,6 +60,11 @@ def render_learner_tools(store: ProgressStore, language: str) -> None:
         state[session.LEARNER_NOTICE] = None
     if state.get(ASKING):
         _ask_before_switching(store, language)
+
+
+def render_learner_tools(store: ProgressStore, language: str) -> None:
+    """Draw the learner's tools under their progress."""
+    state = st.session_state
     st.subheader(t("learner.section", language))
     st.caption(t("learner.about", language))
     _undo(store, language)
