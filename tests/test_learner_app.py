@@ -221,6 +221,19 @@ def test_a_device_link_is_used_and_leaves_the_address() -> None:
     assert "This browser now works on the progress of your other device." in texts(second.success)
 
 
+@pytest.mark.usefixtures("progress_db")
+def test_a_device_link_in_a_browser_with_progress_asks_first() -> None:
+    first, learner = first_learner_solves_one()
+    second, own = first_learner_solves_one()
+    code = code_of(first)
+    second.query_params["device"] = code
+    second.switch_page("ui/pages/progress.py").run()
+    assert "device" not in second.query_params and learner_of(second) == own
+    assert any(x.startswith("This browser has progress of its own.") for x in texts(second.warning))
+    second.button(key=learner_view.SWITCH).click().run()
+    assert learner_of(second) == learner
+
+
 def test_signing_out_another_device(progress_db: Path) -> None:
     first, learner = first_learner_solves_one()
     second = open_app()

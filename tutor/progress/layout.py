@@ -103,7 +103,7 @@ device_code = Table(
     Column("expires_at", Text, nullable=False),
     Column("used_at", Text, nullable=True),
 )
-start_over = Table(
+cleared_progress = Table(
     "start_over",
     metadata,
     Column("learner", Text, primary_key=True),
@@ -133,7 +133,7 @@ STEPS: Final[tuple[Step, ...]] = (
     create_tables(learner_profile),
     create_tables(learner_language),
     create_tables(practice_round),
-    create_tables(device, device_code, start_over),
+    create_tables(device, device_code, cleared_progress),
 )
 #: The schema version whose upgrade moves name-keyed rows to their legacy keys (:func:`move_to_legacy_keys`).
 LEARNER_IDS_VERSION: Final = 2

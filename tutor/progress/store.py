@@ -60,6 +60,7 @@ from tutor.progress.layout import (
     PROGRESS_TABLES,
     SCHEMA_VERSION,
     STEPS,
+    cleared_progress,
     device,
     device_code,
     learner_language,
@@ -71,7 +72,6 @@ from tutor.progress.layout import (
     practice_round,
     saved_game,
     scenario_result,
-    start_over,
     upgrade_layout,
 )
 from tutor.progress.learner import (
@@ -472,8 +472,8 @@ class ProgressStore:
             for table in PROGRESS_TABLES:
                 connection.execute(delete(table).where(table.c.learner == kept))
                 connection.execute(update(table).where(table.c.learner == learner).values(learner=kept))
-            connection.execute(delete(start_over).where(start_over.c.learner == learner))
-            connection.execute(start_over.insert().values(learner=learner, cleared_at=stamp(moment)))
+            connection.execute(delete(cleared_progress).where(cleared_progress.c.learner == learner))
+            connection.execute(cleared_progress.insert().values(learner=learner, cleared_at=stamp(moment)))
 
     def undo_until(self, learner: str, at: datetime | None = None) -> datetime | None:
         """Until when the learner's last "Start over" can be undone, or None (nothing cleared, or too long ago)."""
@@ -481,7 +481,7 @@ class ProgressStore:
         kept = undo_key(learner)
         with self._connect(snapshot=True) as connection:
             cleared = connection.execute(
-                select(start_over.c.cleared_at).where(start_over.c.learner == learner)
+                select(cleared_progress.c.cleared_at).where(cleared_progress.c.learner == learner)
             ).scalar()
             waiting = any(
                 connection.execute(select(exists().where(table.c.learner == kept))).scalar()
@@ -504,7 +504,7 @@ class ProgressStore:
                 connection.execute(statement)
             for table in PROGRESS_TABLES:
                 connection.execute(delete(table).where(table.c.learner == kept))
-            connection.execute(delete(start_over).where(start_over.c.learner == learner))
+            connection.execute(delete(cleared_progress).where(cleared_progress.c.learner == learner))
         return True
 
     def claim(self, learner: str, old: str) -> bool:
@@ -744,12 +744,14 @@ def _drop_old_undos(connection: Connection, moment: datetime) -> None:
     cutoff = stamp(moment - timedelta(hours=UNDO_HOURS))
     old = [
         str(x)
-        for x in connection.execute(select(start_over.c.learner).where(start_over.c.cleared_at <= cutoff)).scalars()
+        for x in connection.execute(
+            select(cleared_progress.c.learner).where(cleared_progress.c.cleared_at <= cutoff)
+        ).scalars()
     ]
     for learner in old:
         for table in PROGRESS_TABLES:
             connection.execute(delete(table).where(table.c.learner == undo_key(learner)))
-    connection.execute(delete(start_over).where(start_over.c.cleared_at <= cutoff))
+    connection.execute(delete(cleared_progress).where(cleared_progress.c.cleared_at <= cutoff))
 
 
 @dataclass(frozen=True, slots=True)
