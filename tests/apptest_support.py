@@ -29,14 +29,14 @@ def open_app(
     page: str | None = None,
     lesson: str | None = None,
     locale: str | None = None,
-    learner: str | None = None,
+    cookie: str | None = None,
     variant: str | None = "femhundra",
     lang: str | None = None,
     query: dict[str, str] | None = None,
     house_rules: dict[str, object] | None = None,
 ) -> AppTest:
-    """The app, run once (at ``?lesson=…`` when given, in ``locale`` when given, as the learner of
-    ``?learner=…`` when given: a browser coming back, at ``?lang=…`` when given), then switched to
+    """The app, run once (at ``?lesson=…`` when given, in ``locale`` when given, with ``cookie`` as the
+    browser's cookie when given: a browser coming back (:func:`cookie_of`), at ``?lang=…`` when given), then switched to
     ``ui/pages/<page>.py`` when a page is named; it must run without an exception.
 
     ``variant`` is the one the learner picked (most tests were written for femhundra); None leaves the
@@ -52,8 +52,8 @@ def open_app(
         at.query_params[name] = value
     if lesson is not None:
         at.query_params["lesson"] = lesson
-    if learner is not None:
-        at.query_params["learner"] = learner
+    if cookie is not None:  # AppTest sends no cookie: the session reads it from here
+        at.session_state[session.TEST_COOKIE] = cookie
     if locale is not None:
         at.context = {"locale": locale}
     at.run()
@@ -61,6 +61,14 @@ def open_app(
         at.switch_page(f"ui/pages/{page}.py").run()
     assert not at.exception, at.exception
     return at
+
+
+def cookie_of(at: AppTest) -> str:
+    """The cookie the browser of session ``at`` keeps (its device token): give it to :func:`open_app` to
+    open the app again in that browser."""
+    token = at.session_state[session.DEVICE_TOKEN]
+    assert isinstance(token, str)
+    return token
 
 
 def pick(hand: Sequence[Card], cards: Sequence[Card]) -> list[str]:

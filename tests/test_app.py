@@ -21,6 +21,7 @@ from tests.apptest_support import (
     EVERY_SCENARIO,
     answer_rightly,
     answer_wrongly,
+    cookie_of,
     every_scenario_content,
     open_app,
     said,
@@ -251,8 +252,8 @@ def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
     assert store.stars(learner)[TAKE_SCENARIO] == 1
     assert store.last_place(learner) is not None
 
-    # A returning learner (a new session on the same file, their id in the address) resumes at the saved place.
-    again = open_app(learner=learner)
+    # A returning learner (a new session on the same file, their browser's cookie) resumes at the saved place.
+    again = open_app(cookie=cookie_of(at))
     assert again.session_state[session.LESSON] == store.last_place(learner)[0]  # type: ignore[index]
     assert any(i.startswith("Welcome back!") for i in texts(again.info))
     again.switch_page("ui/pages/progress.py").run()
@@ -364,7 +365,7 @@ def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progr
     lesson = next(x for x in CURRICULUM.lessons if len(x.scenarios) > 1)
     learner = new_learner_id()
     ProgressStore(progress_db).save_place(learner, lesson.id, 1)
-    at = open_app(lesson=lesson.id, learner=learner)
+    at = open_app(lesson=lesson.id, cookie=learner)  # a browser whose cookie an earlier version set
     assert at.session_state[session.INDEX] == 1
     assert scenario_run(at).scenario.id == lesson.scenarios[1]
 

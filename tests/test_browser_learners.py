@@ -1,17 +1,20 @@
-"""Progress belongs to the person at the browser, in real browsers: two Chromium contexts (two browsers,
-each with its own cookies) on one server and one progress file.
+"""Progress belongs to the person at the browser, in real browsers: Chromium contexts (browsers, each with
+its own cookies) on one server and one progress file.
 
-The first browser gets a learner id in its address and its cookie; progress saved under it greets that
-browser with "Welcome back", in a reload and in a new tab opened without the link (the cookie), never the
-second browser, which starts fresh; the second browser becomes the first learner only by opening the
-"Use on another device" link. Needs Playwright and ``/usr/bin/chromium`` as ``tests/test_browser.py`` does
-(skipped without them on a developer's machine, failed in CI).
+The first browser's cookie keeps a device token (never the learner id, never in the address); progress saved
+under its learner greets that browser with "Welcome back" when it comes back. A lesson link from it, even
+an old one carrying ``?learner=``, does not make the second browser that learner; a device code from the
+first browser's Progress page does, once, and an expired one does not; signing the second browser out from
+the first makes it start afresh. Needs Playwright and ``/usr/bin/chromium`` as ``tests/test_browser.py``
+does (skipped without them on a developer's machine, failed in CI).
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -20,13 +23,15 @@ from browser_support import require_browser
 from harness.served_app import ServerError, served_app
 from tutor.learn.curriculum import load_curriculum
 from tutor.progress import ProgressStore
-from tutor.progress.learner import COOKIE, ID_PATTERN, QUERY_PARAM, is_learner_id
+from tutor.progress.learner import CODE_MINUTES, COOKIE, is_device_token
+from tutor.progress.store import utc_now
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
-    from playwright.sync_api import Browser, Page, expect
+    from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 TIMEOUT = 20_000  # ms
 LESSON = load_curriculum().lessons[1]
+SWITCHED = "This browser now works on the progress of your other device."
 
 
 @pytest.fixture(scope="module")
@@ -40,58 +45,92 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         pytest.fail(str(error), pytrace=False)
 
 
-def learner_in_address(page: Page) -> str:
-    """The learner id the page's address carries, once the app has put one there (it replaces a bad one)."""
-    check = f"/^{ID_PATTERN.pattern}$/.test(new URL(location.href).searchParams.get('{QUERY_PARAM}') || '')"
-    page.wait_for_function(check, timeout=TIMEOUT)
-    learner = page.evaluate(f"new URL(location.href).searchParams.get('{QUERY_PARAM}')")
-    assert is_learner_id(learner), learner
-    return str(learner)
-
-
 def opened(page: Page, url: str) -> Page:
     page.goto(url)
-    expect(page.get_by_role("heading", level=1).first).to_be_visible()
+    expect(page.get_by_role("heading", level=1).first).to_be_visible(timeout=TIMEOUT)
     return page
 
 
-def test_a_second_browser_does_not_see_the_first_ones_progress(chromium: Browser, server: tuple[str, Path]) -> None:
+def learner_of(browser: BrowserContext, page: Page, store: ProgressStore) -> str:
+    """The learner the browser's cookie names, once the app has set it to a signed-in device token (a browser
+    just signed out gets its new token on the page's first run); the address never carries one."""
+    assert "learner=" not in page.url and "device=" not in page.url, page.url
+    for _ in range(TIMEOUT // 250):
+        tokens = [c["value"] for c in browser.cookies() if c["name"] == COOKIE]
+        learner = store.device_learner(tokens[0]).learner if tokens and is_device_token(tokens[0]) else None
+        if learner is not None:
+            return learner
+        page.wait_for_timeout(250)
+    raise AssertionError(f"no signed-in device token in the cookie: {browser.cookies()}")
+
+
+def make_code(page: Page, url: str) -> str:
+    """Make a device code on the Progress page, as a learner does; the code as shown."""
+    opened(page, url + "/progress")
+    page.get_by_text("Use your progress on another device").click()
+    page.get_by_role("button", name="Make a code").click()
+    code = page.locator("[data-testid=stCode] code").first
+    expect(code).to_have_text(re.compile(r"^[A-Z0-9]{4}-[A-Z0-9]{4}$"), timeout=TIMEOUT)
+    return code.inner_text()
+
+
+def test_a_lesson_link_does_not_switch_learners_a_device_code_does_once(
+    chromium: Browser, server: tuple[str, Path]
+) -> None:
     url, progress = server
+    store = ProgressStore(progress)
+    first, second, third = (chromium.new_context(locale="en-GB") for _ in range(3))
+    try:
+        page = opened(first.new_page(), url + "/")
+        learner = learner_of(first, page, store)
+        store.record_scenario(learner, LESSON.scenarios[0], 3)
+        store.save_place(learner, LESSON.id, 0)
+        opened(page, url + "/")  # the first browser again: its cookie says who it is
+        expect(page.get_by_text("Welcome back!")).to_be_visible()
+
+        link = f"{url}/?lesson={LESSON.id}&learner={learner}"  # a lesson link, even one of an earlier version
+        other = opened(second.new_page(), link)
+        expect(other.get_by_text("Welcome back!")).to_have_count(0)
+        assert learner_of(second, other, store) != learner
+
+        code = make_code(page, url)
+        opened(other, f"{url}/progress?device={code.replace('-', '')}")
+        expect(other.get_by_text(SWITCHED)).to_be_visible()
+        assert learner_of(second, other, store) == learner
+        opened(other, url + "/")
+        expect(other.get_by_text("Welcome back!")).to_be_visible()
+
+        late = third.new_page()  # the code again, in a third browser: used already
+        opened(late, f"{url}/progress?device={code}")
+        expect(late.get_by_text("This code does not work", exact=False)).to_be_visible()
+        expired, _ = store.make_code(learner, at=utc_now() - timedelta(minutes=CODE_MINUTES + 1))
+        opened(late, f"{url}/progress?device={expired}")
+        expect(late.get_by_text("This code does not work", exact=False)).to_be_visible()
+        assert learner_of(third, late, store) != learner
+    finally:
+        for context in (first, second, third):
+            context.close()
+
+
+def test_signing_out_a_device(chromium: Browser, server: tuple[str, Path]) -> None:
+    url, progress = server
+    store = ProgressStore(progress)
     first, second = chromium.new_context(locale="en-GB"), chromium.new_context(locale="en-GB")
     try:
         page = opened(first.new_page(), url + "/")
-        learner = learner_in_address(page)
-        expect(page.get_by_text("Welcome back!")).to_have_count(0)
-        page.wait_for_function(f"document.cookie.includes('{COOKIE}={learner}')", timeout=TIMEOUT)
-        store = ProgressStore(progress)
-        store.record_scenario(learner, LESSON.scenarios[0], 3)
-        store.save_place(learner, LESSON.id, 0)
-
-        opened(page, url + "/")  # the first browser again, without the link: its cookie says who it is
-        expect(page.get_by_text("Welcome back!")).to_be_visible()
-        assert learner_in_address(page) == learner
-
-        other = opened(second.new_page(), url + "/")  # the second browser: somebody else
-        assert learner_in_address(other) != learner
-        expect(other.get_by_text("Welcome back!")).to_have_count(0)
-        opened(other, url + "/progress")
-        expect(other.get_by_text("Nothing solved yet", exact=False)).to_be_visible()
-
-        opened(other, f"{url}/?{QUERY_PARAM}={learner}")  # the "Use on another device" link
-        expect(other.get_by_text("Welcome back!")).to_be_visible()
-        other.wait_for_function(f"document.cookie.includes('{COOKIE}={learner}')", timeout=TIMEOUT)
-        opened(other, f"{url}/?{QUERY_PARAM}=not-an-id")  # a broken link is ignored: the cookie's learner, no error
-        expect(other.get_by_text("Welcome back!")).to_be_visible()
-        assert learner_in_address(other) == learner
-
-        third = chromium.new_context(locale="en-GB")  # a broken link in a browser without a cookie: a fresh start
-        try:
-            fresh = opened(third.new_page(), f"{url}/?{QUERY_PARAM}={learner[:-1]}")
-            assert learner_in_address(fresh) not in (learner, learner[:-1])
-            expect(fresh.get_by_text("Welcome back!")).to_have_count(0)
-            expect(fresh.locator("[data-testid=stException]")).to_have_count(0)
-        finally:
-            third.close()
+        learner = learner_of(first, page, store)
+        other = opened(second.new_page(), f"{url}/progress?device={make_code(page, url)}")
+        expect(other.get_by_text(SWITCHED)).to_be_visible()
+        opened(page, url + "/progress")
+        page.get_by_text("Your devices").click()
+        expect(page.get_by_text("(this device)", exact=False)).to_be_visible()
+        page.get_by_role("button", name="Sign out", exact=True).click()
+        expect(page.get_by_text("Signed out: that browser starts afresh on its next page.")).to_be_visible()
+        opened(other, url + "/")
+        expect(other.get_by_text("This browser was signed out from another device", exact=False)).to_be_visible()
+        assert learner_of(second, other, store) != learner
+        opened(page, url + "/")
+        assert learner_of(first, page, store) == learner
     finally:
         first.close()
         second.close()

@@ -19,6 +19,7 @@ from tests.apptest_support import (
     EVERY_SCENARIO,
     answer_rightly,
     answer_wrongly,
+    cookie_of,
     every_scenario_content,
     open_app,
     said,
@@ -173,8 +174,7 @@ def test_a_variant_link_picks_the_variant() -> None:
 def test_the_learners_choice_is_kept_with_their_progress() -> None:
     at = open_app(locale="en-GB", variant=None)
     at.selectbox(key=PICKER).set_value("fi").run()
-    learner = at.session_state[session.LEARNER_ID]
-    again = open_app(locale="en-GB", variant=None, learner=learner)  # the same learner, another day
+    again = open_app(locale="en-GB", variant=None, cookie=cookie_of(at))  # the same browser, another day
     assert again.session_state[session.LANGUAGE] == "fi"
     assert again.session_state[session.VARIANT_ID] == "rommi"
     stranger = open_app(locale="en-GB", variant=None)

@@ -1,21 +1,17 @@
-"""Learner ids: made with enough randomness, checked when they come back from an address or a cookie,
-and chosen in the right order."""
+"""Learner ids and the cookie: ids made with enough randomness and checked when they come back; the cookie
+keeps a device token, never an id (tests/test_devices.py tests the tokens and codes)."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from tutor.progress.learner import (
     COOKIE,
     ID_BYTES,
-    LearnerChoice,
-    choose_learner,
     cookie_header,
-    device_link,
     is_learner_id,
     legacy_key,
+    new_device_token,
     new_learner_id,
 )
 
@@ -35,36 +31,10 @@ def test_anything_else_is_not_an_id(value: object) -> None:
     assert not is_learner_id(value)
 
 
-@given(st.text(max_size=40))
-def test_a_bad_id_in_the_address_is_ignored_for_a_fresh_one(text: str) -> None:
-    choice = choose_learner(None, text, None)
-    if is_learner_id(text):
-        assert choice == LearnerChoice(text, fresh=False)
-    else:
-        assert choice.fresh and is_learner_id(choice.learner_id) and choice.learner_id != text
-
-
-def test_the_order_address_then_session_then_cookie() -> None:
-    url, current, cookie = new_learner_id(), new_learner_id(), new_learner_id()
-    assert choose_learner(current, url, cookie).learner_id == url  # a link from another device
-    assert choose_learner(current, None, cookie).learner_id == current  # a page switch dropped the address
-    assert choose_learner(None, "bad", cookie) == LearnerChoice(cookie, fresh=False)  # the browser comes back
-    assert choose_learner("bad", "bad", "bad").fresh
-    assert choose_learner(None, None, None).learner_id != choose_learner(None, None, None).learner_id
-
-
-def test_the_device_link_carries_only_the_id() -> None:
-    learner = new_learner_id()
-    assert device_link("https://tutor.example/progress?lesson=x&learner=old", learner) == (
-        f"https://tutor.example/progress?learner={learner}"
-    )
-    with pytest.raises(ValueError):
-        device_link("https://tutor.example/", "Anna")
-
-
 def test_cookie_and_legacy_keys() -> None:
-    learner = new_learner_id()
-    assert cookie_header(learner).startswith(f"{COOKIE}={learner}; ")
-    with pytest.raises(ValueError):
-        cookie_header("x; Path=/evil")
+    token = new_device_token()
+    assert cookie_header(token).startswith(f"{COOKIE}={token}; ")
+    for bad in ("x; Path=/evil", new_learner_id()):  # the cookie keeps a device token, never a learner id
+        with pytest.raises(ValueError):
+            cookie_header(bad)
     assert legacy_key(" Anna ") == "legacy:Anna" and not is_learner_id(legacy_key("A" * 24))

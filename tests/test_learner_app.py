@@ -1,8 +1,9 @@
 """Progress belongs to the person at this browser: AppTest sessions as browsers, on one progress file.
 
-A session opened without ``?learner=`` is a new browser (AppTest has no cookies); one opened with the
-first session's id in the address is that browser coming back (a reload, or the link of "Use on another
-device").
+A session opened without a cookie is a new browser; one opened with the first session's cookie (its device
+token, given through ``session_state`` since AppTest sends no cookies: ``open_app(cookie=…)``) is that
+browser coming back. No address carries a learner: ``?learner=`` is removed unread, and another device
+becomes the learner only through a single-use code.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.variants import PRESETS
-from tests.apptest_support import open_app
+from tests.apptest_support import cookie_of, open_app
 from tests.test_app import CURRICULUM, TAKE_LESSON, TAKE_SCENARIO, solve, texts
 from tutor.curriculum import track_for
 from tutor.progress import ProgressStore
@@ -26,9 +27,9 @@ SCENARIOS = sum(len(entry.tasks) for entry in track_for(PRESETS["femhundra"], CU
 
 
 def learner_of(at: AppTest) -> str:
-    """The learner id the session runs as; it is in the address too, so a reload keeps it."""
+    """The learner id the session runs as; never in the address."""
     learner = at.session_state[session.LEARNER_ID]
-    assert is_learner_id(learner) and at.query_params["learner"] == learner
+    assert is_learner_id(learner) and "learner" not in at.query_params
     return str(learner)
 
 
@@ -56,7 +57,7 @@ def test_a_fresh_browser_gets_a_new_id_and_no_welcome_back() -> None:
     assert not welcomed(at) and at.session_state[session.LEARNER_FRESH]
     assert open_app().session_state[session.LEARNER_ID] != learner
     at.switch_page("ui/pages/progress.py").run()
-    assert learner_of(at) == learner  # a page switch keeps the learner, and puts the id back in the address
+    assert learner_of(at) == learner  # a page switch keeps the learner
     assert at.title[0].value == "Your progress" and "Nothing solved yet" in " ".join(texts(at.info))
 
 
@@ -75,7 +76,7 @@ def test_a_second_browser_does_not_see_the_first_ones_progress(progress_db: Path
 def test_the_same_learner_coming_back_is_welcomed_with_their_name() -> None:
     first, learner = first_learner_solves_one()
     first.text_input(key=session.LEARNER).set_value("Anna").run()
-    again = open_app(learner=learner)  # a reload, or the link on another device
+    again = open_app(cookie=cookie_of(first))  # a reload: the browser's cookie
     assert learner_of(again) == learner and not again.session_state[session.LEARNER_FRESH]
     assert welcomed(again)
     assert again.text_input(key=session.LEARNER).value == "Anna"
@@ -105,40 +106,150 @@ def test_the_cookie_writer_of_a_new_browser_moves_nothing_in_the_sidebar(lesson:
 
 
 @pytest.mark.usefixtures("progress_db")
-def test_a_bad_id_in_the_address_is_ignored_for_a_fresh_one() -> None:
+def test_a_learner_id_in_the_address_is_removed_and_never_adopted() -> None:
+    """A lesson link of an earlier version carried ``?learner=<id>``: opened in another browser, it made
+    that browser the learner. Now it is taken out of the address unread."""
+    first, learner = first_learner_solves_one()
+    for carried in (learner, learner[:-1], "legacy:learner", "<script>", "' OR 1=1 --"):
+        at = open_app(lesson=TAKE_LESSON, query={"learner": carried})
+        assert not at.error and not welcomed(at)
+        assert learner_of(at) != learner
+    assert learner_of(first) == learner
+
+
+@pytest.mark.usefixtures("progress_db")
+def test_a_bad_cookie_is_ignored_for_a_fresh_learner() -> None:
     _, learner = first_learner_solves_one()
-    for bad in (learner[:-1], learner + "x", "legacy:learner", "<script>", "' OR 1=1 --"):
-        at = open_app(learner=bad)
+    for bad in (learner[:-1], learner + "x", "legacy:learner", "<script>", "A" * 31):
+        at = open_app(cookie=bad)
         assert not at.error and not welcomed(at)
         assert learner_of(at) not in (bad, learner)
 
 
-def test_start_over_clears_after_a_confirmation(progress_db: Path) -> None:
+def test_a_cookie_of_an_earlier_version_is_accepted_once_as_a_device(progress_db: Path) -> None:
+    """A browser whose cookie still holds its learner id (the earlier format) keeps its progress; its cookie
+    becomes a device token, and the learner's devices list shows it."""
+    learner = new_learner_id()
+    store = ProgressStore(progress_db)
+    store.record_scenario(learner, TAKE_SCENARIO, 3)
+    at = open_app(cookie=learner)
+    assert learner_of(at) == learner and solved_metric(at) == f"1 / {SCENARIOS}"
+    token = cookie_of(at)
+    assert token != learner and store.device_learner(token).learner == learner
+    assert learner_of(open_app(cookie=token)) == learner
+
+
+def test_start_over_clears_after_a_confirmation_and_can_be_undone(progress_db: Path) -> None:
     at, learner = first_learner_solves_one()
     _, other_learner = first_learner_solves_one()
     assert solved_metric(at) == f"1 / {SCENARIOS}"
     at.button(key=learner_view.START_OVER).click().run()
-    assert "Clear all your progress on this browser? This cannot be undone." in texts(at.warning)
+    assert "Clear all your progress on this browser? You can undo it on this page for 24 hours." in texts(at.warning)
     at.button(key=learner_view.CANCEL).click().run()  # changed their mind
     assert solved_metric(at) == f"1 / {SCENARIOS}"
     at.button(key=learner_view.START_OVER).click().run()
     at.button(key=learner_view.CONFIRM).click().run()
-    assert not at.exception and "Your progress is cleared: you start afresh." in texts(at.success)
+    assert not at.exception
+    assert any(x.startswith("Your progress is cleared: you start afresh. You can undo this") for x in texts(at.success))
     assert solved_metric(at) == f"0 / {SCENARIOS}"
     assert learner_of(at) == learner and ProgressStore(progress_db).summary(learner).scenarios_done == 0
-    assert not welcomed(open_app(learner=learner))
+    assert not welcomed(open_app(cookie=cookie_of(at)))
     assert ProgressStore(progress_db).stars(other_learner) == {TAKE_SCENARIO: 3}  # nobody else's
+    at.button(key=learner_view.UNDO).click().run()
+    assert "Your progress is back." in texts(at.success)
+    assert solved_metric(at) == f"1 / {SCENARIOS}"
+    assert all(button.key != learner_view.UNDO for button in at.button)
+
+
+def code_of(at: AppTest) -> str:
+    """Make a device code on the Progress page of session ``at``; the code as shown."""
+    at.switch_page("ui/pages/progress.py").run()
+    at.button(key=learner_view.MAKE_CODE).click().run()
+    assert not at.exception, at.exception
+    shown = [str(code.value) for code in at.code]
+    assert any(x.endswith("progress?device=" + shown[0].replace("-", "")) for x in shown[1:]), shown
+    assert any("Your code works once, until" in x for x in texts(at.caption)), texts(at.caption)
+    assert all(learner_of(at) not in x for x in shown)  # the code and its link, never the learner id
+    return shown[0]
+
+
+def use_code(at: AppTest, code: str) -> None:
+    at.switch_page("ui/pages/progress.py").run()
+    at.text_input(key=learner_view.CODE).set_value(code).run()
+    at.button(key=learner_view.USE_CODE).click().run()
+    assert not at.exception, at.exception
+
+
+def test_a_device_code_brings_a_new_browser_to_the_learner_once(progress_db: Path) -> None:
+    first, learner = first_learner_solves_one()
+    code = code_of(first)
+    second = open_app()
+    use_code(second, code)
+    assert "This browser now works on the progress of your other device." in texts(second.success)
+    assert learner_of(second) == learner and solved_metric(second) == f"1 / {SCENARIOS}"
+    assert learner_of(open_app(cookie=cookie_of(second))) == learner  # the second browser comes back as the learner
+    third = open_app()
+    use_code(third, code)  # used already
+    assert any(x.startswith("This code does not work") for x in texts(third.info))
+    assert learner_of(third) != learner
+    use_code(third, "ACDE")
+    assert any(x.startswith("That is not a code") for x in texts(third.info))
+
+
+def test_a_browser_with_progress_of_its_own_asks_before_switching(progress_db: Path) -> None:
+    first, learner = first_learner_solves_one()
+    second, own = first_learner_solves_one()
+    use_code(second, code_of(first))
+    assert any(x.startswith("This browser has progress of its own.") for x in texts(second.warning))
+    assert learner_of(second) == own
+    second.button(key=learner_view.KEEP).click().run()
+    assert "This browser keeps its own progress; the code was not used." in texts(second.info)
+    code = code_of(first)
+    use_code(second, code)
+    second.button(key=learner_view.SWITCH).click().run()
+    assert any(x.endswith("but no browser opens it now.") for x in texts(second.success))
+    assert learner_of(second) == learner
+    assert ProgressStore(progress_db).stars(own) == {TAKE_SCENARIO: 3}  # kept under its own id
 
 
 @pytest.mark.usefixtures("progress_db")
-def test_the_link_for_another_device_carries_the_id() -> None:
-    at = open_app("progress")
-    learner = learner_of(at)
-    links = [str(code.value) for code in at.code]
-    assert any(link.endswith(f"?learner={learner}") for link in links), links
+def test_a_device_link_is_used_and_leaves_the_address() -> None:
+    first, learner = first_learner_solves_one()
+    code = code_of(first).replace("-", "")
+    second = open_app("progress", query={"device": code})
+    assert learner_of(second) == learner and "device" not in second.query_params
+    assert "This browser now works on the progress of your other device." in texts(second.success)
 
 
-def test_progress_of_an_earlier_version_comes_only_when_claimed_by_its_name(progress_db: Path) -> None:
+@pytest.mark.usefixtures("progress_db")
+def test_a_device_link_in_a_browser_with_progress_asks_first() -> None:
+    first, learner = first_learner_solves_one()
+    second, own = first_learner_solves_one()
+    code = code_of(first)
+    second.query_params["device"] = code
+    second.switch_page("ui/pages/progress.py").run()
+    assert "device" not in second.query_params and learner_of(second) == own
+    assert any(x.startswith("This browser has progress of its own.") for x in texts(second.warning))
+    second.button(key=learner_view.SWITCH).click().run()
+    assert learner_of(second) == learner
+
+
+def test_signing_out_another_device(progress_db: Path) -> None:
+    first, learner = first_learner_solves_one()
+    second = open_app()
+    use_code(second, code_of(first))
+    first.switch_page("ui/pages/progress.py").run()
+    lines = [str(m.value) for m in first.markdown if "last seen" in str(m.value)]
+    assert len(lines) == 2 and sum("(this device)" in x for x in lines) == 1, lines
+    first.button(key=learner_view.SIGN_OUT + "1").click().run()
+    assert "Signed out: that browser starts afresh on its next page." in texts(first.success)
+    second.run()  # the signed-out browser's next page
+    assert learner_of(second) != learner
+    assert any(x.startswith("This browser was signed out from another device") for x in texts(second.info))
+    assert learner_of(open_app(cookie=cookie_of(first))) == learner  # the first browser is still the learner
+
+
+def test_progress_of_an_earlier_version_is_copied_only_when_claimed_by_its_name(progress_db: Path) -> None:
     store = ProgressStore(progress_db)
     store.record_scenario(legacy_key("Anna"), TAKE_SCENARIO, 2)
     at = open_app("progress")
@@ -150,7 +261,8 @@ def test_progress_of_an_earlier_version_comes_only_when_claimed_by_its_name(prog
     assert "Nothing was saved under “Bertil”." in texts(at.info)
     at.text_input(key=learner_view.LEGACY_NAME).set_value("Anna").run()
     at.button(key=learner_view.CLAIM).click().run()
-    assert "The progress saved under “Anna” is yours now." in texts(at.success)
+    assert any(x.startswith("The progress saved under “Anna” is copied to you.") for x in texts(at.success))
     assert solved_metric(at) == f"1 / {SCENARIOS}"
-    assert store.stars(learner_of(at)) == {TAKE_SCENARIO: 2} and store.stars(legacy_key("Anna")) == {}
+    assert store.stars(learner_of(at)) == {TAKE_SCENARIO: 2}
+    assert store.stars(legacy_key("Anna")) == {TAKE_SCENARIO: 2}  # left for its other owners
     assert new_learner_id() != learner_of(at)

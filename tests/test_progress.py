@@ -49,7 +49,7 @@ def target(store_target: str) -> str:
 
 def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
     store = ProgressStore(db)
-    assert store.schema_version() == SCHEMA_VERSION == 4
+    assert store.schema_version() == SCHEMA_VERSION == 5
     with sqlite3.connect(db) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -86,8 +86,9 @@ def test_a_file_of_the_tutor_before_sqlalchemy_opens_as_it_was(db: Path) -> None
     assert store.saved_games(learner) == ["Monday", "monday"]
     with closing(sqlite3.connect(db)) as connection:
         after = connection.execute("SELECT name, sql FROM sqlite_master ORDER BY name").fetchall()
-        assert [row for row in after if "practice_round" not in row[0]] == before  # its own tables as they were
-        assert ("practice_round",) in [(row[0],) for row in after]  # and version 4's new one
+        added = ("practice_round", "device", "start_over")  # version 4's new table, version 5's (and their keys)
+        assert [row for row in after if not any(name in row[0] for name in added)] == before  # its own as they were
+        assert {"practice_round", "device", "device_code", "start_over"} <= {row[0] for row in after}
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
@@ -443,7 +444,9 @@ def test_an_older_layout_is_upgraded_in_place(db: Path) -> None:
         connection.execute("CREATE TABLE scenario_result (learner TEXT NOT NULL, scenario_id TEXT NOT NULL, "
                            "stars INTEGER NOT NULL, PRIMARY KEY (learner, scenario_id))")  # fmt: skip
         connection.execute("INSERT INTO scenario_result VALUES ('anna', 's1', 2)")
-        connection.execute("CREATE TABLE place (learner TEXT PRIMARY KEY, lesson_id TEXT NOT NULL, scenario_index INTEGER NOT NULL)")
+        connection.execute(
+            "CREATE TABLE place (learner TEXT PRIMARY KEY, lesson_id TEXT NOT NULL, scenario_index INTEGER NOT NULL)"
+        )
         connection.commit()
     store = ProgressStore(db)
     anna = legacy_key("anna")  # kept under the name as a legacy learner, out of reach of any browser's id
@@ -527,7 +530,9 @@ def test_a_schema_1_file_moves_name_keyed_rows_to_legacy_learners(db: Path) -> N
     with closing(sqlite3.connect(db)) as connection:
         for statement in PROGRESS_V1:
             connection.execute(statement)
-        connection.execute("INSERT INTO scenario_result (learner, scenario_id, stars) VALUES ('learner', 's1', 2), ('Anna', 's1', 3)")
+        connection.execute(
+            "INSERT INTO scenario_result (learner, scenario_id, stars) VALUES ('learner', 's1', 2), ('Anna', 's1', 3)"
+        )
         connection.execute("INSERT INTO place (learner, lesson_id, scenario_index) VALUES ('learner', '03-runs', 2)")
         connection.execute("INSERT INTO saved_game (learner, name, record_yaml) VALUES ('Anna', 'old', 'x: 1')")
         connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
@@ -544,7 +549,7 @@ def test_a_schema_1_file_moves_name_keyed_rows_to_legacy_learners(db: Path) -> N
     assert store.stars("legacy:legacy:Anna") == {}
 
 
-def test_a_claim_brings_legacy_progress_to_a_learner_and_merges(target: str) -> None:
+def test_a_claim_copies_legacy_progress_to_a_learner_and_merges(target: str) -> None:
     store = ProgressStore(target)
     learner, old = new_learner_id(), legacy_key("Anna")
     store.record_scenario(old, "s1", 3)
@@ -555,12 +560,15 @@ def test_a_claim_brings_legacy_progress_to_a_learner_and_merges(target: str) -> 
     store.save_game(old, "tuesday", "old: 2")
     store.record_scenario(learner, "s2", 2)
     store.save_game(learner, "monday", "mine: 1")
-    assert store.claim(learner, old) is True
-    assert store.stars(learner) == {"s1": 3, "s2": 2} and store.attempts(learner) == {"s1": 1, "s2": 2}
+    assert store.claim(learner, old) is True  # the larger count of attempts is kept, so a copy made twice counts once
+    assert store.stars(learner) == {"s1": 3, "s2": 2} and store.attempts(learner) == {"s1": 1, "s2": 1}
     assert store.completed_lessons(learner) == {"01-the-aim"} and store.last_place(learner) == ("03-runs", 2)
     assert store.load_game(learner, "monday") == "mine: 1" and store.load_game(learner, "tuesday") == "old: 2"
-    assert store.summary(old) == ProgressSummary(0, 0, 0, 0, None) and store.saved_games(old) == []
-    assert store.claim(learner, old) is False  # nothing left to bring
+    assert store.summary(old) == ProgressSummary(1, 2, 4, 2, ("03-runs", 2))  # the original stays, for its other owners
+    assert store.saved_games(old) == ["monday", "tuesday"]
+    assert store.claim(learner, old) is True  # claimed again: nothing counted twice
+    assert store.attempts(learner) == {"s1": 1, "s2": 1}
+    assert store.claim(learner, legacy_key("Bertil")) is False  # nothing saved under that name
     assert store.claim(learner, learner) is False
 
 

@@ -1,7 +1,7 @@
 """The Rummy 500 tutor's router, shared by both ways of starting it: the checkout's ``app.py``
 (``streamlit run app.py``) and the installed command ``rummy500`` (which runs ``ui/entry/app.py``).
 
-Sets the shared session defaults, finds the learner at this browser (an id in the address and a cookie),
+Sets the shared session defaults, finds the learner at this browser (by the device token of its cookie),
 decides the language (a link, the learner's choice, the browser's), draws the shared sidebar (the variant,
 house rules, the four-colour deck) and runs the chosen page. Rules live in ``engine``, lesson logic in
 ``tutor``, page bodies in ``ui``.
@@ -18,6 +18,7 @@ from ui import session
 from ui.language import resolve_language
 from ui.pages import page_file
 from ui.progress.cookie import keep_learner_in_browser
+from ui.progress.learner import take_pending_code
 from ui.sidebar import render_sidebar
 
 
@@ -33,7 +34,7 @@ def main() -> None:
         "@media (max-width:640px),(hover:none){[data-testid='stHeaderActionElements']{display:none}}</style>"
     )
     session.init_defaults()
-    session.init_learner()  # who is at this browser: the ?learner= id, the cookie's, or a new one
+    session.init_learner()  # who is at this browser: the cookie's device token, or a new learner
     language = resolve_language()  # a ?lang= link, the learner's choice, the browser's language; the variant follows
 
     page = st.navigation(
@@ -46,7 +47,10 @@ def main() -> None:
             st.Page(page_file("progress"), title=t("ui.nav.progress", language), icon="⭐"),
         ]
     )
-    session.keep_learner_in_address()  # a reload keeps the learner
+    take_pending_code(language)  # a ?device= link's code, taken out of the address by init_learner
+    if st.session_state.get(session.SIGNED_OUT):  # said once, on whichever page opened
+        st.info(t("learner.signed_out", language))
+        st.session_state[session.SIGNED_OUT] = False
     render_sidebar(language)
     page.run()
     # Last in the sidebar: the cookie writer is drawn only in the run that sets the cookie (the first, usually),

@@ -21,7 +21,8 @@ from engine.variants import PRESETS, Variant
 from tutor.i18n.strings import YOU
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
 from tutor.progress import ProgressError, ProgressStore, default_target, open_store
-from tutor.progress.learner import COOKIE, QUERY_PARAM, choose_learner, is_learner_id
+from tutor.progress.identity import Identity, identify
+from tutor.progress.learner import CODE_PARAM, COOKIE, OLD_QUERY_PARAM, device_label, is_learner_id, new_learner_id
 
 # --- shared by every page ---------------------------------------------------------------------------
 VARIANT_ID: Final = "app_variant_id"  # the preset picked in the sidebar (a widget key)
@@ -32,7 +33,11 @@ FOUR_COLOUR: Final = "app_four_colour"  # a widget key
 LEARNER: Final = "app_learner"  # a widget key: the learner's display name
 LEARNER_ID: Final = "app_learner_id"  # the learner id of this browser (tutor.progress.learner)
 LEARNER_FRESH: Final = "app_learner_fresh"  # whether the id was made in this session (no progress under it yet)
-COOKIE_SET: Final = "app_learner_cookie"  # the id the cookie was last set to in this session
+DEVICE_TOKEN: Final = "app_device_token"  # this browser's device token, kept in its cookie (None: store unusable)
+COOKIE_SET: Final = "app_learner_cookie"  # the token the cookie was last set to in this session
+SIGNED_OUT: Final = "app_signed_out"  # this browser was signed out from another device: said once
+PENDING_CODE: Final = "app_pending_code"  # a device code a ?device= link brought, for the Progress page
+TEST_COOKIE: Final = "app_test_cookie"  # set by tests only: the cookie a browser would send (AppTest sends none)
 CONFIRM_START_OVER: Final = "app_confirm_start_over"  # "Start over" pressed: waiting for the confirmation
 LEARNER_NOTICE: Final = "app_learner_notice"  # a one-off remark of the Progress page (cleared, moved)
 PROGRESS_PATH: Final = "app_progress_path"  # set by tests to use another progress file
@@ -76,6 +81,8 @@ def init_defaults() -> None:
     state.setdefault(SAVE_ERROR, None)
     state.setdefault(CONFIRM_START_OVER, False)
     state.setdefault(LEARNER_NOTICE, None)
+    state.setdefault(SIGNED_OUT, False)
+    state.setdefault(PENDING_CODE, None)
 
 
 def variant() -> Variant:
@@ -109,38 +116,75 @@ def learner() -> str:
 
 def progress_key() -> str:
     """The key the learner's progress and saved games are kept under: this browser's learner id (set by
-    :func:`init_learner` on every run; made here if it has not run)."""
+    :func:`init_learner` on every run; made here, for this session only, if it has not run)."""
     current = st.session_state.get(LEARNER_ID)
     if not is_learner_id(current):
-        current = choose_learner(None, None, None).learner_id
+        current = new_learner_id()
         st.session_state[LEARNER_ID] = current
         st.session_state[LEARNER_FRESH] = True
     return str(current)
 
 
+def device_token() -> str | None:
+    """This browser's device token (what its cookie keeps), or None while the progress store cannot be used."""
+    token = st.session_state.get(DEVICE_TOKEN)
+    return str(token) if token else None
+
+
 def init_learner() -> None:
-    """Find who is at this browser (called by ``app.py`` on every run, before the sidebar): the learner id
-    from the address (``?learner=…``), this session, or the cookie, else a new one
-    (:func:`tutor.progress.learner.choose_learner`); load their display name when the id changes.
+    """Find who is at this browser (called by ``app.py`` on every run, before the sidebar): the learner of
+    the device token its cookie holds (:func:`tutor.progress.identity.identify`), checked again on every
+    run so a browser signed out from another device stops at once. The address plays no part: an
+    earlier version's ``?learner=`` is removed from it unread, and a ``?device=`` code is taken out of it
+    for the Progress page to use.
     """
+    _take_identity_out_of_address()
     state = st.session_state
     current = state.get(LEARNER_ID)
-    choice = choose_learner(current, st.query_params.get(QUERY_PARAM), cookie())
-    if choice.learner_id != current:
-        state[LEARNER_ID] = choice.learner_id
-        state[LEARNER_FRESH] = choice.fresh
-        state[LEARNER] = "" if choice.fresh else _stored_name(choice.learner_id)
-        if current is not None:  # another learner in this tab (a link pasted): their own place, their own lesson
-            for key, value in ((LESSON, None), (INDEX, 0), (RUN, None), (RESUMED, False), (CONFIRM_START_OVER, False)):
-                state[key] = value
+    store = progress_store()
+    if isinstance(store, ProgressError):
+        progress_key()  # this session only; the cookie is left as it is for when the store is back
+        return
+    known = state.get(DEVICE_TOKEN)
+    try:
+        found = identify(store, known or cookie(), label=_browser_label(), seen=not known)
+    except ProgressError:
+        progress_key()
+        return
+    state[DEVICE_TOKEN] = found.token
+    if found.signed_out:
+        state[SIGNED_OUT] = True
+    if found.learner_id != current:
+        become(found)
 
 
-def keep_learner_in_address() -> None:
-    """Put the learner id in the address where it is missing (a new session, a page switch, a link without
-    it) or wrong (a bad id, ignored), so a reload keeps the learner (called by ``app.py`` on every run)."""
-    learner_id = progress_key()
-    if st.query_params.get(QUERY_PARAM) != learner_id:
-        st.query_params[QUERY_PARAM] = learner_id
+def become(found: Identity) -> None:
+    """Run this session as ``found``'s learner: their name, and (when another learner ran here before) no
+    lesson of theirs left open."""
+    state = st.session_state
+    current = state.get(LEARNER_ID)
+    state[LEARNER_ID] = found.learner_id
+    state[DEVICE_TOKEN] = found.token
+    state[LEARNER_FRESH] = found.fresh
+    state[LEARNER] = "" if found.fresh else _stored_name(found.learner_id)
+    if current is not None:  # another learner in this tab: their own place, their own lesson
+        for key, value in ((LESSON, None), (INDEX, 0), (RUN, None), (RESUMED, False), (CONFIRM_START_OVER, False)):
+            state[key] = value
+
+
+def _take_identity_out_of_address() -> None:
+    """Remove ``?learner=`` (never read) and ``?device=`` (kept for the Progress page) from the address."""
+    params = st.query_params
+    if OLD_QUERY_PARAM in params:
+        del params[OLD_QUERY_PARAM]
+    if CODE_PARAM in params:
+        st.session_state[PENDING_CODE] = params.get(CODE_PARAM)
+        del params[CODE_PARAM]
+
+
+def _browser_label() -> str:
+    """A short name for this browser from its User-Agent ("" when Streamlit gives no headers)."""
+    return device_label(from_browser(lambda: st.context.headers.get("User-Agent")))
 
 
 def save_learner_name() -> None:
@@ -171,8 +215,9 @@ def from_browser(read: Callable[[], _T]) -> _T | None:
 
 
 def cookie() -> str | None:
-    """The learner id the browser's cookie holds (not checked), or None."""
-    value = from_browser(lambda: st.context.cookies.get(COOKIE))
+    """What the browser's cookie holds (not checked: a device token, an earlier version's learner id), or
+    None. A test, whose AppTest sends no cookie, gives it in ``session_state[TEST_COOKIE]``."""
+    value = st.session_state.get(TEST_COOKIE) or from_browser(lambda: st.context.cookies.get(COOKIE))
     return str(value) if value is not None else None
 
 

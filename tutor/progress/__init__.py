@@ -1,6 +1,7 @@
 """The learner's progress: stars per scenario, finished lessons, where they stopped, and saved games,
-kept in one SQLite file under the learner's id. :mod:`tutor.progress.learner` makes that id and checks it
-when it comes back from the browser; :mod:`tutor.progress.store` reads and writes the file;
+kept in one SQLite file under the learner's id. :mod:`tutor.progress.learner` makes that id and the device
+token a browser's cookie keeps instead of it; :mod:`tutor.progress.identity` finds a browser's learner from
+its token; :mod:`tutor.progress.store` reads and writes the file (devices, device codes and undo included);
 :mod:`tutor.progress.layout` holds its tables and brings a file of an older version up to date."""
 
 from tutor.progress.layout import APPLICATION_ID, SCHEMA_VERSION

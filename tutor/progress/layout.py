@@ -82,6 +82,34 @@ practice_round = Table(
     Column("played_at", Text, nullable=False, server_default=_NOW),
 )
 
+# 5: identity kept in the browser, not in addresses (tutor.progress.learner): each browser's device token (its
+# SHA-256) with its learner; the short-lived single-use codes that bring a learner to another device; when
+# "Start over" last cleared a learner's progress (the rows wait under ``undo:<learner>`` until undone or old).
+device = Table(
+    "device",
+    metadata,
+    Column("token_hash", Text, primary_key=True),
+    Column("learner", Text, nullable=False, index=True),
+    Column("label", Text, nullable=False, server_default=text("''")),
+    Column("created_at", Text, nullable=False),
+    Column("last_seen", Text, nullable=False),
+    Column("signed_out_at", Text, nullable=True),
+)
+device_code = Table(
+    "device_code",
+    metadata,
+    Column("code_hash", Text, primary_key=True),
+    Column("learner", Text, nullable=False),
+    Column("expires_at", Text, nullable=False),
+    Column("used_at", Text, nullable=True),
+)
+cleared_progress = Table(
+    "start_over",
+    metadata,
+    Column("learner", Text, primary_key=True),
+    Column("cleared_at", Text, nullable=False),
+)
+
 #: The tables that hold a learner's progress (cleared by "start over"; saved games are kept).
 PROGRESS_TABLES: Final = (scenario_result, lesson_done, place)
 #: Every table a learner has rows in.
@@ -105,6 +133,7 @@ STEPS: Final[tuple[Step, ...]] = (
     create_tables(learner_profile),
     create_tables(learner_language),
     create_tables(practice_round),
+    create_tables(device, device_code, cleared_progress),
 )
 #: The schema version whose upgrade moves name-keyed rows to their legacy keys (:func:`move_to_legacy_keys`).
 LEARNER_IDS_VERSION: Final = 2

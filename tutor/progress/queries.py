@@ -35,17 +35,20 @@ def keep(db: Connection, table: Table, learner: str, **values: str) -> Executabl
     return statement.on_conflict_do_update(index_elements=["learner"], set_=changed)  # type: ignore[no-any-return]
 
 
-def merges(db: Connection, learner: str, old: str) -> list[Executable]:
+def merges(db: Connection, learner: str, old: str, add_attempts: bool = True) -> list[Executable]:
     """The statements that copy ``old``'s rows to ``learner``: the best stars kept and attempts added up
-    where both have a row; the learner's own place and saved games of the same name win."""
+    where both have a row (or, without ``add_attempts``, the larger count kept: a copy made twice counts
+    once); the learner's own place and saved games of the same name win."""
     t = scenario_result
     stars = insert_for(db, t).from_select(
         ["learner", "scenario_id", "stars", "attempts", "updated_at"],
         select(literal(learner), t.c.scenario_id, t.c.stars, t.c.attempts, t.c.updated_at).where(t.c.learner == old),
     )
     best = case((t.c.stars > stars.excluded.stars, t.c.stars), else_=stars.excluded.stars)
+    more = case((t.c.attempts > stars.excluded.attempts, t.c.attempts), else_=stars.excluded.attempts)
+    attempts = t.c.attempts + stars.excluded.attempts if add_attempts else more
     copied = [stars.on_conflict_do_update(
-        index_elements=["learner", "scenario_id"], set_={"stars": best, "attempts": t.c.attempts + stars.excluded.attempts}
+        index_elements=["learner", "scenario_id"], set_={"stars": best, "attempts": attempts}
     )]  # fmt: skip
     for table, keys in (
         (lesson_done, ["learner", "lesson_id"]),

@@ -46,10 +46,11 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Final
 
-from sqlalchemy import Connection, Engine, delete, exc, func, select
+from sqlalchemy import Connection, Engine, delete, exc, exists, func, select, update
 
 from tutor.progress import queries
 from tutor.progress.layout import (
@@ -59,6 +60,9 @@ from tutor.progress.layout import (
     PROGRESS_TABLES,
     SCHEMA_VERSION,
     STEPS,
+    cleared_progress,
+    device,
+    device_code,
     learner_language,
     learner_profile,
     lesson_done,
@@ -69,6 +73,14 @@ from tutor.progress.layout import (
     saved_game,
     scenario_result,
     upgrade_layout,
+)
+from tutor.progress.learner import (
+    CODE_MINUTES,
+    UNDO_HOURS,
+    new_device_code,
+    normal_code,
+    token_hash,
+    undo_key,
 )
 from tutor.progress.queries import now
 from tutor.storage import sqlite
@@ -447,30 +459,183 @@ class ProgressStore:
             ).scalar()
         return None if found is None else str(found)
 
-    def start_over(self, learner: str) -> None:
+    def start_over(self, learner: str, at: datetime | None = None) -> None:
         """Clear the learner's progress: stars, finished lessons and the place to resume (their saved
-        games and name are kept)."""
+        games and name are kept). What is cleared waits under :func:`~tutor.progress.learner.undo_key` for
+        :data:`~tutor.progress.learner.UNDO_HOURS` hours (:meth:`undo_start_over`); what an earlier
+        "Start over" left waiting is dropped, and so is every learner's that is too old to undo."""
         _check_name(learner, "learner")
+        moment = at or utc_now()
+        kept = undo_key(learner)
         with self._connect(write=True) as connection:
+            _drop_old_undos(connection, moment)
             for table in PROGRESS_TABLES:
-                connection.execute(delete(table).where(table.c.learner == learner))
+                connection.execute(delete(table).where(table.c.learner == kept))
+                connection.execute(update(table).where(table.c.learner == learner).values(learner=kept))
+            connection.execute(delete(cleared_progress).where(cleared_progress.c.learner == learner))
+            connection.execute(cleared_progress.insert().values(learner=learner, cleared_at=stamp(moment)))
+
+    def undo_until(self, learner: str, at: datetime | None = None) -> datetime | None:
+        """Until when the learner's last "Start over" can be undone, or None (nothing cleared, or too long ago)."""
+        moment = at or utc_now()
+        kept = undo_key(learner)
+        with self._connect(snapshot=True) as connection:
+            cleared = connection.execute(
+                select(cleared_progress.c.cleared_at).where(cleared_progress.c.learner == learner)
+            ).scalar()
+            waiting = any(
+                connection.execute(select(exists().where(table.c.learner == kept))).scalar()
+                for table in PROGRESS_TABLES
+            )
+        if cleared is None or not waiting:
+            return None
+        until = parse_stamp(str(cleared)) + timedelta(hours=UNDO_HOURS)
+        return until if until > moment else None
+
+    def undo_start_over(self, learner: str, at: datetime | None = None) -> bool:
+        """Bring back what the learner's last "Start over" cleared, while it can be undone (whether it could).
+        Progress made since is kept too: the best stars of both, attempts added up, the newer place to resume."""
+        _check_name(learner, "learner")
+        if self.undo_until(learner, at) is None:
+            return False
+        kept = undo_key(learner)
+        with self._connect(write=True) as connection:
+            for statement in queries.merges(connection, learner, kept):
+                connection.execute(statement)
+            for table in PROGRESS_TABLES:
+                connection.execute(delete(table).where(table.c.learner == kept))
+            connection.execute(delete(cleared_progress).where(cleared_progress.c.learner == learner))
+        return True
 
     def claim(self, learner: str, old: str) -> bool:
-        """Move everything kept under ``old`` (e.g. a legacy name's key) to ``learner``; whether there was
-        anything. Where both have a row, the best stars are kept and attempts added up; the learner's own
-        place to resume and saved games of the same name win.
+        """Copy everything kept under ``old`` (a legacy name's key) to ``learner``; whether there was
+        anything. The original stays where it was (a name is no proof of whose it is, so nobody takes it
+        from the others who used it). Where both have a row, the best stars are kept and attempts added
+        up; the learner's own place to resume and saved games of the same name win.
         """
         _check_name(learner, "learner")
         _check_name(old, "old")
         if old == learner:
             return False
-        found = 0
         with self._connect(write=True) as connection:
-            for statement in queries.merges(connection, learner, old):
+            found = any(
+                connection.execute(select(exists().where(table.c.learner == old))).scalar()
+                for table in (*PROGRESS_TABLES, saved_game)
+            )
+            for statement in queries.merges(connection, learner, old, add_attempts=False):
                 connection.execute(statement)
-            for table in (*PROGRESS_TABLES, saved_game):
-                found += connection.execute(delete(table).where(table.c.learner == old)).rowcount
-        return found > 0
+        return found
+
+    def has_progress(self, learner: str) -> bool:
+        """Whether anything is kept under ``learner`` that would be missed: stars, lessons, a place to
+        resume, saved games, Practice rounds, or progress cleared but still to be undone."""
+        tables = (*PROGRESS_TABLES, saved_game, practice_round)
+        with self._connect() as connection:
+            if any(connection.execute(select(exists().where(t.c.learner == learner))).scalar() for t in tables):
+                return True
+        return self.undo_until(learner) is not None
+
+    # --- devices: the browsers a learner uses, and the codes that add one ----------------------
+
+    def add_device(self, learner: str, token: str, label: str = "", at: datetime | None = None) -> None:
+        """Keep the browser whose cookie holds ``token`` (kept as its SHA-256) as one of ``learner``'s devices."""
+        _check_name(learner, "learner")
+        moment = stamp(at or utc_now())
+        with self._connect(write=True) as connection:
+            statement = insert_for(connection, device).values(
+                token_hash=token_hash(token), learner=learner, label=label, created_at=moment, last_seen=moment
+            )
+            connection.execute(
+                statement.on_conflict_do_update(
+                    index_elements=["token_hash"],
+                    set_={"learner": learner, "last_seen": moment, "signed_out_at": None},
+                )
+            )
+
+    def device_learner(self, token: str, at: datetime | None = None, seen: bool = False) -> DeviceCheck:
+        """Whose browser holds ``token``: the learner, or None with ``signed_out`` when it was signed out
+        (None alone: a token never kept). ``seen`` notes the visit as the device's last."""
+        key = token_hash(token)
+        with self._connect(write=seen) as connection:
+            row = connection.execute(
+                select(device.c.learner, device.c.signed_out_at).where(device.c.token_hash == key)
+            ).first()
+            if row is None:
+                return DeviceCheck(None, signed_out=False)
+            if row[1] is not None:
+                return DeviceCheck(None, signed_out=True)
+            if seen:
+                connection.execute(
+                    update(device).where(device.c.token_hash == key).values(last_seen=stamp(at or utc_now()))
+                )
+        return DeviceCheck(str(row[0]), signed_out=False)
+
+    def devices(self, learner: str) -> list[Device]:
+        """The learner's devices that are not signed out, the one seen last first."""
+        d = device
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(d.c.token_hash, d.c.label, d.c.created_at, d.c.last_seen)
+                .where(d.c.learner == learner, d.c.signed_out_at.is_(None))
+                .order_by(d.c.last_seen.desc(), d.c.created_at.desc())
+            )
+            return [Device(str(k), str(label), parse_stamp(str(c)), parse_stamp(str(s))) for k, label, c, s in rows]
+
+    def sign_out(self, learner: str, keys: list[str], at: datetime | None = None) -> int:
+        """Sign out ``learner``'s devices of these keys (:attr:`Device.key`); how many were signed in. A
+        signed-out browser starts afresh on its next page, saying why."""
+        if not keys:
+            return 0
+        d = device
+        with self._connect(write=True) as connection:
+            return connection.execute(
+                update(d)
+                .where(d.c.learner == learner, d.c.token_hash.in_(keys), d.c.signed_out_at.is_(None))
+                .values(signed_out_at=stamp(at or utc_now()))
+            ).rowcount
+
+    def move_device(self, token: str, learner: str, at: datetime | None = None) -> None:
+        """Make the browser whose cookie holds ``token`` ``learner``'s (a device code was used in it); the
+        learner it was before keeps their progress."""
+        self.add_device(learner, token, at=at)
+
+    def make_code(self, learner: str, at: datetime | None = None) -> tuple[str, datetime]:
+        """A new device code for ``learner`` and when it expires (:data:`~tutor.progress.learner.CODE_MINUTES`
+        from now). It is kept as its SHA-256 and works once (:meth:`use_code`)."""
+        _check_name(learner, "learner")
+        moment = at or utc_now()
+        code, expires = new_device_code(), moment + timedelta(minutes=CODE_MINUTES)
+        with self._connect(write=True) as connection:
+            connection.execute(delete(device_code).where(device_code.c.expires_at <= stamp(moment)))
+            connection.execute(
+                device_code.insert().values(code_hash=token_hash(code), learner=learner, expires_at=stamp(expires))
+            )
+        return code, expires
+
+    def use_code(self, typed: str, at: datetime | None = None, take: bool = True) -> str | None:
+        """The learner whose device code ``typed`` is, using it up (``take=False``: only looking); None when
+        it is not a code, not one made, used already, or expired. Two browsers using one code at once: one
+        gets it."""
+        code = normal_code(typed)
+        if code is None:
+            return None
+        key, moment = token_hash(code), stamp(at or utc_now())
+        c = device_code
+        if not take:
+            with self._connect() as connection:
+                found = connection.execute(
+                    select(c.c.learner).where(c.c.code_hash == key, c.c.used_at.is_(None), c.c.expires_at > moment)
+                ).scalar()
+            return None if found is None else str(found)
+        with self._connect(write=True) as connection:
+            taken = connection.execute(
+                update(c)
+                .where(c.c.code_hash == key, c.c.used_at.is_(None), c.c.expires_at > moment)
+                .values(used_at=moment)
+            ).rowcount
+            if taken != 1:
+                return None
+            return str(connection.execute(select(c.c.learner).where(c.c.code_hash == key)).scalar_one())
 
     # --- saved games ---------------------------------------------------------------------------
 
@@ -511,7 +676,6 @@ class ProgressStore:
         with self._connect(write=True) as connection:
             return connection.execute(delete(t).where(t.c.learner == learner, t.c.name == name)).rowcount > 0
 
-
     # --- Practice statistics ---
 
     def record_practice_round(
@@ -535,6 +699,59 @@ class ProgressStore:
                 .order_by(t.c.variant, t.c.level)
             )
             return [PracticeStats(str(v), str(lv), int(n), int(w or 0), float(mean or 0)) for v, lv, n, w, mean in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class Device:
+    """A browser a learner uses: ``key`` names it to :meth:`ProgressStore.sign_out` (its token's hash, never
+    shown), ``label`` its browser and system ("" when unknown), when it was first and last seen (UTC)."""
+
+    key: str
+    label: str
+    created_at: datetime
+    last_seen: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceCheck:
+    """What a browser's device token finds: its ``learner``, or None; ``signed_out`` when it was signed out."""
+
+    learner: str | None
+    signed_out: bool
+
+
+def utc_now() -> datetime:
+    """The time now, in UTC (the clock of the device and undo tables; tests pass their own times)."""
+    return datetime.now(UTC)
+
+
+def stamp(moment: datetime) -> str:
+    """How the device and undo tables keep a time: UTC, to the second, so that text order is time order.
+
+    >>> stamp(datetime(2026, 12, 3, 18, 5, 9, 750, tzinfo=UTC))
+    '2026-12-03 18:05:09'
+    """
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def parse_stamp(text: str) -> datetime:
+    """The time :func:`stamp` wrote."""
+    return datetime.strptime(text, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+
+
+def _drop_old_undos(connection: Connection, moment: datetime) -> None:
+    """Forget the progress every learner cleared longer ago than undo allows."""
+    cutoff = stamp(moment - timedelta(hours=UNDO_HOURS))
+    old = [
+        str(x)
+        for x in connection.execute(
+            select(cleared_progress.c.learner).where(cleared_progress.c.cleared_at <= cutoff)
+        ).scalars()
+    ]
+    for learner in old:
+        for table in PROGRESS_TABLES:
+            connection.execute(delete(table).where(table.c.learner == undo_key(learner)))
+    connection.execute(delete(cleared_progress).where(cleared_progress.c.cleared_at <= cutoff))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,10 @@
-"""Keeps this browser's learner id in a cookie, so the app opened again without the ``?learner=`` link
-finds the same learner: a small ``st.components.v2`` component (no iframe) whose script sets
+"""Keeps this browser's device token in a cookie (never the learner id, never the address), so the app
+opened again finds the same learner: a small ``st.components.v2`` component (no iframe) whose script sets
 ``document.cookie``. Streamlit reads the cookie back through ``st.context.cookies`` when a page opens.
 
 The component draws nothing, and is drawn only in a run where the cookie must change (once a session,
 usually): ``app.py`` draws it last in the sidebar, after the page, so it moves nothing of the page's own
-sidebar between one run and the next. AppTest does not run its script, so tests give the id through the address instead.
+sidebar between one run and the next. AppTest does not run its script, so tests give the cookie through ``session_state`` (:data:`ui.session.TEST_COOKIE`).
 """
 
 from __future__ import annotations
@@ -31,11 +31,14 @@ _COOKIE = st.components.v2.component("rummy500_learner_cookie", js=_JS)
 
 
 def keep_learner_in_browser() -> None:
-    """Set the learner-id cookie to this session's learner, when it is not set to it already."""
-    learner_id = session.progress_key()
+    """Set the cookie to this browser's device token, when it is not set to it already (and leave it as it
+    is while the progress store cannot be used: there is no token then)."""
+    token = session.device_token()
     state = st.session_state
-    if state.get(session.COOKIE_SET) == learner_id or session.cookie() == learner_id:
-        state[session.COOKIE_SET] = learner_id
+    if token is None:
         return
-    _COOKIE(data=encoded({"cookie": cookie_header(learner_id)}), key="app_learner_cookie_writer")
-    state[session.COOKIE_SET] = learner_id
+    if state.get(session.COOKIE_SET) == token or session.cookie() == token:
+        state[session.COOKIE_SET] = token
+        return
+    _COOKIE(data=encoded({"cookie": cookie_header(token)}), key="app_learner_cookie_writer")
+    state[session.COOKIE_SET] = token

@@ -1,62 +1,274 @@
-"""The learner's own tools on the Progress page: the link that carries this browser's progress to another
-device, "Start over" (after a confirmation), and bringing progress an earlier version kept under a name."""
+"""The learner's own tools on the Progress page: a short-lived code that brings this progress to another
+device, using such a code here, this learner's devices (signing the others out), "Start over" (after a
+confirmation, and undone for a while), and copying progress an earlier version kept under a name.
+
+The rules live in :mod:`tutor.progress` (the store's devices and codes, :mod:`tutor.progress.identity`);
+this module only draws them and keeps the page's one-off state in ``session_state``.
+"""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 import streamlit as st
 
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import YOU, t
 from tutor.progress import ProgressError, ProgressStore
-from tutor.progress.learner import device_link, legacy_key
+from tutor.progress.identity import Identity
+from tutor.progress.learner import (
+    CODE_LENGTH,
+    CODE_MINUTES,
+    UNDO_HOURS,
+    code_link,
+    legacy_key,
+    normal_code,
+    shown_code,
+    token_hash,
+)
+from tutor.progress.store import utc_now
 from ui import session
 
 #: Widget keys.
 START_OVER = "learner_start_over"
 CONFIRM = "learner_confirm"
 CANCEL = "learner_cancel"
+UNDO = "learner_undo"
 LEGACY_NAME = "learner_legacy_name"
 CLAIM = "learner_claim"
+MAKE_CODE = "learner_make_code"
+CODE = "learner_code"
+USE_CODE = "learner_use_code"
+SWITCH = "learner_switch"
+KEEP = "learner_keep"
+SIGN_OUT = "learner_sign_out_"  # + the device's number in the list (1: the first other device)
+SIGN_OUT_OTHERS = "learner_sign_out_others"
+
+#: Session keys of the page: the code made here and its expiry; a code waiting for "Switch / Keep this one".
+MADE_CODE = "learner_made_code"
+ASKING = "learner_asking"
+
+
+def render_learner_messages(store: ProgressStore, language: str) -> None:
+    """Draw, at the top of the page, what the learner's last action did (once), and the question a device
+    code asks in a browser that has progress of its own."""
+    state = st.session_state
+    notice = state.get(session.LEARNER_NOTICE)
+    if notice:
+        kind, message = notice
+        (st.success if kind == "success" else st.info)(message)
+        state[session.LEARNER_NOTICE] = None
+    if state.get(ASKING):
+        _ask_before_switching(store, language)
 
 
 def render_learner_tools(store: ProgressStore, language: str) -> None:
     """Draw the learner's tools under their progress."""
-    notice = st.session_state.get(session.LEARNER_NOTICE)
-    if notice:
-        kind, message = notice
-        (st.success if kind == "success" else st.info)(message)
-        st.session_state[session.LEARNER_NOTICE] = None
+    state = st.session_state
     st.subheader(t("learner.section", language))
     st.caption(t("learner.about", language))
-    with st.expander(t("learner.device_title", language)):
-        st.markdown(t("learner.device_text", language))
-        st.code(device_link(_page_url(), session.progress_key()), language=None)
-    with st.expander(
-        t("learner.start_over_title", language), expanded=bool(st.session_state.get(session.CONFIRM_START_OVER))
-    ):
-        st.markdown(t("learner.start_over_text", language))
-        if st.session_state.get(session.CONFIRM_START_OVER):
-            st.warning(t("learner.confirm", language))
-            with st.container(horizontal=True):
-                st.button(
-                    t("learner.confirm_yes", language),
-                    key=CONFIRM,
-                    type="primary",
-                    on_click=_start_over,
-                    args=(store, language),
-                )
-                st.button(t("learner.cancel", language), key=CANCEL, on_click=_ask, args=(False,))
-        else:
-            st.button(t("learner.start_over", language), key=START_OVER, on_click=_ask, args=(True,))
+    _undo(store, language)
+    with st.expander(t("learner.device_title", language), expanded=state.get(MADE_CODE) is not None):
+        _make_code(store, language)
+    with st.expander(t("learner.use_title", language)):
+        st.markdown(t("learner.use_text", language))
+        st.text_input(t("learner.code", language), key=CODE, max_chars=2 * CODE_LENGTH, placeholder="ACDE-FGHJ")
+        st.button(t("learner.use_code", language), key=USE_CODE, on_click=_use_typed, args=(store, language))
+    with st.expander(t("learner.devices_title", language)):
+        _devices(store, language)
+    with st.expander(t("learner.start_over_title", language), expanded=bool(state.get(session.CONFIRM_START_OVER))):
+        _start_over_tools(store, language)
     with st.expander(t("learner.legacy_title", language)):
         st.markdown(t("learner.legacy_text", language))
         st.text_input(t("learner.legacy_name", language), key=LEGACY_NAME, placeholder=YOU)
         st.button(t("learner.claim", language), key=CLAIM, on_click=_claim, args=(store, language))
 
 
-def _page_url() -> str:
-    """The page's address, or "" where there is no browser request (a link relative to the page)."""
-    return str(session.from_browser(lambda: st.context.url) or "")
+def take_pending_code(language: str) -> None:
+    """Use the device code a ``?device=`` link brought (already out of the address; called by the router
+    before the sidebar, which shows the learner's name): it switches this browser, or asks first on the
+    Progress page the link opens."""
+    state = st.session_state
+    pending = state.get(session.PENDING_CODE)
+    if not pending:
+        return
+    state[session.PENDING_CODE] = None
+    store = session.progress_store()
+    if isinstance(store, ProgressError):
+        _unavailable(store, language)
+        return
+    _use(store, language, str(pending))
+
+
+def when(moment: datetime) -> str:
+    """A time as the page shows it: the date and the minute, in UTC (the server cannot know the learner's zone).
+
+    >>> from datetime import UTC
+    >>> when(datetime(2026, 12, 3, 18, 5, 9, tzinfo=UTC))
+    '2026-12-03 18:05 UTC'
+    """
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _say(kind: str, message: str) -> None:
+    st.session_state[session.LEARNER_NOTICE] = (kind, message)
+
+
+def _unavailable(error: ProgressError, language: str) -> None:
+    _say("info", t("ui.progress_unavailable", language, error=plain(str(error))))
+
+
+# --- a code for another device, and using one here ------------------------------------------------
+
+
+def _make_code(store: ProgressStore, language: str) -> None:
+    """The text, the "Make a code" button, and the code made (with its link) while it lives."""
+    st.markdown(t("learner.device_text", language, minutes=CODE_MINUTES))
+    made = st.session_state.get(MADE_CODE)
+    if made is not None and made[1] > utc_now():
+        code, expires = made
+        st.code(shown_code(code), language=None)
+        st.code(code_link(str(session.from_browser(lambda: st.context.url) or ""), code), language=None)
+        st.caption(t("learner.code_made", language, time=when(expires)))
+    st.button(t("learner.make_code", language), key=MAKE_CODE, on_click=_new_code, args=(store, language))
+
+
+def _new_code(store: ProgressStore, language: str) -> None:
+    try:
+        st.session_state[MADE_CODE] = store.make_code(session.progress_key())
+    except ProgressError as error:
+        _unavailable(error, language)
+
+
+def _use_typed(store: ProgressStore, language: str) -> None:
+    _use(store, language, str(st.session_state.get(CODE) or ""))
+    st.session_state[CODE] = ""
+
+
+def _use(store: ProgressStore, language: str, typed: str, confirmed: bool = False) -> None:
+    """Use a device code in this browser: refused when it is not one, used or expired; asked first when
+    this browser has progress of its own (the code is used only by "Switch")."""
+    state = st.session_state
+    code = normal_code(typed)
+    if code is None:
+        _say("info", t("learner.not_a_code", language, length=CODE_LENGTH))
+        return
+    current, token = session.progress_key(), session.device_token()
+    try:
+        owner = store.use_code(code, take=False)
+        if owner is None or token is None:
+            _say("info", t("learner.code_refused", language, minutes=CODE_MINUTES))
+            return
+        if owner == current:
+            _say("info", t("learner.already_yours", language))
+            return
+        had_progress = store.has_progress(current)
+        if had_progress and not confirmed:
+            state[ASKING] = code
+            return
+        owner = store.use_code(code)
+        if owner is None:
+            _say("info", t("learner.code_refused", language, minutes=CODE_MINUTES))
+            return
+        store.move_device(token, owner)
+    except ProgressError as error:
+        _unavailable(error, language)
+        return
+    session.become(Identity(owner, token, fresh=False))
+    state[MADE_CODE] = None
+    _say("success", t("learner.switched_kept" if had_progress else "learner.switched", language))
+
+
+def _ask_before_switching(store: ProgressStore, language: str) -> None:
+    """This browser has progress of its own: switch to the code's, or keep it."""
+    st.warning(t("learner.switch_question", language))
+    with st.container(horizontal=True):
+        st.button(
+            t("learner.switch_yes", language),
+            key=SWITCH,
+            type="primary",
+            on_click=_answer,
+            args=(store, language, True),
+        )
+        st.button(t("learner.switch_no", language), key=KEEP, on_click=_answer, args=(store, language, False))
+
+
+def _answer(store: ProgressStore, language: str, switch: bool) -> None:
+    code = str(st.session_state.get(ASKING) or "")
+    st.session_state[ASKING] = None
+    if switch:
+        _use(store, language, code, confirmed=True)
+    else:
+        _say("info", t("learner.kept", language))
+
+
+# --- this learner's devices ------------------------------------------------------------------------
+
+
+def _devices(store: ProgressStore, language: str) -> None:
+    """Each device of this learner, this one marked, the others with "Sign out"."""
+    st.markdown(t("learner.devices_text", language))
+    token = session.device_token()
+    try:
+        devices = store.devices(session.progress_key())
+    except ProgressError as error:
+        st.info(t("ui.progress_unavailable", language, error=plain(str(error))))
+        return
+    mine = token_hash(token) if token else None
+    others = [d.key for d in devices if d.key != mine]
+    for device in devices:
+        label = plain(device.label) if device.label else t("learner.device_unknown", language)
+        line = t(
+            "learner.device_line", language, label=label, created=when(device.created_at), seen=when(device.last_seen)
+        )
+        with st.container(horizontal=True, vertical_alignment="center"):
+            if device.key == mine:
+                st.markdown(f"{line} {t('learner.this_device', language)}")
+            else:
+                st.markdown(line)
+                number = others.index(device.key) + 1
+                st.button(
+                    t("learner.sign_out", language),
+                    key=f"{SIGN_OUT}{number}",
+                    on_click=_sign_out,
+                    args=(store, language, [device.key]),
+                )
+    if len(others) > 1:
+        st.button(
+            t("learner.sign_out_others", language),
+            key=SIGN_OUT_OTHERS,
+            on_click=_sign_out,
+            args=(store, language, others),
+        )
+
+
+def _sign_out(store: ProgressStore, language: str, keys: list[str]) -> None:
+    try:
+        store.sign_out(session.progress_key(), keys)
+    except ProgressError as error:
+        _unavailable(error, language)
+        return
+    _say("success", t("learner.signed_out_done", language))
+
+
+# --- start over, and undo it ------------------------------------------------------------------------
+
+
+def _start_over_tools(store: ProgressStore, language: str) -> None:
+    st.markdown(t("learner.start_over_text", language))
+    if st.session_state.get(session.CONFIRM_START_OVER):
+        st.warning(t("learner.confirm", language, hours=UNDO_HOURS))
+        with st.container(horizontal=True):
+            st.button(
+                t("learner.confirm_yes", language),
+                key=CONFIRM,
+                type="primary",
+                on_click=_start_over,
+                args=(store, language),
+            )
+            st.button(t("learner.cancel", language), key=CANCEL, on_click=_ask, args=(False,))
+    else:
+        st.button(t("learner.start_over", language), key=START_OVER, on_click=_ask, args=(True,))
 
 
 def _ask(confirming: bool) -> None:
@@ -64,31 +276,67 @@ def _ask(confirming: bool) -> None:
 
 
 def _start_over(store: ProgressStore, language: str) -> None:
-    """Clear the learner's progress, and open Learn at its start next time."""
+    """Clear the learner's progress (kept to be undone), and open Learn at its start next time."""
     state = st.session_state
     state[session.CONFIRM_START_OVER] = False
+    learner = session.progress_key()
     try:
-        store.start_over(session.progress_key())
+        store.start_over(learner)
+        until = store.undo_until(learner)
     except ProgressError as error:
-        state[session.LEARNER_NOTICE] = ("info", t("ui.progress_unavailable", language, error=plain(str(error))))
+        _unavailable(error, language)
         return
-    for key, value in ((session.LESSON, None), (session.INDEX, 0), (session.RUN, None), (session.RESUMED, True)):
+    _reset_learn(resumed=True)
+    if until is None:
+        _say("info", t("learner.cleared_nothing", language))
+    else:
+        _say("success", t("learner.cleared", language, time=when(until)))
+
+
+def _undo(store: ProgressStore, language: str) -> None:
+    """While "Start over" can be undone: say until when, with "Undo"."""
+    try:
+        until = store.undo_until(session.progress_key())
+    except ProgressError:
+        return
+    if until is None:
+        return
+    st.info(t("learner.undo_text", language, time=when(until)))
+    st.button(t("learner.undo", language), key=UNDO, on_click=_undo_start_over, args=(store, language))
+
+
+def _undo_start_over(store: ProgressStore, language: str) -> None:
+    try:
+        undone = store.undo_start_over(session.progress_key())
+    except ProgressError as error:
+        _unavailable(error, language)
+        return
+    if undone:
+        _reset_learn(resumed=False)  # Learn resumes at the place brought back
+        _say("success", t("learner.undone", language))
+
+
+def _reset_learn(resumed: bool) -> None:
+    state = st.session_state
+    for key, value in ((session.LESSON, None), (session.INDEX, 0), (session.RUN, None), (session.RESUMED, resumed)):
         state[key] = value
-    state[session.LEARNER_NOTICE] = ("success", t("learner.cleared", language))
+
+
+# --- progress of an earlier version -----------------------------------------------------------------
 
 
 def _claim(store: ProgressStore, language: str) -> None:
-    """Move the progress an earlier version kept under the typed name to this learner."""
+    """Copy the progress an earlier version kept under the typed name to this learner (it stays there too)."""
     state = st.session_state
     typed = str(state.get(LEGACY_NAME) or "").strip()
     name = typed or YOU
     try:
-        moved = store.claim(session.progress_key(), legacy_key(typed))
+        copied = store.claim(session.progress_key(), legacy_key(typed))
     except ProgressError as error:
-        state[session.LEARNER_NOTICE] = ("info", t("ui.progress_unavailable", language, error=plain(str(error))))
+        _unavailable(error, language)
         return
-    key = "learner.claimed" if moved else "learner.nothing_to_claim"
-    state[session.LEARNER_NOTICE] = ("success" if moved else "info", t(key, language, name=plain(name)))
-    if moved:
-        state[session.LESSON], state[session.RESUMED] = None, False  # Learn resumes at the place brought here
+    key = "learner.claimed" if copied else "learner.nothing_to_claim"
+    _say("success" if copied else "info", t(key, language, name=plain(name)))
+    if copied:
+        _reset_learn(resumed=False)  # Learn resumes at the place brought here
         state[LEGACY_NAME] = ""

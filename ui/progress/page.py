@@ -1,5 +1,5 @@
-"""The Progress page: the learner's lessons done and stars, lesson by lesson, and their own tools (another
-device, start over, progress of an earlier version)."""
+"""The Progress page: the learner's lessons done and stars, lesson by lesson, and their own tools (a code for
+another device, using one here, their devices, start over and its undo, progress of an earlier version)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tutor.learn.flow import MAX_STARS, star_text
 from tutor.progress import ProgressError, ProgressStore
 from ui import session
 from ui.pages import page_file
-from ui.progress.learner import render_learner_tools
+from ui.progress.learner import render_learner_messages, render_learner_tools
 
 
 def render_progress_page() -> None:
@@ -25,6 +25,7 @@ def render_progress_page() -> None:
     if isinstance(store, ProgressError):
         st.warning(t("ui.progress_unavailable", language, error=str(store)))
         return
+    render_learner_messages(store, language)  # what the learner's last action did; a code's question
     content = session.curriculum()
     if isinstance(content, RecordError):
         st.error(t("ui.learn.content_error", language, source=content.source, field=content.field, problem=content.problem))
