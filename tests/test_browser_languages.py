@@ -201,3 +201,27 @@ def test_a_dutch_page_names_the_court_cards_as_dutch_decks_print_them(
         page.screenshot(path=str(shots / f"language-nl-letters-practice-{size_name}.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_a_server_that_stops_answering_is_said_in_the_learners_language(
+    chromium: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Streamlit's own "Connection error" dialog (English in its frontend) speaks Finnish on a Finnish page,
+    with the words the page was handed while the server still answered."""
+    require_browser()
+    context = chromium.new_context(locale="fi-FI", viewport=PHONE)
+    try:
+        with served_app(tmp_path) as server:
+            page = context.new_page()
+            page.goto(server.url)
+            expect(page.get_by_role("heading", name=t("ui.learn.title", "fi"))).to_be_visible(timeout=30_000)
+            server.stop()
+            dialog = page.get_by_role("dialog")
+            expect(dialog).to_contain_text(t("ui.connection.title", "fi"), timeout=30_000)
+            expect(dialog).to_contain_text(t("ui.connection.text", "fi"))
+            expect(dialog).not_to_contain_text("Connection error")
+            expect(dialog).not_to_contain_text("Streamlit server")
+            in_view(page, dialog)
+            page.screenshot(path=str(shots / "connection-lost-fi-phone.png"))
+    finally:
+        context.close()

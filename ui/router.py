@@ -15,6 +15,7 @@ import streamlit as st
 
 from tutor.i18n.strings import t
 from ui import session
+from ui.connection import say_connection_words
 from ui.language import resolve_language
 from ui.pages import page_file
 from ui.progress.cookie import keep_learner_in_browser
@@ -58,3 +59,4 @@ def main() -> None:
     # so the next run showed the lesson heading and buttons twice until it ended.
     with st.sidebar:
         keep_learner_in_browser()
+        say_connection_words(language)
