@@ -11,7 +11,6 @@ True
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -104,7 +103,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Find the prepared deals of a guided hand.")
     parser.add_argument("--tries", type=int, default=30)
     args = parser.parse_args(argv)
-    random.seed(0)
     out: dict[str, dict[int, list[dict[str, object]]]] = {}
     for variant_id in PRESETS:
         out[variant_id] = {}
