@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from pathlib import Path
 
-from harness.chromium import browser_missing
+from harness.chromium import PHONE, browser_missing
 from harness.served_app import ROOT
 
 with contextlib.suppress(ImportError):  # without it require_browser skips (or, in CI, fails) the test
-    from playwright.sync_api import Locator, Page, expect
+    from playwright.sync_api import Browser, Locator, Page, expect
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 #: Milliseconds for an element to appear (the first page a server serves imports the app).
@@ -78,3 +79,19 @@ def choose(page: Page, label: str, option: str, within: Locator | None = None) -
             with contextlib.suppress(PlaywrightTimeoutError):
                 box.press("Escape", timeout=2_000)
     expect(box).to_have_value(option)
+
+
+def phone(browser: Browser) -> Page:
+    """A new phone (390×844, touch, English) with its own cookies: a person at the table."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)
+    context.set_default_timeout(RENDER_TIMEOUT)
+    return context.new_page()
+
+
+def take_seat(page: Page, name: str) -> None:
+    """Sit down at the table the phone shows, as ``name``, and wait until the seat is its."""
+    page.get_by_label("Your name", exact=True).fill(name)
+    page.get_by_label("Your name", exact=True).press("Enter")
+    page.get_by_role("button", name="Take a seat").click()
+    page.wait_for_url(re.compile(r"seat="))
+    expect(page.get_by_text("Your own link")).to_be_visible()

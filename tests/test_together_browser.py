@@ -26,11 +26,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import RENDER_TIMEOUT, choose, no_traceback, require_browser
+from browser_support import choose, no_traceback, phone, require_browser, take_seat
 
 from engine.moves import Move
 from engine.variants import get_variant
-from harness.chromium import PHONE
 from harness.postgres import Cluster
 from harness.served_app import Server, ServerError, served_app
 from harness.table_play import play_round, shows, table_action, table_log
@@ -79,20 +78,6 @@ def phones_put_away(chromium: Browser) -> Iterator[None]:
 def tables_of(server: Server) -> str:
     """Where ``server`` keeps its tables: its database's URL, or the tables file beside its progress file."""
     return server.environment.get(DATABASE_URL) or str(server.progress.parent / "tables.sqlite3")
-
-
-def phone(browser: Browser) -> Page:
-    context = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)
-    context.set_default_timeout(RENDER_TIMEOUT)
-    return context.new_page()
-
-
-def take_seat(page: Page, name: str) -> None:
-    page.get_by_label("Your name", exact=True).fill(name)
-    page.get_by_label("Your name", exact=True).press("Enter")
-    page.get_by_role("button", name="Take a seat").click()
-    page.wait_for_url(re.compile(r"seat="))
-    expect(page.get_by_text("Your own link")).to_be_visible()
 
 
 def param(page: Page, name: str) -> str:

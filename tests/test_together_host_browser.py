@@ -11,14 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import RENDER_TIMEOUT, no_traceback, require_browser
+from browser_support import no_traceback, phone, require_browser, take_seat
 
-from harness.chromium import PHONE
 from harness.served_app import Server, ServerError, served_app
 from harness.table_play import table_action, table_log
 
 with contextlib.suppress(ImportError):  # without it the test skips (require_browser)
-    from playwright.sync_api import Browser, Page, expect
+    from playwright.sync_api import Browser, expect
 
 
 @pytest.fixture(scope="module")
@@ -30,19 +29,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             yield served
     except ServerError as error:
         pytest.fail(str(error), pytrace=False)
-
-
-def phone(browser: Browser) -> Page:
-    context = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)
-    context.set_default_timeout(RENDER_TIMEOUT)
-    return context.new_page()
-
-
-def take_seat(page: Page, name: str) -> None:
-    page.get_by_label("Your name", exact=True).fill(name)
-    page.get_by_label("Your name", exact=True).press("Enter")
-    page.get_by_role("button", name="Take a seat").click()
-    page.wait_for_url(re.compile(r"seat="))
 
 
 def test_the_host_hands_an_idle_seat_to_the_computer_and_the_round_goes_on(
