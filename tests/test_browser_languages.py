@@ -215,6 +215,7 @@ def test_a_server_that_stops_answering_is_said_in_the_learners_language(
             page = context.new_page()
             page.goto(server.url)
             expect(page.get_by_role("heading", name=t("ui.learn.title", "fi"))).to_be_visible(timeout=30_000)
+            page.wait_for_function("() => !!window.__r5connectionWords")  # the run has ended: the page holds them
             server.stop()
             dialog = page.get_by_role("dialog")
             expect(dialog).to_contain_text(t("ui.connection.title", "fi"), timeout=30_000)
