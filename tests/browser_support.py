@@ -95,3 +95,16 @@ def take_seat(page: Page, name: str) -> None:
     page.get_by_role("button", name="Take a seat").click()
     page.wait_for_url(re.compile(r"seat="))
     expect(page.get_by_text("Your own link")).to_be_visible()
+
+
+def press_until(button: Locator, answer: Locator, tries: int = 3) -> None:
+    """Press ``button`` until ``answer`` shows, as a person presses again when a tap did nothing (a redraw
+    of the page between finding the button and the tap was seen to swallow it in CI). Only for a button
+    whose second press changes nothing more than the first (a refused move, a lookup)."""
+    for _ in range(tries - 1):
+        button.click()
+        with contextlib.suppress(AssertionError):
+            expect(answer).to_be_visible(timeout=5000)
+            return
+    button.click()
+    expect(answer).to_be_visible()

@@ -10,13 +10,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import in_view, require_browser
+from browser_support import in_view, press_until, require_browser
 
 from engine.errors import RulesError
 from engine.records.lines import apply_line
 from engine.state import Phase
 from harness.chromium import PHONE
 from harness.served_app import served_app
+from harness.table_play import pick
 from tutor.compare.table import field_label, field_meaning
 from tutor.i18n.languages import START_VARIANT
 from tutor.i18n.strings import refusal, t, variant_name
@@ -77,9 +78,10 @@ def test_the_browsers_language_speaks_with_its_variant_and_refuses_in_it(
             expect(heading).to_have_count(1)
             expect(heading).to_be_visible()
             expect(sidebar.get_by_role("combobox", name=t("language.picker", language))).to_be_visible()
-        page.locator(".r5t-hand button").first.click()
-        page.locator(".r5t-actions").get_by_role("button", name=t("ui.actions.discard", language), exact=True).click()
+        first = page.locator(".r5t-hand button").first
+        pick(page.locator(f'.r5t-hand [data-hand="{first.get_attribute("data-hand")}"]'))
         said = page.locator(".r5t-say.r5t-error")
+        press_until(page.locator(".r5t-actions").get_by_role("button", name=t("ui.actions.discard", language), exact=True), said)
         expect(said).to_contain_text(_refusal(language))
         in_view(page, said)
         assert _refusal(language) != _refusal("en")
