@@ -108,3 +108,22 @@ def press_until(button: Locator, answer: Locator, tries: int = 3) -> None:
             return
     button.click()
     expect(answer).to_be_visible()
+
+
+def param(page: Page, name: str) -> str:
+    """The value of ``name`` in the page's address."""
+    found = re.search(rf"[?&]{name}=([^&]+)", page.url)
+    assert found, page.url
+    return found.group(1)
+
+
+def open_table(page: Page, url: str | None = None) -> str:
+    """Open a table on the phone ``page`` (at ``url``'s Play together page, else where it is, with the
+    variant and seats chosen there); its code."""
+    if url is not None:
+        page.goto(f"{url}/together", wait_until="commit")
+    page.get_by_role("button", name="Open a table").click()
+    page.wait_for_url(re.compile(r"table=\w+"))
+    code = param(page, "table")
+    expect(page.get_by_text(f"Table {code}")).to_be_visible()
+    return code

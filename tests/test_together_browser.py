@@ -21,12 +21,11 @@ is :mod:`harness.table_play`'s, which ``benchmarks/bench_together_browser.py`` t
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import choose, no_traceback, phone, require_browser, take_seat
+from browser_support import choose, no_traceback, open_table, param, phone, require_browser, take_seat
 
 from engine.moves import Move
 from engine.variants import get_variant
@@ -78,24 +77,6 @@ def phones_put_away(chromium: Browser) -> Iterator[None]:
 def tables_of(server: Server) -> str:
     """Where ``server`` keeps its tables: its database's URL, or the tables file beside its progress file."""
     return server.environment.get(DATABASE_URL) or str(server.progress.parent / "tables.sqlite3")
-
-
-def param(page: Page, name: str) -> str:
-    found = re.search(rf"[?&]{name}=([^&]+)", page.url)
-    assert found, page.url
-    return found.group(1)
-
-
-def open_table(page: Page, url: str | None = None) -> str:
-    """Open a table on the phone ``page`` (at ``url``'s Play together page, else where it is, with the
-    variant and seats chosen there); its code."""
-    if url is not None:
-        page.goto(f"{url}/together", wait_until="commit")
-    page.get_by_role("button", name="Open a table").click()
-    page.wait_for_url(re.compile(r"table=\w+"))
-    code = param(page, "table")
-    expect(page.get_by_text(f"Table {code}")).to_be_visible()
-    return code
 
 
 def test_three_phones_and_a_watcher(two_servers: list[Server], chromium: Browser, shots: Path) -> None:

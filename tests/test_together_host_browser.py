@@ -6,15 +6,14 @@ goes on to her turn, and both phones say why. Short on purpose: the store and pa
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import no_traceback, phone, require_browser, take_seat
+from browser_support import no_traceback, open_table, phone, require_browser, take_seat
 
 from harness.served_app import Server, ServerError, served_app
-from harness.table_play import table_action, table_log
+from harness.table_play import pick, table_action, table_log
 
 with contextlib.suppress(ImportError):  # without it the test skips (require_browser)
     from playwright.sync_api import Browser, expect
@@ -35,10 +34,7 @@ def test_the_host_hands_an_idle_seat_to_the_computer_and_the_round_goes_on(
     server: Server, chromium: Browser, shots: Path
 ) -> None:
     anna = phone(chromium)
-    anna.goto(f"{server.url}/together", wait_until="commit")
-    anna.get_by_role("button", name="Open a table").click()
-    anna.wait_for_url(re.compile(r"table=\w+"))
-    code = re.search(r"table=(\w+)", anna.url).group(1)  # type: ignore[union-attr]
+    code = open_table(anna, server.url)
     take_seat(anna, "Anna")
     bertil = phone(chromium)
     bertil.goto(f"{server.url}/together?table={code}", wait_until="commit")
@@ -46,7 +42,8 @@ def test_the_host_hands_an_idle_seat_to_the_computer_and_the_round_goes_on(
     anna.get_by_role("button", name="Start the game").click()
     anna.get_by_role("button", name="Draw", exact=True).click()
     expect(table_action(anna, "discard")).to_be_visible()
-    anna.locator(".r5t-hand button.r5t-card").first.click()
+    first = anna.locator(".r5t-hand button.r5t-card").first
+    pick(anna.locator(f'.r5t-hand [data-hand="{first.get_attribute("data-hand")}"]'))  # seen picked, as a person sees it
     table_action(anna, "discard").click()
     expect(bertil.get_by_text("Your turn, Bertil")).to_be_visible()  # and his phone stays in his pocket
 
