@@ -45,7 +45,7 @@ def postgres() -> Iterator[Cluster]:
         forget_engines()  # this process's pooled connections, before their server stops
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Where a store test keeps its data, once per backend: a fresh SQLite file, or a fresh PostgreSQL
     database (its URL)."""
@@ -53,3 +53,11 @@ def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "store.sqlite3")
     cluster: Cluster = request.getfixturevalue("postgres")
     return cluster.new_database()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that asks for the PostgreSQL cluster itself is a ``postgres`` test (``store_target``'s
+    ``postgresql`` half carries the mark in its parameter)."""
+    for item in items:
+        if "postgres" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)

@@ -109,6 +109,7 @@ def wrong_attempt(at: AppTest, scenario: Scenario) -> None:
 # --- every page -----------------------------------------------------------------------------------
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_every_page_runs() -> None:
     at = start(locale="en-GB")
@@ -125,6 +126,7 @@ def test_every_page_runs() -> None:
     assert "A discard rule never traps you" in markdown  # a ruling from the README
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_rules_page_explains_each_rule_as_the_compare_page_does() -> None:
     """"What it means" once showed the model's descriptions, written for developers ("None: always one.")."""
@@ -145,6 +147,7 @@ def test_the_rules_page_explains_each_rule_as_the_compare_page_does() -> None:
 TRACK_LESSONS = [(v, entry.lesson.id) for v in PRESETS for entry in track_for(PRESETS[v], CURRICULUM).lessons]
 
 
+@pytest.mark.apptest
 @pytest.mark.parametrize(("variant", "lesson_id"), TRACK_LESSONS, ids=[f"{v}-{i}" for v, i in TRACK_LESSONS])
 def test_every_track_solved_through_the_ui(variant: str, lesson_id: str, progress_db: Path) -> None:
     """Each lesson of a table's track, opened by its link and solved task by task as a learner at that table
@@ -190,6 +193,7 @@ TAKE_LESSON = "taking-the-pile-femhundra"
 TAKE_SCENARIO = "femhundra-take-whole-pile"
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_an_illegal_take_is_explained_and_changes_nothing() -> None:
     at = start(lesson=TAKE_LESSON)
@@ -208,6 +212,7 @@ def primary_buttons(at: AppTest) -> set[str]:
     return {a["id"] for a in shown_table(at, LEARN_KEYS)["actions"] if a["primary"]}
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_highlighted_buttons_follow_the_phase() -> None:
     """In the draw phase "Meld picked cards" was highlighted, though only Draw or Take could be played."""
@@ -220,6 +225,7 @@ def test_the_highlighted_buttons_follow_the_phase() -> None:
     assert primary_buttons(at) == {"meld"}  # the step asks for a meld
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_legal_move_not_asked_for_is_a_warning() -> None:
     at = start(lesson=TAKE_LESSON)
@@ -228,6 +234,7 @@ def test_a_legal_move_not_asked_for_is_a_warning() -> None:
     assert scenario_run(at).step_index == 0 and len(scenario_run(at).states) == 1
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_pick_that_makes_no_move_says_what_to_pick() -> None:
     at = start(lesson=TAKE_LESSON)
@@ -237,6 +244,7 @@ def test_a_pick_that_makes_no_move_says_what_to_pick() -> None:
     assert any("exactly one card" in i for i in said(at, LEARN_KEYS, "info"))
 
 
+@pytest.mark.apptest
 def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
     at = start(lesson=TAKE_LESSON)
     at.button(key="learn_hint").click().run()
@@ -262,6 +270,7 @@ def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
     assert any(m.value == f"1 / {sum(len(x.tasks) for x in femhundra.lessons)}" for m in again.metric)
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_an_unknown_lesson_in_the_link_is_explained() -> None:
     at = start(lesson="no-such-lesson")
@@ -269,6 +278,7 @@ def test_an_unknown_lesson_in_the_link_is_explained() -> None:
     assert at.header  # a lesson is open all the same
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     at = start(lesson=TAKE_LESSON)
@@ -298,6 +308,7 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     assert "An ace in your hand or in a set counts high" in markdown  # our ruling, from the README
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tooltip() -> None:
     """The widgets were labelled with the engine's descriptions, full sentences with a full stop."""
@@ -318,6 +329,7 @@ def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tool
 # --- broken content -------------------------------------------------------------------------------
 
 
+@pytest.mark.apptest
 def test_a_broken_scenario_file_is_named_not_a_traceback(
     tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -335,6 +347,7 @@ def test_a_broken_scenario_file_is_named_not_a_traceback(
     assert "broken.yaml" in message and "field: title" in message
 
 
+@pytest.mark.apptest
 def test_every_scenario_file_solved_through_the_ui(
     tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -361,6 +374,7 @@ def test_every_scenario_file_solved_through_the_ui(
     assert in_tracks | {s.id for s in rest} == set(CURRICULUM.scenarios)
 
 
+@pytest.mark.apptest
 def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progress_db: Path) -> None:
     lesson = next(x for x in CURRICULUM.lessons if len(x.scenarios) > 1)
     learner = new_learner_id()
@@ -370,6 +384,7 @@ def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progr
     assert scenario_run(at).scenario.id == lesson.scenarios[1]
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_table_settings_and_words_not_notation() -> None:
     """Large cards and the notation are the learner's choice; by default moves are named in words."""

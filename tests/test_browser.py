@@ -51,6 +51,8 @@ from ui.session import DEFAULT_LEARNER
 with contextlib.suppress(ImportError):  # without it require_browser skips (or, in CI, fails) every test
     from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
+pytestmark = pytest.mark.browser
+
 VIEWPORT: ViewportSize = {"width": 1366, "height": 768}  # a laptop
 SIZES: dict[str, ViewportSize] = {"laptop": VIEWPORT, "phone": {"width": 390, "height": 844}}
 

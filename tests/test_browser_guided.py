@@ -25,6 +25,8 @@ from ui.session import DEFAULT_LEARNER
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, expect
 
+pytestmark = pytest.mark.browser
+
 #: A rommi deal of three players in which, following the guide, the learner meets a Rommi! window after four
 #: decisions, none of them laying a joker (declaring one takes more than this test's clicks).
 DEAL = 6

@@ -27,6 +27,8 @@ from tutor.learn.scenario import MoveTask
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, ViewportSize, expect
 
+pytestmark = pytest.mark.browser
+
 CURRICULUM = load_curriculum()
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 #: A lesson whose first scenario starts with the learner to draw: a discard now is refused.

@@ -29,6 +29,8 @@ from tutor.progress.store import utc_now
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+pytestmark = pytest.mark.browser
+
 TIMEOUT = 20_000  # ms
 LESSON = load_curriculum().lessons[1]
 SWITCHED = "This browser now works on the progress of your other device."

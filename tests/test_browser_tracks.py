@@ -27,6 +27,8 @@ from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Sc
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+pytestmark = pytest.mark.browser
+
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 LANGUAGES = ("sv", "da", "fi", "nl", "en")
 #: Each table's own way of taking from the pile, one lesson each.

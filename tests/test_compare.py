@@ -72,6 +72,7 @@ def verdicts(situation_id: str, move: int = 0) -> dict[str, str]:
     return {o.preset: o.ruling.verdict for o in comparison.outcomes[move]}
 
 
+@pytest.mark.apptest
 def test_doctests() -> None:
     """The page's module, outside pytest's doctest collection (``testpaths``): the tutor's modules this
     file tests have theirs run there, once."""
@@ -472,6 +473,7 @@ def _html(at: AppTest) -> str:
     return "\n".join(str(getattr(e.proto, "body", "")) for e in at.get("html"))
 
 
+@pytest.mark.apptest
 def test_the_page_opens_with_the_table_the_situations_and_the_sheet(page: AppTest) -> None:
     at = page
     assert at.title[0].value == "Compare the variants"
@@ -501,6 +503,7 @@ def test_the_page_opens_with_the_table_the_situations_and_the_sheet(page: AppTes
     assert len(mine) == 1 and mine[0]["y"][0] == 5 and mine[0]["y"][13] == 25  # the card values chart: our aces
 
 
+@pytest.mark.apptest
 @pytest.mark.parametrize("situation", SITUATIONS, ids=lambda s: s.id)
 def test_the_page_shows_each_situations_verdict_per_variant(page: AppTest, situation: tutor.compare.situations.Situation) -> None:
     at = page
@@ -521,6 +524,7 @@ def test_the_page_shows_each_situations_verdict_per_variant(page: AppTest, situa
         assert scores[0] == "Anna +20 · Bertil +20" and scores[1] == "Anna +23 · Bertil +27"
 
 
+@pytest.mark.apptest
 def test_the_builder_on_the_page(page: AppTest) -> None:
     at = page
     rulings = list(at.table[1].value["Ruling"])

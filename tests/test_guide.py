@@ -116,6 +116,7 @@ def _play_guided(at: AppTest) -> tuple[PracticeTable, list[str]]:
     raise AssertionError("the guided hand did not end")  # pragma: no cover
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_a_guided_hand_plays_to_its_end_and_explains_each_rule_that_came_up(variant: str) -> None:

@@ -61,6 +61,7 @@ def paste_and_load(at: AppTest, text: str, how: str = "play") -> None:
     assert not at.exception, at.exception
 
 
+@pytest.mark.apptest
 def test_every_hostile_file_pasted_gets_a_clear_message(load_page: AppTest) -> None:
     at = load_page
     for path in sorted(HOSTILE.iterdir()):
@@ -75,6 +76,7 @@ def test_every_hostile_file_pasted_gets_a_clear_message(load_page: AppTest) -> N
         assert at.session_state[keys.VIEWER] is None  # nothing was opened
 
 
+@pytest.mark.apptest
 def test_a_pasted_file_over_1_mb_is_refused(load_page: AppTest) -> None:
     paste_and_load(load_page, "variant: femhundra\n# " + "x" * MAX_BYTES)
     assert "larger than 1 MB" in load_page.error[0].value
@@ -88,6 +90,7 @@ def game_text(header: str | None = None) -> str:
     return re.sub(r"^# practice: .*$", "# practice: " + header, text, flags=re.MULTILINE)
 
 
+@pytest.mark.apptest
 @pytest.mark.parametrize(
     ("header", "field"),
     [
@@ -107,6 +110,7 @@ def test_a_bad_practice_header_is_named(load_page: AppTest, header: str, field: 
     assert errors and field in errors[0].replace("\\", ""), errors
 
 
+@pytest.mark.apptest
 def test_a_good_header_still_loads(load_page: AppTest) -> None:
     paste_and_load(load_page, game_text())
     assert not load_page.error
@@ -124,6 +128,7 @@ def test_the_upload_step_decodes_at_most_1_mb_of_utf8() -> None:
 # --- names are text ----------------------------------------------------------------------------------
 
 
+@pytest.mark.apptest
 def test_pass_and_play_names_with_markdown_are_shown_as_text(load_page: AppTest) -> None:
     at = load_page
     at.radio(key=keys.MODE).set_value("people").run()
@@ -135,6 +140,7 @@ def test_pass_and_play_names_with_markdown_are_shown_as_text(load_page: AppTest)
     assert any(r"\[phish\]\(//evil\.example/login\)" in text for text in shown)
 
 
+@pytest.mark.apptest
 def test_a_name_with_a_colon_is_refused_where_it_is_given(load_page: AppTest) -> None:
     at = load_page
     at.radio(key=keys.MODE).set_value("people").run()
@@ -144,6 +150,7 @@ def test_a_name_with_a_colon_is_refused_where_it_is_given(load_page: AppTest) ->
     assert "colon" in at.error[0].value
 
 
+@pytest.mark.apptest
 def test_record_names_with_markdown_are_shown_as_text(load_page: AppTest) -> None:
     at = load_page
     game = Game.new(get_variant("dansk"), computer_seats(IMAGE.replace(":", ""), 1, "greedy"), seed=5)
@@ -156,6 +163,7 @@ def test_record_names_with_markdown_are_shown_as_text(load_page: AppTest) -> Non
     assert not unescaped(shown, raw), unescaped(shown, raw)
 
 
+@pytest.mark.apptest
 def test_a_markdown_lesson_link_is_shown_as_text(progress_db: Path) -> None:
     at = open_app(lesson="[x](//evil.example)")
     warnings = [str(w.value) for w in at.warning]

@@ -125,6 +125,7 @@ def _outside(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return elsewhere, env
 
 
+@pytest.mark.slow
 def test_the_installed_copy_holds_and_serves_every_lesson(installed: Path, tmp_path: Path) -> None:
     elsewhere, env = _outside(tmp_path)
     done = subprocess.run(
@@ -147,6 +148,7 @@ def test_the_installed_copy_holds_and_serves_every_lesson(installed: Path, tmp_p
     assert {f"learn_open_{lesson.id}" for lesson in here.lessons} <= set(found["buttons"])
 
 
+@pytest.mark.slow
 def test_rummy500_serves_the_installed_app_from_another_folder(installed: Path, tmp_path: Path) -> None:
     """Started as a script or a service would (stdin from /dev/null, a fresh home, no screen), with options
     passed through; it asks nothing (the settings are in force without the checkout's config file)."""

@@ -47,6 +47,7 @@ def _no_leaks(at: AppTest, language: str, where: str) -> None:
     assert not leaks, f"{where}: English on a {language} page: {leaks[:5]}"
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("page", PAGES)
@@ -56,6 +57,7 @@ def test_every_page_speaks_the_language_and_starts_with_its_variant(language: st
     _no_leaks(at, language, page)
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_lesson_opens_in_the_language(language: str) -> None:
@@ -66,6 +68,7 @@ def test_every_lesson_opens_in_the_language(language: str) -> None:
         _no_leaks(at, language, lesson.id)
 
 
+@pytest.mark.apptest
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_scenario_step_with_a_wrong_move_and_a_hint_speaks_the_language(
     language: str, tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
@@ -95,6 +98,7 @@ def test_every_scenario_step_with_a_wrong_move_and_a_hint_speaks_the_language(
                 at.button(key="learn_next").click().run()
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_a_refusal_is_said_in_the_language(language: str) -> None:
@@ -141,6 +145,7 @@ def test_the_pages_own_locale_leads_the_languages_of_the_handshake() -> None:
     assert choose(None, None, None, browser_wants(None, None)) == "en"
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_browsers_language_decides_and_english_is_last() -> None:
     if not _apptest_sets_a_locale():
@@ -151,6 +156,7 @@ def test_the_browsers_language_decides_and_english_is_last() -> None:
     assert english.session_state[session.VARIANT_ID] == "500-rum"
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_variant_follows_the_language_until_the_learner_picks_one() -> None:
     at = open_app(lang="sv", variant=None)
@@ -164,12 +170,14 @@ def test_the_variant_follows_the_language_until_the_learner_picks_one() -> None:
     assert not at.exception
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_variant_link_picks_the_variant() -> None:
     at = open_app(lang="sv", variant=None, query={"variant": "dansk"})
     assert (at.session_state[session.LANGUAGE], at.session_state[session.VARIANT_ID]) == ("sv", "dansk")
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_learners_choice_is_kept_with_their_progress() -> None:
     at = open_app(locale="en-GB", variant=None)
@@ -181,6 +189,7 @@ def test_the_learners_choice_is_kept_with_their_progress() -> None:
     assert stranger.session_state[session.LANGUAGE] == "en"
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_practice_names_the_learner_in_the_language(language: str) -> None:
@@ -210,6 +219,7 @@ def _play_round_by_hints(at: AppTest) -> None:
     raise AssertionError("the round did not end")  # pragma: no cover
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_a_practice_round_speaks_the_language_and_calls_the_learner_you_in_it(language: str) -> None:

@@ -50,6 +50,7 @@ def first_learner_solves_one() -> tuple[AppTest, str]:
     return at, learner_of(at)
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_fresh_browser_gets_a_new_id_and_no_welcome_back() -> None:
     at = open_app()
@@ -61,6 +62,7 @@ def test_a_fresh_browser_gets_a_new_id_and_no_welcome_back() -> None:
     assert at.title[0].value == "Your progress" and "Nothing solved yet" in " ".join(texts(at.info))
 
 
+@pytest.mark.apptest
 def test_a_second_browser_does_not_see_the_first_ones_progress(progress_db: Path) -> None:
     first, learner = first_learner_solves_one()
     assert ProgressStore(progress_db).stars(learner) == {TAKE_SCENARIO: 3}
@@ -72,6 +74,7 @@ def test_a_second_browser_does_not_see_the_first_ones_progress(progress_db: Path
     assert solved_metric(first) == f"1 / {SCENARIOS}"  # and the first still has theirs
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_same_learner_coming_back_is_welcomed_with_their_name() -> None:
     first, learner = first_learner_solves_one()
@@ -90,6 +93,7 @@ def sidebar_layout(at: AppTest) -> list[str]:
     return [type(element).__name__ for element in at.sidebar]
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 @pytest.mark.parametrize("lesson", [None, TAKE_LESSON])
 def test_the_cookie_writer_of_a_new_browser_moves_nothing_in_the_sidebar(lesson: str | None) -> None:
@@ -105,6 +109,7 @@ def test_the_cookie_writer_of_a_new_browser_moves_nothing_in_the_sidebar(lesson:
     assert shorter == first[: len(shorter)] == second[: len(shorter)], (first, second)
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_learner_id_in_the_address_is_removed_and_never_adopted() -> None:
     """A lesson link of an earlier version carried ``?learner=<id>``: opened in another browser, it made
@@ -117,6 +122,7 @@ def test_a_learner_id_in_the_address_is_removed_and_never_adopted() -> None:
     assert learner_of(first) == learner
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_bad_cookie_is_ignored_for_a_fresh_learner() -> None:
     _, learner = first_learner_solves_one()
@@ -126,6 +132,7 @@ def test_a_bad_cookie_is_ignored_for_a_fresh_learner() -> None:
         assert learner_of(at) not in (bad, learner)
 
 
+@pytest.mark.apptest
 def test_a_cookie_of_an_earlier_version_is_accepted_once_as_a_device(progress_db: Path) -> None:
     """A browser whose cookie still holds its learner id (the earlier format) keeps its progress; its cookie
     becomes a device token, and the learner's devices list shows it."""
@@ -139,6 +146,7 @@ def test_a_cookie_of_an_earlier_version_is_accepted_once_as_a_device(progress_db
     assert learner_of(open_app(cookie=token)) == learner
 
 
+@pytest.mark.apptest
 def test_start_over_clears_after_a_confirmation_and_can_be_undone(progress_db: Path) -> None:
     at, learner = first_learner_solves_one()
     _, other_learner = first_learner_solves_one()
@@ -180,6 +188,7 @@ def use_code(at: AppTest, code: str) -> None:
     assert not at.exception, at.exception
 
 
+@pytest.mark.apptest
 def test_a_device_code_brings_a_new_browser_to_the_learner_once(progress_db: Path) -> None:
     first, learner = first_learner_solves_one()
     code = code_of(first)
@@ -196,6 +205,7 @@ def test_a_device_code_brings_a_new_browser_to_the_learner_once(progress_db: Pat
     assert any(x.startswith("That is not a code") for x in texts(third.info))
 
 
+@pytest.mark.apptest
 def test_a_browser_with_progress_of_its_own_asks_before_switching(progress_db: Path) -> None:
     first, learner = first_learner_solves_one()
     second, own = first_learner_solves_one()
@@ -212,6 +222,7 @@ def test_a_browser_with_progress_of_its_own_asks_before_switching(progress_db: P
     assert ProgressStore(progress_db).stars(own) == {TAKE_SCENARIO: 3}  # kept under its own id
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_device_link_is_used_and_leaves_the_address() -> None:
     first, learner = first_learner_solves_one()
@@ -221,6 +232,7 @@ def test_a_device_link_is_used_and_leaves_the_address() -> None:
     assert "This browser now works on the progress of your other device." in texts(second.success)
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_device_link_in_a_browser_with_progress_asks_first() -> None:
     first, learner = first_learner_solves_one()
@@ -234,6 +246,7 @@ def test_a_device_link_in_a_browser_with_progress_asks_first() -> None:
     assert learner_of(second) == learner
 
 
+@pytest.mark.apptest
 def test_signing_out_another_device(progress_db: Path) -> None:
     first, learner = first_learner_solves_one()
     second = open_app()
@@ -249,6 +262,7 @@ def test_signing_out_another_device(progress_db: Path) -> None:
     assert learner_of(open_app(cookie=cookie_of(first))) == learner  # the first browser is still the learner
 
 
+@pytest.mark.apptest
 def test_progress_of_an_earlier_version_is_copied_only_when_claimed_by_its_name(progress_db: Path) -> None:
     store = ProgressStore(progress_db)
     store.record_scenario(legacy_key("Anna"), TAKE_SCENARIO, 2)

@@ -51,6 +51,7 @@ def texts(elements: object) -> list[str]:
 # --- the page ------------------------------------------------------------------------------------------
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_whole_round_played_by_following_the_hints() -> None:
     at = practice_page()
@@ -88,6 +89,7 @@ def test_a_whole_round_played_by_following_the_hints() -> None:
     assert not at.exception and game_of(at).current.number == 2
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_an_illegal_attempt_is_explained_and_undo_takes_back() -> None:
     at = practice_page()
@@ -105,6 +107,7 @@ def test_an_illegal_attempt_is_explained_and_undo_takes_back() -> None:
     assert not game.current.moves and said(at, keys.KEYS, "info")
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_highlighted_buttons_follow_the_phase() -> None:
     """"Meld picked cards" was the highlighted button in the draw phase, when only Draw or Take could be played."""
@@ -127,6 +130,7 @@ def test_the_highlighted_buttons_follow_the_phase() -> None:
     assert shown_table(at, keys.KEYS)["legal"]["discards"]  # what the browser lights up a discard with
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_card_just_drawn_is_named() -> None:
     """After a draw nothing said which card had come: the log says only "You drew from the stock"."""
@@ -144,6 +148,7 @@ def test_the_card_just_drawn_is_named() -> None:
     assert not any("You drew" in text for text in said(at, keys.KEYS, "info"))  # it was about that turn only
 
 
+@pytest.mark.apptest
 def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:
     """The default name was "learner": "Your turn, learner", "learner drew from the stock", "Progress of
     learner". Now the learner is You, addressed as such; their games are saved under this browser's learner id."""
@@ -165,6 +170,7 @@ def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:
     assert at.title[0].value == "Progress of Anna"
 
 
+@pytest.mark.apptest
 def test_pass_and_play_hides_the_hand_between_turns(progress_db: Path) -> None:
     at = practice_page()
     at.radio(key=keys.MODE).set_value("people").run()
@@ -186,6 +192,7 @@ def test_pass_and_play_hides_the_hand_between_turns(progress_db: Path) -> None:
     assert ProgressStore(progress_db).saved_games(at.session_state[session.LEARNER_ID]) == ["friday"]
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_pasted_record_can_be_stepped_through() -> None:
     game = Game.new(get_variant("dansk"), computer_seats("Anna", 1, "greedy"), seed=5)
@@ -405,6 +412,7 @@ def test_a_computer_turn_is_quick() -> None:
     assert time.perf_counter() - start < 2.0  # the benchmark holds the real figure (≤ 500 ms median)
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_rommi_button_while_a_call_is_possible() -> None:
     game = rommi_window_game()
@@ -422,6 +430,7 @@ def test_the_rommi_button_while_a_call_is_possible() -> None:
     assert game.state.to_move == 2  # Cecilia plays on from her call; Bertil lost his turn
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_rommi_starts_with_three_players_and_the_form_keeps_its_choices() -> None:
     """500 rommi's form starts with two computer players (with two players nobody may call) and says why;
@@ -438,6 +447,7 @@ def test_rommi_starts_with_three_players_and_the_form_keeps_its_choices() -> Non
     assert at.selectbox(key=keys.COMPUTERS).value == 3 and at.selectbox(key=keys.LEVEL).value == "greedy"
 
 
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> None:
     """A round played carelessly (the first legal move each time): the end says who went out or how the
@@ -473,6 +483,7 @@ def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> 
     assert "| femhundra | medium | 1 |" in shown, shown
 
 
+@pytest.mark.apptest
 def test_no_call_beside_the_rommi_button_lets_the_window_pass() -> None:
     game = rommi_window_game()
     at = practice_page()

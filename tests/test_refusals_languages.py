@@ -133,6 +133,7 @@ def practice(progress_db: Path) -> AppTest:
     return open_app("practice", lang="fi")
 
 
+@pytest.mark.apptest
 def test_practice_names_are_refused_in_finnish_with_where_to_change_them(practice: AppTest) -> None:
     at = practice
     at.radio(key=keys.MODE).set_value("people").run()
@@ -149,6 +150,7 @@ def test_practice_names_are_refused_in_finnish_with_where_to_change_them(practic
     assert at.session_state[keys.GAME] is not None
 
 
+@pytest.mark.apptest
 def test_the_sidebar_refuses_a_name_and_says_so_there(progress_db: Path) -> None:
     at = open_app("practice", lang="sv")
     at.sidebar.text_input(key=session.LEARNER).set_value("Mum: Anna").run()
@@ -159,6 +161,7 @@ def test_the_sidebar_refuses_a_name_and_says_so_there(progress_db: Path) -> None
     assert not at.sidebar.error
 
 
+@pytest.mark.apptest
 def test_a_refused_record_is_said_in_finnish_in_its_open_section(practice: AppTest) -> None:
     at = practice
     for path in REFUSED:
@@ -172,6 +175,7 @@ def test_a_refused_record_is_said_in_finnish_in_its_open_section(practice: AppTe
         assert not at.exception
 
 
+@pytest.mark.apptest
 def test_a_saved_name_is_shown_as_it_is_in_the_table_box(progress_db: Path) -> None:
     at = open_app("practice")
     at.radio(key=keys.MODE).set_value("people").run()

@@ -28,6 +28,8 @@ from ui.component_data import DECODE_JS, encoded
 with contextlib.suppress(ImportError):  # without it the chromium fixture skips (or, in CI, fails) the tests
     from playwright.sync_api import Browser, Page, Route, expect
 
+pytestmark = pytest.mark.browser
+
 ORIGIN = "http://table.test"
 SCRIPT = (Path(__file__).resolve().parent.parent / "ui" / "table" / "widget.js").read_text(encoding="utf-8").replace("/* DECODE */", DECODE_JS)
 PAGE = """<!doctype html><html><body style="margin:0">

@@ -29,7 +29,6 @@ from browser_support import choose, no_traceback, open_table, param, phone, requ
 
 from engine.moves import Move
 from engine.variants import get_variant
-from harness.postgres import Cluster
 from harness.served_app import Server, ServerError, served_app
 from harness.table_play import play_round, shows, table_action, table_log
 from tutor.storage.url import ENV_VAR as DATABASE_URL
@@ -39,21 +38,22 @@ from tutor.together.sql_store import SqlTableStore
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, Page, expect
 
+pytestmark = pytest.mark.browser
+
 #: The deal of the whole-round test: Bertil (the second seat) may call Rommi! twice, out of turn, and goes out.
 ROMMI_SEED = 60
 #: The call window of the test servers: long, so a busy machine never misses a call; "No call" shortens it.
 CALL_SECONDS = "30"
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def two_servers(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
-    """Two servers sharing one progress folder (so one tables file), or one PostgreSQL database."""
+@pytest.fixture(scope="module")
+def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
+    """Two servers sharing one progress folder, so one tables file. The rounds run on SQLite only: that both
+    backends keep a table's moves, versions and calls alike is the store tests' fact (tests/test_together*.py
+    run each on SQLite and on PostgreSQL), so playing them in real time once per database proved it twice."""
     require_browser()
     folder = tmp_path_factory.mktemp("together-servers")
     environment: dict[str, str | None] = {"RUMMY500_CALL_SECONDS": CALL_SECONDS, DATABASE_URL: None}
-    if request.param == "postgresql":
-        cluster: Cluster = request.getfixturevalue("postgres")
-        environment[DATABASE_URL] = cluster.new_database()
     try:
         with (
             served_app(folder, "streamlit-1", environment) as first,
@@ -75,8 +75,8 @@ def phones_put_away(chromium: Browser) -> Iterator[None]:
 
 
 def tables_of(server: Server) -> str:
-    """Where ``server`` keeps its tables: its database's URL, or the tables file beside its progress file."""
-    return server.environment.get(DATABASE_URL) or str(server.progress.parent / "tables.sqlite3")
+    """Where ``server`` keeps its tables: the tables file beside its progress file."""
+    return str(server.progress.parent / "tables.sqlite3")
 
 
 def test_three_phones_and_a_watcher(two_servers: list[Server], chromium: Browser, shots: Path) -> None:

@@ -19,6 +19,8 @@ with contextlib.suppress(ImportError):  # without it the test skips (require_bro
     from playwright.sync_api import Browser, expect
 
 
+pytestmark = pytest.mark.browser
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server with a tables file of its own."""

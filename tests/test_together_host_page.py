@@ -44,6 +44,7 @@ def seated(store: SqlTableStore, *names: str, turn_seconds: float | None = None)
     return host, tickets
 
 
+@pytest.mark.apptest
 def test_a_turn_limit_is_chosen_when_opening_and_every_phone_tells_when_it_ran_out(tables_db: Path) -> None:
     host = open_app("together")
     host.number_input(key="together_seats").set_value(2)
@@ -69,6 +70,7 @@ def test_a_turn_limit_is_chosen_when_opening_and_every_phone_tells_when_it_ran_o
     assert "Your turn, Bertil" in page_text(guest)
 
 
+@pytest.mark.apptest
 def test_the_host_passes_the_role_and_gives_a_seat_a_new_link(tables_db: Path) -> None:
     store = SqlTableStore(tables_db)
     host, (anna, bertil) = seated(store, "Anna", "Bertil")
@@ -116,6 +118,7 @@ def _param(at: AppTest, name: str) -> str:
     return str(value[0] if isinstance(value, list) else value)
 
 
+@pytest.mark.apptest
 def test_a_host_without_a_seat_passes_the_role_and_watches_on(tables_db: Path) -> None:
     """The host's phone holds no seat: once it passes the role on, its host link holds nothing; the page
     drops it from the address and the phone watches the round as anyone may."""
@@ -131,6 +134,7 @@ def test_a_host_without_a_seat_passes_the_role_and_watches_on(tables_db: Path) -
     assert store.view(host.code, bertil.token).is_host
 
 
+@pytest.mark.apptest
 def test_a_tampered_seat_or_host_link_holds_nothing(tables_db: Path) -> None:
     """A link whose token was changed by hand: the page says it holds no seat and shows the round as a
     watcher sees it (no hand, no host's tools), without an error."""

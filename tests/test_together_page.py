@@ -28,6 +28,7 @@ def page_text(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
+@pytest.mark.apptest
 def test_two_sessions_play_one_table(tables_db: Path) -> None:
     host = open_app("together")
     host.number_input(key="together_seats").set_value(2)
@@ -71,6 +72,7 @@ def test_two_sessions_play_one_table(tables_db: Path) -> None:
     assert not shown_cards & {str(c) for c in anna_hand}  # none of Anna's cards reach Bertil's browser
 
 
+@pytest.mark.apptest
 def test_a_wrong_code_and_a_bad_name_are_explained(tables_db: Path) -> None:
     at = open_app("together")
     at.text_input(key="together_code").input("ZZZZZZ")
@@ -89,6 +91,7 @@ def _param(at: AppTest, name: str) -> str:
     return str(value[0] if isinstance(value, list) else value)
 
 
+@pytest.mark.apptest
 def test_a_table_without_watchers_still_lets_people_join(tables_db: Path) -> None:
     store = SqlTableStore(tables_db)
     host = store.create_table("femhundra", {}, 2, watchers=False)
@@ -101,6 +104,7 @@ def test_a_table_without_watchers_still_lets_people_join(tables_db: Path) -> Non
     assert not at.exception and "Bertil" in page_text(at)
 
 
+@pytest.mark.apptest
 def test_seats_are_given_up_and_freed_in_the_lobby(tables_db: Path) -> None:
     host = open_app("together")
     host.button(key="together_open").click().run()
@@ -126,6 +130,7 @@ def test_seats_are_given_up_and_freed_in_the_lobby(tables_db: Path) -> None:
     assert [s.name for s in SqlTableStore(tables_db).view(code, None).seats] == []
 
 
+@pytest.mark.apptest
 def test_the_call_window_on_each_phone(tables_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every phone says the same waiting; only the seat that may call has "No call", and its answer closes
     the window; then the next player's phone says it is her turn."""
