@@ -1,8 +1,10 @@
 """Names every doctest may use without importing them; and a test run writes nothing into the checkout.
 
 Hypothesis keeps its example database and caches in a folder of the system's temporary directory (not
-``.hypothesis/`` here), Python writes no bytecode (``__pycache__``), for this process and the commands the
-tests start, and pytest's cache is off (``-p no:cacheprovider`` in ``pyproject.toml``).
+``.hypothesis/`` here), Python keeps its bytecode, pytest's rewritten test modules included, in a folder of the
+system's temporary directory too (``sys.pycache_prefix``: no ``__pycache__`` here, yet a second run compiles
+nothing again), for this process and the commands the tests start, and pytest's cache is off
+(``-p no:cacheprovider`` in ``pyproject.toml``).
 """
 
 import os
@@ -10,8 +12,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.dont_write_bytecode = True
-os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+PYCACHE = Path(tempfile.gettempdir()) / "rummy500-tutor-pycache"
+sys.pycache_prefix = str(PYCACHE)
+os.environ["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402

@@ -5,8 +5,7 @@ the page through its request key, since AppTest cannot click a component."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -143,25 +142,6 @@ def play_through_widgets(at: AppTest, keys: PickKeys, move: Move, hand: Sequence
     else:  # pragma: no cover - a new kind of move
         raise AssertionError(f"no table move for {move}")
 
-
-#: The lesson :func:`every_scenario_content` makes: every scenario file, in id order.
-EVERY_SCENARIO: Final = "every-scenario"
-
-
-def every_scenario_content(folder: Path, scenario_ids: Sequence[str]) -> Path:
-    """Content for the app (``$RUMMY500_CONTENT_DIR``) whose one lesson holds every scenario file, even one
-    no lesson names yet: a copy of the scenarios and a generated English lesson. Returns the folder."""
-    import shutil
-
-    import yaml
-
-    from tutor.learn.curriculum import SCENARIOS_DIR
-
-    shutil.copytree(SCENARIOS_DIR, folder / "scenarios")
-    (folder / "lessons" / "en").mkdir(parents=True)
-    front = yaml.safe_dump({"id": EVERY_SCENARIO, "title": "Every scenario", "order": 1, "scenarios": list(scenario_ids)})
-    (folder / "lessons" / "en" / "every.md").write_text(f"---\n{front}---\n★\n", encoding="utf-8")  # no words: any language
-    return folder
 
 
 

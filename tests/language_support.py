@@ -124,9 +124,14 @@ def english_runs(text: str, length: int = 4) -> list[str]:
 def english_leaks(at: AppTest, language: str) -> list[str]:
     """The English the page shows though ``language`` has its own words for it: runs of words from the
     catalogue, the scenario texts or the lessons, and runs of words only English writes."""
-    shown = "\n".join(shown_texts(at))
-    shown = re.sub(r"[*_`]", "", shown)
-    sentences = "\n".join(text for text in shown_texts(at) if " " in text)  # ids and tokens hold no spaces
+    return english_leaks_in(shown_texts(at), language)
+
+
+def english_leaks_in(texts: list[str], language: str) -> list[str]:
+    """The English in ``texts`` (what a page or a table session says) though ``language`` has its own words for
+    it (see :func:`english_leaks`)."""
+    shown = re.sub(r"[*_`]", "", "\n".join(texts))
+    sentences = "\n".join(text for text in texts if " " in text)  # ids and tokens hold no spaces
     return [fragment for fragment in english_fragments(language) if fragment in shown] + english_runs(sentences)
 
 

@@ -1,8 +1,8 @@
-"""The app through Streamlit's AppTest: every page runs, and every scenario of every lesson is solved
-through the widgets the way a learner would solve it (pick cards, press buttons, type, choose, judge).
-
-The lessons are read from ``load_curriculum()``, so a lesson added later is covered without a change
-here. Progress goes to a temporary database (``RUMMY500_PROGRESS_DB``).
+"""The app through Streamlit's AppTest: every page runs, and the Learn page's details through the widgets the
+way a learner uses them (pick cards, press buttons, type, choose, judge). Every task of every track is walked
+through the lesson table session in ``tests/test_course_walk.py``, and a track's first and last lessons through
+this page once per language in ``tests/test_languages_app.py``. Progress goes to a temporary database
+(``RUMMY500_PROGRESS_DB``).
 """
 
 from __future__ import annotations
@@ -18,11 +18,8 @@ from streamlit.testing.v1 import AppTest
 from engine.state import Phase
 from engine.variants import PRESETS, HouseRules, Variant, house_rule_options
 from tests.apptest_support import (
-    EVERY_SCENARIO,
     answer_rightly,
-    answer_wrongly,
     cookie_of,
-    every_scenario_content,
     open_app,
     said,
     scenario_run,
@@ -31,9 +28,8 @@ from tests.apptest_support import (
 )
 from tutor.compare.table import field_label, field_meaning
 from tutor.curriculum import track_for
-from tutor.i18n.strings import variant_name
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
-from tutor.learn.scenario import JudgeTask, MoveTask, NumberTask, Scenario
+from tutor.learn.scenario import MoveTask, NumberTask, Scenario
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id
 from tutor.rules.reference import variant_reference
@@ -80,32 +76,6 @@ def solve(at: AppTest, scenario: Scenario, lesson: Lesson | None = None) -> None
         assert charts == scales  # a lesson comparing the scales shows the hand under both once solved
 
 
-def wrong_attempt(at: AppTest, scenario: Scenario) -> None:
-    """One wrong attempt: its explanation shows, and the position stays exactly as it was."""
-    run = scenario_run(at)
-    before = run.state
-    hand_labels = [c["v"] for c in shown_table(at, LEARN_KEYS)["hand"]] if isinstance(scenario.task, MoveTask) else []
-    answer_wrongly(at, scenario)
-    assert not at.exception, at.exception
-    if isinstance(scenario.task, MoveTask):
-        shown = said(at, LEARN_KEYS, "error")
-        assert shown and shown[0], scenario.id
-        code = run.feedback.code if run.feedback else None
-        extra = scenario.feedback.get(code or "")
-        if extra:
-            assert scenario.say(extra) in shown[0]
-        assert [c["v"] for c in shown_table(at, LEARN_KEYS)["hand"]] == hand_labels
-    else:
-        shown = texts(at.warning)
-        assert shown and shown[0], scenario.id
-        if "wrong" in scenario.feedback and not isinstance(scenario.task, JudgeTask):
-            assert scenario.say(scenario.feedback["wrong"]) in shown[0]
-        assert "That cost a star: ★★☆" in texts(at.caption), scenario.id  # a wrong answer costs, in view
-    after = scenario_run(at)
-    assert after is run and after.state is before and not after.solved
-    assert after.step_index == 0
-
-
 # --- every page -----------------------------------------------------------------------------------
 
 
@@ -138,53 +108,6 @@ def test_the_rules_page_explains_each_rule_as_the_compare_page_does() -> None:
         assert f"| {field_meaning(row.name)} |" in markdown, row.name
         description = Variant.model_fields[row.name].description or ""
         assert description not in markdown, row.name
-
-
-# --- every lesson, through the widgets ------------------------------------------------------------
-
-
-#: Every lesson of every preset's track: the five tracks, walked from their first lesson to their last.
-TRACK_LESSONS = [(v, entry.lesson.id) for v in PRESETS for entry in track_for(PRESETS[v], CURRICULUM).lessons]
-
-
-@pytest.mark.apptest
-@pytest.mark.parametrize(("variant", "lesson_id"), TRACK_LESSONS, ids=[f"{v}-{i}" for v, i in TRACK_LESSONS])
-def test_every_track_solved_through_the_ui(variant: str, lesson_id: str, progress_db: Path) -> None:
-    """Each lesson of a table's track, opened by its link and solved task by task as a learner at that table
-    would; every required task is played under the learner's own variant, the optional one says it is another
-    table's; "Next" leads to the track's next lesson, and after its last the track is done."""
-    track = track_for(PRESETS[variant], CURRICULUM)
-    entry = track.find(lesson_id)
-    assert entry is not None
-    at = open_app(lesson=lesson_id, variant=variant)
-    assert at.header[0].value == entry.lesson.title  # ?lesson=<id> opens the lesson
-    for index, scenario in enumerate(entry.all_tasks):
-        run = scenario_run(at)
-        assert run.scenario.id == scenario.id and at.session_state[session.INDEX] == index
-        assert run.state.variant.id == (scenario.variant if entry.is_optional(index) else variant)
-        if entry.is_optional(index):
-            assert any("At another table" in message for message in texts(at.info)), texts(at.info)
-        else:
-            assert f"Played with the rules of {variant_name(variant)}." in texts(at.caption)
-        if index == 0:
-            wrong_attempt(at, scenario)
-        solve(at, scenario, entry.lesson)
-        if index + 1 < len(entry.all_tasks):
-            at.button(key="learn_next").click().run()
-            assert not at.exception, at.exception
-    place = track.place_after(lesson_id, len(entry.all_tasks) - 1)
-    if place is None:
-        assert any(message.startswith("You have finished every lesson") for message in texts(at.info)), texts(at.info)
-    else:
-        at.button(key="learn_next").click().run()
-        assert at.header[0].value == track.lessons[[e.lesson.id for e in track.lessons].index(place[0])].lesson.title
-    store = ProgressStore(progress_db)
-    first = entry.all_tasks[0]
-    # A wrong move or a wrong answer to a question costs a star.
-    expected = {s.id: 2 if s.id == first.id else 3 for s in entry.all_tasks}
-    learner = at.session_state[session.LEARNER_ID]
-    assert store.stars(learner) == expected
-    assert lesson_id in store.completed_lessons(learner)
 
 
 # --- details of the Learn page --------------------------------------------------------------------
@@ -345,33 +268,6 @@ def test_a_broken_scenario_file_is_named_not_a_traceback(
     assert not at.exception
     message = at.error[0].value
     assert "broken.yaml" in message and "field: title" in message
-
-
-@pytest.mark.apptest
-def test_every_scenario_file_solved_through_the_ui(
-    tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Every scenario file that no preset's track plays (one no lesson names yet, or only another table's
-    contrast), in one generated lesson under the table it is played at: a wrong try, then solved. The tracks'
-    tasks are solved by ``test_every_track_solved_through_the_ui``."""
-    in_tracks = {task.id for v in PRESETS.values() for entry in track_for(v, CURRICULUM).lessons for task in entry.tasks}
-    rest = [CURRICULUM.scenarios[i] for i in sorted(set(CURRICULUM.scenarios) - in_tracks)]
-    by_table: dict[Variant, list[Scenario]] = {}
-    for scenario in rest:
-        by_table.setdefault(scenario.played, []).append(scenario)
-    for number, (table, scenarios) in enumerate(by_table.items()):
-        content = every_scenario_content(tmp_path / str(number), [s.id for s in scenarios])
-        monkeypatch.setenv(session.CONTENT_ENV, str(content))
-        at = open_app(lesson=EVERY_SCENARIO, variant=table.id, house_rules=table.house_rule_values())
-        assert at.session_state[session.VARIANT] == table
-        for index, scenario in enumerate(scenarios):
-            assert scenario_run(at).scenario.id == scenario.id
-            wrong_attempt(at, scenario)
-            solve(at, scenario)
-            if index + 1 < len(scenarios):
-                at.button(key="learn_next").click().run()
-        assert EVERY_SCENARIO in ProgressStore(progress_db).completed_lessons(at.session_state[session.LEARNER_ID])
-    assert in_tracks | {s.id for s in rest} == set(CURRICULUM.scenarios)
 
 
 @pytest.mark.apptest

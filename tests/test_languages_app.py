@@ -14,23 +14,23 @@ from streamlit.testing.v1 import AppTest
 from engine.errors import RulesError
 from engine.moves import Move
 from engine.state import Phase
-from engine.variants import Variant
+from engine.variants import PRESETS
 from tests.apptest_support import (
-    EVERY_SCENARIO,
     answer_rightly,
     answer_wrongly,
     cookie_of,
-    every_scenario_content,
     open_app,
     said,
     scenario_run,
     table_move,
 )
-from tests.language_support import english_leaks
+from tests.language_support import english_leaks, shown_texts
+from tutor.curriculum import TrackLesson, track_for
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT, browser_wants, choose
-from tutor.i18n.strings import refusal, t
+from tutor.i18n.strings import refusal, t, variant_name
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.scenario import MoveTask
+from tutor.progress import ProgressStore
 from tutor.table.move_text import hand_options
 from ui import session
 from ui.language import PICKER
@@ -43,6 +43,8 @@ CURRICULUM = load_curriculum()
 
 def _no_leaks(at: AppTest, language: str, where: str) -> None:
     assert not at.exception, at.exception
+    if language == SOURCE_LANGUAGE:
+        return
     leaks = english_leaks(at, language)
     assert not leaks, f"{where}: English on a {language} page: {leaks[:5]}"
 
@@ -68,34 +70,60 @@ def test_every_lesson_opens_in_the_language(language: str) -> None:
         _no_leaks(at, language, lesson.id)
 
 
-@pytest.mark.apptest
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_every_scenario_step_with_a_wrong_move_and_a_hint_speaks_the_language(
-    language: str, tmp_path: Path, progress_db: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Every task once, at the first table it holds for (the tracks' walk plays each at every preset)."""
-    by_table: dict[Variant, list[str]] = {}
-    for scenario_id in sorted(CURRICULUM.scenarios):
-        by_table.setdefault(CURRICULUM.scenarios[scenario_id].played, []).append(scenario_id)
+def _walk_lesson(at: AppTest, entry: TrackLesson, language: str, variant: str) -> None:
+    """Every task of the open lesson through the page's controls: a wrong answer to the first (refused, a star
+    gone), each task solved and said so, the caption naming the learner's table (or, for an optional task,
+    that it is another table's), "Next" between the tasks; no English the language has words for."""
     solved = t("ui.learn.solved", language, stars="").strip()
-    for number, (table, ids) in enumerate(by_table.items()):
-        monkeypatch.setenv(session.CONTENT_ENV, str(every_scenario_content(tmp_path / str(number), ids)))
-        at = open_app(lesson=EVERY_SCENARIO, lang=language, variant=table.id, house_rules=table.house_rule_values())
-        for index, scenario_id in enumerate(ids):
-            scenario = CURRICULUM.scenarios[scenario_id]
-            assert scenario_run(at).scenario.id == scenario_id
-            _no_leaks(at, language, f"{scenario_id} (start)")
+    for index, scenario in enumerate(entry.all_tasks):
+        run = scenario_run(at)
+        assert run.scenario.id == scenario.id and at.session_state[session.INDEX] == index
+        captions, infos = [str(c.value) for c in at.caption], [str(i.value) for i in at.info]
+        if entry.is_optional(index):
+            assert run.state.variant.id == scenario.variant
+            other = t("ui.learn.other_table", language, about="", chosen="").split("{")[0][:12]
+            assert any(message.startswith(other) for message in infos), infos
+        else:
+            assert run.state.variant.id == variant
+            assert t("ui.learn.played_with", language, variant=variant_name(variant, language)) in captions, captions
+        if index == 0:
             answer_wrongly(at, scenario)
-            _no_leaks(at, language, f"{scenario_id} (a wrong move)")
-            if scenario.hints:
-                at.button(key="learn_hint").click().run()
-                _no_leaks(at, language, f"{scenario_id} (a hint)")
-            answer_rightly(at, scenario)
-            assert scenario_run(at).solved, (scenario_id, said(at, KEYS, "error"))
-            assert any(str(s.value).startswith(solved) for s in at.success), scenario_id
-            _no_leaks(at, language, f"{scenario_id} (solved)")
-            if index + 1 < len(ids):
-                at.button(key="learn_next").click().run()
+            wrong = scenario_run(at)
+            assert wrong.stars == 2 and not wrong.solved and wrong.feedback is not None, scenario.id
+            assert any(wrong.feedback.cost in text for text in shown_texts(at)), (scenario.id, "the cost is said in view")
+            _no_leaks(at, language, f"{scenario.id} (a wrong answer)")
+        answer_rightly(at, scenario)
+        assert scenario_run(at).solved, (scenario.id, said(at, KEYS, "error"))
+        assert any(str(s.value).startswith(solved) for s in at.success), scenario.id
+        if index + 1 < len(entry.all_tasks):
+            at.button(key="learn_next").click().run()
+    _no_leaks(at, language, f"{entry.lesson.id} (solved)")
+
+
+@pytest.mark.apptest
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_new_learner_walks_their_tracks_first_and_last_lessons_through_the_page(language: str, progress_db: Path) -> None:
+    """The page's wiring, once per language (every task of every track, in every language, is walked through
+    the lesson table session in tests/test_course_walk.py): the language's own table's track opens on its
+    first lesson, walked task by task; "Next" leads to the second lesson; a lesson link opens the last one,
+    and after it the track is done; the stars are kept."""
+    variant = START_VARIANT[language]
+    track = track_for(PRESETS[variant], CURRICULUM)
+    first, last = track.lessons[0], track.lessons[-1]
+    at = open_app(lang=language, variant=None)
+    assert at.session_state[session.VARIANT_ID] == variant
+    assert at.header[0].value == first.lesson.title_in(language)  # a new learner starts at the track's start
+    _walk_lesson(at, first, language, variant)
+    at.button(key="learn_next").click().run()
+    assert at.header[0].value == track.lessons[1].lesson.title_in(language)
+    learner = at.session_state[session.LEARNER_ID]
+    assert ProgressStore(progress_db).stars(learner) == {s.id: 2 if i == 0 else 3 for i, s in enumerate(first.all_tasks)}
+    at = open_app(lesson=last.lesson.id, lang=language, variant=None, cookie=cookie_of(at))
+    assert at.header[0].value == last.lesson.title_in(language)
+    _walk_lesson(at, last, language, variant)
+    done = t("ui.learn.all_done", language, variant=variant_name(variant, language))
+    assert done in [str(i.value) for i in at.info]
+    assert {first.lesson.id, last.lesson.id} <= set(ProgressStore(progress_db).completed_lessons(learner))
 
 
 @pytest.mark.apptest
