@@ -55,9 +55,14 @@ def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return cluster.new_database()
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A test that asks for the PostgreSQL cluster itself is a ``postgres`` test (``store_target``'s
-    ``postgresql`` half carries the mark in its parameter)."""
+    ``postgresql`` half carries the mark in its parameter); and the browser tests keep to one worker of
+    ``pytest -n`` (``--dist loadgroup``), one after another, as each times what a person waits for: two
+    servers and two browsers at once on a two-core machine would make them race each other."""
     for item in items:
         if "postgres" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.postgres)
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.xdist_group("browser"))

@@ -80,6 +80,7 @@ def solve(at: AppTest, scenario: Scenario, lesson: Lesson | None = None) -> None
 
 
 @pytest.mark.apptest
+@pytest.mark.page_wiring
 @pytest.mark.usefixtures("progress_db")
 def test_every_page_runs() -> None:
     at = start(locale="en-GB")

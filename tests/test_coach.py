@@ -157,6 +157,7 @@ def test_greedy_hints_and_the_same_advice_twice() -> None:
 # --- the coach computer player -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_coach_sees_only_what_its_seat_may_see() -> None:
     """At every decision of a round, a position that differs only in the cards the coach's seat cannot
     see (the other hand and the stock, dealt anew) gets the same move from it."""

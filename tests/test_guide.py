@@ -119,6 +119,7 @@ def _play_guided(at: AppTest) -> tuple[PracticeTable, list[str]]:
 @pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 @pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.slow
 def test_a_guided_hand_plays_to_its_end_and_explains_each_rule_that_came_up(variant: str) -> None:
     players = 3 if get_variant(variant).rommi_call else 2
     deal = prepared_deals(variant, players)[0].deal

@@ -53,6 +53,7 @@ def texts(elements: object) -> list[str]:
 
 @pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
+@pytest.mark.slow
 def test_a_whole_round_played_by_following_the_hints() -> None:
     at = practice_page()
     at.selectbox(key=keys.LEVEL).set_value("greedy")

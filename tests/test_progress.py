@@ -261,6 +261,7 @@ def _check_nothing_lost(path: str, writers: list[str]) -> None:
     assert place is not None and place[1] == WRITES - 10
 
 
+@pytest.mark.slow
 def test_two_threads_lose_nothing(target: str) -> None:
     ProgressStore(target)
     errors: list[BaseException] = []
@@ -282,6 +283,7 @@ def test_two_threads_lose_nothing(target: str) -> None:
     _check_nothing_lost(target, ["t1", "t2"])
 
 
+@pytest.mark.slow
 def test_sessions_opening_a_new_file_at_the_same_moment_all_open_it(tmp_path: Path) -> None:
     """SQLite refuses the switch to WAL mode at once, without waiting, when it could deadlock with another
     connection's first open of the same new file: 1 in 40 such opens failed "busy" here before the switch
@@ -306,6 +308,7 @@ def test_sessions_opening_a_new_file_at_the_same_moment_all_open_it(tmp_path: Pa
     assert failures == []
 
 
+@pytest.mark.slow
 def test_two_processes_lose_nothing(target: str) -> None:
     # Both processes create the store at the same time too: the first-time setup must not race.
     context = multiprocessing.get_context("spawn")

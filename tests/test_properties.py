@@ -44,6 +44,8 @@ from tests.strategies import (
     variant_cases,
 )
 
+pytestmark = pytest.mark.slow
+
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 MAX_DECISIONS = 5000
 

@@ -1,12 +1,18 @@
 """`python -m engine replay FILE`, as docs/record.md describes it: exit 0 with the summary, exit 1 naming the
 first illegal move and its rule code, exit 2 with one line on stderr for a bad file.
 
+The command's ``main`` runs in this process (a new Python for each record took 50 s of every run); that the
+command itself, started as ``python -m engine``, answers exactly as its ``main`` does is checked once, in
+``test_the_command_answers_as_its_main_does``.
+
 Records either live in tests/records or are written here into tmp_path; every dealt record holds the
 whole deck (see ``full_deck_record``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -17,6 +23,7 @@ import pytest
 import yaml
 
 from engine import GameState, get_variant
+from engine.__main__ import main
 from engine.errors import RULE_CODES
 
 ROOT = Path(__file__).parent.parent
@@ -70,11 +77,33 @@ def full_deck_record(
     return record
 
 
+def command(path: Path | str) -> list[str]:
+    """The command line that replays ``path``."""
+    return [sys.executable, "-m", "engine", "replay", str(path)]
+
+
 def run(path: Path | str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engine", "replay", str(path)],
-        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
-    )
+    """``python -m engine replay PATH``, answered by the command's ``main`` in this process: exit code, stdout
+    and stderr as the command gives them."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(["replay", str(path)])
+        except SystemExit as exit_:  # argparse's own exits
+            code = exit_.code if isinstance(exit_.code, int) else 2
+    return subprocess.CompletedProcess(command(path), code, out.getvalue(), err.getvalue())
+
+
+def test_the_command_answers_as_its_main_does() -> None:
+    """The command itself, in a new Python: a legal record, an illegal move and a bad file answer exactly as
+    :func:`run` says (the rest of this file asks ``main``)."""
+    codes = []
+    for name in ("anna_bertil_femhundra.yaml", "illegal_take_top_femhundra.yaml", "hostile/not_a_mapping.yaml"):
+        started = subprocess.run(command(RECORDS / name), cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+        in_process = run(RECORDS / name)
+        assert (started.returncode, started.stdout, started.stderr) == (in_process.returncode, in_process.stdout, in_process.stderr)
+        codes.append(started.returncode)
+    assert codes == [0, 1, 2]
 
 
 def replay_ok(path: Path | str) -> dict[str, Any]:

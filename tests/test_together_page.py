@@ -29,6 +29,7 @@ def page_text(at: AppTest) -> str:
 
 
 @pytest.mark.apptest
+@pytest.mark.page_wiring
 def test_two_sessions_play_one_table(tables_db: Path) -> None:
     host = open_app("together")
     host.number_input(key="together_seats").set_value(2)
