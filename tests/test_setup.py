@@ -6,7 +6,9 @@ data is named, and the command line checks its options. A plain install run from
 from __future__ import annotations
 
 import ast
+import contextlib
 import doctest
+import io
 import os
 import re
 import subprocess
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.__main__ import main as engine_main
 from engine.errors import RecordError
 from harness.served_app import Server, ServerError
 from tutor.compare.situations import load_situations
@@ -31,6 +34,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 # --- the app starts with no terminal and a fresh home ------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_app_starts_with_no_terminal_and_a_fresh_home(tmp_path: Path) -> None:
     """``streamlit run app.py`` as a script or service starts it: stdin from /dev/null, a HOME that never
     saw Streamlit (no credentials file), and none of the test's own server options: only the config."""
@@ -51,6 +55,7 @@ def test_the_app_starts_with_no_terminal_and_a_fresh_home(tmp_path: Path) -> Non
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_server_that_cannot_start_says_why_and_is_stopped(tmp_path: Path) -> None:
     """The harness's failure path, which every browser test and benchmark relies on to say what went
     wrong: the server's own words end the error, and nothing is left running."""
@@ -190,9 +195,15 @@ def test_missing_data_is_named_not_silently_empty(tmp_path: Path) -> None:
 
 
 def engine(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
-    )
+    """``python -m engine ARGS``, answered by the command's ``main`` in this process (the command started in a
+    new Python is checked in ``tests/test_replay_cli.py`` and by the closed-pipe tests below)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = engine_main(list(args))
+        except SystemExit as exit_:  # argparse's --help and its refusals
+            code = exit_.code if isinstance(exit_.code, int) else 2
+    return subprocess.CompletedProcess(["python", "-m", "engine", *args], code, out.getvalue(), err.getvalue())
 
 
 @pytest.mark.parametrize(
@@ -222,6 +233,7 @@ def test_simulate_help_gives_every_default() -> None:
 
 
 @pytest.mark.parametrize("command", [["simulate", "--variant", "rommi", "--rounds", "3"], ["replay", "tests/records/rommi_call.yaml"]])
+@pytest.mark.slow
 def test_a_closed_pipe_ends_quietly(command: list[str]) -> None:
     """Like ``… | head`` that has already quit: the reading end is closed before the command prints."""
     process = subprocess.Popen(
