@@ -83,6 +83,7 @@ def test_no_dutch_catalogue_sentence_names_a_court_card_in_english_letters(dutch
     assert not found, "\n".join(found[:20])
 
 
+@pytest.mark.slow
 def test_no_dutch_lesson_or_task_names_a_court_card_in_english_letters(dutch_letters: None) -> None:
     found = []
     for variant in tables():

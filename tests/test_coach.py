@@ -177,6 +177,7 @@ def test_the_coach_sees_only_what_its_seat_may_see() -> None:
         assert compared > 10
 
 
+@pytest.mark.slow
 def test_the_coach_is_registered() -> None:
     assert "coach" in BOTS and get_bot("coach").name == "coach"
     result = subprocess.run(
@@ -206,6 +207,7 @@ def test_the_coach_is_registered() -> None:
 
 
 @pytest.mark.parametrize("variant", ["femhundra", "dansk", "rommi", "rummy500-nl", "500-rum"])
+@pytest.mark.slow
 def test_the_coach_plays_legal_moves_to_the_end(variant: str) -> None:
     from engine.bots import play_round
 
@@ -286,6 +288,7 @@ def _positions(variant: str, count: int) -> list[GameState]:
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.slow
 def test_the_coach_says_what_its_own_numbers_show(variant: str) -> None:
     """Over seeded positions of every variant: the advised discard is the one the coach's count puts first,
     and the reason given is borne out by that count (a card kept for its chances is judged the better

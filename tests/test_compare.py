@@ -433,6 +433,7 @@ def test_the_statistics_file_holds_every_preset_and_table_size() -> None:
     assert all(e["rommi_calls"] == 0 for e in data["entries"] if e["variant"] != "rommi")
 
 
+@pytest.mark.slow
 def test_the_statistics_file_regenerates_identically() -> None:
     data = load_stats()
     committed = next(e for e in data["entries"] if e["variant"] == "500-rum" and e["players"] == 2)

@@ -80,6 +80,7 @@ def test_topics_of_a_decision() -> None:
 
 
 @pytest.mark.parametrize(("variant", "players"), [(v, n) for v in sorted(PRESETS) for n in (2, 3)])
+@pytest.mark.slow
 def test_the_first_prepared_deal_still_shows_its_rules(variant: str, players: int) -> None:
     """The deal the form offers first shows what it promises (run ``python -m tutor.practice.deals`` after a
     change to the coach or the engine)."""

@@ -104,6 +104,7 @@ def test_libyaml_is_used_where_present() -> None:
 
 
 @pytest.mark.parametrize("name", ["deep_nesting.json", "lone_surrogate_name.json", "tag_int.yaml", "superscript_take.yaml"])
+@pytest.mark.slow
 def test_hostile_files_through_the_real_command(name: str) -> None:
     path = HOSTILE / name
     done = subprocess.run(
@@ -142,6 +143,7 @@ def run_measured(path: Path) -> tuple[int, str, float, float]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="measures memory with /proc")
+@pytest.mark.slow
 def test_a_10_mb_file_is_refused_fast_in_bounded_memory(tmp_path: Path) -> None:
     path = tmp_path / "huge.yaml"
     line = '  - "Anna: draw"\n'
@@ -169,6 +171,7 @@ def largest_record(path: Path) -> Path:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="measures memory with /proc")
+@pytest.mark.slow
 def test_the_largest_accepted_file_is_answered_fast(tmp_path: Path) -> None:
     code, err, seconds, megabytes = run_measured(largest_record(tmp_path / "largest.yaml"))
     assert code == 1 and err == ""  # read and replayed: the second move is refused (3C is not held)
@@ -242,6 +245,7 @@ def test_fuzzed_records_all_get_an_answer(tmp_path: Path) -> None:
     assert answers[0] and answers[1] and answers[2], answers
 
 
+@pytest.mark.slow
 def test_fuzzed_records_through_the_real_command(tmp_path: Path) -> None:
     rng = random.Random(FUZZ_SEED + 1)
     sources = sorted(p for p in RECORDS.iterdir() if p.is_file())

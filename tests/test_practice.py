@@ -311,6 +311,7 @@ def test_the_learner_is_asked_before_the_next_player_draws() -> None:
     assert game.pending().kind != "rommi"
 
 
+@pytest.mark.slow
 def test_rounds_follow_each_other_to_the_end_of_the_game() -> None:
     game = Game.new(get_variant("femhundra", {"target": 250}), computer_seats("Anna", 1, "greedy"), seed=21)
     for _ in range(40):

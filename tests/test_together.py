@@ -337,6 +337,7 @@ def test_the_same_move_sent_twice_at_once_counts_once(store_target: str) -> None
     assert sorted(outcomes) == ["made", "stale", "stale", "stale"] and _count_moves(path) == 1
 
 
+@pytest.mark.slow
 def test_servers_opening_a_new_tables_file_at_the_same_moment_all_open_it(tmp_path: Path) -> None:
     """SQLite refuses the switch to WAL mode at once when it could deadlock with another connection's first
     open of the same new file; the tables file used to give up then ("database is locked" in 8 of 120 tries
@@ -361,6 +362,7 @@ def test_servers_opening_a_new_tables_file_at_the_same_moment_all_open_it(tmp_pa
     assert failures == []
 
 
+@pytest.mark.slow
 def test_four_processes_at_one_table_count_every_move_once(store_target: str) -> None:
     """Four server processes, one table of three: each seat played from its own process, the first seat
     from a second one too (the same moves sent twice, as two tabs of one phone would). Every move the

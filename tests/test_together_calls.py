@@ -97,6 +97,7 @@ def play_to_a_call(
     pytest.fail(f"no deal gave seat {caller} a Rommi call")
 
 
+@pytest.mark.slow
 def test_the_only_callers_call_is_made_at_once(store_target: str) -> None:
     """Three players: one seat may call; its call is its answer, the last awaited, so the window closes."""
     clock = Clock()

@@ -124,6 +124,7 @@ def test_the_course_map_prints_the_track_the_learn_page_shows(capsys: pytest.Cap
     assert map_main(["map", "--variant", "femhundra", "--house-rule", "jokers"]) == 2
 
 
+@pytest.mark.slow
 def test_the_course_map_runs_as_a_command() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "tutor.curriculum", "map", "--variant", "dansk"], capture_output=True, text=True, check=False

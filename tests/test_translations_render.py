@@ -89,6 +89,7 @@ _ENGINE_FIELD = re.compile(r"\{(?:(?:sum|total|value|dealt|decks):[^{}|]*|answer
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.slow
 def test_every_task_text_renders_at_every_table_it_is_played_at(language: str) -> None:
     """A translated task text keeps every number field and rule choice its English has (a translation that
     wrote "27" where the English asks the engine would be right at one table only), and fills at every table

@@ -66,6 +66,7 @@ def test_a_view_shows_only_what_its_seat_may_see() -> None:
 
 
 @pytest.mark.parametrize("variant_id", list(PRESETS))
+@pytest.mark.slow
 def test_what_a_seat_cannot_see_changes_nothing_it_is_told(variant_id: str) -> None:
     players = 3 if variant_id != "rommi" else 4
     for seed in (1, 2):
