@@ -57,10 +57,12 @@ def measured(value: object, what: str) -> float:
 
 
 def median(samples: Iterable[float], what: str) -> float:
-    """The median of ``samples``, each and the median checked by :func:`measured`; none is a failure."""
-    values = [measured(sample, what) for sample in samples]
+    """The median of ``samples`` (each a finite number), checked by :func:`measured`; none is a failure."""
+    values = [float(sample) for sample in samples]
     if not values:
         fail(f"{what}: no samples")
+    if not all(math.isfinite(value) for value in values):
+        fail(f"{what}: a sample is not a finite number ({values})")
     return measured(statistics.median(values), what)
 
 
