@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.measure import arguments, fail, measured, median, run, write_json  # noqa: E402
+from benchmarks.measure import arguments, fail, measured, median, run_main, write_json  # noqa: E402
 
 LESSON = "taking-the-pile-femhundra"
 SHORT_RUNS = 3
@@ -73,4 +73,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    run(main)
+    run_main(main)

@@ -22,7 +22,7 @@ if str(ROOT) not in sys.path:
 from engine.bots import get_bot  # noqa: E402
 from engine.state import GameState, Phase  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
-from benchmarks.measure import arguments, measured, median, run, write_json  # noqa: E402
+from benchmarks.measure import arguments, measured, median, run_main, write_json  # noqa: E402
 
 TARGETS_MS = {"random": 1.0, "greedy": 1.0, "coach": 500.0}
 
@@ -80,4 +80,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    run(main)
+    run_main(main)

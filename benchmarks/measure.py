@@ -4,7 +4,7 @@ measured, and the one-line failure when it was not.
 ``--short`` runs a tiny but real measurement in seconds (what CI runs: ``tests/test_benchmarks.py``). It
 never checks a speed target (the machines are shared and noisy): it proves that the benchmark can still
 measure. A benchmark that cannot (the element never appears, the move is refused, a figure is missing or is
-not a positive finite number) raises :class:`CannotMeasure`; :func:`run` turns that into one line on
+not a positive finite number) raises :class:`CannotMeasure`; :func:`run_main` turns that into one line on
 standard error, ``could not measure: …``, and exit status 1.
 
 Each benchmark imports it as ``benchmarks.measure`` after putting the checkout's root on ``sys.path``.
@@ -72,7 +72,7 @@ def write_json(path: Path | None, figures: Any) -> None:
         path.write_text(json.dumps(figures, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def run(main: Callable[[], object]) -> None:
+def run_main(main: Callable[[], object]) -> None:
     """Run a benchmark's ``main``; a :class:`CannotMeasure` ends it with one line and exit status 1."""
     try:
         main()
