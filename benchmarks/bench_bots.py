@@ -32,12 +32,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.measure import arguments, measured, run_main, write_json  # noqa: E402
 from engine.bots import Bot, get_bot, play_round  # noqa: E402
 from engine.seeds import round_seed  # noqa: E402
 from engine.state import GameState, Phase  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
 from tutor.table.coach import suggest  # noqa: E402
-from benchmarks.measure import arguments, measured, run_main, write_json  # noqa: E402
 
 PAIRINGS = (("coach", "greedy"), ("greedy", "random"), ("coach", "random"))
 #: ``--short``: the variants (one without Rommi calls, one with) and the rounds played and timed.

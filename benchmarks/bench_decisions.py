@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.measure import arguments, measured, median, run_main, write_json  # noqa: E402
 from engine.bots import get_bot  # noqa: E402
 from engine.state import GameState, Phase  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
-from benchmarks.measure import arguments, measured, median, run_main, write_json  # noqa: E402
 
 TARGETS_MS = {"random": 1.0, "greedy": 1.0, "coach": 500.0}
 

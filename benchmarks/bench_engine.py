@@ -31,11 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.measure import arguments, measured, run_main, write_json  # noqa: E402
 from engine.cards import JOKER, NATURALS, Card  # noqa: E402
 from engine.melds import _rank_sets, _run_shapes, _suit_runs, hand_melds  # noqa: E402
 from engine.state import GameState, Phase  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
-from benchmarks.measure import arguments, measured, run_main, write_json  # noqa: E402
 
 
 def bench_meld_listing(hands: int, jokers: int, warm: bool) -> float:
