@@ -272,11 +272,18 @@ def lesson_round(browser: Browser, server: Server, timed: MoveToTime, samples: S
         clicked, moved = float(page.evaluate("window.__r5action")), float(page.evaluate("window.__r5moved"))
         samples.moves.append(measured(moved - clicked if clicked else 0.0, f"a move: {timed.words}"))
         picks = [float(ms) for ms in page.evaluate("window.__r5picks")]
-        if isinstance(timed.move, Meld | Layoff | Discard) and len(picks) < len(timed.move.cards):
-            fail(f"a card click: {len(picks)} of the {len(timed.move.cards)} cards of {timed.words} showed picked")
+        if len(picks) < hand_cards(timed.move):
+            fail(f"a card click: {len(picks)} of the {hand_cards(timed.move)} cards of {timed.words} showed picked")
         samples.picks += picks
     finally:
         page.context.close()
+
+
+def hand_cards(move: Move) -> int:
+    """How many cards of the hand ``move`` picks."""
+    if isinstance(move, Meld | Layoff):
+        return len(move.cards)
+    return 1 if isinstance(move, Discard) else 0
 
 
 def bare_script(folder: Path) -> str:
