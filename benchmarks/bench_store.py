@@ -19,7 +19,7 @@ on a unix socket (:mod:`harness.postgres`). Errors a player would see ("database
 are counted and printed; there should be none.
 
 Run: ``python benchmarks/bench_store.py`` (``--seconds 8 --tables 50 --processes 1 2 4``, ``--json PATH``;
-``--short``: SQLite only, 5 tables, one process for 2 s, unless ``--backends`` names PostgreSQL too).
+``--short``: SQLite only, 5 tables, one process for 1.5 s, unless ``--backends`` names PostgreSQL too).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ WATCHED = 10
 #: Learners whose progress is written.
 LEARNERS = 200
 #: ``--short``: seconds a run, tables and processes.
-SHORT_SECONDS, SHORT_TABLES, SHORT_PROCESSES = 2.0, 5, [1]
+SHORT_SECONDS, SHORT_TABLES, SHORT_PROCESSES = 1.5, 5, [1]
 
 
 @dataclass
