@@ -240,14 +240,14 @@ def bare_round(browser: Browser, url: str, samples: Samples) -> None:
         page.context.close()
 
 
-def home_round(browser: Browser, server: Server, samples: Samples) -> float:
-    """The home page's first usable table; the wall-clock time (seconds since the epoch) it showed."""
+def home_page(browser: Browser, server: Server) -> tuple[float, float]:
+    """The home page's first usable table: milliseconds from the navigation, and the wall-clock time
+    (seconds since the epoch) it showed."""
     wipe_progress(server.progress)
     selector = HAND_CARD if home_opens_a_move() else TABLE_CARD
     page, first = open_page(browser, f"{server.url}/", selector, None, "the home page's first usable table")
     try:
-        samples.home_first.append(first)
-        return (float(page.evaluate("performance.timeOrigin")) + first) / 1000
+        return first, (float(page.evaluate("performance.timeOrigin")) + first) / 1000
     finally:
         page.context.close()
 
@@ -330,11 +330,10 @@ def main() -> None:
                     bare_healthy = time.perf_counter() - started
                 except ServerError as error:
                     fail(f"a server's start: {str(error).splitlines()[0]}")
-                cold = home_round(browser, app, samples) - ok_wall  # the cold server's first page
-                samples.home_first.clear()
+                cold = home_page(browser, app)[1] - ok_wall  # the cold server's first page
                 for _ in range(rounds):
                     bare_round(browser, bare.url, samples)
-                    home_round(browser, app, samples)
+                    samples.home_first.append(home_page(browser, app)[0])
                     lesson_round(browser, app, timed, samples)
         finally:
             app.stop()
