@@ -33,6 +33,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -286,6 +287,12 @@ def hand_cards(move: Move) -> int:
     return 1 if isinstance(move, Discard) else 0
 
 
+def healthy(server: Server, started: float) -> float:
+    """Wait for ``server``'s health check; the seconds since ``started`` (``time.perf_counter``)."""
+    server.wait(poll=0.02)
+    return time.perf_counter() - started
+
+
 def bare_script(folder: Path) -> str:
     """The bare app written to ``folder``; its path."""
     path = folder / "bare_app.py"
@@ -324,10 +331,10 @@ def main() -> None:
             with launched_chromium() as browser:
                 launched = time.perf_counter() - started
                 try:
-                    app.wait(poll=0.02)
-                    app_healthy, ok_wall = time.perf_counter() - started, time.time()
-                    bare.wait(poll=0.02)
-                    bare_healthy = time.perf_counter() - started
+                    with ThreadPoolExecutor(2) as pool:  # each server's own time to 'ok'
+                        bare_waited = pool.submit(healthy, bare, started)
+                        app_healthy, ok_wall = healthy(app, started), time.time()
+                        bare_healthy = bare_waited.result()
                 except ServerError as error:
                     fail(f"a server's start: {str(error).splitlines()[0]}")
                 cold = home_page(browser, app)[1] - ok_wall  # the cold server's first page
@@ -359,27 +366,30 @@ def report(args: Any, rounds: int, timed: MoveToTime, samples: Samples, start: d
     figures["home_over_bare_paint"] = ratio(figures["home_first_table_ms"], figures["bare_first_paint_ms"], "home / bare")
     figures["lesson_over_bare_paint"] = ratio(figures["lesson_first_table_ms"], figures["bare_first_paint_ms"], "lesson / bare")
 
+    def line(label: str, value: float, unit: str, extra: str = "") -> None:
+        print(f"{label:<58} {value:7.2f} s{extra}" if unit == "s" else f"{label:<58} {value:7.0f} ms{extra}")
+
     def target(value: float) -> str:
         return "" if args.short else f"  (target ≤ {value:.0f} ms)"
 
-    home = "a card of the hand to click" if home_opens_a_move() else "a card drawn: its first task is no move"
-    print(f"Chromium launched (beside the servers' start):          {figures['chromium_s']:6.2f} s")
-    print(f"Server start → health 'ok': the app                    {figures['app_health_s']:6.2f} s")
-    print(f"                            the bare app                {figures['bare_health_s']:6.2f} s")
-    print(f"Health 'ok' → first usable table, cold server (home):   {figures['cold_first_table_s']:6.2f} s")
-    print(f"Medians of {rounds} rounds, each page in a fresh browser context, times from the page's navigation:")
-    print(f"  bare Streamlit page, first paint (its counter shown):   {figures['bare_first_paint_ms']:6.0f} ms")
-    print(f"  home page /, first usable table ({home}): {figures['home_first_table_ms']:6.0f} ms"
-          f"  = {figures['home_over_bare_paint']:.2f} × bare")  # fmt: skip
-    print(f"  lesson link /?lesson={timed.lesson_id}, first usable table:  {figures['lesson_first_table_ms']:6.0f} ms"
-          f"  = {figures['lesson_over_bare_paint']:.2f} × bare{target(FIRST_TARGET_MS)}")  # fmt: skip
+    home = "a hand card" if home_opens_a_move() else "a card drawn"
+    line("Chromium launched (beside the servers' start)", figures["chromium_s"], "s")
+    line("Server start → health 'ok': the app", figures["app_health_s"], "s")
+    line("Server start → health 'ok': the bare app", figures["bare_health_s"], "s")
+    line("Health 'ok' → the home page's first usable table, cold", figures["cold_first_table_s"], "s")
+    print(f"Medians of {rounds} rounds, each page in a fresh browser context, times from its navigation:")
+    line("  bare Streamlit page, first paint (its counter)", figures["bare_first_paint_ms"], "ms")
+    line(f"  home page /, first usable table ({home})", figures["home_first_table_ms"], "ms",
+         f"  = {figures['home_over_bare_paint']:.2f} × bare")  # fmt: skip
+    line(f"  lesson link /?lesson={timed.lesson_id}, first usable table", figures["lesson_first_table_ms"], "ms",
+         f"  = {figures['lesson_over_bare_paint']:.2f} × bare{target(FIRST_TARGET_MS)}")  # fmt: skip
     if figures["card_click_ms"] is not None:
-        print(f"  card click → shown picked ({len(samples.picks)} clicks):   {figures['card_click_ms']:6.0f} ms"
-              f"{target(CLICK_TARGET_MS)}")  # fmt: skip
-    print(f"  bare Streamlit rerun, click → new count shown:         {figures['bare_rerun_ms']:6.0f} ms")
-    print(f"  a move, click → answer on the table: {timed.words}")
-    print(f"                                                          {figures['move_ms']:6.0f} ms"
-          f"  = {figures['move_over_bare_rerun']:.2f} × bare rerun{target(MOVE_TARGET_MS)}")  # fmt: skip
+        line(f"  card click → shown picked ({len(samples.picks)} clicks)", figures["card_click_ms"], "ms",
+             target(CLICK_TARGET_MS))  # fmt: skip
+    line("  bare Streamlit rerun, click → new count shown", figures["bare_rerun_ms"], "ms")
+    line("  a move, click → answer on the table", figures["move_ms"], "ms",
+         f"  = {figures['move_over_bare_rerun']:.2f} × bare rerun{target(MOVE_TARGET_MS)}")  # fmt: skip
+    print(f"    the move: {timed.words}")
     write_json(args.json, figures)
 
 
