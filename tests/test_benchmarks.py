@@ -9,7 +9,6 @@ take ~30 s together on a 2-core machine); the browser ones after each other, mar
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -30,11 +29,11 @@ FIGURE = re.compile(r"\d[\d,]*(\.\d+)?\s*(?:(?:ms|µs|s|instructions|decisions|m
 
 
 def start(name: str) -> subprocess.Popen[str]:
-    """``benchmarks/NAME --short`` started from the checkout, its output captured."""
+    """``benchmarks/NAME --short`` started from the checkout (the environment the root ``conftest.py`` set:
+    no bytecode written into the checkout), its output captured."""
     return subprocess.Popen(
         [sys.executable, f"benchmarks/{name}", "--short"],
         cwd=ROOT,
-        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
