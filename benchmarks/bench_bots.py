@@ -13,13 +13,12 @@ Games: with ``--games N``, also N whole two-player games per pairing (rounds unt
 seeded game played from both seats), and the share of games won: a small edge a round adds up over a game.
 
 Run: ``python benchmarks/bench_bots.py`` (``--rounds 200`` for a shorter run, ``--variants femhundra,500-rum``,
-``--games 200``, ``--skip-strength`` / ``--skip-speed``, ``--json FILE`` to keep the figures).
+``--games 200``, ``--skip-strength`` / ``--skip-speed``, ``--json PATH`` to keep the figures; ``--short``: 2
+rounds a pairing and 1 timed round, in rommi unless ``--variants`` says otherwise, no target).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import random
 import statistics
@@ -33,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.measure import arguments, measured, run_main, write_json  # noqa: E402
 from engine.bots import Bot, get_bot, play_round  # noqa: E402
 from engine.seeds import round_seed  # noqa: E402
 from engine.state import GameState, Phase  # noqa: E402
@@ -40,6 +40,9 @@ from engine.variants import PRESETS, get_variant  # noqa: E402
 from tutor.table.coach import suggest  # noqa: E402
 
 PAIRINGS = (("coach", "greedy"), ("greedy", "random"), ("coach", "random"))
+#: ``--short``: the variant (the one with Rommi calls: the most rules at work) and the rounds played and timed.
+SHORT_VARIANTS = "rommi"
+SHORT_ROUNDS = 2
 TARGETS_MS = {"random": 50.0, "greedy": 50.0, "coach": 500.0}
 
 
@@ -183,24 +186,27 @@ def _pairing_cells(row: dict[str, Any]) -> str:
 
 def main() -> None:
     """Run the benchmarks and print the tables."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = arguments(__doc__, raw=True)
     parser.add_argument("--rounds", type=int, default=1000, help="two-player rounds per pairing and variant")
-    parser.add_argument("--variants", default=",".join(PRESETS), help="comma-separated preset ids")
+    parser.add_argument("--variants", help=f"comma-separated preset ids (default all; --short: {SHORT_VARIANTS})")
     parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS), help="e.g. coach-greedy")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--speed-rounds", type=int, default=8, help="rounds per variant and table size timed")
     parser.add_argument("--games", type=int, default=0, help="also play this many whole games per pairing")
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
-    parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
-    variants = [v for v in args.variants.split(",") if v]
+    if args.short:
+        args.rounds, args.speed_rounds = SHORT_ROUNDS, 1
+    chosen = args.variants or (SHORT_VARIANTS if args.short else ",".join(PRESETS))
+    variants = [v for v in chosen.split(",") if v]
     figures: dict[str, Any] = {"strength": [], "speed": {}}
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",")]
     if not args.skip_strength:
         print(f"{'variant':12} {'pairing':16} {'rounds':>6} {'win rate':>16} {'mean score diff':>18} {'time':>8}")
         for row in _each_pairing(pairings, variants, lambda v, a, b: duel(v, a, b, args.rounds, args.seed)):
             figures["strength"].append(row)
+            measured(row["decisions"], f"{_pairing_cells(row).strip()}: decisions played")
             print(
                 f"{_pairing_cells(row)} {row['rounds']:>6} "
                 f"{row['win_rate'] * 100:8.1f} % ±{row['win_rate_margin'] * 100:4.1f} "
@@ -212,6 +218,7 @@ def main() -> None:
         print(f"\n{'variant':12} {'pairing':16} {'games':>6} {'games won':>16} {'rounds a game':>14} {'time':>8}")
         for row in _each_pairing(pairings, variants, lambda v, a, b: games(v, a, b, args.games, args.seed)):
             figures["games"].append(row)
+            measured(row["rounds_per_game"], f"{_pairing_cells(row).strip()}: rounds a game")
             print(
                 f"{_pairing_cells(row)} {row['games']:>6} "
                 f"{row['game_win_rate'] * 100:8.1f} % ±{row['game_win_rate_margin'] * 100:4.1f} "
@@ -223,13 +230,15 @@ def main() -> None:
         figures["speed"] = speed(variants, levels, args.speed_rounds, args.seed)
         print(f"\n{'level':8} {'turn median':>12} {'turn p90':>10} {'hint median':>12} {'hint p90':>10} {'target':>8}")
         for level, row in figures["speed"].items():
+            for key in ("turn_median_ms", "turn_p90_ms", "hint_median_ms", "hint_p90_ms"):
+                measured(row[key], f"{level}: {key}")
+            target = "" if args.short else f"{TARGETS_MS[level]:5.0f} ms"
             print(
                 f"{level:8} {row['turn_median_ms']:9.1f} ms {row['turn_p90_ms']:7.1f} ms "
-                f"{row['hint_median_ms']:9.1f} ms {row['hint_p90_ms']:7.1f} ms {TARGETS_MS[level]:5.0f} ms"
+                f"{row['hint_median_ms']:9.1f} ms {row['hint_p90_ms']:7.1f} ms {target}"
             )
-    if args.json:
-        Path(args.json).write_text(json.dumps(figures, indent=2, ensure_ascii=False), encoding="utf-8")
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -1,79 +1,94 @@
-"""Speed of the app in a real browser: how long ``streamlit run`` takes to answer its health check, how
-long a learner then waits for the first Learn page (the title and the first card drawn) in Chromium, how
-long a click on a card of the hand takes to show it picked, and how long a move (the meld of lesson 1)
-takes to reach the table.
+"""Speed of the app in a real browser, beside a bare Streamlit app served the same way in the same run.
 
-Run: ``python benchmarks/bench_browser.py`` (``--loads N``, default 5; ``--clicks N``, default 5 rounds of
-three card clicks and one meld). Targets (medians): the first page ≤ 2 s after the health check, a card
-click highlighted ≤ 50 ms, a move on the table ≤ 250 ms.
+Two servers start side by side: the app (``streamlit run app.py``) and a bare app (a button and a counter,
+written to a temporary folder), both by :class:`harness.served_app.Server` with the same flags and the
+checkout's ``.streamlit/config.toml``; Chromium launches meanwhile. Then rounds, each of them in fresh
+browser contexts (a new Streamlit session, nothing cached in the browser, the learners' progress wiped):
 
-The browser starts while the server does, so the first load begins the moment the health check says
-``ok`` (a cold server: the first session imports the app and reads the curriculum). Every load uses a new
-browser context, so each is a new Streamlit session with nothing cached in the browser. Needs the
-``playwright`` package and Debian's ``/usr/bin/chromium`` (``apt-get install -y chromium``).
+- the bare page opened: its **first paint** (from the navigation to the frame that shows its counter), then
+  a **bare rerun** (from a click on its button to the frame that shows the counter one higher);
+- the home page (``/``) opened: the **first usable table** (from the navigation to the first frame in which
+  a card of the table is drawn and, when the task opened is a move, a card of the hand is there to click);
+- the lesson link (``/?lesson=<id>``) of the first lesson that opens on a move task opened: its first usable
+  table, then **a move**: that task's first step (its answer, from the curriculum, so reordering the lessons
+  cannot break the benchmark) made by clicking as a person does (:func:`harness.table_play.click_move`),
+  timed from the click on the move's button to the first frame in which the table shows the answer (the
+  hand changed); each **card click** on the way, to the frame that shows the card picked.
+
+Every time is taken inside the page (its own clock, frame by frame), so Playwright's round trips do not
+count. Medians are printed with the ratios move / bare rerun and first usable table / bare first paint:
+what the app costs over Streamlit's own round trip and start, on whatever machine runs it.
+
+Run: ``python benchmarks/bench_browser.py`` (``--rounds N``, default 5; ``--loads`` and ``--clicks`` are its
+old names; ``--json PATH``; ``--short``: 2 rounds and no targets shown, what CI runs). Targets (medians): a
+lesson link's first usable table ≤ 2 s, a card click shown picked ≤ 50 ms, a move on the table ≤ 250 ms.
+Needs the ``playwright`` package and Debian's ``/usr/bin/chromium`` (``apt-get install -y chromium``).
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
+import json
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 with contextlib.suppress(ImportError):  # without the test extra: --help still works, a run says what to install
-    from playwright.sync_api import Browser, expect
+    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.measure import arguments, fail, measured, median, run_main, write_json  # noqa: E402
+from engine.moves import Discard, Layoff, Meld, Move  # noqa: E402
+from engine.variants import PRESETS  # noqa: E402
 from harness.chromium import browser_missing, launched_chromium  # noqa: E402
 from harness.served_app import Server, ServerError  # noqa: E402
+from harness.table_play import click_move  # noqa: E402
+from tutor.curriculum import track_for  # noqa: E402
+from tutor.i18n.languages import START_VARIANT  # noqa: E402
+from tutor.learn.scenario import MoveTask, Scenario  # noqa: E402
 
-TITLE = "Learn 500"
-TARGET_S = 2.0
+#: The browser's language, and so the variant a new learner's pages open in.
+LOCALE = "en-GB"
+VARIANT = START_VARIANT["en"]
+FIRST_TARGET_MS = 2000.0
 CLICK_TARGET_MS = 50.0
 MOVE_TARGET_MS = 250.0
-QUEENS = ("queen of spades", "queen of hearts", "queen of diamonds")  # lesson 1's meld, by the cards' labels
-MELD = "Meld picked cards"
+SHORT_ROUNDS = 2
+#: Milliseconds a page may take to show what is waited for (a busy machine; a cold server imports the app).
+WAIT_MS = 30_000
+#: Milliseconds a fresh Learn page is left to settle before the move (its follow-up rerun draws the chart).
+SETTLE_MS = 1000
 
+#: The bare app: a button whose click reruns the script, and the count of those reruns.
+BARE_APP = """import streamlit as st
 
-def first_page(browser: Browser, url: str, since: float | None = None) -> tuple[float, float]:
-    """Seconds from ``since`` (default: just before ``goto``) until Streamlit's frontend has mounted, and
-    until the Learn title and the first card show, in a new browser context."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        page = context.new_page()
-        start = time.perf_counter() if since is None else since
-        page.goto(url)
-        expect(page.get_by_test_id("stApp")).to_be_attached(timeout=30_000)
-        mounted = time.perf_counter() - start
-        expect(page.get_by_role("heading", name=TITLE, exact=True)).to_be_visible(timeout=30_000)
-        expect(page.locator(".r5t-card, .r5-card").first).to_be_visible(timeout=30_000)
-        return mounted, time.perf_counter() - start
-    finally:
-        context.close()
+st.session_state.setdefault("reruns", 0)
+if st.button("Rerun"):
+    st.session_state.reruns += 1
+st.markdown(f"Reruns: {st.session_state.reruns}")
+"""
+BARE_FIRST = "Reruns: 0"
+#: What the bare page shows its count in.
+BARE_COUNT = '[data-testid="stMarkdownContainer"]'
+#: A card of the table drawn; a card of the hand to click.
+TABLE_CARD = ".r5t-card"
+HAND_CARD = ".r5t-hand button[data-hand]"
 
-
-def wipe_progress(progress: Path) -> None:
-    """Forget every learner's progress, so the next session opens lesson 1 as a new learner would."""
-    if not progress.exists():
-        return
-    with contextlib.closing(sqlite3.connect(progress)) as connection, connection:
-        tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        for table in tables:
-            connection.execute(f'DELETE FROM "{table}"')
-
-
-#: Runs in the page: click the element ``pick`` finds, then wait frame by frame until ``done`` finds more
-#: than ``before`` elements; the milliseconds between the click and the frame that shows it. Selectors
-#: reach into the components' shadow roots. Measured in the browser, so Playwright's own round trips
-#: (tens of milliseconds on a busy machine) are not counted.
-_TIME_CLICK = """async ([pick, text, done, before]) => {
+#: Put in every page before its own scripts (``%s``: the target, ``{"selector": …, "text": …}``): a finder
+#: that reaches into the components' shadow roots; the time from the navigation to the first frame showing
+#: the target (``__r5first``); the time of the last click on a move's button (``__r5action``); and for every
+#: click on a card of the hand, the time to the frame that shows it picked (``__r5picks``).
+_INIT = """(() => {
+  const target = %s;
   const all = (selector) => {
     const found = [];
     const walk = (root) => {
@@ -83,93 +98,300 @@ _TIME_CLICK = """async ([pick, text, done, before]) => {
     walk(document);
     return found;
   };
-  const target = all(pick).find((e) => !text || e.textContent.trim() === text);
+  window.__r5all = all;
+  const usable = (e) => {
+    const box = e.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && !e.disabled && (target.text === null || e.textContent.includes(target.text));
+  };
+  window.__r5first = 0;
+  const first = () => {
+    if (all(target.selector).some(usable)) window.__r5first = performance.now();
+    else requestAnimationFrame(first);
+  };
+  requestAnimationFrame(first);
+  window.__r5action = 0;
+  window.__r5picks = [];
+  document.addEventListener("click", (event) => {
+    const el = event.composedPath().find((e) => e instanceof Element && (e.hasAttribute("data-hand") || e.hasAttribute("data-action")));
+    if (!el) return;
+    const start = performance.now();
+    if (el.hasAttribute("data-action")) { window.__r5action = start; return; }
+    const value = el.getAttribute("data-hand");
+    const root = el.getRootNode();
+    const tick = () => {
+      const now = root.querySelector(`[data-hand="${CSS.escape(value)}"]`);
+      if (now && now.getAttribute("aria-pressed") === "true") window.__r5picks.push(performance.now() - start);
+      else if (performance.now() - start < 10000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }, true);
+})();"""
+
+#: Watch the table frame by frame until its hand differs from now (``__r5moved``: that frame's time), or
+#: until it says something new other than a success with the hand unchanged (``__r5refused``: its words: a
+#: move refused, or one that is legal but not what the task asks).
+_WATCH_MOVE = """() => {
+  const hand = () => window.__r5all(".r5t-hand [data-hand]").map((e) => e.getAttribute("data-hand")).join(" ");
+  const said = () => window.__r5all(".r5t-say:not(.r5t-success)").map((e) => e.textContent.trim()).join(" ");
+  const before = hand(), saidBefore = said();
+  window.__r5moved = 0;
+  window.__r5refused = "";
+  const tick = () => {
+    if (hand() !== before) window.__r5moved = performance.now();
+    else if (said() && said() !== saidBefore) window.__r5refused = said();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+#: Click the bare page's button; the milliseconds to the first frame showing another count (-1: none in 30 s).
+_BARE_RERUN = """async ([counter]) => {
+  const count = () => Array.from(document.querySelectorAll(counter), (e) => e.textContent).join("|");
+  const before = count();
   const start = performance.now();
-  target.click();
+  document.querySelector('[data-testid="stButton"] button').click();
   return await new Promise((resolve) => {
-    const tick = () => (all(done).length > before ? resolve(performance.now() - start) : requestAnimationFrame(tick));
+    const tick = () => {
+      if (count() !== before) resolve(performance.now() - start);
+      else if (performance.now() - start > 30000) resolve(-1);
+      else requestAnimationFrame(tick);
+    };
     tick();
   });
 }"""
 
 
-def clicks_and_move(browser: Browser, url: str, progress: Path) -> tuple[list[float], float]:
-    """Milliseconds from a click on each queen of lesson 1 until a frame shows it picked (``.r5-picked``),
-    and from the click on Meld until the meld is on the table (``.r5-meld``), in a new browser context."""
-    wipe_progress(progress)
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+@dataclass(frozen=True)
+class MoveToTime:
+    """The move timed: the first task of the first lesson (in the track of :data:`VARIANT`) that opens on a
+    move task, and that task's first step."""
+
+    lesson_id: str
+    scenario: Scenario
+    move: Move
+
+    @property
+    def words(self) -> str:
+        return f"{self.move} (lesson {self.lesson_id}, task {self.scenario.id})"
+
+
+@dataclass
+class Samples:
+    """Milliseconds measured in the rounds."""
+
+    bare_first: list[float] = field(default_factory=list)
+    bare_rerun: list[float] = field(default_factory=list)
+    home_first: list[float] = field(default_factory=list)
+    lesson_first: list[float] = field(default_factory=list)
+    picks: list[float] = field(default_factory=list)
+    moves: list[float] = field(default_factory=list)
+
+
+def move_to_time() -> MoveToTime:
+    """The first move task a learner of :data:`VARIANT` meets at the start of a lesson, and its answer."""
+    for lesson in track_for(PRESETS[VARIANT]).lessons:
+        scenario = lesson.tasks[0]
+        if isinstance(scenario.task, MoveTask):
+            return MoveToTime(lesson.lesson.id, scenario, Move.parse(scenario.task.steps[0].answer))
+    fail(f"a move: no lesson of the {VARIANT} track opens on a move task")
+
+
+def home_opens_a_move() -> bool:
+    """Whether the home page opens a new learner's first task on a move (else its table has no card to click)."""
+    return isinstance(track_for(PRESETS[VARIANT]).lessons[0].tasks[0].task, MoveTask)
+
+
+def wipe_progress(progress: Path) -> None:
+    """Forget every learner's progress, so the next session opens as a new learner's would."""
+    if not progress.exists():
+        return
+    with contextlib.closing(sqlite3.connect(progress)) as connection, connection:
+        tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        for table in tables:
+            connection.execute(f'DELETE FROM "{table}"')
+
+
+def open_page(browser: Browser, url: str, selector: str, text: str | None, what: str) -> tuple[Page, float]:
+    """A fresh browser context at ``url``; the page and the milliseconds from the navigation to the first
+    frame showing ``selector`` (with ``text``, when given) drawn and enabled."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale=LOCALE)
+    context.set_default_timeout(WAIT_MS)
+    context.add_init_script(_INIT % json.dumps({"selector": selector, "text": text}))
+    page = context.new_page()
     try:
-        page = context.new_page()
         page.goto(url)
-        expect(page.locator(".r5t-card, .r5-card").first).to_be_visible(timeout=30_000)
-        page.wait_for_timeout(500)
-        clicks = []
-        for number, name in enumerate(QUEENS):
-            # The table's card (or, in versions before the table component, the clickable drawing).
-            pick = f'.r5t-hand button[aria-label^="{name}"], [data-pick] [aria-label="{name}"]'
-            clicks.append(float(page.evaluate(_TIME_CLICK, [pick, "", ".r5-picked", number])))
-            page.wait_for_timeout(300)  # the old page's rerun settles
-        move = float(page.evaluate(_TIME_CLICK, ["button", MELD, ".r5-meld", 0]))
-        return clicks, move
-    finally:
+        page.wait_for_function("window.__r5first > 0", timeout=WAIT_MS)
+    except PlaywrightError as error:
         context.close()
+        fail(f"{what}: {selector} never showed at {url} ({str(error).splitlines()[0]})")
+    return page, float(page.evaluate("window.__r5first"))
+
+
+def bare_round(browser: Browser, url: str, samples: Samples) -> None:
+    """The bare page's first paint, and one rerun of it."""
+    page, first = open_page(browser, url, BARE_COUNT, BARE_FIRST, "a bare page's first paint")
+    try:
+        samples.bare_first.append(first)
+        page.wait_for_timeout(300)  # its start settles, as a person reads before clicking
+        rerun = float(page.evaluate(_BARE_RERUN, [BARE_COUNT]))
+        if rerun < 0:
+            fail("a bare rerun: the count never changed after a click on its button")
+        samples.bare_rerun.append(rerun)
+    finally:
+        page.context.close()
+
+
+def home_page(browser: Browser, server: Server) -> tuple[float, float]:
+    """The home page's first usable table: milliseconds from the navigation, and the wall-clock time
+    (seconds since the epoch) it showed."""
+    wipe_progress(server.progress)
+    selector = HAND_CARD if home_opens_a_move() else TABLE_CARD
+    page, first = open_page(browser, f"{server.url}/", selector, None, "the home page's first usable table")
+    try:
+        return first, (float(page.evaluate("performance.timeOrigin")) + first) / 1000
+    finally:
+        page.context.close()
+
+
+def lesson_round(browser: Browser, server: Server, timed: MoveToTime, samples: Samples) -> None:
+    """The lesson link's first usable table, then the move made by clicking, and its cards' picks."""
+    wipe_progress(server.progress)
+    url = f"{server.url}/?lesson={timed.lesson_id}"
+    page, first = open_page(browser, url, HAND_CARD, None, "a lesson link's first usable table")
+    try:
+        samples.lesson_first.append(first)
+        page.wait_for_timeout(SETTLE_MS)
+        page.evaluate(_WATCH_MOVE)
+        try:
+            click_move(page, timed.move, len(timed.scenario.start().pile))
+            page.wait_for_function("window.__r5moved > 0 || window.__r5refused !== ''", timeout=WAIT_MS)
+        except (PlaywrightError, AssertionError) as error:
+            fail(f"a move: {timed.words} never reached the table ({str(error).splitlines()[0]})")
+        refused = str(page.evaluate("window.__r5refused"))
+        if refused:
+            fail(f"a move: {timed.words} was refused: {refused}")
+        clicked, moved = float(page.evaluate("window.__r5action")), float(page.evaluate("window.__r5moved"))
+        samples.moves.append(measured(moved - clicked if clicked else 0.0, f"a move: {timed.words}"))
+        picks = [float(ms) for ms in page.evaluate("window.__r5picks")]
+        if len(picks) < hand_cards(timed.move):
+            fail(f"a card click: {len(picks)} of the {hand_cards(timed.move)} cards of {timed.words} showed picked")
+        samples.picks += picks
+    finally:
+        page.context.close()
+
+
+def hand_cards(move: Move) -> int:
+    """How many cards of the hand ``move`` picks."""
+    if isinstance(move, Meld | Layoff):
+        return len(move.cards)
+    return 1 if isinstance(move, Discard) else 0
+
+
+def healthy(server: Server, started: float) -> float:
+    """Wait for ``server``'s health check; the seconds since ``started`` (``time.perf_counter``)."""
+    server.wait(poll=0.02)
+    return time.perf_counter() - started
+
+
+def bare_script(folder: Path) -> str:
+    """The bare app written to ``folder``; its path."""
+    path = folder / "bare_app.py"
+    path.write_text(BARE_APP, encoding="utf-8")
+    return str(path)
+
+
+def ratio(top: float, bottom: float, what: str) -> float:
+    return measured(top / bottom, what)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loads", type=int, default=5, help="fresh page loads to time (default 5)")
-    parser.add_argument("--clicks", type=int, default=5, help="rounds of three card clicks and a meld (default 5)")
+    parser = arguments(__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "--rounds", "--loads", "--clicks", dest="rounds", type=int, default=5,
+        help=f"rounds of fresh pages and a move (default 5; --short: {SHORT_ROUNDS}; --loads and --clicks: old names)",
+    )  # fmt: skip
     args = parser.parse_args()
-    if args.loads < 1:
-        parser.error("--loads must be at least 1")
+    rounds = SHORT_ROUNDS if args.short else args.rounds
+    if rounds < 1:
+        parser.error("--rounds must be at least 1")
     missing = browser_missing()
     if missing:
-        raise SystemExit(f"The benchmark needs {missing}.")
-    with tempfile.TemporaryDirectory(prefix="bench-browser-") as folder:
-        server = Server.at(Path(folder))
-        url = server.url
+        fail(f"the browser benchmark needs {missing}")
+    timed = move_to_time()
+    samples = Samples()
+    with tempfile.TemporaryDirectory(prefix="bench-browser-") as name:
+        folder = Path(name)
+        (folder / "bare").mkdir()
+        app = Server.at(folder)
+        bare = Server.at(folder / "bare", "bare", script=bare_script(folder / "bare"))
         started = time.perf_counter()
-        server.spawn()
+        app.spawn()
+        bare.spawn()
         try:
             with launched_chromium() as browser:
                 launched = time.perf_counter() - started
                 try:
-                    server.wait(poll=0.02)
+                    with ThreadPoolExecutor(2) as pool:  # each server's own time to 'ok'
+                        bare_waited = pool.submit(healthy, bare, started)
+                        app_healthy, ok_wall = healthy(app, started), time.time()
+                        bare_healthy = bare_waited.result()
                 except ServerError as error:
-                    raise SystemExit(str(error)) from None
-                ok_at = time.perf_counter()
-                healthy = ok_at - started
-                loads = [first_page(browser, url, since=ok_at)]
-                loads += [first_page(browser, url) for _ in range(args.loads - 1)]
-                rounds = [clicks_and_move(browser, url, server.progress) for _ in range(args.clicks)]
+                    fail(f"a server's start: {str(error).splitlines()[0]}")
+                cold = home_page(browser, app)[1] - ok_wall  # the cold server's first page
+                for _ in range(rounds):
+                    bare_round(browser, bare.url, samples)
+                    samples.home_first.append(home_page(browser, app)[0])
+                    lesson_round(browser, app, timed, samples)
         finally:
-            server.stop()
-    samples = [shown for _, shown in loads]
-    median = statistics.median(samples)
-    mounted = statistics.median(m for m, _ in loads)
-    print(f"Chromium launched (in parallel with the server):         {launched:6.2f} s")
-    print(f"Server start → health 'ok':                               {healthy:6.2f} s")
-    print(f"Health 'ok' → first page, cold server (load 1):           {samples[0]:6.2f} s  (target ≤ {TARGET_S:.0f} s)")
-    print(
-        f"Health 'ok' → first page, median of {len(samples)} fresh loads:       {median:6.2f} s  (target ≤ {TARGET_S:.0f} s)"
+            app.stop()
+            bare.stop()
+    report(args, rounds, timed, samples, {"chromium_s": launched, "app_health_s": app_healthy,
+                                          "bare_health_s": bare_healthy, "cold_first_table_s": cold})  # fmt: skip
+
+
+def report(args: Any, rounds: int, timed: MoveToTime, samples: Samples, start: dict[str, float]) -> None:
+    """Print the medians and ratios (and targets, unless ``--short``); write them with ``--json``."""
+    figures: dict[str, Any] = {name: measured(value, name) for name, value in start.items()}
+    figures.update(
+        rounds=rounds,
+        move=timed.words,
+        bare_first_paint_ms=median(samples.bare_first, "a bare page's first paint"),
+        bare_rerun_ms=median(samples.bare_rerun, "a bare rerun"),
+        home_first_table_ms=median(samples.home_first, "the home page's first usable table"),
+        lesson_first_table_ms=median(samples.lesson_first, "a lesson link's first usable table"),
+        move_ms=median(samples.moves, f"a move: {timed.words}"),
     )
-    print("  each load (new browser context):", " ".join(f"{s:.2f}" for s in samples))
-    print(f"  of which the frontend mounting (Streamlit's JavaScript, uncached), median: {mounted:.2f} s")
-    if median > TARGET_S:
-        print(f"  median above the {TARGET_S:.0f} s target", file=sys.stderr)
-    if rounds:
-        clicks = [c for round_clicks, _ in rounds for c in round_clicks]
-        moves = [move for _, move in rounds]
-        click_median, move_median = statistics.median(clicks), statistics.median(moves)
-        print(
-            f"Card click → card shown picked, median of {len(clicks)}:           {click_median:6.0f} ms"
-            f"  (target ≤ {CLICK_TARGET_MS:.0f} ms; max {max(clicks):.0f})"
-        )
-        print(
-            f"Meld click → meld on the table, median of {len(moves)}:           {move_median:6.0f} ms"
-            f"  (target ≤ {MOVE_TARGET_MS:.0f} ms; max {max(moves):.0f})"
-        )
+    figures["card_click_ms"] = median(samples.picks, "a card click shown picked") if samples.picks else None
+    figures["move_over_bare_rerun"] = ratio(figures["move_ms"], figures["bare_rerun_ms"], "move / bare rerun")
+    figures["home_over_bare_paint"] = ratio(figures["home_first_table_ms"], figures["bare_first_paint_ms"], "home / bare")
+    figures["lesson_over_bare_paint"] = ratio(figures["lesson_first_table_ms"], figures["bare_first_paint_ms"], "lesson / bare")
+
+    def line(label: str, value: float, unit: str, extra: str = "") -> None:
+        print(f"{label:<58} {value:7.2f} s{extra}" if unit == "s" else f"{label:<58} {value:7.0f} ms{extra}")
+
+    def target(value: float) -> str:
+        return "" if args.short else f"  (target ≤ {value:.0f} ms)"
+
+    home = "a hand card" if home_opens_a_move() else "a card drawn"
+    line("Chromium launched (beside the servers' start)", figures["chromium_s"], "s")
+    line("Server start → health 'ok': the app", figures["app_health_s"], "s")
+    line("Server start → health 'ok': the bare app", figures["bare_health_s"], "s")
+    line("Health 'ok' → the home page's first usable table, cold", figures["cold_first_table_s"], "s")
+    print(f"Medians of {rounds} rounds, each page in a fresh browser context, times from its navigation:")
+    line("  bare Streamlit page, first paint (its counter)", figures["bare_first_paint_ms"], "ms")
+    line(f"  home page /, first usable table ({home})", figures["home_first_table_ms"], "ms",
+         f"  = {figures['home_over_bare_paint']:.2f} × bare")  # fmt: skip
+    line(f"  lesson link /?lesson={timed.lesson_id}, first usable table", figures["lesson_first_table_ms"], "ms",
+         f"  = {figures['lesson_over_bare_paint']:.2f} × bare{target(FIRST_TARGET_MS)}")  # fmt: skip
+    if figures["card_click_ms"] is not None:
+        line(f"  card click → shown picked ({len(samples.picks)} clicks)", figures["card_click_ms"], "ms",
+             target(CLICK_TARGET_MS))  # fmt: skip
+    line("  bare Streamlit rerun, click → new count shown", figures["bare_rerun_ms"], "ms")
+    line("  a move, click → answer on the table", figures["move_ms"], "ms",
+         f"  = {figures['move_over_bare_rerun']:.2f} × bare rerun{target(MOVE_TARGET_MS)}")  # fmt: skip
+    print(f"    the move: {timed.words}")
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

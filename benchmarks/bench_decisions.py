@@ -4,16 +4,13 @@ Every decision of seeded self-play rounds in every preset, at 2 and 4 players, i
 bot's ``choose`` from the state it is given, which reads that seat's view, then the move applied).
 Targets (issue 9): ``greedy`` ≤ 1 ms and ``coach`` ≤ 500 ms a decision at the 99th percentile.
 
-Run: ``python benchmarks/bench_decisions.py`` (``--rounds 1`` for a short run, ``--levels greedy``,
-``--json FILE``).
+Run: ``python benchmarks/bench_decisions.py`` (``--rounds 1`` for a shorter run, ``--levels greedy``,
+``--json PATH``; ``--short``: one round per preset at 2 players only, no target shown).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -22,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.measure import arguments, measured, median, run_main, write_json  # noqa: E402
 from engine.bots import get_bot  # noqa: E402
 from engine.state import GameState, Phase  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
@@ -56,30 +54,30 @@ def percentile(samples: list[float], share: float) -> float:
 
 def main() -> None:
     """Time the levels and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = arguments(__doc__, raw=True)
     parser.add_argument("--rounds", type=int, default=2, help="rounds per preset and table size")
     parser.add_argument("--levels", default="greedy,coach")
-    parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    rounds, players = (1, (2,)) if args.short else (args.rounds, (2, 4))
     figures: dict[str, dict[str, float]] = {}
     print(f"{'level':8} {'decisions':>9} {'median':>10} {'p99':>10} {'worst':>10}   target (p99)")
     for level in args.levels.split(","):
-        samples = decision_times(level, args.rounds, (2, 4))
+        samples = decision_times(level, rounds, players)
+        what = f"a {level} decision"
         row = {
             "decisions": len(samples),
-            "median_ms": statistics.median(samples) * 1e3,
-            "p99_ms": percentile(samples, 0.99) * 1e3,
+            "median_ms": median([s * 1e3 for s in samples], what),
+            "p99_ms": measured(percentile(samples, 0.99) * 1e3, f"{what} (p99)"),
             "worst_ms": max(samples) * 1e3,
         }
         figures[level] = row
+        target = "" if args.short else f"   ≤ {TARGETS_MS[level]:g} ms"
         print(
             f"{level:8} {len(samples):9d} {row['median_ms']:8.2f}ms {row['p99_ms']:8.2f}ms {row['worst_ms']:8.2f}ms"
-            f"   ≤ {TARGETS_MS[level]:g} ms"
+            f"{target}"
         )
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(figures, out, indent=2)
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

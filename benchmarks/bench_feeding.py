@@ -10,13 +10,12 @@ split; a third is even).
 Win rate against ``greedy`` in two-player rounds is ``benchmarks/bench_bots.py`` (each deal from both seats).
 
 Run: ``python benchmarks/bench_feeding.py`` (``--rounds 1000`` by default, ``--variants rommi,dansk``,
-``--levels greedy,coach``, ``--json FILE``, ``--processes 2`` to use two cores).
+``--levels greedy,coach``, ``--json PATH``, ``--processes 2`` to use two cores; ``--short``: 3 rounds in
+femhundra and rommi unless ``--variants`` says otherwise).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 import time
@@ -28,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.measure import arguments, measured, run_main, write_json  # noqa: E402
 from engine.bots import get_bot, play_round  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.moves import Discard, Move, Rommi, Take  # noqa: E402
@@ -37,6 +37,9 @@ from engine.state import GameState  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
 
 PLAYERS = 3
+#: ``--short``: the variants (one without Rommi calls, one with) and the rounds played.
+SHORT_VARIANTS = "femhundra,rommi"
+SHORT_ROUNDS = 3
 
 
 class FeedCounter:
@@ -95,29 +98,30 @@ def measure(variant_id: str, level: str, rounds: int, seed: int) -> dict[str, An
 
 def main(argv: list[str] | None = None) -> int:
     """Measure and print; with ``--json``, keep the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=24)
-    parser.add_argument("--variants", default=",".join(PRESETS))
+    parser.add_argument("--variants", help=f"comma-separated preset ids (default all; --short: {SHORT_VARIANTS})")
     parser.add_argument("--levels", default="greedy,coach")
     parser.add_argument("--processes", type=int, default=1)
-    parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    jobs = [(v, level) for v in args.variants.split(",") for level in args.levels.split(",")]
+    rounds = SHORT_ROUNDS if args.short else args.rounds
+    variants = args.variants or (SHORT_VARIANTS if args.short else ",".join(PRESETS))
+    jobs = [(v, level) for v in variants.split(",") for level in args.levels.split(",")]
     print(f"{'variant':12} {'level':7} {'discards':>8} {'fed':>7} {'called':>7} {'round wins':>10} {'s':>7}", flush=True)
     results = []
     with ProcessPoolExecutor(max_workers=args.processes) as pool:
-        for r in pool.map(measure, *zip(*jobs, strict=True), [args.rounds] * len(jobs), [args.seed] * len(jobs)):
+        for r in pool.map(measure, *zip(*jobs, strict=True), [rounds] * len(jobs), [args.seed] * len(jobs)):
             results.append(r)  # each line as soon as its variant is measured
+            measured(r["discards"], f"{r['variant']}, {r['level']}: discards counted")
             print(
                 f"{r['variant']:12} {r['level']:7} {r['discards']:8d} {r['fed_rate']:7.1%} {r['called_rate']:7.1%}"
                 f" {r['round_wins']:10.1%} {r['seconds']:7.0f}",
                 flush=True,
             )
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    write_json(args.json, results)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -18,12 +18,12 @@ app). PostgreSQL: a throw-away cluster of Debian's server with its default, dura
 on a unix socket (:mod:`harness.postgres`). Errors a player would see ("database is locked", a deadlock)
 are counted and printed; there should be none.
 
-Run: ``python benchmarks/bench_store.py`` (``--seconds 8 --tables 50 --processes 1 2 4``).
+Run: ``python benchmarks/bench_store.py`` (``--seconds 8 --tables 50 --processes 1 2 4``, ``--json PATH``;
+``--short``: SQLite only, 5 tables, one process for 1.5 s, unless ``--backends`` names PostgreSQL too).
 """
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import random
 import sys
@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import func, select
 
+from benchmarks.measure import arguments, fail, measured, run_main, write_json
 from engine.bots import get_bot
 from harness.postgres import postgres_missing, throwaway_cluster
 from tutor.progress import ProgressStore
@@ -52,6 +53,8 @@ POLL = 0.5
 WATCHED = 10
 #: Learners whose progress is written.
 LEARNERS = 200
+#: ``--short``: seconds a run, tables and processes.
+SHORT_SECONDS, SHORT_TABLES, SHORT_PROCESSES = 1.5, 5, [1]
 
 
 @dataclass
@@ -258,19 +261,34 @@ def report(backend: str, processes: int, tables: dict[str, Any], progress: dict[
         print(f"    error a player would see: {error}", flush=True)
 
 
+def check(backend: str, processes: int, tables: dict[str, Any], progress: dict[str, Any]) -> None:
+    """The row's figures were measured: moves and writes made, their times, and each counted once."""
+    row = f"{backend}, {processes} process(es)"
+    for key in ("per_second", "p50", "p95", "sight_p95"):
+        measured(tables[key], f"{row}: tables {key}")
+    for key in ("per_second", "p50", "p95"):
+        measured(progress[key], f"{row}: progress {key}")
+    if not tables["counted"] or not progress["counted"]:
+        fail(f"{row}: a move or a write was not counted exactly once")
+
+
 def main() -> None:
     """Run every backend with every number of processes, and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = arguments(__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=8.0, help="seconds each run plays (and writes)")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 4])
-    parser.add_argument("--backends", nargs="+", default=["sqlite", "postgresql"], choices=["sqlite", "postgresql"])
+    parser.add_argument("--backends", nargs="+", choices=["sqlite", "postgresql"], help="default both; --short: sqlite")
     args = parser.parse_args()
+    if args.short:
+        args.seconds, args.tables, args.processes = SHORT_SECONDS, SHORT_TABLES, SHORT_PROCESSES
+    backends = args.backends or (["sqlite"] if args.short else ["sqlite", "postgresql"])
+    figures: dict[str, Any] = {}
     print(
         f"{args.tables} tables of 3, {LEARNERS} learners, {args.seconds:g} s a run, {multiprocessing.cpu_count()} cores"
     )
     with tempfile.TemporaryDirectory() as folder:
-        for backend in args.backends:
+        for backend in backends:
             if backend == "postgresql" and postgres_missing():
                 print(f"postgresql: skipped, needs {postgres_missing()}")
                 continue
@@ -287,7 +305,10 @@ def main() -> None:
                         progress = run_progress(url, processes, args.seconds)
                         forget_engines()
                 report(backend, processes, tables, progress)
+                check(backend, processes, tables, progress)
+                figures[f"{backend}/{processes}"] = {"tables": tables, "progress": progress}
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -7,15 +7,14 @@ cycle); the watcher does what a device's page does: it looks at the table's vers
 seat sees it (the data of the page's rerun). Prints the median and the 95th percentile of commit → seen.
 The browser's drawing of the rerun comes on top (tens of milliseconds: ``bench_app.py`` times a rerun).
 
-Run: ``python benchmarks/bench_together.py`` (``--moves 40 --poll 0.5``).
+Run: ``python benchmarks/bench_together.py`` (``--moves 40 --poll 0.5``, ``--json PATH``; ``--short``: 5 moves).
 """
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
+import queue
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -23,9 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.measure import arguments, fail, median, run_main, write_json
 from engine.bots import get_bot
 from tutor.together.model import StaleError
 from tutor.together.sql_store import SqlTableStore
+
+SHORT_MOVES = 5
 
 
 def mover(path: str, code: str, tokens: list[str], moves: int, sent: multiprocessing.Queue[tuple[int, float]]) -> None:
@@ -67,10 +69,11 @@ def watcher(path: str, code: str, token: str, poll: float, seen: multiprocessing
 
 def main() -> None:
     """Run the two processes and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--moves", type=int, default=40)
+    parser = arguments(__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--moves", type=int, default=40, help=f"moves to make (default 40; --short: {SHORT_MOVES})")
     parser.add_argument("--poll", type=float, default=0.5)
     args = parser.parse_args()
+    moves = SHORT_MOVES if args.short else args.moves
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "tables.sqlite3")
         store = SqlTableStore(path)
@@ -81,13 +84,16 @@ def main() -> None:
         sent: multiprocessing.Queue[tuple[int, float]] = context.Queue()
         seen: multiprocessing.Queue[tuple[int, float]] = context.Queue()
         watch = context.Process(target=watcher, args=(path, host.code, tokens[1], args.poll, seen), daemon=True)
-        move = context.Process(target=mover, args=(path, host.code, tokens, args.moves, sent))
+        move = context.Process(target=mover, args=(path, host.code, tokens, moves, sent))
         watch.start()
         time.sleep(1.0)
         move.start()
         commits: dict[int, float] = {}
         while True:
-            version, when = sent.get()
+            try:
+                version, when = sent.get(timeout=60)
+            except queue.Empty:
+                fail("a move on one device: the mover sent nothing for 60 s")
             if version < 0:
                 break
             commits[version] = when
@@ -101,12 +107,12 @@ def main() -> None:
             if version in commits:
                 latencies.append(when - commits[version])
     latencies.sort()
-    p95 = latencies[max(0, round(0.95 * len(latencies)) - 1)]
+    middle = median((x * 1000 for x in latencies), "a move seen on another device (ms)")
+    p95 = latencies[max(0, round(0.95 * len(latencies)) - 1)] * 1000
     print(f"{len(latencies)} moves seen; poll every {args.poll:g} s")
-    print(
-        f"move → seen on another device: median {statistics.median(latencies) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms"
-    )
+    print(f"move → seen on another device: median {middle:.0f} ms, p95 {p95:.0f} ms")
+    write_json(args.json, {"moves_seen": len(latencies), "poll_s": args.poll, "median_ms": middle, "p95_ms": p95})
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -22,13 +22,14 @@ call; the delay does not depend on its length). At each round's end the three ph
 it twice a second, and the servers' CPU time then is printed as a share of one core (read from
 ``/proc``): what a table nobody moves on costs the machine.
 
-Run: ``python benchmarks/bench_together_browser.py`` (``--rounds 2``, ``--servers 1``). Prints the median,
-the 95th percentile and the worst of every (move, other phone) pair, and the machine's load average.
+Run: ``python benchmarks/bench_together_browser.py`` (``--rounds 2``, ``--servers 1``, ``--json PATH``;
+``--short``: the first round's first moves only, until a Rommi! window has been timed, and 2 s of idle
+CPU, no target shown). Prints the median, the 95th percentile and the worst of every (move, other phone)
+pair, and the machine's load average.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import sqlite3
@@ -37,11 +38,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.measure import arguments, fail, measured, median, run_main, write_json  # noqa: E402
 from engine.moves import Move  # noqa: E402
 from harness.chromium import PHONE, browser_missing, launched_chromium  # noqa: E402
 from harness.served_app import Server, served_app  # noqa: E402
@@ -53,6 +56,7 @@ from tutor.together.table import POLL_SECONDS  # noqa: E402
 
 with contextlib.suppress(ImportError):  # without it a run says what to install
     from playwright.sync_api import Browser, Page, expect
+    from playwright.sync_api import Error as PlaywrightError
 
 #: Deals whose rounds the greedy players finish without a joker to declare (the clicking helper
 #: declares none), each with a Rommi call: the first ``--rounds`` are played.
@@ -61,6 +65,13 @@ TARGET_P95_S = 1.5
 CALL_SECONDS = "30"
 #: Seconds the phones sit at the finished table while the servers' CPU time is counted.
 IDLE_SECONDS = 5.0
+#: ``--short``: moves timed (at least; until a Rommi! window has been timed too) and seconds of idle CPU.
+SHORT_MOVES = 4
+SHORT_IDLE_SECONDS = 2.0
+
+
+class Enough(Exception):
+    """``--short`` has what it measures: the round stops here."""
 
 #: In every page: the time of the last click, in the page's clock.
 _CLICKS = """document.addEventListener("click", () => {
@@ -154,11 +165,13 @@ def timed_round(
     commits: list[float],
     idle: list[float],
     windows: list[float],
+    short: bool = False,
 ) -> list[float]:
     """Seconds from each move's click to its sight on each other phone, in a round dealt with ``seed`` on
     three phones (on ``servers`` in turn), played to its end; the seconds from each click to the move's
     commit go to ``commits``, the servers' CPU share while the phones then sit at the table to ``idle``,
-    the seconds from each Rommi window's opening to its buttons on the phone that may call to ``windows``."""
+    the seconds from each Rommi window's opening to its buttons on the phone that may call to ``windows``.
+    ``short``: the round stops after :data:`SHORT_MOVES` moves once a window has been timed."""
     urls = [server.url for server in servers]
     host = store.create_table("rommi", {}, 3)
     tickets = [store.join(host.code, player) for player in ("Anna", "Bertil", "Cecilia")]
@@ -195,10 +208,13 @@ def timed_round(
             if other != index:
                 page.wait_for_function("window.__r5seen > 0", timeout=30_000)
                 samples.append((float(page.evaluate("window.__r5seen")) - clicked) / 1000)
+        if short and windows and len(commits) >= SHORT_MOVES:
+            raise Enough
 
     try:
-        play_round(store, host.code, [t.token for t in tickets], phones, before, after)
-        idle.append(idle_share(servers))
+        with contextlib.suppress(Enough):
+            play_round(store, host.code, [t.token for t in tickets], phones, before, after)
+        idle.append(idle_share(servers, SHORT_IDLE_SECONDS if short else IDLE_SECONDS))
     finally:
         for page in phones:
             page.context.close()
@@ -206,13 +222,14 @@ def timed_round(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=2, help=f"rounds to play, at most {len(SEEDS)} (default 2)")
     parser.add_argument("--servers", type=int, choices=(1, 2), default=1, help="servers on one tables file")
     args = parser.parse_args()
+    rounds = 1 if args.short else args.rounds
     missing = browser_missing()
     if missing:
-        raise SystemExit(f"The benchmark needs {missing}.")
+        fail(f"the browser benchmark needs {missing}")
     expect.set_options(timeout=30_000)  # a busy machine: waiting for a phone is not what is timed
     samples: list[float] = []
     commits: list[float] = []
@@ -228,23 +245,39 @@ def main() -> None:
                 for number in range(1, args.servers + 1)
             ]
             store = SqlTableStore(folder / "tables.sqlite3", call_window=float(CALL_SECONDS))
-            for seed in SEEDS[: args.rounds]:
-                found = timed_round(browser, servers, store, seed, commits, idle, windows)
+            for seed in SEEDS[:rounds]:
+                try:
+                    found = timed_round(browser, servers, store, seed, commits, idle, windows, args.short)
+                except (AssertionError, PlaywrightError) as error:  # a phone never showed what it should
+                    fail(f"a move seen on another phone (seed {seed}): {str(error).strip().splitlines()[0]}")
                 samples += found
                 print(f"seed {seed}: {len(found)} sightings, median {statistics.median(found) * 1000:.0f} ms", flush=True)
     load_after = os.getloadavg()
-    median, p95 = statistics.median(samples), percentile(samples, 0.95)
+    middle, p95 = median(samples, "a move seen on another phone"), percentile(samples, 0.95)
+    committed = median(commits, "a click to its move committed")
+    idle_cpu = median(idle, "the servers' CPU at a table nobody moves on")
+    target = "" if args.short else f" (target ≤ {TARGET_P95_S * 1000:.0f} ms)"
     print(f"Move on one phone → seen on another ({len(samples)} sightings, {args.servers} server(s), poll every {POLL_SECONDS} s):")
-    print(f"  median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms (target ≤ {TARGET_P95_S * 1000:.0f} ms), worst {max(samples) * 1000:.0f} ms")
+    print(f"  median {middle * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms{target}, worst {max(samples) * 1000:.0f} ms")
     print(
-        f"  of which click → the move committed (the mover's own rerun): median {statistics.median(commits) * 1000:.0f} ms,"
+        f"  of which click → the move committed (the mover's own rerun): median {committed * 1000:.0f} ms,"
         f" p95 {percentile(commits, 0.95) * 1000:.0f} ms"
     )
+    table = "an unfinished" if args.short else "a finished"
+    seconds = SHORT_IDLE_SECONDS if args.short else IDLE_SECONDS
     print(
-        f"Servers' CPU while the three phones sit at a finished table ({IDLE_SECONDS:.0f} s a round):"
-        f" {statistics.median(idle) * 100:.0f} % of one core (median of {len(idle)})"
+        f"Servers' CPU while the three phones sit at {table} table nobody moves on ({seconds:.0f} s a round):"
+        f" {idle_cpu * 100:.0f} % of one core (median of {len(idle)})"
     )
+    figures: dict[str, Any] = {
+        "sightings": len(samples),
+        "seen_median_ms": middle * 1000,
+        "seen_p95_ms": p95 * 1000,
+        "commit_median_ms": committed * 1000,
+        "idle_cpu_share": idle_cpu,
+    }
     if windows:
+        figures["window_buttons_median_ms"] = measured(statistics.median(windows) * 1000, "a Rommi! window's buttons")
         had = [CALL_WINDOW + DISPLAY_DELAY - delay for delay in windows]
         print(
             f"Rommi! window ({len(windows)} windows): the buttons showed on the phone that may call a median of"
@@ -253,9 +286,12 @@ def main() -> None:
             f" {statistics.median(had):.2f} s, at least {min(had):.2f} s"
         )
     print(f"  load average (1 min) before {load_before[0]:.1f}, after {load_after[0]:.1f}, on {os.cpu_count()} cores")
-    if p95 > TARGET_P95_S:
+    if p95 > TARGET_P95_S and not args.short:
         print(f"  p95 above the {TARGET_P95_S} s target", file=sys.stderr)
+    if not windows:
+        fail("a Rommi! window: no window was timed (no discard opened one)")
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

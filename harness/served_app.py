@@ -80,7 +80,9 @@ class Server:
     """One ``streamlit run app.py`` of the app: its port, progress file and log, the variables added to
     (a value) or removed from (``None``) this process's environment for it, and the options it is started
     with besides :data:`ADDRESS_OPTIONS` and the port. :meth:`start` it, :meth:`stop` it, :meth:`restart`
-    it on the same port and files; :func:`served_app` does the first two around a block."""
+    it on the same port and files; :func:`served_app` does the first two around a block. ``script`` serves
+    another script the same way (from the checkout, with its ``.streamlit/config.toml``): a benchmark's bare
+    Streamlit app beside the app."""
 
     port: int
     progress: Path
@@ -88,6 +90,7 @@ class Server:
     environment: Mapping[str, str | None] = field(default_factory=dict)
     options: Sequence[str] = QUIET_OPTIONS
     process: subprocess.Popen[bytes] | None = None
+    script: str = "app.py"
 
     @classmethod
     def at(
@@ -96,9 +99,13 @@ class Server:
         name: str = "streamlit",
         environment: Mapping[str, str | None] | None = None,
         options: Sequence[str] = QUIET_OPTIONS,
+        script: str = "app.py",
     ) -> Server:
-        """A server (not started) on a free port, with ``folder``'s ``progress.sqlite3`` and log ``NAME.log``."""
-        return cls(free_port(), folder / "progress.sqlite3", folder / f"{name}.log", dict(environment or {}), options)
+        """A server (not started) of ``script`` on a free port, with ``folder``'s ``progress.sqlite3`` and log
+        ``NAME.log``."""
+        return cls(
+            free_port(), folder / "progress.sqlite3", folder / f"{name}.log", dict(environment or {}), options, script=script
+        )
 
     @property
     def url(self) -> str:
@@ -111,9 +118,10 @@ class Server:
         return self.process is not None and self.process.poll() is None
 
     def command(self) -> list[str]:
-        """The command line the server is started with (this Python's ``-m streamlit run app.py``)."""
+        """The command line the server is started with (this Python's ``-m streamlit run app.py``, or its
+        :attr:`script`)."""
         port = ("--server.port", str(self.port))
-        return [sys.executable, "-m", "streamlit", "run", "app.py", *ADDRESS_OPTIONS, *port, *self.options]
+        return [sys.executable, "-m", "streamlit", "run", self.script, *ADDRESS_OPTIONS, *port, *self.options]
 
     def process_environment(self) -> dict[str, str]:
         """This process's environment with the progress file set, no other content folder, and
