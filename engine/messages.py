@@ -1,18 +1,13 @@
 """Every sentence the engine says to a learner, as data: a stable dotted key, the values it needs, and one
-table of English templates that renders them.
+table of English templates, rendered by the project's one formatter (:mod:`engine.wording`).
 
 A refusal (:class:`engine.errors.RulesError`) carries ``reason`` (a key of :data:`MESSAGES`) and ``values``;
 ``str(error)`` is :func:`render` of them. An app that speaks another language formats the same key and
 values from its own catalogue; cards stay :class:`~engine.cards.Card` objects in the values, so it can
 name them in its language. Keys never change meaning (new ones may be added).
 
-Placeholders in a template are written ``{name}`` or ``{name:spec}``:
-
-- a card is named for a learner (``Q♣``, ``Joker``, ``7♥ (JK)``);
-- cards (a tuple) are listed: no spec ``5♥ 6♥ 7♥``, ``and`` ``8♠, 9♠ and 10♠``, ``the`` ``K♦ and the 9♠``,
-  ``or`` ``7♥ or the 8♥``;
-- ``{name:one/many}`` is the plural helper: ``one`` when the value (a number, or how many cards) is 1,
-  else ``many``; it is the only place an English plural is chosen.
+Placeholders in a template are written ``{name}`` or ``{name:spec}`` (cards named, cards listed with
+``and``, ``the`` or ``or``, the plural helper ``{name:one/many}``): :mod:`engine.wording` says how.
 
 >>> from engine.cards import Card
 >>> render("take.too_many", {"size": 1}), render("take.too_many", {"size": 3})
@@ -23,28 +18,12 @@ Placeholders in a template are written ``{name}`` or ``{name:spec}``:
 
 from __future__ import annotations
 
-import string
-from collections.abc import Mapping, Sequence, Sized
-from typing import Final, Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import Final
 
-__all__ = ["LANGUAGES", "MESSAGES", "PLACEHOLDERS", "card_name", "cards_list", "placeholders", "plural_word", "render"]
+from engine import wording
 
-
-@runtime_checkable
-class NamedCard(Protocol):
-    """What naming a card needs (a :class:`~engine.cards.Card` has it; this module imports no card code)."""
-
-    @property
-    def rank_text(self) -> str: ...
-
-    @property
-    def suit_symbol(self) -> str: ...
-
-    @property
-    def is_joker(self) -> bool: ...
-
-    @property
-    def declared(self) -> bool: ...
+__all__ = ["LANGUAGES", "MESSAGES", "PLACEHOLDERS", "placeholders", "render"]
 
 
 #: The kind of value each placeholder name holds: ``card``, ``cards``, ``count`` (a whole number) or
@@ -160,64 +139,13 @@ MESSAGES: Final[dict[str, str]] = {
 LANGUAGES: Final = ("en",)
 
 
-def card_name(card: NamedCard) -> str:
-    """A card as a learner reads it: ``Q♥``, ``Joker``, ``7♥ (JK)`` for a joker laid as the 7♥."""
-    if card.is_joker and not card.declared:
-        return "Joker"
-    face = f"{card.rank_text}{card.suit_symbol}"
-    return f"{face} (JK)" if card.declared else face
-
-
-def cards_list(cards: Sequence[NamedCard], how: str = "") -> str:
-    """Cards in a sentence: ``how`` is ``""`` (spaced), ``and`` (``8♠, 9♠ and 10♠``), ``the`` (``K♦ and
-    the 9♠``) or ``or`` (``7♥ or the 8♥``)."""
-    words = [card_name(c) for c in cards]
-    if how == "and":
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-    if how in ("the", "or"):
-        return f" {'and' if how == 'the' else 'or'} the ".join(words)
-    if how:
-        raise ValueError(f"unknown way to list cards: {how!r}")
-    return " ".join(words)
-
-
-def plural_word(value: object, format_spec: str) -> str:
-    """The plural helper ``{name:one/many}``: ``one`` when ``value`` (a number, or how many items) is 1.
-
-    >>> plural_word(1, "card/cards"), plural_word(("a", "b"), "does/do")
-    ('card', 'do')
-    """
-    one, many = format_spec.split("/", 1)
-    count = value if isinstance(value, int) else len(value) if isinstance(value, Sized) else None
-    if count is None:
-        raise ValueError(f"the plural helper counts a number or cards, not {value!r}")
-    return one if count == 1 else many
-
-
-class _Formatter(string.Formatter):
-    """Formats the placeholders of :data:`MESSAGES` (cards named, the plural helper)."""
-
-    def format_field(self, value: object, format_spec: str) -> str:
-        if "/" in format_spec:
-            return plural_word(value, format_spec)
-        if isinstance(value, NamedCard):
-            return card_name(value)
-        if isinstance(value, tuple | list):
-            return cards_list(value, format_spec)
-        return str(super().format_field(value, format_spec))
-
-
-_FORMATTER: Final = _Formatter()
-
-
 def placeholders(key: str) -> list[str]:
     """The value names the sentence of ``key`` needs.
 
     >>> placeholders("rommi.too_shallow")
     ['count', 'card']
     """
-    names = [field for _, field, _, _ in _FORMATTER.parse(MESSAGES[key]) if field]
-    return list(dict.fromkeys(names))
+    return wording.placeholders(MESSAGES[key])
 
 
 def render(key: str, values: Mapping[str, object] | None = None, language: str = "en") -> str:
@@ -227,4 +155,4 @@ def render(key: str, values: Mapping[str, object] | None = None, language: str =
     """
     if language not in LANGUAGES:
         raise ValueError(f"the engine's sentences are in {', '.join(LANGUAGES)}; render {language!r} from its catalogue")
-    return str(_FORMATTER.vformat(MESSAGES[key], (), dict(values or {})))
+    return wording.fill(MESSAGES[key], values)

@@ -5,6 +5,7 @@ A :class:`~engine.errors.RecordError` says ``SOURCE: FIELD: PROBLEM`` (a
 :class:`~engine.variants.HouseRuleError` ``house_rules.FIELD: PROBLEM``); the problem is the English
 template of its key with its values filled in, so ``python -m engine replay`` prints what it always printed,
 and an app says the same key and values in its learner's language (catalogue keys ``engine.problem.<key>``).
+The templates are data, filled by the project's one formatter (:mod:`engine.wording`).
 A problem continues the field it names ("seed: has a YAML tag (!!int)…"), so a template starts in lower case.
 Keys never change meaning (new ones may be added).
 
@@ -19,9 +20,10 @@ Values are text, whole numbers, a tuple of words (``{options:or}``: "250, 500 or
 
 from __future__ import annotations
 
-import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final
+
+from engine import wording
 
 __all__ = ["FIELD_WORDS", "PROBLEMS", "render_problem"]
 
@@ -100,23 +102,6 @@ PROBLEMS: Final[dict[str, str]] = {
 FIELD_WORDS: Final = ("file", "record", "folder")
 
 
-class _Formatter(string.Formatter):
-    """Fills a problem's template: ``{n:one/many}`` chooses the English plural, ``{words:or}`` lists."""
-
-    def format_field(self, value: object, format_spec: str) -> str:
-        if "/" in format_spec:
-            one, many = format_spec.split("/", 1)
-            return one if value == 1 else many
-        if format_spec in ("or", "and") and isinstance(value, Sequence) and not isinstance(value, str):
-            words = [str(v) for v in value]
-            joined = ", ".join(words[:-1])
-            return f"{joined} {format_spec} {words[-1]}" if len(words) > 1 else "".join(words)
-        return str(super().format_field(value, format_spec))
-
-
-_FORMATTER: Final = _Formatter()
-
-
 def render_problem(key: str, values: Mapping[str, object] | None = None) -> str:
     """The English problem of ``key`` with ``values`` filled in (``KeyError`` for an unknown key)."""
-    return str(_FORMATTER.vformat(PROBLEMS[key], (), dict(values or {})))
+    return wording.fill(PROBLEMS[key], values)

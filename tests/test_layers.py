@@ -93,6 +93,35 @@ def test_a_layer_never_imports_the_layers_above_it(layer: str) -> None:
     assert not wrong, "\n".join(wrong)
 
 
+def _circle(package: str) -> list[str]:
+    """An import circle among the modules of ``package`` (the modules in order, the first again at the end), or []."""
+    inside = {m: sorted(i for i in IMPORTS[m] if _under(i, package) and i != m) for m in IMPORTS if _under(m, package)}
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> list[str]:
+        if module in path:
+            return [*path[path.index(module) :], module]
+        if module in done:
+            return []
+        for imported in inside.get(module, []):
+            found = visit(imported, [*path, module])
+            if found:
+                return found
+        done.add(module)
+        return []
+
+    for module in sorted(inside):
+        found = visit(module, [])
+        if found:
+            return found
+    return []
+
+
+def test_the_wording_modules_import_no_circle() -> None:
+    """The renderer, the card vocabulary, the catalogues and the style build on each other in one direction."""
+    assert _circle("tutor.i18n") == [], " → ".join(_circle("tutor.i18n"))
+
+
 @pytest.mark.parametrize("folder", ["tests", "benchmarks"])
 def test_only_its_own_folder_imports_tests_or_benchmarks(folder: str) -> None:
     wrong = [

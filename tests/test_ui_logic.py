@@ -18,7 +18,9 @@ from engine.cards import Card, parse_cards
 from engine.moves import Move
 from engine.state import GameState
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
+from tutor.i18n.card_names import option_label
 from tutor.i18n.strings import PLAYER_FIELDS, YOU, catalogue, t
+from tutor.i18n.style import Style
 from tutor.learn.checker import judge_answer, number_answer
 from tutor.learn.curriculum import Curriculum, load_curriculum
 from tutor.learn.flow import MAX_STARS, MIN_STARS, ScenarioRun, star_text
@@ -36,7 +38,7 @@ from tutor.table.move_text import (
     pile_depth,
 )
 from ui.sidebar import chosen_overrides, house_rule_options
-from ui.table.cards import CSS, board_html, card_html, card_label, colour, hand_html, pile_html, table_html
+from ui.table.cards import CSS, board_html, card_html, colour, hand_html, pile_html, table_html
 
 TAKE_SCENARIO = "femhundra-take-whole-pile"
 
@@ -252,8 +254,8 @@ def test_lessons_speak_of_the_tables_own_ace_and_deal() -> None:
 def test_cards_colours_and_labels() -> None:
     assert [colour(Card.parse(c)) for c in ("AS", "AH", "AD", "AC")] == ["black", "red", "red", "black"]
     assert [colour(Card.parse(c), True) for c in ("AS", "AH", "AD", "AC")] == ["black", "red", "blue", "green"]
-    assert card_label(Card.parse("10D"), four_colour=True) == ":blue[10♦]"
-    assert card_label(Card.parse("JK")) == ":violet[Joker]"
+    assert option_label(Card.parse("10D"), Style(four_colour=True)) == ":blue[10♦]"
+    assert option_label(Card.parse("JK")) == ":violet[Joker]"
     joker = card_html(Card.parse("JK"))
     assert "r5-joker" in joker and "★" in joker
     declared = card_html(Card.parse("JK=7H"))

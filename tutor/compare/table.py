@@ -33,7 +33,7 @@ from typing import Final
 
 from engine.variants import PRESETS, Variant, get_variant
 from tutor.charts.scores import card_value_labels, card_values
-from tutor.i18n.strings import lookup, pick_language, t, variant_name, variant_source
+from tutor.i18n.strings import pick_language, t, template, variant_name, variant_source
 
 #: Fields that name a preset rather than a rule: shown, but never flagged as a difference.
 IDENTITY_FIELDS: Final = ("id", "name", "source")
@@ -53,7 +53,7 @@ def variant_fields() -> list[str]:
 
 def _lookup(key: str, language: str) -> str | None:
     """A catalogue string, in ``language`` or English, or None when there is none."""
-    return lookup(key, language)
+    return template(key, language)
 
 
 def _value_key(value: object) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sized
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -38,6 +38,7 @@ from engine.messages import MESSAGES
 from engine.problems import PROBLEMS
 from engine.records.safe_yaml import LOADER
 from tutor import resources
+from tutor.i18n.languages import SOURCE_LANGUAGE
 
 LOCALES: Final = resources.LOCALES
 ENGLISH_FILE: Final = LOCALES / "en.yaml"
@@ -153,3 +154,22 @@ def translations(language: str) -> Translations:
     texts = {str(msgid): str(string) for msgid, string, _ in _entries(scenarios) if isinstance(string, str)}
     expression = (app or scenarios or Catalog(locale=language)).plural_expr
     return Translations(keyed, texts, gettext.c2py(expression))
+
+
+def _count(values: Mapping[str, object], name: str | None) -> int | None:
+    value = values.get(name) if name else None
+    if isinstance(value, bool) or value is None:
+        return None
+    return value if isinstance(value, int) else len(value) if isinstance(value, Sized) else None
+
+
+def entry(key: str, language: str, values: Mapping[str, object] | None = None) -> str | None:
+    """The catalogue's own text of ``key`` in ``language`` (a language code of ours), as written: English
+    when the language lacks it, the plural form ``values`` ask for; None when no language has ``key``.
+    Its literal card faces are still in the international letters (:func:`tutor.i18n.translate.template`
+    gives them in the learner's)."""
+    source = english().get(key)
+    if source is None or language == SOURCE_LANGUAGE:
+        return source
+    found = translations(language).keyed_text(key, _count(values or {}, plural_variable(source)))
+    return found if found is not None else source

@@ -7,12 +7,7 @@ what the app's resolver says for the session asking (the app registers one with 
 Streamlit runs each page run and its callbacks in a fresh thread, so a context variable set while drawing
 the page is gone when a button's callback answers a move), else the international letters.
 
->>> rank_text(12, "nl")
-'Q'
->>> token = LETTERS.set("nl")
->>> rank_text(12, "nl"), rank_text(13, "nl"), rank_text(11, "nl"), rank_text(10, "nl"), rank_text(12, "en")
-('V', 'H', 'B', '10', 'Q')
->>> LETTERS.reset(token)
+Cards are named with the letters by :mod:`tutor.i18n.card_names`, from a :class:`~tutor.i18n.style.Style`.
 """
 
 from __future__ import annotations
@@ -20,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Final
-
-from engine.cards import RANKS
 
 #: A country's own letters, by language: rank → letter, where they differ from ``A J Q K``.
 DECK_LETTERS: Final[dict[str, dict[int, str]]] = {
@@ -45,9 +38,3 @@ def letters_in_use() -> str:
     if chosen is not None:
         return chosen
     return _resolver[0]() if _resolver else INTERNATIONAL
-
-
-def rank_text(rank: int, language: str = "en") -> str:
-    """A rank as its card prints it: the chosen country's letter when the page is in that language."""
-    own = DECK_LETTERS.get(language, {}) if letters_in_use() == language else {}
-    return own.get(rank) or RANKS[rank - 1]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from tutor.i18n.catalogue import PROBLEM_PREFIX
 from tutor.i18n.languages import SOURCE_LANGUAGE
-from tutor.i18n.translate import refusal, say
+from tutor.i18n.translate import refusal, t
 
 if TYPE_CHECKING:
     from engine.errors import RecordError
@@ -36,7 +36,7 @@ def problem_text(reason: str, values: Mapping[str, object], language: str = SOUR
     from engine.errors import RulesError
 
     said = {name: refusal(value, language) if isinstance(value, RulesError) else value for name, value in values.items()}
-    return say(PROBLEM_PREFIX + reason, language, **said)
+    return t(PROBLEM_PREFIX + reason, language, **said)
 
 
 def field_text(field: str, language: str = SOURCE_LANGUAGE) -> str:
@@ -44,7 +44,7 @@ def field_text(field: str, language: str = SOURCE_LANGUAGE) -> str:
     word of the format's own (``file``, ``record``) in ``language``."""
     from engine.problems import FIELD_WORDS
 
-    return say(f"refusals.field.{field}", language) if field in FIELD_WORDS else field
+    return t(f"refusals.field.{field}", language) if field in FIELD_WORDS else field
 
 
 def record_refusal(error: RecordError, language: str = SOURCE_LANGUAGE) -> str:
@@ -55,18 +55,18 @@ def record_refusal(error: RecordError, language: str = SOURCE_LANGUAGE) -> str:
     problem = problem_text(error.reason, error.values, language)
     values: dict[str, object] = {"source": error.source, "field": field_text(error.field, language), "problem": problem}
     if error.part is None:
-        return say("refusals.record", language, **values)
-    return say("refusals.record_round", language, round=error.part, **values)
+        return t("refusals.record", language, **values)
+    return t("refusals.record_round", language, round=error.part, **values)
 
 
 def house_rule_refusal(error: HouseRuleError, rule: str, language: str = SOURCE_LANGUAGE) -> str:
     """Why a house rule is refused, in ``language``: ``rule`` (its label where it is set) and the problem."""
-    return say("refusals.house_rule", language, rule=rule, problem=problem_text(error.reason, error.values, language))
+    return t("refusals.house_rule", language, rule=rule, problem=problem_text(error.reason, error.values, language))
 
 
 def name_refusal(problem: NameProblem, place: str, language: str = SOURCE_LANGUAGE) -> str:
     """Why a name typed at ``place`` (one of :data:`PLACES`) is refused, and where to change it, in ``language``."""
     if place not in PLACES:
         raise ValueError(f"no place {place!r} to change a name; known: {', '.join(PLACES)}")
-    said = say(f"names.problem.{problem.reason}", language, **problem.values)
-    return f"{said} {say(f'names.fix.{place}', language, label=say('ui.sidebar.learner', language))}"
+    said = t(f"names.problem.{problem.reason}", language, **problem.values)
+    return f"{said} {t(f'names.fix.{place}', language, label=t('ui.sidebar.learner', language))}"

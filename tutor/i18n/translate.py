@@ -1,134 +1,131 @@
-"""Saying a sentence in the learner's language: a key and values in, one finished sentence out.
+"""Saying a sentence in the learner's style: a key, values and a style in, one finished sentence out.
 
-Values are formatted for the language: a card by its face (``Q♥``, ``joker as 7♥``), cards and names
-listed with Babel's list patterns (``{cards:and}``: ``8♠, 9♠ och 10♠``; ``{cards:or}``), decimals with
-the language's decimal sign (``{mean:.1f}``: ``12,5``), and ``{n:one/many}`` (English only) chooses the
-English plural word; other languages choose a whole plural form by their own rule.
+This is the tutor's renderer, :func:`t` (``t(key, style, **values)``; a language code stands for its
+default style, :func:`tutor.i18n.style.style_for`). It looks the key up in the catalogues
+(:func:`template`) and fills it with the project's one formatter (:func:`engine.wording.fill`) in the
+style's voice: a card by its face in the style's letters (``Q♥``, ``V♥``, ``joker as 7♥``), cards and names
+listed with Babel's list patterns (``{cards:and}``: ``8♠, 9♠ och 10♠``; ``{cards:or}``), both from the
+card vocabulary (:mod:`tutor.i18n.card_names`); decimals with the language's decimal sign
+(``{mean:.1f}``: ``12,5``); a variant's name in the form the sentence asks for (``{variant:genitive}``,
+:mod:`tutor.i18n.names`); and ``{n:one/many}`` (English only) chooses the English plural word, other
+languages choosing a whole plural form by their own rule.
 
->>> say("learn.well_done")
+>>> t("learn.well_done")
 'Well done!'
->>> say("engine.take.too_many", size=1), say("engine.take.too_many", size=3)
+>>> t("engine.take.too_many", size=1), t("engine.take.too_many", size=3)
 ('The discard pile holds only 1 card.', 'The discard pile holds only 3 cards.')
 >>> from engine.cards import Card
->>> say("engine.duty.lay_first", owed=(Card.parse("KD"), Card.parse("9S")))
+>>> t("engine.duty.lay_first", owed=(Card.parse("KD"), Card.parse("9S")))
 'You must first lay the K♦ and the 9♠ you took from the pile, in a meld or a lay-off.'
 >>> fill("{names:and} share it, {mean:.1f} each", "sv", names=("Anna", "Bertil", "Cecilia"), mean=12.25)
 'Anna, Bertil och Cecilia share it, 12,2 each'
+
+The learner who gives no name plays as :data:`YOU`, and a sentence about a player named so has its own
+wording, under the key with ``_you`` added: "Your turn", not "Your turn, You".
+
+>>> t("practice.your_turn", name="Anna"), t("practice.your_turn", name=YOU)
+('Your turn, Anna', 'Your turn')
 """
 
 from __future__ import annotations
 
-import string
-from collections.abc import Mapping, Sequence, Sized
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from babel.lists import format_list
 from babel.numbers import format_decimal
 
-from engine.messages import plural_word
-from tutor.i18n.card_names import face, relabel
-from tutor.i18n.catalogue import ENGINE_PREFIX, english, plural_variable, translations
-from tutor.i18n.languages import SOURCE_LANGUAGE, known
-from tutor.i18n.names import Name
+from engine import wording
+from tutor.i18n.card_names import BABEL_LOCALE, face, listed, relabel
+from tutor.i18n.catalogue import ENGINE_PREFIX, english, entry, translations
+from tutor.i18n.languages import SOURCE_LANGUAGE
+from tutor.i18n.names import Name, variant_forms
+from tutor.i18n.style import Style, style_for
 
 if TYPE_CHECKING:
     from engine.errors import RulesError
+    from engine.variants import Variant
+
+__all__ = [
+    "PLAYER_FIELDS",
+    "VARIANT_FIELDS",
+    "YOU",
+    "fill",
+    "number_separators",
+    "refusal",
+    "shown_name",
+    "t",
+    "template",
+    "text",
+    "variant_name",
+    "variant_source",
+]
 
 #: The name of the learner who gave none (in Practice, in a built situation): the app speaks to them.
 YOU: Final = "You"
 #: The fields that name a player; when one is :data:`YOU`, the ``<key>_you`` wording is used if there is one.
 PLAYER_FIELDS: Final = ("name", "player", "players", "names")
-#: The fields that hold a variant's name (:func:`tutor.i18n.strings.variant_name`, with its forms), or a list of them.
+#: The fields that hold a variant's name (:func:`variant_name`, with its forms), or a list of them.
 VARIANT_FIELDS: Final = frozenset({"variant", "chosen", "variants"})
-#: Babel's locale for each language's lists and numbers (English as in Britain: "8♠, 9♠ and 10♠").
-_BABEL_LOCALE: Final = {"en": "en_GB"}
 
 
-def _is_card(value: object) -> bool:
-    return hasattr(value, "suit_symbol") and hasattr(value, "is_joker")
+class _StyleVoice:
+    """How a style says a sentence's values (:class:`engine.wording.Voice`)."""
 
+    def __init__(self, style: Style) -> None:
+        self.style = style
+        self.locale = BABEL_LOCALE.get(style.language, style.language)
 
-class _Formatter(string.Formatter):
-    """Formats placeholders for one language (see the module's text)."""
+    def card(self, card: object) -> str:
+        return face(card, self.style)  # type: ignore[arg-type]
 
-    def __init__(self, language: str) -> None:
-        super().__init__()
-        self.language = language
-        self.locale = _BABEL_LOCALE.get(language, language)
+    def listed(self, values: Sequence[object], how: str) -> str:
+        return listed(values, how, self.style)
 
-    def format_field(self, value: object, format_spec: str) -> str:
-        if isinstance(value, Name) and format_spec:
-            return value.form(format_spec)
-        if isinstance(value, str) and format_spec.isalpha():  # a form asked of a name the table composed
+    def number(self, value: float, spec: str) -> str:
+        decimals = int(spec[1:-1]) if spec.startswith(".") and spec.endswith("f") else 1
+        pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
+        return str(format_decimal(value, format=pattern, locale=self.locale))
+
+    def form(self, value: object, spec: str) -> str | None:
+        if isinstance(value, Name):
+            return value.form(spec)
+        if isinstance(value, str) and spec.isalpha():  # a form asked of a name the table composed
             return value
-        if "/" in format_spec:
-            return plural_word(value, format_spec)
-        if _is_card(value):
-            return face(value, self.language)  # type: ignore[arg-type]
-        if isinstance(value, tuple | list):
-            return self._listed(value, format_spec)
-        if isinstance(value, float):
-            decimals = int(format_spec[1:-1]) if format_spec.startswith(".") and format_spec.endswith("f") else 1
-            pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
-            return str(format_decimal(value, format=pattern, locale=self.locale))
-        return str(super().format_field(value, format_spec))
-
-    def _listed(self, values: Sequence[object], how: str) -> str:
-        words = [face(v, self.language) if _is_card(v) else str(v) for v in values]  # type: ignore[arg-type]
-        if not how:
-            return " ".join(words)
-        if how == "the" and self.language == "en" and all(_is_card(v) for v in values):
-            return " and the ".join(words)
-        if how == "or" and self.language == "en" and all(_is_card(v) for v in values):
-            return " or the ".join(words)
-        if how in ("and", "the", "or"):
-            return str(format_list(words, style="or" if how == "or" else "standard", locale=self.locale))
-        raise ValueError(f"unknown way to list values: {how!r}")
+        return None
 
 
-def fill(template: str, language: str = SOURCE_LANGUAGE, /, **values: object) -> str:
-    """``template`` with ``values`` formatted for ``language`` (without values, as it is: the table fills
+def fill(template: str, language: str | Style = SOURCE_LANGUAGE, /, **values: object) -> str:
+    """``template`` with ``values`` said in ``language``'s style (without values, as it is: the table fills
     some placeholders in the browser)."""
-    return _Formatter(language).vformat(template, (), values) if values else template
+    return wording.fill(template, values, _StyleVoice(style_for(language))) if values else template
 
 
-def _count(values: Mapping[str, object], name: str | None) -> int | None:
-    value = values.get(name) if name else None
-    if isinstance(value, bool) or value is None:
-        return None
-    return value if isinstance(value, int) else len(value) if isinstance(value, Sized) else None
-
-
-def template(key: str, language: str = SOURCE_LANGUAGE, values: Mapping[str, object] | None = None) -> str | None:
+def template(key: str, language: str | Style = SOURCE_LANGUAGE, values: Mapping[str, object] | None = None) -> str | None:
     """The sentence of ``key`` in ``language`` before its values are filled in (English when the
-    language lacks it); None when no language has ``key``."""
-    source = english().get(key)
-    if source is None:
-        return None
-    lang = known(language) or SOURCE_LANGUAGE
-    if lang == SOURCE_LANGUAGE:
-        return source
-    found = translations(lang).keyed_text(key, _count(values or {}, plural_variable(source)))
-    return relabel(found if found is not None else source, lang)
+    language lacks it), its literal card faces in the style's letters; None when no language has ``key``."""
+    style = style_for(language)
+    found = entry(key, style.language, values)
+    return relabel(found, style) if found is not None and style.language != SOURCE_LANGUAGE else found
 
 
-def say(key: str, language: str = SOURCE_LANGUAGE, /, **values: object) -> str:
+def t(key: str, language: str | Style = SOURCE_LANGUAGE, /, **values: object) -> str:
     """The sentence ``key`` in ``language`` (English when missing), its values filled in; about a player
     named :data:`YOU`, the ``<key>_you`` sentence when there is one.
 
     Raises ``KeyError`` for a key no catalogue has.
     """
+    style = style_for(language)
     if any(values.get(field) == YOU for field in PLAYER_FIELDS):
-        text = template(f"{key}_you", language, values)
-        if text is not None:
-            return fill(text, known(language) or SOURCE_LANGUAGE, **values)
+        said = template(f"{key}_you", style, values)
+        if said is not None:
+            return fill(said, style, **values)
     if any(field in values for field in PLAYER_FIELDS):
-        you = shown_name(YOU, language)
+        you = shown_name(YOU, style)
         values = {k: _you_named(v, you) if k in PLAYER_FIELDS else v for k, v in values.items()}
-    text = template(key, language, values)
-    if text is None:
+    said = template(key, style, values)
+    if said is None:
         raise KeyError(f"no string {key!r} in the catalogue")
-    return fill(text, known(language) or SOURCE_LANGUAGE, **values)
+    return fill(said, style, **values)
 
 
 def _you_named(value: object, you: str) -> object:
@@ -138,20 +135,38 @@ def _you_named(value: object, you: str) -> object:
     return you if value == YOU else value
 
 
-def shown_name(name: str, language: str = SOURCE_LANGUAGE) -> str:
+def shown_name(name: str, language: str | Style = SOURCE_LANGUAGE) -> str:
     """A player's name as the learner reads it: the learner who gave none (:data:`YOU`) in their language."""
-    return say("names.you", language) if name == YOU else name
+    return t("names.you", language) if name == YOU else name
 
 
-def text(english_text: str, language: str = SOURCE_LANGUAGE) -> str:
+def text(english_text: str, language: str | Style = SOURCE_LANGUAGE) -> str:
     """A scenario's or situation's text in ``language`` (its English when not translated)."""
-    lang = known(language) or SOURCE_LANGUAGE
-    if lang == SOURCE_LANGUAGE:
+    style = style_for(language)
+    if style.language == SOURCE_LANGUAGE:
         return english_text
-    return relabel(translations(lang).texts.get(english_text, english_text), lang)
+    return relabel(translations(style.language).texts.get(english_text, english_text), style)
 
 
-def refusal(error: RulesError, language: str = SOURCE_LANGUAGE) -> str:
+def variant_name(variant: str | Variant, language: str | Style = SOURCE_LANGUAGE) -> Name:
+    """A variant (a preset id, or a :class:`~engine.variants.Variant`) as the learner's country names it,
+    with the forms the language's sentences may ask for (:mod:`tutor.i18n.names`).
+
+    >>> variant_name("dansk"), variant_name("femhundra", "sv")
+    ('Danish 500', 'femhundra')
+    """
+    variant_id = variant if isinstance(variant, str) else variant.id
+    style = style_for(language)
+    return Name(t(f"variant_names.{variant_id}", style), variant_forms(style.language).get(variant_id))
+
+
+def variant_source(variant: str | Variant, language: str | Style = SOURCE_LANGUAGE) -> str:
+    """What a preset follows (its rules' source), in ``language``."""
+    variant_id = variant if isinstance(variant, str) else variant.id
+    return t(f"engine.variant_source.{variant_id}", language)
+
+
+def refusal(error: RulesError, language: str | Style = SOURCE_LANGUAGE) -> str:
     """Why a move is refused, in ``language``: the engine's reason and values said from the catalogue
     (``engine.<reason>``), or the app's own key when the app raised it. A refusal is said to the one who
     moved, so a sentence with a ``_you`` form takes it: "It is Bertil's turn, not yours."
@@ -162,7 +177,6 @@ def refusal(error: RulesError, language: str = SOURCE_LANGUAGE) -> str:
     """
     from engine.messages import MESSAGES
     from engine.variants import PRESETS
-    from tutor.i18n.strings import variant_name
 
     key = ENGINE_PREFIX + error.reason if error.reason in MESSAGES else error.reason
     values = dict(error.values)
@@ -171,10 +185,10 @@ def refusal(error: RulesError, language: str = SOURCE_LANGUAGE) -> str:
         values["variant"] = variant_name(named[str(values["variant"])], language)
     if f"{key}_you" in english():
         key = f"{key}_you"
-    return say(key, language, **values)
+    return t(key, language, **values)
 
 
-def number_separators(language: str = SOURCE_LANGUAGE) -> str:
+def number_separators(language: str | Style = SOURCE_LANGUAGE) -> str:
     """The decimal and thousands signs of ``language``, as plotly's ``separators`` takes them.
 
     >>> number_separators("en"), number_separators("sv") == ",\\u00a0", number_separators("nl")
@@ -182,5 +196,5 @@ def number_separators(language: str = SOURCE_LANGUAGE) -> str:
     """
     from babel.numbers import get_decimal_symbol, get_group_symbol
 
-    locale = _BABEL_LOCALE.get(language, known(language) or SOURCE_LANGUAGE)
+    locale = BABEL_LOCALE.get(style_for(language).language, style_for(language).language)
     return str(get_decimal_symbol(locale)) + str(get_group_symbol(locale))

@@ -38,7 +38,7 @@ from engine.melds import meld_shape
 from engine.scoring import card_points
 from engine.variants import Variant
 from tutor.i18n.card_names import relabel
-from tutor.i18n.strings import lookup, t, variant_name
+from tutor.i18n.strings import t, template, variant_name
 from tutor.learn.wording import braced_parts, fill
 
 #: ``{name:argument}``: a field the engine fills from its argument (cards or a player count).
@@ -169,7 +169,7 @@ def _sum(variant: Variant, text: str, language: str) -> str:
 
 
 def _button(variant: Variant, name: str, language: str) -> str:
-    if lookup(f"ui.actions.{name}") is None:
+    if template(f"ui.actions.{name}") is None:
         raise FieldError(f"there is no button “{name}”")
     return t(f"ui.actions.{name}", language)
 

@@ -38,7 +38,7 @@ from engine.round_parts import TableMeld
 from engine.state import GameState, Phase
 from engine.variants import Variant
 from engine.view import PlayerView
-from tutor.i18n.card_names import face, rank, spoken
+from tutor.i18n.card_names import colour, face, rank, spoken
 from tutor.i18n.strings import t
 from tutor.i18n.translate import shown_name
 from tutor.table.move_text import ACTIONS, Action, card_options, picks_for
@@ -123,21 +123,6 @@ def count_words(count: int, language: str = "en") -> str:
     ('1 card', '0 cards', '7 cards')
     """
     return t("table.count", language, count=count)
-
-
-def colour(card: Card, four_colour: bool = False) -> str:
-    """The ink of a card: ``red``, ``black``, ``blue`` (♦) and ``green`` (♣) with four colours, ``joker``.
-
-    >>> [colour(Card.parse(c), True) for c in ("AS", "AH", "AD", "AC", "JK")]
-    ['black', 'red', 'blue', 'green', 'joker']
-    """
-    if card.is_joker and not card.declared:
-        return "joker"
-    if four_colour and card.suit == 2:
-        return "blue"
-    if four_colour and card.suit == 3:
-        return "green"
-    return "red" if card.is_red else "black"
 
 
 def card_data(card: Card, value: str, four_colour: bool, language: str) -> dict[str, Any]:

@@ -1,11 +1,11 @@
 """Cards drawn as cards: HTML and CSS for the hand, the table (numbered melds, who laid each card), the
-spread discard pile, the stock and the other players' hands; and the short labels the pick widgets use.
+spread discard pile, the stock and the other players' hands. The words on a card (its face, its name for
+screen readers, its ink) come from the card vocabulary, :mod:`tutor.i18n.card_names`; this module only
+wraps them in HTML.
 
 Pure string building (no Streamlit calls), so it is cheap, testable and the same in every page.
 
 >>> from engine.cards import Card
->>> card_label(Card.parse("QH")), card_label(Card.parse("KC"), four_colour=True), card_label(Card.parse("QS"))
-(':red[Q♥]', ':green[K♣]', 'Q♠')
 >>> 'r5-red' in card_html(Card.parse("10D")), 'r5-blue' in card_html(Card.parse("10D"), four_colour=True)
 (True, True)
 """
@@ -18,9 +18,9 @@ from typing import Final
 
 from engine.cards import Card
 from engine.state import GameState
-from tutor.i18n.card_names import face, rank, spoken
+from tutor.i18n.card_names import colour, rank, spoken
 from tutor.i18n.strings import t
-from tutor.table.data import colour, count_words
+from tutor.table.data import count_words
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
 CSS: Final = """<style>
@@ -54,15 +54,6 @@ CSS: Final = """<style>
 .r5-clickable{cursor:pointer}
 .r5-clickable:hover .r5-card{box-shadow:0 0 0 2px #f2a900,0 3px 6px rgba(0,0,0,.4)}
 </style>"""
-
-def card_label(card: Card, four_colour: bool = False, language: str = "en") -> str:
-    """The label of a card in a pick widget: Markdown with a colour, ``:red[Q♥]``; black stays plain."""
-    tint = colour(card, four_colour)
-    shown = face(card, language)
-    if tint == "black":
-        return shown
-    return f":{'violet' if tint == 'joker' else tint}[{shown}]"
-
 
 def card_html(
     card: Card,
