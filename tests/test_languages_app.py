@@ -31,7 +31,7 @@ from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT, brow
 from tutor.i18n.strings import refusal, t
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.scenario import MoveTask
-from tutor.table.move_text import hand_options
+from tutor.table.picks import hand_options
 from ui import session
 from ui.language import PICKER
 from ui.learn.page import KEYS
