@@ -46,7 +46,7 @@ def mover(path: str, code: str, tokens: list[str], moves: int, sent: multiproces
         assert seen.position is not None
         move = bot.move(seen.position, rng)
         try:
-            version = store.move(code, token, str(move), seen.version)
+            version = store.move(code, token, move, seen.version)
         except StaleError:
             continue
         sent.put((version, time.time()))

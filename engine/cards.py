@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.errors import RulesError
+from engine.errors import NotationError
 
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: Final = ("S", "H", "D", "C")
@@ -91,7 +91,7 @@ class Card:
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Parse a card in the notation of ``docs/record.md``; raise ``RulesError('unreadable_move')`` if it is not one.
+        """Parse a card in the notation of ``docs/record.md``; raise :class:`~engine.errors.NotationError` if it is not one.
 
         >>> Card.parse("QS"), Card.parse("jk")
         (Card.parse('QS'), Card.parse('JK'))
@@ -149,12 +149,12 @@ def _parse_slow(text: str) -> Card:
     if raw.startswith(JOKER_TEXT + "="):
         inner = _parse_slow(raw[len(JOKER_TEXT) + 1 :])
         if inner.is_joker:
-            raise RulesError("unreadable_move", "card.joker_as_joker", text=text)
+            raise NotationError("card.joker_as_joker", text=text)
         return DECLARED[inner.index]
     rank = _RANK_ALIASES.get(raw[:-1]) if raw else None
     suit = _SUIT_ALIASES.get(raw[-1:]) if raw else None
     if rank is None or suit is None:
-        raise RulesError("unreadable_move", "card.unreadable", text=text)
+        raise NotationError("card.unreadable", text=text)
     return NATURALS[suit * 13 + rank - 1]
 
 

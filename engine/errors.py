@@ -1,4 +1,10 @@
-"""The engine's errors: an illegal move (``RulesError``) and a bad record file (``RecordError``)."""
+"""The engine's errors: an illegal move (``RulesError``), text that is not a card or a move in the notation
+(``NotationError``) and a bad record file (``RecordError``).
+
+Like python-chess, which keeps ``InvalidMoveError`` (the text does not parse) apart from ``IllegalMoveError``
+(the position refuses the move), the engine keeps the notation's errors apart from the rules': a move object
+is never unreadable, and text becomes a move only at the edges (records, the command line, scenario files).
+"""
 
 from __future__ import annotations
 
@@ -32,7 +38,31 @@ RULE_CODES: Final[dict[str, str]] = {
 }
 
 
-class RulesError(ValueError):
+class _Said(ValueError):
+    """An error whose sentence for a learner is data: ``reason`` a key of :data:`engine.messages.MESSAGES`,
+    ``values`` what its sentence names. ``str(error)`` is the English; :meth:`render` gives it in a language of
+    the engine's table, and an app with its own catalogue formats ``reason`` and ``values`` itself."""
+
+    reason: str
+    values: dict[str, object]
+    _text: str | None
+
+    @property
+    def message(self) -> str:
+        """The English sentence for a learner (``str(error)``)."""
+        if self._text is None:
+            self._text = render(self.reason, self.values)
+        return self._text
+
+    def render(self, language: str = "en") -> str:
+        """The sentence in ``language`` (see :func:`engine.messages.render`)."""
+        return self.message if language == "en" else render(self.reason, self.values, language)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class RulesError(_Said):
     """An illegal move, as data: ``code`` is a rule code of the record format, ``reason`` a key of
     :data:`engine.messages.MESSAGES` saying why, ``values`` what its sentence names (cards as
     :class:`~engine.cards.Card` objects, meld numbers, counts, the variant's name).
@@ -53,27 +83,48 @@ class RulesError(ValueError):
         if sentence is None and reason not in MESSAGES:
             raise ValueError(f"unknown message key {reason!r}")
         super().__init__(code, reason)
-        self.code = code
+        self.code: str = code
         self.reason = reason
-        self.values: dict[str, object] = values
+        self.values = values
         self._text = sentence
-
-    @property
-    def message(self) -> str:
-        """The English sentence for a learner (``str(error)``)."""
-        if self._text is None:
-            self._text = render(self.reason, self.values)
-        return self._text
-
-    def render(self, language: str = "en") -> str:
-        """The sentence in ``language`` (see :func:`engine.messages.render`)."""
-        return self.message if language == "en" else render(self.reason, self.values, language)
-
-    def __str__(self) -> str:
-        return self.message
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (self.code, self.reason, self._text, self.values))
+
+
+class NotationError(_Said):
+    """Text that is not a card, a move or a move line in the notation of ``docs/record.md``: a matter of
+    syntax, found without a position (a legal-looking move that the position refuses is a :class:`RulesError`).
+
+    It is data like a refusal, and said through the same table: ``reason`` a key of
+    :data:`engine.messages.MESSAGES`, ``values`` what its sentence names. A record reports it with the rule
+    code :attr:`code`, ``unreadable_move``.
+
+    >>> error = NotationError("card.unreadable", text="1O")
+    >>> error.code, error.reason, error.values
+    ('unreadable_move', 'card.unreadable', {'text': '1O'})
+    >>> str(error)
+    '“1O” is not a card: write a rank (A, 2–10, J, Q, K) and a suit (S, H, D, C), like 10H or QS.'
+    """
+
+    #: The rule code of ``docs/record.md`` a record reports an unreadable move line by.
+    code: Final = "unreadable_move"
+
+    def __init__(self, reason: str, /, **values: object) -> None:
+        if reason not in MESSAGES:
+            raise ValueError(f"unknown message key {reason!r}")
+        super().__init__(reason)
+        self.reason = reason
+        self.values = values
+        self._text = None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_notation_error, (self.reason, self.values))
+
+
+def _rebuild_notation_error(reason: str, values: dict[str, object]) -> NotationError:
+    """A pickled or copied notation error, rebuilt."""
+    return NotationError(reason, **values)
 
 
 def _rebuild(code: str, reason: str, text: str | None, values: dict[str, object]) -> RulesError:

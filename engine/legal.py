@@ -11,7 +11,8 @@ state shares it, and applying a move object it handed out skips the checks the l
 >>> from engine.state import GameState
 >>> state = GameState.deal(get_variant("rommi"), ["A", "B", "C"], seed=4)
 >>> actions = state.legal()
->>> len(actions) == len(state.legal_actions()), actions[0], "draw" in actions, "take 2" in actions
+>>> from engine.moves import DRAW, take
+>>> len(actions) == len(state.legal_actions()), actions[0], DRAW in actions, take(2) in actions
 (True, (0, Move.parse('draw')), True, False)
 """
 
@@ -55,8 +56,9 @@ class Listed(Protocol):
 class LegalActions:
     """Every legal (player, move) of a state now, Rommi calls included; with ``seat``, that seat's only.
 
-    Listed on first use and then kept. ``in`` accepts a (player, move) pair, a move or its text (the
-    player to move's, or ``seat``'s), and answers through the legality check, not by searching the list.
+    Listed on first use and then kept. ``in`` accepts a (player, move) pair or a move (the player to move's,
+    or ``seat``'s), and answers through the legality check, not by searching the list; anything else (text
+    too: parse it with :meth:`Move.parse` first) is not in it.
     """
 
     __slots__ = ("_items_cache", "_seat", "_state")
@@ -97,11 +99,6 @@ class LegalActions:
                 return False
         else:
             seat, move = self._seat, item
-        if isinstance(move, str):
-            try:
-                move = Move.parse(move)
-            except ValueError:
-                return False
         if not isinstance(move, Move):
             return False
         state = self._state

@@ -1,5 +1,16 @@
-"""Moves and their notation, as ``docs/record.md`` writes them. Parsing a move needs no position.
+"""Moves and their notation, as ``docs/record.md`` writes them.
 
+A move is an object, built with the constructors here: :data:`DRAW`, :data:`STOP`, :data:`TAKE_ALL`,
+:func:`take`, :class:`Rommi`, :func:`discard`, :class:`Meld` and :class:`Layoff` (a joker laid is a declared
+card, :meth:`engine.cards.Card.joker_as`). The notation is read (:meth:`Move.parse`) only where text really
+is: record files, the command line, scenario files. Parsing needs no position; text that does not parse
+raises :class:`~engine.errors.NotationError`.
+
+>>> seven, eight = Card.parse("7H"), Card.parse("8H")
+>>> Meld((seven, eight, Card.joker_as(Card.parse("9H"))))
+Move.parse('meld 7H 8H JK=9H')
+>>> take(2), TAKE_ALL, discard(seven), Layoff((eight,), 2)
+(Move.parse('take 2'), Move.parse('take all'), Move.parse('discard 7H'), Move.parse('layoff 8H on 2'))
 >>> Move.parse("meld 7H 8H 9H")
 Move.parse('meld 7H 8H 9H')
 >>> str(Move.parse("layoff th on 2")), str(Move.parse("take all")), str(Move.parse("Take 3"))
@@ -14,7 +25,7 @@ from functools import cache
 from typing import ClassVar, Final, Literal
 
 from engine.cards import Card, cards_text, parse_cards
-from engine.errors import RulesError
+from engine.errors import NotationError
 
 #: What a move does, as its ``kind``: the verb of the notation.
 MoveKind = Literal["draw", "take", "meld", "layoff", "discard", "stop", "rommi"]
@@ -78,7 +89,13 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Parse a move; raise ``RulesError('unreadable_move')`` with an explanation if it does not parse."""
+        """Parse a move; raise :class:`~engine.errors.NotationError` with an explanation if it does not parse.
+
+        >>> Move.parse("take ²")
+        Traceback (most recent call last):
+        ...
+        engine.errors.NotationError: “take ²” is not a move: the number of cards is a whole number from 1 up.
+        """
         return _parse(" ".join(text.split()).lower())
 
     def __str__(self) -> str:
@@ -210,8 +227,8 @@ def take(count: int) -> Take:
     return Take(count)
 
 
-def _unreadable(text: str, reason: str = "move.unreadable") -> RulesError:
-    return RulesError("unreadable_move", reason, text=text)
+def _unreadable(text: str, reason: str = "move.unreadable") -> NotationError:
+    return NotationError(reason, text=text)
 
 
 def _number(word: str) -> int | None:
@@ -250,7 +267,7 @@ def _parse(text: str) -> Move:
     if verb == "layoff" and len(args) >= 3 and args[-2] == "on":
         word = args[-1]
         if word.isascii() and word.isdigit() and len(word) <= 9 and int(word) < 1:
-            raise RulesError("unreadable_move", "move.meld_zero", cards=parse_cards(args[:-2]), meld=int(word))
+            raise NotationError("move.meld_zero", cards=parse_cards(args[:-2]), meld=int(word))
         meld = _number(word)
         if meld is None:
             raise _unreadable(text, "move.meld_number")

@@ -13,10 +13,11 @@ state is made of (:class:`Phase`, :class:`TableMeld`) live in :mod:`engine.round
 >>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
 >>> state.phase.value, state.to_move_name, len(state.hands[0]), len(state.stock), len(state.pile)
 ('draw', 'Anna', 7, 37, 1)
->>> state = state.apply(Move.parse("draw"))
+>>> from engine.moves import DRAW, TAKE_ALL
+>>> state = state.apply(DRAW)
 >>> state.phase.value
 'play'
->>> state.apply(Move.parse("take all"))
+>>> state.apply(TAKE_ALL)
 Traceback (most recent call last):
 ...
 engine.errors.RulesError: You have already drawn this turn: now meld, lay off or discard.
@@ -213,7 +214,8 @@ class GameState(RoundState):
         >>> from engine.variants import get_variant
         >>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
         >>> actions = state.legal()
-        >>> bool(actions), (0, Move.parse("draw")) in actions, Move.parse("discard 2H") in actions
+        >>> from engine.moves import DRAW, discard
+        >>> bool(actions), (0, DRAW) in actions, discard(Card.parse("2H")) in actions
         (True, True, False)
         """
         return LegalActions(self, seat)
@@ -232,16 +234,16 @@ class GameState(RoundState):
 
     # --- apply ---------------------------------------------------------------------------------
 
-    def apply(self, move: Move | str, player: int | str | None = None) -> GameState:
-        """The state after ``move`` by ``player`` (a seat or a name; default: the player to move).
+    def apply(self, move: Move, player: int | None = None) -> GameState:
+        """The state after ``move`` by ``player`` (a seat; default: the player to move).
 
-        Raises ``RulesError`` with a rule code and a sentence for a learner; this state is unchanged.
+        Raises ``RulesError`` with a rule code and a sentence for a learner; this state is unchanged. A move
+        is an object (:mod:`engine.moves`): text is parsed where it is read (:meth:`Move.parse`), a player's
+        name made a seat there too (:meth:`player_index`).
         """
         if not isinstance(move, Move):
-            if not isinstance(move, str):
-                raise RulesError("unreadable_move", "move.unknown", text=str(move))
-            move = Move.parse(move)
-        seat = self.to_move if player is None else self.player_index(player) if isinstance(player, str) else player
+            raise TypeError(f"apply takes a Move, not {move!r}: read the notation with Move.parse")
+        seat = self.to_move if player is None else player
         kind = move.kind  # one question, not one per kind of move
         # a move handed out by this state's listing is known to be legal: skip what was checked (a draw or
         # a discard is checked as it is: that costs little)

@@ -15,7 +15,7 @@ from engine.state import Phase
 from tutor.learn.checker import judge_answer, number_answer
 from tutor.learn.flow import ScenarioRun
 from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
-from tutor.table.move_text import hand_options, option_for_depth
+from tutor.table.picks import hand_options, option_for_depth
 from ui import session
 from ui.learn.page import KEYS as LEARN_KEYS
 from ui.table.controls import PickKeys

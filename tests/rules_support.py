@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from engine import GameState, RulesError, get_variant, parse_cards
+from engine import GameState, Move, NotationError, RulesError, get_variant, parse_cards
 from engine.records.lines import split_line
 
 PRESETS = ("femhundra", "dansk", "rommi", "rummy500-nl", "500-rum")
@@ -49,17 +49,19 @@ def position(
 
 
 def play(state: GameState, *moves: str) -> GameState:
-    """Apply moves: ``"Cecilia: rommi 1"`` names the mover, a bare ``"draw"`` is by the player to move."""
+    """Apply moves: ``"Cecilia: rommi 1"`` names the mover, a bare ``"draw"`` is by the player to move (the
+    notation and the name read here, at the test's edge)."""
     for line in moves:
         who, text = split_line(line)
-        state = state.apply(text, player=who)
+        state = state.apply(Move.parse(text), None if who is None else state.player_index(who))
     return state
 
 
-def refused(state: GameState, *moves: str) -> RulesError:
-    """Play every move but the last (they must be legal); the last must be refused: the error."""
+def refused(state: GameState, *moves: str) -> RulesError | NotationError:
+    """Play every move but the last (they must be legal); the last must be refused (by the rules, or as
+    notation that does not read): the error."""
     state = play(state, *moves[:-1])
-    with pytest.raises(RulesError) as error:
+    with pytest.raises((RulesError, NotationError)) as error:
         play(state, moves[-1])
     return error.value
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import GameState, Phase, get_variant, parse_cards
+from engine import GameState, Move, Phase, get_variant, parse_cards
 from engine.records.game import Record, load_record, replay
 
 RECORDS = Path(__file__).parent / "records"
@@ -83,14 +83,14 @@ def test_game_state_api(preset: str) -> None:
     )
     for line in MOVES[:5]:
         name, _, move = line.partition(": ")
-        state = state.apply(move, player=name)
+        state = state.apply(Move.parse(move), state.player_index(name))
     # The fourth queen sits in Anna's meld but scores for Bertil, who laid it.
     assert [str(c) for c in state.table[0].cards] == ["QS", "QH", "QD", "QC"]
     assert [state.players[seat] for seat in state.table[0].layers] == ["Anna", "Anna", "Anna", "Bertil"]
     assert [s.laid for s in state.scores()] == [QUEENS, 10]
     for line in MOVES[5:]:
         name, _, move = line.partition(": ")
-        state = state.apply(move, player=name)
+        state = state.apply(Move.parse(move), state.player_index(name))
 
     anna_laid, anna_round, bertil_laid = EXPECTED[preset]
     assert (state.phase, state.ended_by, state.went_out) == (Phase.OVER, "went_out", state.player_index("Bertil"))

@@ -30,7 +30,7 @@ from browser_support import RENDER_TIMEOUT, choose, in_view, no_traceback, requi
 
 from engine.cards import Card, parse_cards
 from engine.errors import RulesError
-from engine.moves import Discard, Meld
+from engine.moves import Discard, Meld, Move
 from engine.variants import PRESETS, get_variant
 from harness.served_app import ServerError, served_app
 from tutor.compare.situations import load_situations
@@ -404,7 +404,7 @@ def expected_practice() -> tuple[str, str, list[str]]:
     game = Game.new(get_variant("rommi"), computer_seats(DEFAULT_LEARNER, 1, "coach"), PRACTICE_SEED)
     hint = suggest(game.state, 0, "coach")
     assert hint is not None and str(hint.move) == "draw"
-    game.play("draw")
+    game.play(Move.parse("draw"))
     with pytest.raises(RulesError) as refusal:
         game.play(Meld(UNRELATED))
     game.play(Discard(DISCARD))

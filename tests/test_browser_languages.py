@@ -158,7 +158,7 @@ def test_a_dutch_page_names_the_court_cards_as_dutch_decks_print_them(
     game = Game.new(get_variant("rummy500-nl"), computer_seats(DEFAULT_LEARNER, 1, "coach"), DUTCH_SEED)
     king = Card.parse("KS")
     assert king in game.state.hands[0]
-    game.play("draw")
+    game.play(Move.parse("draw"))
     game.play(Move.parse("discard KS"))
     reply = [step for step in game.advance() if step.seat == 1]
     assert any(str(step.move).startswith("meld Q") for step in reply)

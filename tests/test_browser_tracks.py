@@ -68,7 +68,7 @@ def _play(page: Page, task: Scenario, language: str, watch_next_step: Path | Non
         run = ScenarioRun(task)
         for number, step in enumerate(body.steps, start=1):
             click_move(page, Move.parse(step.answer), len(run.state.pile))
-            assert run.play(step.answer).kind == "success"
+            assert run.play(Move.parse(step.answer)).kind == "success"
             if number < len(body.steps):
                 next_prompt = body.steps[number].prompt
                 said = page.locator(".r5t-say.r5t-success")

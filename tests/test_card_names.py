@@ -107,8 +107,8 @@ def test_the_log_and_the_charts_use_the_dutch_letters(dutch_letters: None) -> No
         stock=parse_cards("KC 5C"),
         pile=parse_cards("3D"),
     )
-    after = state.apply("draw")
-    melded = after.apply("meld QS QH QD")
+    after = state.apply(Move.parse("draw"))
+    melded = after.apply(Move.parse("meld QS QH QD"))
     assert "V♠ V♥ V♦" in describe(after, 0, Move.parse("meld QS QH QD"), melded, "nl")
     assert move_label(state, 0, Move.parse("draw"), after, "nl").endswith("H♣")
     labels = card_value_labels("nl")

@@ -10,6 +10,7 @@ import pytest
 
 from engine.bots import get_bot, play_round
 from engine.cards import parse_cards
+from engine.moves import Move
 from engine.records.game import build_state, parse_record
 from engine.records.lines import apply_lines
 from engine.state import GameState
@@ -96,9 +97,9 @@ def test_a_layoff_on_your_own_meld_is_a_layoff() -> None:
         pile=parse_cards("3D"),
     )
     for line in ("draw", "meld 2C 3C 4C", "layoff 5C on 1", "discard 9D"):
-        state = state.apply(line, ANNA)
+        state = state.apply(Move.parse(line), ANNA)
     for line in ("draw", "layoff 6C on 1", "discard 8D"):
-        state = state.apply(line, BERTIL)
+        state = state.apply(Move.parse(line), BERTIL)
     assert not state.round_over  # running figures
     assert round_breakdown(state, ANNA) == RoundBreakdown(melds=15, layoffs=5, hand=10, bonus=0, penalty=0, round=10)
     assert round_breakdown(state, BERTIL) == RoundBreakdown(melds=0, layoffs=5, hand=10, bonus=0, penalty=0, round=-5)

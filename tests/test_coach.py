@@ -42,7 +42,7 @@ def position(
         parse_cards(pile),
         [(layer, parse_cards(cards)) for layer, cards in table],
     )
-    return state.apply("draw") if draw else state
+    return state.apply(Move.parse("draw")) if draw else state
 
 
 def advice(state: GameState) -> Advice:
@@ -258,7 +258,7 @@ def test_a_top_card_that_lays_nothing_is_left_for_a_draw() -> None:
 @pytest.mark.parametrize("variant", ["femhundra", "rommi", "rummy500-nl"])
 def test_a_sampled_world_changes_only_what_the_seat_cannot_see(variant: str) -> None:
     state = GameState.deal(get_variant(variant), ["Anna", "Bertil", "Cecilia"], seed=4)
-    state = state.apply("draw")
+    state = state.apply(Move.parse("draw"))
     for seed in range(5):
         world = sample_world(state, 0, random.Random(seed))
         assert world.hands[0] == state.hands[0] and world.pile == state.pile and world.table == state.table

@@ -18,6 +18,7 @@ import tutor.compare.stats
 import ui.compare.page
 from engine.bots.simulate import simulate
 from engine.errors import RecordError
+from engine.moves import Move
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
 from tests.apptest_support import open_app
 from tutor.charts.scores import card_value_labels, card_values
@@ -366,39 +367,39 @@ def test_the_rulings_table_rows() -> None:
 
 
 def test_the_builder_judges_a_position_the_learner_set_up() -> None:
-    rulings = builder_rulings(["7S", "7H", "3C", "9D"], ["4D", "7C", "KD"], [], ["take 2", "meld 7S 7H 7C"])
+    rulings = builder_rulings(["7S", "7H", "3C", "9D"], ["4D", "7C", "KD"], [], [Move.parse("take 2"), Move.parse("meld 7S 7H 7C")])
     assert list(rulings) == list(PRESETS)
     assert rulings["femhundra"].ruling.code == "take_not_allowed" and rulings["dansk"].ruling.legal
     assert all(rulings[p].then[0].legal for p in PRESETS if p != "femhundra")
-    top = builder_rulings(["7S", "7H", "3C"], ["4D", "7C", "KD"], [], "take 1")
+    top = builder_rulings(["7S", "7H", "3C"], ["4D", "7C", "KD"], [], Move.parse("take 1"))
     assert {p: o.ruling.verdict for p, o in top.items()} == {
         "femhundra": "take_not_allowed", "dansk": "legal", "rommi": "legal", "rummy500-nl": "legal", "500-rum": "taken_card_unusable",
     }
 
 
 def test_the_builder_deals_the_same_stock_for_every_preset_and_ends_rounds() -> None:
-    situation = build_situation(["AH", "2H", "3H"], ["KS"], [], ["draw"])
+    situation = build_situation(["AH", "2H", "3H"], ["KS"], [], [Move.parse("draw")])
     top = stock_top(situation)
     assert top is not None
     for preset in PRESETS:
         assert tutor.compare.situations.start_state(situation, preset).stock[0] is top
-    out = builder_rulings(["AH", "2H", "3H", "9C"], ["KS"], [["5D", "6D", "7D"]], ["draw", "meld AH 2H 3H"])
+    out = builder_rulings(["AH", "2H", "3H", "9C"], ["KS"], [["5D", "6D", "7D"]], [Move.parse("draw"), Move.parse("meld AH 2H 3H")])
     assert all(o.then[0].legal for o in out.values())
-    layoff = builder_rulings(["8D"], ["KS"], [["5D", "6D", "7D"]], ["take 1", "layoff 8D on 1"])
+    layoff = builder_rulings(["8D"], ["KS"], [["5D", "6D", "7D"]], [Move.parse("take 1"), Move.parse("layoff 8D on 1")])
     assert layoff["500-rum"].ruling.code == "taken_card_unusable" and layoff["dansk"].then[0].legal
 
 
 def test_the_builder_explains_cards_that_make_no_position() -> None:
     with pytest.raises(BuilderError, match="7S appear more than once"):
-        build_situation(["7S", "7H"], ["7S"], [], "draw")
+        build_situation(["7S", "7H"], ["7S"], [], Move.parse("draw"))
     with pytest.raises(BuilderError, match="only two jokers"):
-        build_situation(["JK", "JK"], ["JK"], [], "draw")
+        build_situation(["JK", "JK"], ["JK"], [], Move.parse("draw"))
     with pytest.raises(BuilderError, match="meld on the table is not valid"):
-        build_situation(["7S"], ["4D"], [["2C", "9H", "KD"]], "draw")
-    joker = build_situation(["JK", "7S", "7H"], ["4D"], [], ["draw", "meld 7S 7H JK=7C"])
+        build_situation(["7S"], ["4D"], [["2C", "9H", "KD"]], Move.parse("draw"))
+    joker = build_situation(["JK", "7S", "7H"], ["4D"], [], [Move.parse("draw"), Move.parse("meld 7S 7H JK=7C")])
     assert joker.house_rules == {"jokers": True}
     assert all(o.then[0].legal for o in compare_situation(joker).outcomes[0])
-    assert second_move("layoff", ["8D"]) == "layoff 8D on 1" and second_move("meld", []) is None
+    assert second_move("layoff", ["8D"]) == Move.parse("layoff 8D on 1") and second_move("meld", []) is None
 
 
 # --- charts and statistics ------------------------------------------------------------------------------
@@ -531,7 +532,7 @@ def test_the_builder_on_the_page(page: AppTest) -> None:
     rulings = list(at.table[1].value["Ruling"])
     assert rulings[0].startswith("✗ In femhundra") and rulings[1] == "✓ Legal"
     at.multiselect(key="compare_b_pile").set_value(["4D", "7C", "KD"])
-    at.selectbox(key="compare_b_first").set_value("take 1")
+    at.selectbox(key="compare_b_first").set_value("take_1")  # the option id of "take 1 (down to the KD)"
     at.selectbox(key="compare_b_then").set_value("none").run()
     assert not at.exception, at.exception
     assert "Rule code" not in at.table[1].value.columns  # the ruling says the rule in words

@@ -25,7 +25,7 @@ from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import MAX_STARS, ScenarioRun
 from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
 from tutor.learn.table import LessonTable
-from tutor.table.move_text import card_options, picks_for
+from tutor.table.picks import card_options, picks_for
 from tutor.table.session import Answer, Play
 
 CURRICULUM = load_curriculum()

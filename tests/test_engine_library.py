@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import GameState, RulesError, get_variant, parse_cards
+from engine import GameState, NotationError, RulesError, get_variant, parse_cards
 from engine.cards import Card
 from engine.duty import Duty
 from engine.messages import MESSAGES, PLACEHOLDERS, placeholders, render
-from engine.moves import KINDS, Layoff, Meld, Move
+from engine.moves import DRAW, KINDS, TAKE_ALL, Layoff, Meld, Move, discard, take
 from engine.pile_take import lifted
 from engine.records.lines import LineRefused, apply_lines, parse_line, split_line
 from engine.scoring import laid_points, lay_points
@@ -300,10 +300,39 @@ def test_record_lines_are_read_and_applied_in_one_place() -> None:
     state = position("dansk", "QS QH QD 5C", "2D")
     assert split_line("Anna: meld QS QH QD") == ("Anna", "meld QS QH QD")
     assert parse_line("Bertil: draw", state) == (BERTIL, Move.parse("draw"))
-    with pytest.raises(RulesError) as error:
+    with pytest.raises(NotationError) as error:
         parse_line("Cecilia: draw", state)
     assert error.value.code == "unreadable_move" and error.value.reason == "move.unknown_player"
     with pytest.raises(LineRefused) as refusal:
         apply_lines(state, ["Anna: draw", "Anna: meld QS QH QD", "Anna: discard 9S"])
     assert refusal.value.number == 3 and refusal.value.error.code == "card_not_held"
     assert len(refusal.value.state.table) == 1
+
+
+def test_text_that_is_no_move_is_a_notation_error_not_a_rules_error() -> None:
+    # python-chess keeps InvalidMoveError (syntax) apart from IllegalMoveError (position); so does the engine
+    for text in ("dance", "take 0", "take ²", "meld QS QX", "meld JK=JK", "layoff QC on 0", "layoff QC on x", ""):
+        with pytest.raises(NotationError) as error:
+            Move.parse(text)
+        assert not isinstance(error.value, RulesError) and error.value.code == "unreadable_move"
+        assert str(error.value) == render(error.value.reason, error.value.values)
+        again = pickle.loads(pickle.dumps(error.value))
+        assert (again.reason, again.values, str(again)) == (error.value.reason, error.value.values, str(error.value))
+    with pytest.raises(NotationError):
+        Card.parse("1O")
+    with pytest.raises(ValueError, match="unknown message key"):
+        NotationError("no.such.key")
+
+
+def test_the_core_api_takes_move_objects_and_seat_numbers() -> None:
+    state = position("dansk", "QS QH QD 5C", "2D", pile="9H")
+    actions = state.legal()
+    assert DRAW in actions and (ANNA, take(1)) in actions and TAKE_ALL in actions
+    assert "draw" not in actions and (ANNA, "draw") not in actions  # text is read with Move.parse first
+    with pytest.raises(TypeError):
+        state.apply("draw")  # type: ignore[arg-type]
+    after = state.apply(DRAW, ANNA)
+    assert after.apply(Meld(parse_cards("QS QH QD"))).table[0].cards == parse_cards("QS QH QD")
+    with pytest.raises(RulesError) as error:
+        after.apply(discard(Card.parse("2H")))
+    assert error.value.code == "card_not_held"

@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.cards import parse_cards
-from engine.moves import Rommi
+from engine.moves import Move, Rommi
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
 from tests.apptest_support import open_app, play_through_widgets, said
@@ -34,7 +34,7 @@ def _state(variant: str, hand: str, pile: str, table: tuple[tuple[int, str], ...
         parse_cards(pile),
         [(layer, parse_cards(cards)) for layer, cards in table],
     )
-    return state.apply("draw") if draw else state
+    return state.apply(Move.parse("draw")) if draw else state
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -76,7 +76,7 @@ def test_the_guide_agrees_when_the_learner_follows_the_coach() -> None:
 def test_topics_of_a_decision() -> None:
     state = _state("rommi", "9H 10H 2C 4D", "JH", ((1, "6H 7H 8H"),))
     assert topics_now(state, 0) == ["take"]
-    assert "layoff" in topics_now(state.apply("draw"), 0)
+    assert "layoff" in topics_now(state.apply(Move.parse("draw")), 0)
 
 
 @pytest.mark.parametrize(("variant", "players"), [(v, n) for v in sorted(PRESETS) for n in (2, 3)])

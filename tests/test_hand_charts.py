@@ -50,8 +50,8 @@ def test_the_stack_changes_as_cards_leave_the_hand() -> None:
         get_variant("femhundra"), ["Anna", "Bertil"],
         hands=[parse_cards("QS QH QD 9C"), parse_cards("2C 3C")], stock=parse_cards("4C 5C"), pile=parse_cards("3D"),
     )
-    drawn = state.apply("draw")
-    melded = drawn.apply("meld QS QH QD")
+    drawn = state.apply(Move.parse("draw"))
+    melded = drawn.apply(Move.parse("meld QS QH QD"))
     figure = hand_stack_figure(hand_blocks([state, drawn, melded], 0), ["dealt", "drew", "melded"], "x")
     by_card = {bar.name: dict(zip(bar.x, bar.y, strict=True)) for bar in figure.data if bar.type == "bar"}
     assert by_card["Q♠"] == {0: -10, 1: -10}  # gone once melded
@@ -102,13 +102,13 @@ def test_the_moves_are_named_in_words_from_the_catalogue() -> None:
             continue
         run = ScenarioRun(scenario)
         for step in task.steps:
-            assert run.play(step.answer).kind == "success", (scenario.id, step.answer)
+            assert run.play(Move.parse(step.answer)).kind == "success", (scenario.id, step.answer)
         labels = run.move_labels()
         assert len(labels) == len(task.steps)
         for label in labels:
             assert label.startswith("you ") and not problems(Text("chart", scenario.variant, label)), (scenario.id, label)
     run = ScenarioRun(curriculum.scenarios["anna-bertil-play"])
-    run.play("meld QS QH QD")
+    run.play(Move.parse("meld QS QH QD"))
     assert run.move_labels() == [t("charts.move.meld", cards="Q♠ Q♥ Q♦")] == ["you melded Q♠ Q♥ Q♦"]
 
 
@@ -121,10 +121,10 @@ def test_every_move_has_words() -> None:
         get_variant("dansk"), ["Anna", "Bertil"],
         hands=[parse_cards("QS QH 9C"), parse_cards("2C 3C")], stock=parse_cards("4C 5C"), pile=parse_cards("QD 2D"),
     )
-    assert move_label(pile, 0, Move.parse("take 1"), pile.apply("take 1")) == "you took 2♦"
-    assert move_label(pile, 0, Move.parse("take all"), pile.apply("take all")) == "you took Q♦ 2♦"
-    after = state.apply("draw")
-    assert move_label(after, 0, Move.parse("discard 9C"), after.apply("discard 9C")) == "you discarded 9♣"
+    assert move_label(pile, 0, Move.parse("take 1"), pile.apply(Move.parse("take 1"))) == "you took 2♦"
+    assert move_label(pile, 0, Move.parse("take all"), pile.apply(Move.parse("take all"))) == "you took Q♦ 2♦"
+    after = state.apply(Move.parse("draw"))
+    assert move_label(after, 0, Move.parse("discard 9C"), after.apply(Move.parse("discard 9C"))) == "you discarded 9♣"
     with pytest.raises(ValueError, match="labels"):
         hand_stack_figure([[]], [], "x")
 

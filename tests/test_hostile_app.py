@@ -16,6 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.errors import RecordError
+from engine.moves import Move
 from engine.records.safe_yaml import MAX_BYTES, decode
 from engine.variants import get_variant
 from tests.apptest_support import open_app
@@ -154,7 +155,7 @@ def test_a_name_with_a_colon_is_refused_where_it_is_given(load_page: AppTest) ->
 def test_record_names_with_markdown_are_shown_as_text(load_page: AppTest) -> None:
     at = load_page
     game = Game.new(get_variant("dansk"), computer_seats(IMAGE.replace(":", ""), 1, "greedy"), seed=5)
-    game.play("draw")
+    game.play(Move.parse("draw"))
     paste_and_load(at, game.to_yaml(), "view")
     assert at.session_state[keys.VIEWER] is not None
     at.button(key="practice_view_next").click().run()

@@ -31,7 +31,7 @@ from tutor.i18n.strings import refusal, t, variant_name
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.scenario import MoveTask
 from tutor.progress import ProgressStore
-from tutor.table.move_text import hand_options
+from tutor.table.picks import hand_options
 from ui import session
 from ui.language import PICKER
 from ui.learn.page import KEYS

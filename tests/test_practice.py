@@ -197,7 +197,7 @@ def test_pass_and_play_hides_the_hand_between_turns(progress_db: Path) -> None:
 @pytest.mark.usefixtures("progress_db")
 def test_a_pasted_record_can_be_stepped_through() -> None:
     game = Game.new(get_variant("dansk"), computer_seats("Anna", 1, "greedy"), seed=5)
-    game.play("draw")
+    game.play(Move.parse("draw"))
     game.play(Discard(game.state.hands[0][-1]))
     game.advance()
     at = practice_page()
@@ -224,9 +224,9 @@ def test_undo_goes_back_to_the_learners_previous_decision() -> None:
     game = Game.new(get_variant("500-rum"), computer_seats("Anna", 1, "coach"), seed=3)
     start = game.state
     with pytest.raises(RulesError) as refused:
-        game.play("take all")  # the whole pile's deepest card must be used: not here
+        game.play(Move.parse("take all"))  # the whole pile's deepest card must be used: not here
     assert game.state is start and refused.value.code in ("taken_card_unusable", "take_not_allowed")
-    game.play("draw")
+    game.play(Move.parse("draw"))
     after_draw = game.state
     game.play(Discard(after_draw.hands[0][0]))
     steps = game.advance()
@@ -240,7 +240,7 @@ def test_undo_goes_back_to_the_learners_previous_decision() -> None:
 
 def test_computer_players_are_deterministic_after_an_undo() -> None:
     game = Game.new(get_variant("femhundra"), computer_seats("Anna", 2, "coach"), seed=8)
-    game.play("draw")
+    game.play(Move.parse("draw"))
     game.play(Discard(game.state.hands[0][0]))
     first = [str(s.move) for s in game.advance()]
     game.undo()
@@ -274,16 +274,16 @@ def rommi_window_game() -> Game:
     """A game from :func:`rommi_call_deal` in which Anna (a computer) has discarded the 3♦ and Cecilia, the
     learner, may call Rommi! with her 4♦ 5♦."""
     dealt = rommi_call_deal()
-    drawn = dealt.apply("draw")
-    discarded = drawn.apply("discard 3D")
+    drawn = dealt.apply(Move.parse("draw"))
+    discarded = drawn.apply(Move.parse("discard 3D"))
     round_ = RoundPlay(1, 0, [dealt, drawn, discarded], [(0, Move.parse("draw")), (0, Move.parse("discard 3D"))])
     return Game(dealt.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_])
 
 
 def test_a_computer_player_calls_rommi() -> None:
     game = rommi_game(learner_calls=False)
-    game.play("draw")
-    game.play("discard 9H")
+    game.play(Move.parse("draw"))
+    game.play(Move.parse("discard 9H"))
     steps = game.advance()
     assert steps[0].seat == 2 and isinstance(steps[0].move, Rommi)
     assert steps[0].text.startswith("Cecilia called Rommi!")
@@ -297,14 +297,14 @@ def test_a_computer_player_calls_rommi() -> None:
 def test_the_learner_is_asked_before_the_next_player_draws() -> None:
     game = rommi_game(learner_calls=True)
     game.reveal(0)
-    game.play("draw")
-    game.play("discard 3D")  # Cecilia holds 4♦ 5♦
+    game.play(Move.parse("draw"))
+    game.play(Move.parse("discard 3D"))  # Cecilia holds 4♦ 5♦
     pending = game.pending()
     assert pending.kind == "rommi" and pending.seat == 2
     assert game.needs_handover()  # the device goes to Cecilia, not to Bertil who is next
     assert not game.advance()  # Bertil waits for Cecilia's decision
     with pytest.raises(RulesError):
-        game.play("draw", 1)  # a computer seat
+        game.play(Move.parse("draw"), 1)  # a computer seat
     advice = suggest(game.state, 2)
     assert advice is not None and isinstance(advice.move, Rommi) and "Rommi!" in advice.reason
     game.pass_rommi()
@@ -351,7 +351,7 @@ def test_rounds_follow_each_other_to_the_end_of_the_game() -> None:
 def test_a_saved_game_mid_round_resumes_exactly() -> None:
     variant = get_variant("rummy500-nl", {"going_out_bonus": 50})
     game = Game.new(variant, computer_seats("Anna", 2, "random"), seed=99)
-    game.play("draw")
+    game.play(Move.parse("draw"))
     game.play(Discard(game.state.hands[0][0]))
     game.advance()
     text = game.to_yaml()
@@ -378,7 +378,7 @@ def test_pass_and_play_seats_and_hands() -> None:
     assert game.needs_handover() and game.visible_hand(0) is None
     game.reveal(0)
     assert not game.needs_handover() and game.visible_hand(0) == game.state.hands[0]
-    game.play("draw")
+    game.play(Move.parse("draw"))
     assert game.visible_hand(0) is not None  # still Anna's turn
     game.play(Discard(game.state.hands[0][0]))
     assert game.needs_handover() and game.visible_hand(0) is None and game.visible_hand(1) is None
@@ -390,7 +390,7 @@ def test_pass_and_play_seats_and_hands() -> None:
 
 def test_turn_by_turn_chart_data() -> None:
     game = Game.new(get_variant("femhundra"), computer_seats("Anna", 1, "greedy"), seed=6)
-    game.play("draw")
+    game.play(Move.parse("draw"))
     game.play(Discard(game.state.hands[0][0]))
     game.advance()
     states, numbers = game.turn_states()
@@ -407,7 +407,7 @@ def test_turn_by_turn_chart_data() -> None:
 
 def test_a_computer_turn_is_quick() -> None:
     game = Game.new(get_variant("500-rum"), computer_seats("Anna", 1, "coach"), seed=12)
-    game.play("draw")
+    game.play(Move.parse("draw"))
     game.play(Discard(game.state.hands[0][0]))
     start = time.perf_counter()
     game.advance()

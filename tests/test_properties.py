@@ -538,24 +538,24 @@ def test_zero_counts_and_meld_zero_are_refused() -> None:
     with pytest.raises(RulesError) as error:
         state.apply(Take(0))
     assert error.value.code == "take_not_allowed"
-    drawn = state.apply("draw")
+    drawn = state.apply(Move.parse("draw"))
     with pytest.raises(RulesError) as error:
         drawn.apply(Layoff(parse_cards("5H"), 0))
     assert error.value.code == "no_such_meld"
-    after = drawn.apply("discard 5H")
+    after = drawn.apply(Move.parse("discard 5H"))
     assert (2, Rommi(1)) in after.legal_actions()
     with pytest.raises(RulesError) as error:
-        after.apply(Rommi(0), "Cecilia")
+        after.apply(Rommi(0), 2)  # Cecilia
     assert error.value.code == "take_not_allowed"
 
 
 def test_a_joker_is_discarded_bare() -> None:
     """``discard JK=7H`` once put a declared joker on the pile; the joker in hand is discarded as ``JK``."""
-    drawn = _rommi_position().apply("draw")
+    drawn = _rommi_position().apply(Move.parse("draw"))
     with pytest.raises(RulesError) as error:
-        drawn.apply("discard JK=7H")
+        drawn.apply(Move.parse("discard JK=7H"))
     assert error.value.code == "card_not_held"
-    assert drawn.apply("discard JK").pile[-1] is JOKER
+    assert drawn.apply(Move.parse("discard JK")).pile[-1] is JOKER
 
 
 def test_an_ace_at_either_end_is_listed_once() -> None:

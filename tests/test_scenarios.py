@@ -226,7 +226,7 @@ def test_move_steps_replay(scenario_id: str) -> None:
             assert (verdict.legal, verdict.asked, verdict.code, verdict.state) == (False, False, code, state), move
             if code in scenario.feedback:
                 assert verdict.message.endswith(" " + scenario.say(scenario.feedback[code]))
-        verdict = try_move(scenario, step, state, step.answer)
+        verdict = try_move(scenario, step, state, Move.parse(step.answer))
         assert verdict.legal and verdict.asked, verdict.message
         assert verdict.state is not state
         state = verdict.state
@@ -262,7 +262,7 @@ def test_feedback_codes_can_happen(scenario_id: str) -> None:
         state = scenario.start()
         for step in task.steps:
             reachable |= set(refusals(state, learner_seat(scenario, state)))
-            state = try_move(scenario, step, state, step.answer).state
+            state = try_move(scenario, step, state, Move.parse(step.answer)).state
     assert set(by_id(scenario_id).feedback) - {"not_asked", "wrong"} <= reachable
 
 
@@ -327,7 +327,7 @@ def test_playing_anna_gives_her_round() -> None:
     assert isinstance(task, MoveTask)
     state = scenario.start()
     for step in task.steps:
-        state = try_move(scenario, step, state, step.answer).state
+        state = try_move(scenario, step, state, Move.parse(step.answer)).state
     record = load_record(RECORDS / "anna_bertil_femhundra.yaml")
     played = [*scenario.position.moves]
     for step in task.steps:
@@ -465,7 +465,7 @@ def test_cards_taken_from_the_pile_are_listed_as_the_table_draws_them() -> None:
                     if sorted(cards) == sorted(taken):
                         assert cards == taken, (scenario.id, cards, taken)
                         checked += 1
-            state = try_move(scenario, step, state, step.answer).state
+            state = try_move(scenario, step, state, Move.parse(step.answer)).state
     assert checked >= 4
 
 

@@ -11,13 +11,13 @@ from collections.abc import Iterator
 import pytest
 
 from engine.cards import parse_cards
-from engine.moves import Discard
+from engine.moves import Discard, Move
 from engine.round_parts import Phase
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
 from tests.strategies import twin
 from tutor.table.data import TableOptions, Watching, joker_choices, listing, seat_moves, table_data
-from tutor.table.move_text import hand_options
+from tutor.table.picks import hand_options
 
 
 def rommi_state() -> GameState:
@@ -29,7 +29,7 @@ def rommi_state() -> GameState:
         stock=parse_cards("7S 8S"),
         pile=parse_cards("KS 4D"),
     )
-    return state.apply("draw")
+    return state.apply(Move.parse("draw"))
 
 
 def test_only_what_the_seat_may_see() -> None:
@@ -81,7 +81,7 @@ def test_a_joker_laid_off_gets_the_cards_that_fit() -> None:
         stock=parse_cards("7S 8S"),
         pile=parse_cards("KS"),
         table=[(1, parse_cards("5H 6H 7H"))],
-    ).apply("draw")
+    ).apply(Move.parse("draw"))
     assert joker_choices(state, 0, parse_cards("JK"), "layoff", 1) == [["4H", "8H"]]
     data = table_data(state.view(0), TableOptions(actions=("layoff",)))
     assert data["legal"]["layoffs"]["JK"] == {"1": [["4H", "8H"]]}

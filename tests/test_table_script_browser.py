@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from engine.cards import parse_cards
+from engine.moves import Move
 from engine.state import GameState
 from engine.variants import get_variant
 from tutor.table.data import TableOptions, table_data
@@ -80,7 +81,7 @@ def data(position: str = "p1", **options: Any) -> str:
         [parse_cards("QS QH QD 9C"), parse_cards("2C")],
         stock=parse_cards("7H"),
         pile=parse_cards("KD 5D"),
-    ).apply("draw")
+    ).apply(Move.parse("draw"))
     table = table_data(state.view(0), TableOptions(actions=("meld", "discard"), position=position, **options))
     return encoded(table).decode("utf-8")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.cards import parse_cards
-from engine.moves import Discard, Move, Take
+from engine.moves import Discard, Layoff, Move, Take
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, get_variant
 from tutor.learn.curriculum import load_curriculum
@@ -21,7 +21,7 @@ from tutor.practice.rounds import RoundPlay
 from tutor.practice.seats import Seat
 from tutor.practice.table import PracticeTable
 from tutor.table.data import TableOptions, table_data
-from tutor.table.move_text import SelectionProblem, build_move, picks_for
+from tutor.table.picks import SelectionProblem, picked_move, picks_for
 from tutor.table.session import Answer, Play, TableSession
 from tutor.together.sql_store import SqlTableStore
 from tutor.together.table import SeatTable, seat_actions
@@ -55,15 +55,15 @@ def test_a_layoff_goes_on_the_only_meld_and_asks_which_of_two() -> None:
         get_variant("dansk"), ["Anna", "Bertil"], [parse_cards("9H 2C"), parse_cards("3S")],
         stock=parse_cards("4D"), pile=parse_cards("KD"), table=[(1, parse_cards("6H 7H 8H"))],
     )  # fmt: skip
-    assert Play("layoff", hand=("9H",)).move_text(one) == "layoff 9H on 1"
-    assert Play("layoff", hand=("9H",), meld=1).move_text(one) == "layoff 9H on 1"
+    assert Play("layoff", hand=("9H",)).move(one) == Layoff(parse_cards("9H"), 1)
+    assert Play("layoff", hand=("9H",), meld=1).move(one) == Layoff(parse_cards("9H"), 1)
     two = GameState.from_position(
         get_variant("dansk"), ["Anna", "Bertil"], [parse_cards("9H 2C"), parse_cards("3S")],
         stock=parse_cards("4D"), pile=parse_cards("KD"),
         table=[(1, parse_cards("6H 7H 8H")), (1, parse_cards("5C 5D 5S"))],
     )  # fmt: skip
     with pytest.raises(SelectionProblem):
-        Play("layoff", hand=("9H",)).move_text(two)
+        Play("layoff", hand=("9H",)).move(two)
     with pytest.raises(SelectionProblem):
         Play.from_payload({"action": "shuffle"})
     assert Play.from_payload({"action": "take", "pile": "KD", "hand": [], "meld": None}) == Play("take", pile="KD")
@@ -118,8 +118,8 @@ def test_practice_offers_a_rommi_call_in_its_window() -> None:
         hands=[parse_cards("9H 2C 3D KS"), parse_cards("KD QD 4C 5S"), parse_cards("10H JH 5D 4D")],
         stock=parse_cards("2S 3S 4S 8C 9C"), pile=parse_cards("7C"), table=[(0, parse_cards("6H 7H 8H"))],
     )  # fmt: skip
-    after = state.apply("draw").apply("discard 9H")
-    round_ = RoundPlay(1, 0, [state, state.apply("draw"), after], [(0, Move.parse("draw")), (0, Move.parse("discard 9H"))])
+    after = state.apply(Move.parse("draw")).apply(Move.parse("discard 9H"))
+    round_ = RoundPlay(1, 0, [state, state.apply(Move.parse("draw")), after], [(0, Move.parse("draw")), (0, Move.parse("discard 9H"))])
     table = PracticeTable(Game(state.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_]))
     look = table.look("en")
     assert table.rommi_window() and look.actions == ("rommi", "no_call")  # both answers side by side
@@ -170,11 +170,11 @@ def test_show_me_picks_make_exactly_the_move_shown(preset: str) -> None:
                 view = state.view(seat)
                 picks = picks_for(move, view.hand, view.pile)
                 action = "take_all" if isinstance(move, Take) and move.count is None else move.kind
-                built = build_move(
+                built = picked_move(
                     action, picked=picks["hand"], pile_pick=picks["pile"], pile=view.pile, meld=picks["meld"],
                     declarations=picks["jokers"],
                 )  # fmt: skip
-                assert Move.parse(built) == move, (preset, str(move), picks)
+                assert built == move and str(built) == str(move), (preset, str(move), picks)
                 checked += 1
             seat, move = rng.choice(actions)
             state = state.apply(move, seat)

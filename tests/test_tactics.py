@@ -10,6 +10,7 @@ import random
 import pytest
 
 from engine.cards import Card, parse_cards
+from engine.moves import Move
 from engine.state import GameState
 from engine.variants import get_variant
 from tutor.curriculum.tactics import LESSON, TACTICS, tactic_of
@@ -62,9 +63,9 @@ def test_the_coach_never_argues_against_a_tactic_task(task: str, variant: str) -
     seat = learner_seat(played, state)
     assert isinstance(played.task, MoveTask)
     for step in played.task.steps:
-        cost, said = judged_review(state, step.answer, seat)
+        cost, said = judged_review(state, Move.parse(step.answer), seat)
         assert said is None and cost < REVIEW_MARGIN, f"{task} at {variant}: {step.answer} costs {cost:.1f}: {said}"
-        state = state.apply(step.answer, seat)
+        state = state.apply(Move.parse(step.answer), seat)
 
 
 def _after_the_queens_were_taken(variant: str) -> GameState:
@@ -77,7 +78,7 @@ def _after_the_queens_were_taken(variant: str) -> GameState:
         parse_cards("5C QS"),
     )
     for move in ("draw", "discard QH", "take 3", "meld 5C 5D 5H", "discard 9S", "draw"):
-        state = state.apply(move)
+        state = state.apply(Move.parse(move))
     return state
 
 

@@ -18,8 +18,8 @@ from database_support import TABLES_V0, old_sqlite_file
 from sqlalchemy import func, inspect, select
 
 from engine.bots import get_bot
-from engine.errors import RulesError
-from engine.moves import Move
+from engine.errors import NotationError, RulesError
+from engine.moves import Discard, Move
 from engine.records.game import parse_record, replay
 from harness.postgres import Cluster
 from tutor.storage.engines import reading, writing
@@ -58,7 +58,7 @@ def play_one(store: SqlTableStore, code: str, token: str) -> bool:
         return False
     move = get_bot("greedy").move(position, random.Random(view.version))
     try:
-        store.move(code, token, str(move), view.version)
+        store.move(code, token, move, view.version)
     except StaleError:
         return False
     return True
@@ -112,7 +112,7 @@ def test_tokens_guard_every_move(store_target: str) -> None:
     version = store.version(host.code)
     for token in (bertil.token, host.token, "not-a-token", ""):
         with pytest.raises((TableError, RulesError)):
-            store.move(host.code, token, "draw", version)
+            store.move(host.code, token, Move.parse("draw"), version)
     assert store.version(host.code) == version
     watcher = store.view(host.code, None)
     assert watcher.seat is None and watcher.position is not None
@@ -138,13 +138,13 @@ def test_an_illegal_move_changes_nothing(store_target: str) -> None:
     host, anna, _ = two_player_table(store)
     before = store.view(host.code, anna.token)
     with pytest.raises(RulesError) as caught:
-        store.move(host.code, anna.token, "discard 2C", before.version)
+        store.move(host.code, anna.token, Move.parse("discard 2C"), before.version)
     assert str(caught.value).endswith(".")
     after = store.view(host.code, anna.token)
     assert after.version == before.version and after.position.hands == before.position.hands  # type: ignore[union-attr]
-    store.move(host.code, anna.token, "draw", before.version)
+    store.move(host.code, anna.token, Move.parse("draw"), before.version)
     with pytest.raises(StaleError):
-        store.move(host.code, anna.token, "draw", before.version)  # made on a table that has moved on
+        store.move(host.code, anna.token, Move.parse("draw"), before.version)  # made on a table that has moved on
 
 
 def _play_seat(path: str, code: str, token: str, until: int) -> int:
@@ -303,14 +303,16 @@ def test_the_host_hands_an_absent_seat_to_a_computer_until_its_player_comes_back
     assert not store.view(host.code, anna.token).seats[0].away
 
 
-def test_moves_parse_before_anything_changes(store_target: str) -> None:
+def test_text_is_read_before_the_table_and_a_refused_move_changes_nothing(store_target: str) -> None:
     store = SqlTableStore(store_target)
     host, anna, _ = two_player_table(store)
     version = store.version(host.code)
+    with pytest.raises(NotationError) as unread:  # the store takes moves: text is read before it, at the edge
+        Move.parse("dance")
+    assert unread.value.code == "unreadable_move"
     with pytest.raises(RulesError) as caught:
-        store.move(host.code, anna.token, "dance", version)
-    assert caught.value.code == "unreadable_move" and store.version(host.code) == version
-    assert Move.parse("draw")
+        store.move(host.code, anna.token, Move.parse("meld QS QH QD"), version)  # before drawing
+    assert caught.value.code == "wrong_phase" and store.version(host.code) == version
 
 
 def test_the_same_move_sent_twice_at_once_counts_once(store_target: str) -> None:
@@ -324,7 +326,7 @@ def test_the_same_move_sent_twice_at_once_counts_once(store_target: str) -> None
         store = SqlTableStore(path)
         barrier.wait()
         try:
-            store.move(host.code, anna.token, "draw", version)
+            store.move(host.code, anna.token, Move.parse("draw"), version)
             outcomes.append("made")
         except StaleError:
             outcomes.append("stale")
@@ -392,10 +394,10 @@ def test_a_move_locks_only_its_own_tables_row(store_target: str) -> None:
     with writing(engine_of(store_target), timeout=5.0) as holder:
         holder.execute(select(game_table.c.id).where(game_table.c.code == first.code).with_for_update())
         waiting = threading.Thread(
-            target=lambda: done.append(str(store.move(first.code, anna.token, "draw", store.version(first.code))))
+            target=lambda: done.append(str(store.move(first.code, anna.token, Move.parse("draw"), store.version(first.code))))
         )
         waiting.start()
-        store.move(second.code, cecilia.token, "draw", store.version(second.code))  # not held up
+        store.move(second.code, cecilia.token, Move.parse("draw"), store.version(second.code))  # not held up
         waiting.join(timeout=0.5)
         assert waiting.is_alive() and done == []  # held by the lock on its own table's row
     waiting.join(timeout=10)
@@ -427,7 +429,7 @@ def test_a_tables_file_of_the_tutor_before_sqlalchemy_plays_on(tmp_path: Path) -
     store = SqlTableStore(path)
     view = store.view("ABCDEF", "anna-token")
     assert view.version == 5 and view.position is not None and view.position.phase.value == "play"
-    discard = f"discard {view.position.hands[0][0]}"
+    discard = Discard(view.position.hands[0][0])
     assert store.move("ABCDEF", "anna-token", discard, 5) == 6 and _count_moves(str(path)) == 2
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == len(STEPS)

@@ -9,6 +9,7 @@ import pytest
 
 from engine.cards import parse_cards
 from engine.errors import RulesError
+from engine.moves import Move
 from engine.state import GameState
 from engine.variants import get_variant
 from tests.test_together import Clock, play_one
@@ -31,7 +32,7 @@ def four_at_a_discard(discarder: int) -> GameState:
         [(0, parse_cards(["5H", "6H", "7H"]))],
         to_move=discarder,
     )
-    return state.apply("draw").apply("discard 8H")
+    return state.apply(Move.parse("draw")).apply(Move.parse("discard 8H"))
 
 
 @pytest.mark.parametrize(("discarder", "winner"), [(0, 2), (2, 0), (3, 1)])
@@ -60,21 +61,21 @@ def test_a_call_window_shows_the_same_waiting_everywhere(store_target: str) -> N
     assert {v.version for v in views} == {views[0].version} and all(v.waiting for v in views)
     assert [v.call_open for v in views] == [False, False, True]  # by seat only: Cecilia may call
     with pytest.raises(TableError) as caught:
-        store.move(host.code, tickets[1].token, "draw", views[1].version)
+        store.move(host.code, tickets[1].token, Move.parse("draw"), views[1].version)
     assert caught.value.key == "wait_for_calls"
     with pytest.raises(RulesError):
-        store.move(host.code, tickets[1].token, "rommi 1", views[1].version)  # the next player may not call
+        store.move(host.code, tickets[1].token, Move.parse("rommi 1"), views[1].version)  # the next player may not call
     clock.now += 2.5
     assert store.view(host.code, tickets[1].token).waiting  # the phones' showing it is added to the window
     clock.now += DISPLAY_DELAY
     after = store.view(host.code, tickets[1].token)
     assert not after.waiting and after.version == views[0].version + 1
-    store.move(host.code, tickets[1].token, "draw", after.version)
+    store.move(host.code, tickets[1].token, Move.parse("draw"), after.version)
 
 
 def play_to_a_call(
     store: SqlTableStore, clock: Clock, names: tuple[str, ...], caller: int
-) -> tuple[Ticket, list[Ticket], list[str]]:
+) -> tuple[Ticket, list[Ticket], list[Move]]:
     """A rommi table of ``names`` played (every window let pass) until ``caller`` may call; its host, the
     seats' tickets and ``caller``'s legal calls. Fails when no deal of 40 gives one."""
     for seed in range(40):
@@ -88,7 +89,7 @@ def play_to_a_call(
             if position.round_over:
                 break
             if view.waiting:
-                calls = [str(m) for s, m in position.rommi_calls() if s == caller]
+                calls = [m for s, m in position.rommi_calls() if s == caller]
                 if calls and view.call_open:
                     return host, tickets, calls
                 clock.now += 2.5
@@ -191,7 +192,7 @@ def test_a_rommi_call_outside_a_window_is_refused_in_words(store_target: str) ->
     before = store.view(host.code, tickets[2].token)
     assert before.position is not None and not before.call_open
     with pytest.raises(RulesError) as caught:
-        store.move(host.code, tickets[2].token, "rommi 1", before.version)
+        store.move(host.code, tickets[2].token, Move.parse("rommi 1"), before.version)
     assert caught.value.code == "rommi_not_allowed"
     assert str(caught.value) == "Call Rommi right after a discard, before the next player draws."
     after = store.view(host.code, tickets[2].token)

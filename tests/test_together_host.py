@@ -14,6 +14,7 @@ import pytest
 from database_support import TABLES_V0, old_sqlite_file
 from test_together import Clock, play_one, two_player_table
 
+from engine.moves import Move
 from engine.records.game import parse_record, replay
 from tutor.together.model import Notice, TableError
 from tutor.together.schema import STEPS
@@ -87,7 +88,7 @@ def test_a_turn_whose_time_ran_out_is_played_by_the_computer_once(store_target: 
     view = store.view(host.code, anna.token)
     assert view.turn_seconds == 60 and view.position is not None and view.position.to_move == 0
     clock.now += 30
-    store.move(host.code, anna.token, "draw", view.version)  # a move of hers does not restart her clock
+    store.move(host.code, anna.token, Move.parse("draw"), view.version)  # a move of hers does not restart her clock
     clock.now += 29
     assert store.view(host.code, bertil.token).position.to_move == 0  # type: ignore[union-attr]
     clock.now += 1

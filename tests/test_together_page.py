@@ -144,7 +144,7 @@ def test_the_call_window_on_each_phone(tables_db: Path, monkeypatch: pytest.Monk
         view = store.view(host.code, tickets[0].token)
         assert view.position is not None
         move = get_bot("greedy").move(view.position, random.Random(view.version))
-        store.move(host.code, tickets[0].token, str(move), view.version)
+        store.move(host.code, tickets[0].token, move, view.version)
     phones = []
     for ticket in tickets:
         at = open_app("together")

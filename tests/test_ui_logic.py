@@ -15,6 +15,7 @@ import pytest
 import ui.sidebar
 import ui.table.cards
 from engine.cards import Card, parse_cards
+from engine.errors import NotationError
 from engine.moves import Move
 from engine.state import GameState
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
@@ -27,14 +28,14 @@ from tutor.learn.flow import MAX_STARS, MIN_STARS, ScenarioRun, star_text
 from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.rules.reference import rulings, variant_reference
 from tutor.table.data import primary_actions
-from tutor.table.move_text import (
+from tutor.table.picks import (
     SelectionProblem,
-    build_move,
     card_options,
     hand_options,
-    laid_text,
+    laid_cards,
     option_card,
     option_for_depth,
+    picked_move,
     pile_depth,
 )
 from ui.sidebar import chosen_overrides, house_rule_options
@@ -51,7 +52,7 @@ def test_doctests(module: ModuleType) -> None:
     assert result.failed == 0 and result.attempted > 0
 
 
-# --- move text ------------------------------------------------------------------------------------
+# --- the move the picks make -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -73,10 +74,17 @@ def test_doctests(module: ModuleType) -> None:
         ("discard", {"picked": ["9H·2"]}, "discard 9H"),
     ],
 )
-def test_build_move(action: str, kwargs: dict[str, object], expected: str) -> None:
-    text = build_move(action, **kwargs)  # type: ignore[arg-type]
-    assert text == expected
-    assert str(Move.parse(text)) == expected  # every built text is in the notation
+def test_picked_move(action: str, kwargs: dict[str, object], expected: str) -> None:
+    move = picked_move(action, **kwargs)  # type: ignore[arg-type]
+    assert isinstance(move, Move) and move == Move.parse(expected)
+    assert str(move) == expected  # the cards in the order picked, each joker as declared
+
+
+@pytest.mark.parametrize(("declared", "reason"), [("JK", "card.joker_as_joker"), ("ZZ", "card.unreadable")])
+def test_a_joker_declared_as_no_card_is_a_notation_error(declared: str, reason: str) -> None:
+    with pytest.raises(NotationError) as raised:  # only a forged table event sends one: the lists hold cards
+        picked_move("meld", picked=["JK", "8H", "9H"], declarations=[declared])
+    assert raised.value.reason == reason and raised.value.code == "unreadable_move"
 
 
 @pytest.mark.parametrize(
@@ -94,7 +102,7 @@ def test_build_move(action: str, kwargs: dict[str, object], expected: str) -> No
 )
 def test_picks_that_make_no_move(action: str, kwargs: dict[str, object], key: str) -> None:
     with pytest.raises(SelectionProblem) as raised:
-        build_move(action, **kwargs)  # type: ignore[arg-type]
+        picked_move(action, **kwargs)  # type: ignore[arg-type]
     assert raised.value.key == key
     from tutor.i18n.strings import t
 
@@ -109,7 +117,7 @@ def test_option_values_are_unique_and_round_trip() -> None:
     assert hand_options(cards) == options
     for depth in range(1, len(cards) + 1):
         assert pile_depth(cards, option_for_depth(cards, depth)) == depth
-    assert laid_text(parse_cards("JK 5H"), []) == "JK 5H"
+    assert laid_cards(parse_cards("JK 5H"), []) == parse_cards("JK 5H")
 
 
 # --- a scenario run -------------------------------------------------------------------------------
@@ -123,16 +131,16 @@ def curriculum() -> Curriculum:
 def test_a_run_keeps_the_position_on_a_refused_move(curriculum: Curriculum) -> None:
     run = ScenarioRun(curriculum.scenarios[TAKE_SCENARIO])
     start = run.state
-    refused = run.play("take 1")
+    refused = run.play(Move.parse("take 1"))
     assert refused.kind == "error" and refused.code == "take_not_allowed"
     assert refused.message.endswith("Press “Take the whole pile”: no card needs to be picked.")
-    unasked = run.play("draw")
+    unasked = run.play(Move.parse("draw"))
     assert unasked.kind == "warning" and unasked.message == "That is legal, but the 5♦ is waiting for you in the pile."
     assert (refused.cost, unasked.cost) == ("That cost a star: ★★☆", "That cost a star: ★☆☆")
     assert run.state is start and run.step_index == 0 and run.wrong_attempts == 2 and run.moves == []
-    assert run.play("take all").kind == "success" and run.step_index == 1 and not run.solved
-    assert run.play("meld 5S 5H 5D").kind == "success" and run.solved
-    assert run.moves == ["take all", "meld 5S 5H 5D"] and len(run.states) == 3
+    assert run.play(Move.parse("take all")).kind == "success" and run.step_index == 1 and not run.solved
+    assert run.play(Move.parse("meld 5S 5H 5D")).kind == "success" and run.solved
+    assert run.moves == [Move.parse("take all"), Move.parse("meld 5S 5H 5D")] and len(run.states) == 3
     assert run.stars == MAX_STARS - 2  # a refused move and a move not asked for cost a star each, as wrong answers do
 
 
@@ -278,7 +286,7 @@ def test_hand_pile_and_table_drawings() -> None:
         pile=parse_cards("3D"),
         table=[(0, parse_cards("QS QH QD")), (1, parse_cards("5H 6H 7H"))],
     )
-    state = state.apply("draw").apply("layoff QC on 1")
+    state = state.apply(Move.parse("draw")).apply(Move.parse("layoff QC on 1"))
     table = table_html(state, learner=0)
     assert "meld 1 · set · by Anna" in table and "meld 2 · run · by Bertil" in table
     first = table.split("meld 2")[0]
@@ -350,8 +358,8 @@ def test_the_highlighted_buttons_follow_the_phase() -> None:
     assert primary_actions(state, 0) == ["draw", "take_all"]  # femhundra takes the whole pile: here it makes 9s
     useless = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=parse_cards("4S"))
     assert primary_actions(useless, 0) == ["draw"]  # a take the engine would refuse is never lit
-    assert primary_actions(state.apply("draw"), 0, "meld") == ["meld"]  # what the step asks for
-    assert primary_actions(state.apply("draw"), 0) == []
+    assert primary_actions(state.apply(Move.parse("draw")), 0, "meld") == ["meld"]  # what the step asks for
+    assert primary_actions(state.apply(Move.parse("draw")), 0) == []
     empty = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=(), pile=parse_cards("9S"))
     assert primary_actions(empty, 0) == ["stop", "take_all"]
     no_pile = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=())

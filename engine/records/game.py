@@ -19,7 +19,7 @@ from typing import Any, Final
 from pydantic import Field, ValidationError
 
 from engine.cards import Card, make_deck
-from engine.errors import RecordError, RulesError
+from engine.errors import NotationError, RecordError, RulesError
 from engine.model import StrictModel
 from engine.names import name_problem
 from engine.records.lines import LineRefused, apply_lines
@@ -140,7 +140,7 @@ def _cards(values: list[str], source: str, field: str) -> list[Card]:
     for i, text in enumerate(values):
         try:
             cards.append(Card.parse(str(text)))
-        except RulesError:
+        except NotationError:
             raise RecordError(source, f"{field}[{i}]", "not_a_card", text=str(text)) from None
     return cards
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from engine.errors import RulesError
+from engine.errors import NotationError, RulesError
 from engine.moves import Move
 from engine.state import GameState
 
@@ -26,10 +26,11 @@ OnMove = Callable[[GameState, int, Move, GameState], None]
 
 
 class LineRefused(ValueError):
-    """A move line that was refused: ``number`` counts from 1, ``error`` is the refusal, ``state`` the
-    position before the line (the lines before it stand)."""
+    """A move line that was refused: ``number`` counts from 1, ``error`` is the refusal (a
+    :class:`~engine.errors.NotationError` when the line does not read as a move of this game; its ``code`` is
+    then ``unreadable_move``), ``state`` the position before the line (the lines before it stand)."""
 
-    def __init__(self, number: int, line: str, error: RulesError, state: GameState) -> None:
+    def __init__(self, number: int, line: str, error: RulesError | NotationError, state: GameState) -> None:
         super().__init__(f"move {number}, “{line}”: {error}")
         self.number = number
         self.line = line
@@ -48,19 +49,42 @@ def split_line(line: str) -> tuple[str | None, str]:
     return (name.strip(), text.strip()) if colon else (None, name.strip())
 
 
+def move_line(name: str, move: Move) -> str:
+    """The record line of ``move`` by the player ``name`` (the inverse of :func:`parse_line`).
+
+    >>> from engine.moves import TAKE_ALL
+    >>> move_line("Anna", TAKE_ALL)
+    'Anna: take all'
+    """
+    return f"{name}: {move}"
+
+
 def parse_line(line: str, state: GameState) -> tuple[int, Move]:
-    """Split ``"PLAYER: MOVE"`` into a seat and a move; ``RulesError('unreadable_move')`` if it does not parse
-    (no colon, a name that is no player of ``state``, a move that does not parse)."""
+    """Split ``"PLAYER: MOVE"`` into a seat and a move: the edge where a record's player name becomes a seat and
+    its text a move. :class:`~engine.errors.NotationError` if it does not read (no colon, a name that is no
+    player of ``state``, a move that does not parse).
+
+    >>> from engine.state import GameState
+    >>> from engine.variants import get_variant
+    >>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+    >>> parse_line("Bertil: take 1", state)
+    (1, Move.parse('take 1'))
+    >>> parse_line("Cecilia: draw", state)
+    Traceback (most recent call last):
+    ...
+    engine.errors.NotationError: “Cecilia” is not a player in this game.
+    """
     name, text = split_line(line)
     if name is None:
-        raise RulesError("unreadable_move", "move.line_unreadable", text=str(line))
+        raise NotationError("move.line_unreadable", text=str(line))
     if name not in state.players:
-        raise RulesError("unreadable_move", "move.unknown_player", player=name)
+        raise NotationError("move.unknown_player", player=name)
     return state.players.index(name), Move.parse(text)
 
 
 def apply_line(state: GameState, line: str) -> GameState:
-    """The state after the move line ``line``; ``RulesError`` (state unchanged) if it is refused."""
+    """The state after the move line ``line``; ``NotationError`` if it does not read, ``RulesError`` (state
+    unchanged) if it is refused."""
     seat, move = parse_line(line, state)
     return state.apply(move, seat)
 
@@ -72,7 +96,7 @@ def apply_lines(state: GameState, lines: Iterable[str], on_move: OnMove | None =
         try:
             seat, move = parse_line(line, state)
             after = state.apply(move, seat)
-        except RulesError as error:
+        except (NotationError, RulesError) as error:
             raise LineRefused(number, str(line), error, state) from None
         if on_move is not None:
             on_move(state, seat, move, after)

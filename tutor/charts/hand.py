@@ -6,11 +6,12 @@ builders take only those, so each can be tested on its own. Labels come from the
 (``charts.*``): moves in words ("you melded Q♠ Q♥ Q♦"), never in the notation.
 
 >>> from engine.cards import parse_cards
+>>> from engine.moves import DRAW
 >>> from engine.variants import get_variant
 >>> state = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
 ...     hands=[parse_cards("QS QH QD 9C"), parse_cards("2C 3C")], stock=parse_cards("4C 5C"), pile=parse_cards("3D"))
->>> after = state.apply("draw")
->>> [[(face(c), v) for c, v in hand] for hand in hand_blocks([state, after.apply("meld QS QH QD")], 0)]
+>>> after = state.apply(DRAW)
+>>> [[(face(c), v) for c, v in hand] for hand in hand_blocks([state, after.apply(Move.parse("meld QS QH QD"))], 0)]
 [[('Q♠', 10), ('Q♥', 10), ('Q♦', 10), ('9♣', 5)], [('4♣', 5), ('9♣', 5)]]
 >>> move_label(state, 0, Move.parse("draw"), after), move_label(after, 0, Move.parse("meld QS QH QD"), after)
 ('you drew 4♣', 'you melded Q♠ Q♥ Q♦')

@@ -6,11 +6,12 @@ Every label a learner sees comes from the arguments or from the strings catalogu
 of ``tutor/locales/<language>.yaml``).
 
 >>> from engine.cards import parse_cards
+>>> from engine.moves import DRAW
 >>> from engine.state import GameState
 >>> from engine.variants import get_variant
 >>> state = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
 ...     hands=[parse_cards("QS QH QD 9C"), parse_cards("2C 3C")], stock=parse_cards("4C 5C"), pile=parse_cards("3D"))
->>> states = [state, state.apply("draw"), state.apply("draw").apply("meld QS QH QD")]
+>>> states = [state, state.apply(DRAW), state.apply(DRAW).apply(Move.parse("meld QS QH QD"))]
 >>> hand_minus_points(states, 0), laid_points_series(states, 0)
 ([35, 40, 10], [0, 0, 30])
 >>> round_breakdown(states[-1], 0)

@@ -37,10 +37,11 @@ from pydantic import Field, field_validator, model_validator
 
 from engine.cards import JOKER, NATURALS, Card
 from engine.deck import rest_of_deck
-from engine.errors import RULE_CODES, RecordError, RulesError
+from engine.errors import RULE_CODES, NotationError, RecordError, RulesError
 from engine.model import StrictModel
+from engine.moves import DRAW, Move
 from engine.records.game import Deal, Record, TableEntry, build_state
-from engine.records.lines import apply_line, parse_line
+from engine.records.lines import apply_line, move_line, parse_line
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, checked_house_rules, get_variant
 from tutor import resources
@@ -153,7 +154,7 @@ def situation_record(situation: Situation, preset: str) -> Record:
 def _card(text: str) -> Card:
     try:
         return Card.parse(str(text))
-    except RulesError as error:
+    except NotationError as error:
         raise RecordError("situation", "position", str(error)) from None
 
 
@@ -163,7 +164,7 @@ def start_state(situation: Situation, preset: str) -> GameState:
     for line in situation.position.moves:
         try:
             state = apply_line(state, line)
-        except RulesError as error:
+        except (NotationError, RulesError) as error:
             raise RecordError(situation.id, "position.moves", f"{preset}: “{line}” is refused: {error}") from None
     return state
 
@@ -272,7 +273,7 @@ def judge_line(state: GameState, line: str, language: str = "en") -> tuple[Rulin
     """The engine's ruling on ``"PLAYER: MOVE"`` in ``state``, and the state after it (unchanged if refused)."""
     try:
         after = apply_line(state, line)
-    except RulesError as error:
+    except (NotationError, RulesError) as error:
         return Ruling(line, False, error.code, refusal(error, language)), state
     return Ruling(line, True, None, t("compare.situation.legal_reason", language)), after
 
@@ -313,7 +314,7 @@ def check_situation(situation: Situation, source: str) -> None:
         for i, judged in enumerate(situation.judge):
             try:
                 parse_line(judged.move, state)
-            except RulesError as error:
+            except NotationError as error:
                 raise RecordError(source, f"judge[{i}].move", str(error)) from None
             expected = judged.expect.get(preset)
             if expected is None:
@@ -389,12 +390,12 @@ def build_situation(
     hand: Sequence[str | Card],
     pile: Sequence[str | Card],
     table: Sequence[Sequence[str | Card]],
-    moves: str | Sequence[str],
+    moves: Move | Sequence[Move],
     language: str = "en",
 ) -> Situation:
     """A two-player situation from picked cards: ``hand`` is "You"'s, ``pile`` bottom first, each meld of
-    ``table`` laid by Bertil; ``moves`` (by You, without the ``PLAYER:``) are judged in turn: the first
-    is the judged move, the others follow it. Bertil holds seven of the cards nobody picked, the rest
+    ``table`` laid by Bertil; ``moves`` (You's) are judged in turn: the first is the judged move, the others
+    follow it (none: You draws). Bertil holds seven of the cards nobody picked, the rest
     make the stock, shuffled with a fixed seed so that every preset deals them alike. A joker among the
     picks turns jokers on for every preset. ``BuilderError`` when the cards cannot make a position.
     """
@@ -410,10 +411,7 @@ def build_situation(
     rest = [card for card in NATURALS if card not in counts]
     random.Random(BUILDER_SEED).shuffle(rest)
     other, stock = rest[:7], rest[7:]
-    lines = [moves] if isinstance(moves, str) else list(moves)
-    lines = [line if ":" in line else f"{YOU}: {line}" for line in lines if line.strip()]
-    if not lines:
-        lines = [f"{YOU}: draw"]
+    lines = [move_line(YOU, move) for move in ([moves] if isinstance(moves, Move) else moves or [DRAW])]
     situation = Situation(
         id="built",
         title="",
@@ -444,13 +442,15 @@ def builder_rulings(
     hand: Sequence[str | Card],
     pile: Sequence[str | Card],
     table: Sequence[Sequence[str | Card]],
-    move: str | Sequence[str],
+    move: Move | Sequence[Move],
     language: str = "en",
 ) -> dict[str, Outcome]:
     """The five rulings on ``move`` (or on a first move and the moves after it) in the position the
     learner set up (see :func:`build_situation`), by preset id.
 
-    >>> rulings = builder_rulings(["7S", "7H", "3C"], ["4D", "7C", "KD"], [], ["take 2", "meld 7S 7H 7C"])
+    >>> from engine.cards import parse_cards
+    >>> from engine.moves import Meld, take
+    >>> rulings = builder_rulings(["7S", "7H", "3C"], ["4D", "7C", "KD"], [], [take(2), Meld(parse_cards("7S 7H 7C"))])
     >>> {p: o.ruling.verdict for p, o in rulings.items()}["femhundra"], rulings["dansk"].then[0].legal
     ('take_not_allowed', True)
     """

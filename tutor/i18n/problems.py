@@ -33,9 +33,12 @@ PLACES: Final = ("sidebar", "practice", "together")
 
 def problem_text(reason: str, values: Mapping[str, object], language: str = SOURCE_LANGUAGE) -> str:
     """The problem ``reason`` (a key of :data:`engine.problems.PROBLEMS`) with ``values``, in ``language``."""
-    from engine.errors import RulesError
+    from engine.errors import NotationError, RulesError
 
-    said = {name: refusal(value, language) if isinstance(value, RulesError) else value for name, value in values.items()}
+    said = {
+        name: refusal(value, language) if isinstance(value, RulesError | NotationError) else value
+        for name, value in values.items()
+    }
     return t(PROBLEM_PREFIX + reason, language, **said)
 
 

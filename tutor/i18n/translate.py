@@ -42,7 +42,7 @@ from tutor.i18n.names import Name, variant_forms
 from tutor.i18n.style import Style, style_for
 
 if TYPE_CHECKING:
-    from engine.errors import RulesError
+    from engine.errors import NotationError, RulesError
     from engine.variants import Variant
 
 __all__ = [
@@ -166,14 +166,17 @@ def variant_source(variant: str | Variant, language: str | Style = SOURCE_LANGUA
     return t(f"engine.variant_source.{variant_id}", language)
 
 
-def refusal(error: RulesError, language: str | Style = SOURCE_LANGUAGE) -> str:
-    """Why a move is refused, in ``language``: the engine's reason and values said from the catalogue
-    (``engine.<reason>``), or the app's own key when the app raised it. A refusal is said to the one who
-    moved, so a sentence with a ``_you`` form takes it: "It is Bertil's turn, not yours."
+def refusal(error: RulesError | NotationError, language: str | Style = SOURCE_LANGUAGE) -> str:
+    """Why a move is refused (or its text does not read: a :class:`~engine.errors.NotationError`), in
+    ``language``: the engine's reason and values said from the catalogue (``engine.<reason>``), or the app's
+    own key when the app raised it. A refusal is said to the one who moved, so a sentence with a ``_you``
+    form takes it: "It is Bertil's turn, not yours."
 
-    >>> from engine.errors import RulesError
+    >>> from engine.errors import NotationError, RulesError
     >>> refusal(RulesError("not_your_turn", "turn.not_yours", to_move="Bertil", player="Cecilia"))
     "It is Bertil's turn, not yours."
+    >>> refusal(NotationError("move.count_not_whole", text="take 0"))
+    '“take 0” is not a move: the number of cards is a whole number from 1 up.'
     """
     from engine.messages import MESSAGES
     from engine.variants import PRESETS

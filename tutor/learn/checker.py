@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.cards import Card
-from engine.errors import RecordError, RulesError
+from engine.errors import NotationError, RecordError, RulesError
 from engine.moves import Move
 from engine.records.lines import LineRefused, apply_line, apply_lines, parse_line
 from engine.state import GameState
@@ -49,17 +49,16 @@ def learner_seat(scenario: Scenario, state: GameState) -> int:
     return state.player_index(scenario.learner)
 
 
-def try_move(scenario: Scenario, step: Step, state: GameState, move: Move | str, language: str = "en") -> Verdict:
+def try_move(scenario: Scenario, step: Step, state: GameState, move: Move, language: str = "en") -> Verdict:
     """Judge the learner's ``move`` at ``step`` of a move task. An illegal or unasked move changes nothing."""
     seat = learner_seat(scenario, state)
     try:
-        parsed = Move.parse(move) if isinstance(move, str) else move
-        after = state.apply(parsed, seat)
+        after = state.apply(move, seat)
     except RulesError as error:
         extra = scenario.feedback.get(error.code)
         message = refusal(error, language) + (" " + scenario.say(extra, language) if extra else "")
         return Verdict(False, False, error.code, message, state)
-    if not any(matches(m, parsed, state) for m in step.accept):
+    if not any(matches(m, move, state) for m in step.accept):
         extra = scenario.feedback.get("not_asked")
         message = scenario.say(extra, language) if extra else t("learn.not_asked", language)
         return Verdict(True, False, None, message, state)
@@ -174,12 +173,12 @@ def check_scenario(scenario: Scenario, source: str) -> None:
     elif isinstance(task, NumberTask):
         try:
             number_answer(scenario, state)
-        except (RulesError, KeyError, AssertionError) as error:
+        except (NotationError, RulesError, KeyError, AssertionError) as error:
             raise RecordError(source, "task.answer", f"cannot be computed ({error})") from None
     elif isinstance(task, JudgeTask):
         try:
             parse_line(task.move, state)
-        except RulesError as error:
+        except NotationError as error:
             raise RecordError(source, "task.move", str(error)) from None
 
 
@@ -189,16 +188,20 @@ def _check_step(scenario: Scenario, step: Step, state: GameState, source: str, f
         for k, text in enumerate(matcher.with_):
             try:
                 Card.parse(text)
-            except RulesError as error:
+            except NotationError as error:
                 raise RecordError(source, f"{field}.accept[{j}].with[{k}]", str(error)) from None
         if matcher.move is None:
             continue
         try:
             state.apply(Move.parse(matcher.move), seat)
-        except RulesError as error:
+        except (NotationError, RulesError) as error:
             raise RecordError(source, f"{field}.accept[{j}].move", f"the engine refuses “{matcher.move}”: {error}") from None
     try:
-        verdict = try_move(scenario, step, state, step.answer)
+        answer = Move.parse(step.answer)
+    except NotationError as error:
+        raise RecordError(source, f"{field}.answer", f"the engine refuses “{step.answer}”: {refusal(error)}") from None
+    try:
+        verdict = try_move(scenario, step, state, answer)
     except (RulesError, LineRefused) as error:  # a scripted move of the others, played after the step
         raise RecordError(source, f"{field}.after", f"the engine refuses a move: {error}") from None
     if not verdict.legal:

@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from engine.cards import Card
-from engine.errors import RulesError
+from engine.errors import NotationError, RulesError
 from engine.melds import meld_shape
 from engine.scoring import card_points
 from engine.variants import Variant
@@ -140,7 +140,7 @@ def _decide(template: str, variant: Variant) -> str:
 def _cards(text: str) -> tuple[Card, ...]:
     try:
         cards = tuple(Card.parse(code) for code in text.split())
-    except RulesError as error:
+    except NotationError as error:
         raise FieldError(str(error)) from None
     if not cards:
         raise FieldError("names no cards")

@@ -6,9 +6,10 @@ played so far, the hints shown and the feedback of the last attempt.
 
 >>> from tutor.learn.curriculum import load_curriculum
 >>> run = ScenarioRun(load_curriculum().scenarios["femhundra-take-whole-pile"])
->>> run.play("take 1").kind, run.state is run.states[0], run.feedback.cost
+>>> from engine.moves import TAKE_ALL, take
+>>> run.play(take(1)).kind, run.state is run.states[0], run.feedback.cost
 ('error', True, 'That cost a star: ★★☆')
->>> run.play("take all").kind, run.play("meld 5S 5H 5D").kind, run.solved, run.stars
+>>> run.play(TAKE_ALL).kind, run.play(Move.parse("meld 5S 5H 5D")).kind, run.solved, run.stars
 ('success', 'success', True, 2)
 
 A wrong answer (a move the engine refuses or the task did not ask for; a wrong verdict, number or choice)
@@ -52,14 +53,14 @@ class ScenarioRun:
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         self.states: list[GameState] = [scenario.start()]
-        self.moves: list[str] = []
+        self.moves: list[Move] = []
         self.step_index = 0
         self.hints_shown = 0
         self.wrong_attempts = 0
         self.wrong_answers: set[str] = set()
         self.solved = False
         self.feedback: Answer | None = None
-        self.tried: str | None = None
+        self.tried: Move | None = None
 
     @property
     def state(self) -> GameState:
@@ -123,7 +124,7 @@ class ScenarioRun:
 
     # --- attempts -------------------------------------------------------------------------------
 
-    def play(self, move: str, language: str = "en") -> Answer:
+    def play(self, move: Move, language: str = "en") -> Answer:
         """Try ``move`` at the current step. An illegal or unasked move leaves the position as it was."""
         self.tried = move
         step = self.step
@@ -184,8 +185,8 @@ class ScenarioRun:
         """The learner's moves so far in words, one per position after the first (``you melded Q♠ Q♥ Q♦``)."""
         seat = self.seat
         return [
-            move_label(before, seat, Move.parse(text), after, language)
-            for before, text, after in zip(self.states[:-1], self.moves, self.states[1:], strict=True)
+            move_label(before, seat, move, after, language)
+            for before, move, after in zip(self.states[:-1], self.moves, self.states[1:], strict=True)
         ]
 
     def score_seat(self) -> int | None:

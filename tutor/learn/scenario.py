@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 
 from engine.cards import Card
 from engine.deck import rest_of_deck
-from engine.errors import RULE_CODES, RecordError, RulesError
+from engine.errors import RULE_CODES, NotationError, RecordError, RulesError
 from engine.model import StrictModel
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.pile_take import lifted, take_count
@@ -330,7 +330,7 @@ def _card_or_none(text: str) -> Card | None:
     """The card, or None for text that is not one (``build_state`` then names the field at fault)."""
     try:
         return Card.parse(str(text))
-    except RulesError:
+    except NotationError:
         return None
 
 
@@ -338,7 +338,7 @@ def _play(scenario: Scenario, state: GameState, moves: list[str]) -> GameState:
     for line in moves:
         try:
             state = apply_line(state, line)
-        except RulesError as error:
+        except (NotationError, RulesError) as error:
             raise RecordError(scenario.id, "moves", f"“{line}” is refused: {error}") from None
     return state
 

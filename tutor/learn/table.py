@@ -12,7 +12,7 @@ the learner's seat, live while a move is asked for, and the answer to each move 
 >>> table.look("en").message[1].endswith("Nothing was played: the cards are as they were. Try again. That cost a star: ★★☆")
 True
 >>> table.play(Play("take_all"), "en").kind, run.tried
-('success', 'take all')
+('success', Move.parse('take all'))
 >>> table.look("en").message[1]  # the answer, and the next step's instruction beside the table
 'You took 9♥ 2♣ 5♦, the whole pile: in femhundra it is all or nothing. Now lay your new meld. Step 2 of 2: Meld the three fives.'
 """
@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from tutor.i18n.strings import t
+from engine.errors import NotationError
+from tutor.i18n.strings import refusal, t
 from tutor.learn.flow import ScenarioRun
 from tutor.table.data import primary_actions
-from tutor.table.move_text import Action, SelectionProblem
+from tutor.table.picks import Action, SelectionProblem
 from tutor.table.session import Answer, Look, Play, WithoutHelp, turn_actions
 
 #: The kinds of move a step may ask for whose action is highlighted.
@@ -82,8 +83,10 @@ class LessonTable(WithoutHelp):
         if not run.is_move_task or run.solved:
             return Answer("info", "")
         try:
-            text = play.move_text(run.state)
+            move = play.move(run.state)
         except SelectionProblem as problem:
             return run.note(t(problem.key, language))
-        return run.play(text, language)
+        except NotationError as error:  # a joker declared as no card: said as the engine says it
+            return run.note(refusal(error, language))
+        return run.play(move, language)
 

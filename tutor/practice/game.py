@@ -15,7 +15,8 @@ Its parts live beside it: the seats (:mod:`tutor.practice.seats`), the rounds as
 >>> game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=7)
 >>> game.pending()
 Pending(kind='turn', seat=0)
->>> step = game.play("draw")
+>>> from engine.moves import DRAW
+>>> step = game.play(DRAW)
 >>> step.text
 'Anna drew from the stock.'
 >>> game.undo(), len(game.current.moves)
@@ -164,11 +165,9 @@ class Game:
             return None
         return self.state.hands[seat]
 
-    def play(self, move: Move | str, seat: int | None = None) -> Step:
+    def play(self, move: Move, seat: int | None = None) -> Step:
         """A person's move (default: the person who must act). Raises ``RulesError`` with the engine's
         sentence when it is illegal, or when it is not that person's moment; nothing changes then."""
-        if isinstance(move, str):
-            move = Move.parse(move)
         pending = self.pending()
         if seat is None:
             seat = pending.seat if pending.seat is not None else self.state.to_move

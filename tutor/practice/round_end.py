@@ -2,10 +2,11 @@
 decisions by the coach's count (each with the coach's sentence on the better move).
 
 >>> from engine.variants import get_variant
+>>> from engine.moves import DRAW
 >>> from tutor.practice.game import Game
 >>> from tutor.practice.seats import computer_seats
 >>> game = Game.new(get_variant("500-rum"), computer_seats("You", 1, "greedy"), 5)
->>> _ = game.advance(), game.play("draw"), game.advance()
+>>> _ = game.advance(), game.play(DRAW), game.advance()
 >>> while game.pending().kind not in ("round_over", "game_over"):
 ...     _ = game.play(game.state.legal_moves()[0]) if game.pending().kind == "turn" else game.advance()
 >>> lines = round_words(game)

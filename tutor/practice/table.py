@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.errors import RulesError
-from engine.moves import Draw, Move
+from engine.moves import Draw
 from tutor.i18n.strings import refusal, t
 from tutor.practice.game import Game, Pending
 from tutor.practice.guide import Guidance, after_move, guide
@@ -147,7 +147,7 @@ class PracticeTable:
 
         def make() -> Answer:
             nonlocal played
-            move = Move.parse(play.move_text(before))
+            move = play.move(before)
             index = len(self.game.current.steps)
             self.game.play(move, seat)
             played = True

@@ -14,7 +14,8 @@ class RecordViewer:
     >>> from engine.variants import get_variant
     >>> from tutor.practice.seats import Seat
     >>> game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil")], seed=7)
-    >>> _ = game.play("draw"); _ = game.play("discard " + str(game.state.hands[0][0]))
+    >>> from engine.moves import DRAW, discard
+    >>> _ = game.play(DRAW); _ = game.play(discard(game.state.hands[0][0]))
     >>> viewer = RecordViewer(Game.from_yaml(game.to_yaml()))
     >>> viewer.forward(), viewer.forward(), viewer.forward(), viewer.position
     (True, True, False, (0, 2))

@@ -6,15 +6,16 @@ Both start from the engine's own legal-move listing and the judgement of the ``c
 knows only what the learner may see (their hand, the table, the pile, the others' card counts).
 
 >>> from engine.cards import parse_cards
+>>> from engine.moves import DRAW, discard
 >>> from engine.state import GameState
 >>> from engine.variants import get_variant
 >>> state = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
 ...     hands=[parse_cards("QS QH QD 2C 9S"), parse_cards("3H 4D 7C 8S JD")],
-...     stock=parse_cards("5C 6C 7D 8D 9D KH"), pile=parse_cards("4S")).apply("draw")
+...     stock=parse_cards("5C 6C 7D 8D 9D KH"), pile=parse_cards("4S")).apply(DRAW)
 >>> advice = suggest(state, 0)
 >>> str(advice.move), advice.reason
 ('meld QS QH QD', 'Meld Q♠ Q♥ Q♦: 30 points on the table and 30 fewer in your hand.')
->>> review(state, Move.parse("discard 9S"), 0)
+>>> review(state, discard(Card.parse("9S")), 0)
 'Melding Q♠ Q♥ Q♦ would have scored 30 and saved you 30 in hand.'
 """
 
@@ -195,17 +196,16 @@ def _explain_take(state: GameState, seat: int, move: Take | Rommi) -> Reason:
 # --- review -------------------------------------------------------------------------------------------
 
 
-def review(before: GameState, move_played: Move | str, seat: int, language: str = "en") -> str | None:
-    """After ``seat`` played ``move_played`` in ``before``: one sentence on a clearly better move, or
+def review(before: GameState, move: Move, seat: int, language: str = "en") -> str | None:
+    """After ``seat`` played ``move`` in ``before``: one sentence on a clearly better move, or
     None when the move was fine (or the coach has nothing to compare it with). Only what ``seat`` could see
     is read."""
-    return judged_review(before, move_played, seat, language)[1]
+    return judged_review(before, move, seat, language)[1]
 
 
-def judged_review(before: GameState, move_played: Move | str, seat: int, language: str = "en") -> tuple[float, str | None]:
+def judged_review(before: GameState, move: Move, seat: int, language: str = "en") -> tuple[float, str | None]:
     """:func:`review`, with what the move cost by the coach's count (points below its best move; 0 when it
     was the best or the coach cannot compare)."""
-    move = Move.parse(move_played) if isinstance(move_played, str) else move_played
     if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi):
         return 0.0, None
     before = _seen(before, seat)

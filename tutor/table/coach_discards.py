@@ -10,11 +10,12 @@ Probability words are the coach's estimates from the cards the seat can see, ove
 *unlikely* when another player took the card in fewer than :data:`UNLIKELY` of them.
 
 >>> from engine.cards import parse_cards
+>>> from engine.moves import DRAW
 >>> from engine.state import GameState
 >>> from engine.variants import get_variant
 >>> state = GameState.from_position(get_variant("500-rum"), ["Anna", "Bertil"],
 ...     hands=[parse_cards("KD 2D 3D 9S"), parse_cards("4C 5C 6H 7H 8S")],
-...     stock=parse_cards("5D 6D 7D 8D 9D KH"), pile=parse_cards("4S")).apply("draw")
+...     stock=parse_cards("5D 6D 7D 8D 9D KH"), pile=parse_cards("4S")).apply(DRAW)
 >>> reason = discard_reason(state, 0, parse_cards("9S")[0])
 >>> reason.key in KEYS, reason.values["card"]
 (True, Card.parse('9S'))

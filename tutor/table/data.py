@@ -10,10 +10,11 @@ a selection allows (:func:`listing`, from the view's own listing), so the browse
 legal meld without asking the server.
 
 >>> from engine.cards import parse_cards
+>>> from engine.moves import DRAW
 >>> from engine.variants import get_variant
 >>> state = GameState.from_position(get_variant("dansk"), ["Anna", "Bertil"],
 ...     [parse_cards("QS QH QD 9C"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD 5D"))
->>> data = table_data(state.apply("draw").view(0), TableOptions(actions=("meld", "discard")))
+>>> data = table_data(state.apply(DRAW).view(0), TableOptions(actions=("meld", "discard")))
 >>> data["others"][0]["label"], data["pile"]["label"]
 ('Bertil, 1 card', 'discard pile, 2 cards, 5 of diamonds on top')
 >>> [(c["name"], c["fresh"]) for c in data["hand"] if c["fresh"]]
@@ -41,7 +42,7 @@ from engine.view import PlayerView
 from tutor.i18n.card_names import colour, face, rank, spoken
 from tutor.i18n.strings import t
 from tutor.i18n.translate import shown_name
-from tutor.table.move_text import ACTIONS, Action, card_options, picks_for
+from tutor.table.picks import ACTIONS, Action, card_options, picks_for
 
 #: The order of the suits when a hand is sorted by suit: black and red alternate (♠ ♥ ♣ ♦).
 SUIT_ORDER: Final = (0, 1, 3, 2)
@@ -184,10 +185,11 @@ def joker_choices(
     number ``meld``) is legal for ``seat`` now, from the engine's listing; ``[]`` per joker when none is.
 
     >>> from engine.cards import parse_cards
+    >>> from engine.moves import DRAW
     >>> from engine.variants import get_variant
     >>> state = GameState.from_position(get_variant("rommi"), ["Anna", "Bertil"],
     ...     [parse_cards("5H 6H JK 9C"), parse_cards("2C")], stock=parse_cards("7S"), pile=parse_cards("KD"))
-    >>> joker_choices(state.apply("draw"), 0, parse_cards("5H 6H JK"), "meld")
+    >>> joker_choices(state.apply(DRAW), 0, parse_cards("5H 6H JK"), "meld")
     [['4H', '7H']]
     """
     key = selection_key(cards)
@@ -327,7 +329,7 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
 
 @cache
 def _shown(view: Seen, show: tuple[int, Move] | None) -> dict[str, Any] | None:
-    """The picks that make the move shown (:func:`tutor.table.move_text.picks_for`), with the showing's
+    """The picks that make the move shown (:func:`tutor.table.picks.picks_for`), with the showing's
     number: the browser picks them once per number, so the learner's own picks after it are kept."""
     if show is None or not view.hand:
         return None
@@ -369,10 +371,11 @@ def primary_actions(state: GameState, seat: int, answer_action: Action | None = 
     another player's turn.
 
     >>> from engine.cards import parse_cards
+    >>> from engine.moves import DRAW
     >>> from engine.variants import get_variant
     >>> state = GameState.from_position(get_variant("dansk"), ["Anna", "Bertil"],
     ...     [parse_cards("5H 9S"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD"))
-    >>> primary_actions(state, 0), primary_actions(state.apply("draw"), 0, "discard")
+    >>> primary_actions(state, 0), primary_actions(state.apply(DRAW), 0, "discard")
     (['draw', 'take'], ['discard'])
     >>> swedish = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
     ...     [parse_cards("5H 9S"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD"))

@@ -21,11 +21,11 @@ undo is written once. Nothing here imports Streamlit.
 ...     [parse_cards("QS QH QD 9C"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD 5D"))
 >>> turn_actions(state)
 ['draw', 'take', 'meld', 'discard']
->>> Play.from_payload({"action": "take", "pile": "KD"}).move_text(state)
-'take 2'
+>>> Play.from_payload({"action": "take", "pile": "KD"}).move(state)
+Move.parse('take 2')
 >>> attempt(lambda: Answer("success", "Well done!"), "en").kind
 'success'
->>> attempt(lambda: Answer("success", Play("meld").move_text(state)), "en")
+>>> attempt(lambda: Answer("success", str(Play("meld").move(state))), "en")
 Answer(kind='warning', message='First pick the cards of your hand to lay.', code=None, cost='')
 """
 
@@ -35,13 +35,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from engine.errors import RulesError
+from engine.errors import NotationError, RulesError
 from engine.moves import Move
 from engine.round_parts import TableMeld
 from engine.state import GameState
 from tutor.i18n.strings import refusal, t
 from tutor.table.data import Seen
-from tutor.table.move_text import ACTIONS, Action, SelectionProblem, build_move
+from tutor.table.picks import ACTIONS, Action, SelectionProblem, picked_move
 
 #: How an answer is shown: ``error`` (refused: nothing changed), ``warning`` (legal but not what was asked,
 #: or a wrong answer), ``success``, ``info`` (a note: a pick that makes no move, a hint, what others did).
@@ -68,7 +68,7 @@ class Answer:
 @dataclass(frozen=True)
 class Play:
     """A move made on the table: the ``action`` pressed, the hand cards picked (option values of
-    :func:`tutor.table.move_text.card_options`), the pile card picked, the meld picked (numbered from 1) and
+    :func:`tutor.table.picks.card_options`), the pile card picked, the meld picked (numbered from 1) and
     what each picked joker stands for."""
 
     action: Action
@@ -95,10 +95,11 @@ class Play:
             jokers=tuple(str(d) if d else None for d in payload.get("jokers") or ()),
         )
 
-    def move_text(self, state: GameState) -> str:
-        """The move in the notation (raises :class:`SelectionProblem` when the picks make none). A lay-off
-        with no meld picked goes on the only meld when the table holds one."""
-        return build_move(
+    def move(self, state: GameState) -> Move:
+        """The move the picks make in ``state`` (raises :class:`SelectionProblem` when they make none, and
+        :class:`~engine.errors.NotationError` for a joker declared as no card). A lay-off with no meld picked
+        goes on the only meld when the table holds one."""
+        return picked_move(
             self.action,
             picked=list(self.hand),
             pile_pick=self.pile,
@@ -181,12 +182,13 @@ class WithoutHelp:
 
 def attempt(make: Callable[[], Answer], language: str) -> Answer:
     """``make()``'s answer, or the answer to why it could not be made: picks that make no move (a warning
-    that says what to pick) or a move the rules refuse (an error in words, with its rule code)."""
+    that says what to pick) or a move the rules refuse (an error in words, with its rule code; a pick no
+    card answers to is refused as unreadable, ``unreadable_move``)."""
     try:
         return make()
     except SelectionProblem as problem:
         return Answer("warning", t(problem.key, language))
-    except RulesError as error:
+    except (NotationError, RulesError) as error:
         return Answer("error", refusal(error, language), error.code)
 
 

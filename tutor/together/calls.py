@@ -9,12 +9,13 @@ discarder is made (the rules give no order between callers; the seat the discard
 the usual rummy ruling).
 
 >>> from engine.cards import parse_cards
+>>> from engine.moves import DRAW
 >>> from engine.state import GameState
 >>> from engine.variants import get_variant
 >>> state = GameState.from_position(get_variant("rommi"), ["A", "B", "C"],
 ...     [parse_cards(["8H", "2C", "3D"]), parse_cards(["2S", "3S", "9D"]), parse_cards(["KC", "QD", "4D"])],
 ...     parse_cards(["5C", "6C", "7C", "9S"]), parse_cards(["TC"]), [(0, parse_cards(["5H", "6H", "7H"]))])
->>> after = state.apply("draw").apply("discard 8H")
+>>> after = state.apply(DRAW).apply(Move.parse("discard 8H"))
 >>> callers(after), answered_by_all(after, {2: NO_CALL}), first_call(after, {2: "rommi 1"})[0]
 ([2], True, 2)
 """

@@ -212,9 +212,8 @@ class TableStore(Protocol):
         it the host's view when it is still the table's."""
         ...
 
-    def move(self, code: str, token: str, move: Move | str, seen_version: int) -> int:
-        """Make ``move`` (a move, or its notation) for the token's seat on the table as it was at
-        ``seen_version``; the new version.
+    def move(self, code: str, token: str, move: Move, seen_version: int) -> int:
+        """Make ``move`` for the token's seat on the table as it was at ``seen_version``; the new version.
 
         Raises ``RulesError`` (nothing changes) or :class:`TableError`."""
         ...

@@ -34,8 +34,8 @@ def last_moves(dealt: GameState, moves: Sequence[tuple[int, str]], language: str
 def round_record(dealt: GameState, seed: int, moves: Sequence[tuple[int, str]]) -> str | None:
     """Round ``dealt.round_number`` (dealt with ``seed``, then ``moves``) as a record; None while it goes on."""
     state = dealt
-    for seat, move in moves:
-        state = state.apply(move, seat)
+    for seat, text in moves:  # the database's move column: the notation, read here
+        state = state.apply(Move.parse(text), seat)
     if not state.round_over:
         return None
     record = round_data(dealt, seed, moves)

@@ -47,7 +47,7 @@ created or :meth:`SqlTableStore.expire` is called.
 >>> view = store.view(host.code, anna.token)
 >>> view.seat, len(view.position.hands[0]), view.position.to_move
 (0, 7, 0)
->>> version = store.move(host.code, anna.token, "draw", view.version)
+>>> version = store.move(host.code, anna.token, Move.parse("draw"), view.version)
 >>> SqlTableStore(store.target).view(host.code, anna.token).position.phase.value  # after a restart
 'play'
 >>> folder.cleanup()
@@ -430,27 +430,26 @@ class SqlTableStore:
 
     # --- moves -----------------------------------------------------------------------------------
 
-    def move(self, code: str, token: str, move: Move | str, seen_version: int) -> int:
-        """Make ``move`` (a move, or its notation) for the token's seat, on the table as it was at ``seen_version``; the
+    def move(self, code: str, token: str, move: Move, seen_version: int) -> int:
+        """Make ``move`` for the token's seat, on the table as it was at ``seen_version``; the
         new version. An illegal move raises ``RulesError`` and changes nothing; a wrong token, a table
         that moved on (:class:`StaleError`) or a draw while calls are awaited raise :class:`TableError`.
         A Rommi call in the window is kept aside (see the module) and returns the unchanged version,
         unless it was the last answer the window waited for."""
-        parsed = move if isinstance(move, Move) else Move.parse(move)
         self.version(code)  # settles a passed call window first
         with self._write() as db:
             table, seat, state, number = self._mover(db, code, token, seen_version)
             window = table["window_until"] is not None
-            if isinstance(parsed, Rommi):
+            if isinstance(move, Rommi):
                 if not window:
                     raise RulesError("rommi_not_allowed", "rommi.window_closed")
-                state.apply(parsed, seat)  # the engine's answer, to the caller only
-                return self._answer(db, table, state, seat, str(parsed), seen_version)
+                state.apply(move, seat)  # the engine's answer, to the caller only
+                return self._answer(db, table, state, seat, str(move), seen_version)
             if window:
                 raise TableError("wait_for_calls")
-            after = state.apply(parsed, seat)
+            after = state.apply(move, seat)
             self._clear_notice(db, table, seat)  # its player is back at it (never for a call: that stays secret)
-            self._append(db, table, number, state, seat, parsed, after)
+            self._append(db, table, number, state, seat, move, after)
             return self._after_change(db, table, after)
 
     def no_call(self, code: str, token: str, seen_version: int) -> int:
@@ -549,8 +548,8 @@ class SqlTableStore:
             self._cache.move_to_end(key)
             return cached, number
         state = self._dealt(db, table, number)
-        for seat, move in rows.moves(db, table["id"], number):
-            state = state.apply(move, seat)
+        for seat, text in rows.moves(db, table["id"], number):  # the move column holds the notation
+            state = state.apply(Move.parse(text), seat)
         self._remember(key, state)
         return state, number
 

@@ -14,12 +14,11 @@ from collections.abc import Callable
 from typing import Final
 
 from engine.errors import RulesError
-from engine.moves import Move
 from engine.state import Phase
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import refusal, t
 from tutor.table.data import Watching, primary_actions
-from tutor.table.move_text import Action
+from tutor.table.picks import Action
 from tutor.table.session import Answer, Look, Play, WithoutHelp, attempt, turn_actions
 from tutor.together.model import TableError, TableStore, TableView
 
@@ -191,7 +190,7 @@ class SeatTable(WithoutHelp):
                 if play.action == "no_call":  # the seat's answer to the Rommi! window it was shown
                     self.store.no_call(self.code, self.seat_token, view.version)
                 else:
-                    move = Move.parse(play.move_text(position))
+                    move = play.move(position)
                     self.store.move(self.code, self.seat_token, move, view.version)
             except TableError as error:
                 return Answer("error", error.text(language), error.key)

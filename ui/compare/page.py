@@ -15,8 +15,8 @@ from typing import Any, Final
 import streamlit as st
 
 from engine.cards import JOKER, NATURALS, Card
-from engine.errors import RecordError, RulesError
-from engine.moves import Move
+from engine.errors import NotationError, RecordError
+from engine.moves import DRAW, STOP, Layoff, Meld, Move, discard, take
 from engine.records.lines import split_line
 from engine.state import GameState
 from engine.variants import PRESETS, Variant
@@ -55,7 +55,7 @@ from tutor.i18n.translate import shown_name
 from tutor.learn.scenario import localize
 from tutor.table.coach import describe_move
 from tutor.table.data import count_words
-from tutor.table.move_text import card_options, option_card
+from tutor.table.picks import card_options, option_card
 from ui import session
 from ui.table.cards import CSS, back_html, hand_html, others_html, pile_html, row_html, table_html
 from ui.table.controls import board_labels
@@ -75,7 +75,7 @@ _BUILDER_DEFAULTS: Final[dict[str, Any]] = {
     B_HAND: ["7S", "7H", "3C", "9D", "JS"],
     B_PILE: ["4D", "7C", "KD"],
     B_TABLE: [],
-    B_FIRST: "take 2",
+    B_FIRST: "take_2",
     B_THEN: "meld",
     B_CARDS: ["7S", "7H", "7C"],
 }
@@ -183,9 +183,18 @@ def line_words(line: str, language: str = "en", with_player: bool = True) -> str
     """A ``"PLAYER: MOVE"`` line in words for a learner: ``Du: Tager 2 fra bunken``."""
     player, text = split_line(line)
     try:
-        words = describe_move(None, Move.parse(text), language)
-    except RulesError:
-        words = text
+        move = Move.parse(text)
+    except NotationError:
+        return _said(player, text, language, with_player)
+    return move_words(move, language, player, with_player)
+
+
+def move_words(move: Move, language: str = "en", player: str | None = None, with_player: bool = True) -> str:
+    """A move in words for a learner, after its player's name (none: the builder's moves)."""
+    return _said(player, describe_move(None, move, language), language, with_player)
+
+
+def _said(player: str | None, words: str, language: str, with_player: bool) -> str:
     return t("compare.situation.move_line", language, player=shown_name(player or "", language), move=words) if with_player else words
 
 
@@ -337,29 +346,35 @@ def _face(value: str) -> str:
     return face(option_card(value), session.language())
 
 
-def first_move_options(pile: Sequence[Card], language: str = "en") -> dict[str, str]:
-    """The first moves the builder offers (move text → label): draw, a take down to each pile card, stop."""
-    options = {"draw": t("compare.builder.move_draw", language)}
+def first_move_options(pile: Sequence[Card], language: str = "en") -> dict[str, tuple[Move, str]]:
+    """The first moves the builder offers, by the widget's option id: draw, a take down to each pile card,
+    stop; each with its label.
+
+    >>> {key: str(move) for key, (move, _) in first_move_options([Card.parse("4D"), Card.parse("7C")]).items()}
+    {'draw': 'draw', 'take_1': 'take 1', 'take_2': 'take 2', 'stop': 'stop'}
+    """
+    options: dict[str, tuple[Move, str]] = {"draw": (DRAW, t("compare.builder.move_draw", language))}
     for count in range(1, len(pile) + 1):
-        options[f"take {count}"] = t("compare.builder.take_to", language, count=count, card=pile[-count])
-    options["stop"] = t("compare.builder.move_stop", language)
+        options[f"take_{count}"] = (take(count), t("compare.builder.take_to", language, count=count, card=pile[-count]))
+    options["stop"] = (STOP, t("compare.builder.move_stop", language))
     return options
 
 
-def second_move(kind: str, cards: Sequence[str]) -> str | None:
-    """The builder's second move text, or None (``BuilderError``-free: an empty pick gives None).
+def second_move(kind: str, cards: Sequence[str]) -> Move | None:
+    """The builder's second move, or None (``BuilderError``-free: an empty pick gives None). A joker picked is
+    laid undeclared, for the engine to explain.
 
     >>> second_move("meld", ["7S", "7H", "JK"]), second_move("discard", ["KD"]), second_move("none", ["KD"])
-    ('meld 7S 7H JK', 'discard KD', None)
+    (Move.parse('meld 7S 7H JK'), Move.parse('discard KD'), None)
     """
-    texts = [str(option_card(v)) for v in cards]
-    if kind == "none" or not texts:
+    picked = tuple(option_card(v) for v in cards)
+    if kind == "none" or not picked:
         return None
     if kind == "meld":
-        return "meld " + " ".join(texts)
+        return Meld(picked)
     if kind == "layoff":
-        return "layoff " + " ".join(texts) + " on 1"
-    return f"discard {texts[0]}"
+        return Layoff(picked, 1)
+    return discard(picked[0])
 
 
 def _builder(language: str) -> None:
@@ -374,7 +389,9 @@ def _builder(language: str) -> None:
     firsts = first_move_options(pile_cards, language)
     if st.session_state.get(B_FIRST) not in firsts:
         st.session_state[B_FIRST] = "draw"
-    first = st.selectbox(t("compare.builder.first", language), list(firsts), format_func=firsts.__getitem__, key=B_FIRST)
+    first = st.selectbox(
+        t("compare.builder.first", language), list(firsts), format_func=lambda key: firsts[key][1], key=B_FIRST
+    )
     kind = st.selectbox(
         t("compare.builder.then", language),
         list(_THEN_KINDS),
@@ -384,7 +401,7 @@ def _builder(language: str) -> None:
     cards: list[str] = []
     if kind != "none":
         cards = st.multiselect(t("compare.builder.then_cards", language), _CARD_OPTIONS, format_func=_face, key=B_CARDS)
-    moves = [str(first)]
+    moves = [firsts[str(first)][0]]
     second = second_move(str(kind), cards)
     if second is not None:
         moves.append(second)
@@ -407,7 +424,7 @@ def _builder(language: str) -> None:
     _outcome_table(comparison, language)
     outcomes = comparison.outcomes[0]
     if scored(outcomes):
-        st.plotly_chart(situation_scores_figure(outcomes, line_words(moves[0], language), language), key="compare_builder_scores")
+        st.plotly_chart(situation_scores_figure(outcomes, move_words(moves[0], language), language), key="compare_builder_scores")
 
 
 # --- charts and statistics -----------------------------------------------------------------------------

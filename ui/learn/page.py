@@ -1,8 +1,8 @@
 """The Learn page: the lessons for the chosen variant, a lesson's text, and its scenarios one after another.
 
 Moves are made the way a learner makes them, on the card table (:mod:`ui.table.widget`): pick cards of
-the hand, a card of the spread discard pile or a meld, press an action. The picks become move text
-(:func:`tutor.table.move_text.build_move`), the engine judges it (the task's table session,
+the hand, a card of the spread discard pile or a meld, press an action. The picks become a move
+(:func:`tutor.table.picks.picked_move`), the engine judges it (the task's table session,
 :class:`tutor.learn.table.LessonTable`, through :class:`tutor.learn.flow.ScenarioRun` and
 :mod:`tutor.learn.checker`), and the table says beside the cards what it said: an illegal move as an error in
 words, a legal but unasked move as a warning, success as success. An attempt that is not accepted leaves
@@ -224,7 +224,7 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
     draw_session(KEYS, LessonTable(run), language, ready=not st.session_state.get(FIRST_LOOK_DONE), after=_after_answer)
     if moving:
         if run.tried and show_notation():
-            st.caption(t("table.your_move_notation", language, move=run.tried))
+            st.caption(t("table.your_move_notation", language, move=str(run.tried)))
     elif not run.solved:
         if isinstance(task, NumberTask):
             _number_controls(language)

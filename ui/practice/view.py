@@ -2,7 +2,7 @@
 
 Thin: the game is a :class:`tutor.practice.game.Game` kept in ``session_state``, played through its table
 session (:class:`tutor.practice.table.PracticeTable`); moves are built from the picks
-exactly as on the Learn page (:func:`tutor.table.move_text.build_move`) and judged by the engine; the hint and
+exactly as on the Learn page (:func:`tutor.table.picks.picked_move`) and judged by the engine; the hint and
 the review come from :mod:`tutor.table.coach`; the charts from :mod:`tutor.charts.scores`. Keys start with ``practice_``
 (:mod:`ui.practice.keys`). The page's parts: the start form (:mod:`ui.practice.setup`), the game
 (:mod:`ui.practice.table`, :mod:`ui.practice.charts`), keeping and sharing games (:mod:`ui.practice.keep`)

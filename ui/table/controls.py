@@ -18,7 +18,7 @@ import streamlit as st
 
 from tutor.i18n.strings import t
 from tutor.table.data import TableOptions, table_data
-from tutor.table.move_text import SelectionProblem
+from tutor.table.picks import SelectionProblem
 from tutor.table.session import Answer, Play, TableSession
 from ui import session as app_session
 from ui.table.settings import large_cards

@@ -1,21 +1,21 @@
-"""From what a learner picked on screen to a move in the notation of ``docs/record.md``.
+"""From what a learner picked on screen to a :class:`~engine.moves.Move`, built with the engine's own constructors.
 
 The app shows the hand and the discard pile as pickable cards and offers buttons (draw, take, meld, …).
-This module turns a button and the picks into move text that :func:`tutor.learn.checker.try_move` judges, so
-the app never decides a rule itself. A pick that cannot make a move at all (no card picked for a meld)
-raises :class:`SelectionProblem`, whose ``key`` names the UI sentence to show.
+This module turns a button and the picks into the move that :func:`tutor.learn.checker.try_move` judges, so
+the app never decides a rule itself (and never writes a move as text). A pick that cannot make a move at
+all (no card picked for a meld) raises :class:`SelectionProblem`, whose ``key`` names the UI sentence to show.
 
 Cards are picked by *option values*: the card's text, with ``·2``, ``·3`` … for further copies of the
 same card (two decks, two jokers), so every card in a hand or pile has a value of its own:
 
 >>> hand_options(parse_cards("5H 5S JK JK"))
 ['5H', '5S', 'JK', 'JK·2']
->>> build_move("meld", picked=["5H", "5S", "JK"], declarations=["5D"])
-'meld 5H 5S JK=5D'
->>> build_move("take", pile_pick="9H", pile=parse_cards("9H 2C 5D"))
-'take 3'
->>> build_move("layoff", picked=["6H"], meld=2)
-'layoff 6H on 2'
+>>> picked_move("meld", picked=["5H", "5S", "JK"], declarations=["5D"])
+Move.parse('meld 5H 5S JK=5D')
+>>> picked_move("take", pile_pick="9H", pile=parse_cards("9H 2C 5D"))
+Move.parse('take 3')
+>>> picked_move("layoff", picked=["6H"], meld=2)
+Move.parse('layoff 6H on 2')
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, Literal
 
-from engine.cards import Card
-from engine.moves import Discard, Layoff, Move, Rommi, Take
+from engine.cards import JOKER, Card
+from engine.errors import NotationError
+from engine.moves import DRAW, STOP, TAKE_ALL, Discard, Layoff, Meld, Move, Rommi, Take, discard, take
 
 Action = Literal["draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "no_call"]
 
 #: Every action a button can ask for, in the order the app shows them. ``no_call`` is no move: a seat's
-#: answer to a Rommi! window at a shared table (the page handles it; :func:`build_move` refuses it).
+#: answer to a Rommi! window at a shared table (the page handles it; :func:`picked_move` refuses it).
 ACTIONS: Final[tuple[Action, ...]] = ("draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "no_call")
 
 COPY_MARK: Final = "·"
@@ -93,26 +94,35 @@ def option_for_depth(pile: Sequence[Card], depth: int) -> str:
     return card_options(pile)[len(pile) - depth]
 
 
-def laid_text(cards: Sequence[Card], declarations: Sequence[str | None]) -> str:
-    """The picked cards as written in a meld or lay-off: the n-th joker as ``JK=`` its n-th declaration
-    (a bare ``JK`` when none was chosen, which the engine then explains).
+def laid_cards(cards: Sequence[Card], declarations: Sequence[str | None]) -> tuple[Card, ...]:
+    """The picked cards as laid in a meld or lay-off: the n-th joker declared as its n-th declaration (a
+    card's text; a bare joker when none was chosen, which the engine then explains). A declaration that is
+    not a natural card raises :class:`~engine.errors.NotationError`.
 
-    >>> laid_text(parse_cards("JK 8H JK"), ["7H", None])
-    'JK=7H 8H JK'
+    >>> laid_cards(parse_cards("JK 8H JK"), ["7H", None])
+    (Card.parse('JK=7H'), Card.parse('8H'), Card.parse('JK'))
     """
-    words = []
+    laid = []
     jokers = 0
     for card in cards:
         if card.is_joker:
             declared = declarations[jokers] if jokers < len(declarations) else None
             jokers += 1
-            words.append(f"JK={Card.parse(declared)}" if declared else "JK")
+            laid.append(_declared_joker(declared) if declared else JOKER)
         else:
-            words.append(str(card))
-    return " ".join(words)
+            laid.append(card)
+    return tuple(laid)
 
 
-def build_move(
+def _declared_joker(declared: str) -> Card:
+    """A joker declared as the card ``declared`` names (a natural card: a joker stands for no joker)."""
+    natural = Card.parse(declared)
+    if natural.is_joker:
+        raise NotationError("card.joker_as_joker", text=declared)
+    return Card.joker_as(natural)
+
+
+def picked_move(
     action: Action,
     *,
     picked: Sequence[str] = (),
@@ -120,48 +130,51 @@ def build_move(
     pile: Sequence[Card] = (),
     meld: int | None = None,
     declarations: Sequence[str | None] = (),
-) -> str:
-    """The move text for ``action`` with the hand cards ``picked`` (option values), the pile card
-    ``pile_pick`` (an option value of ``pile``), the meld number ``meld`` and the joker declarations.
+) -> Move:
+    """The move ``action`` makes with the hand cards ``picked`` (option values), the pile card ``pile_pick``
+    (an option value of ``pile``), the meld number ``meld`` and the joker declarations.
 
     Raises :class:`SelectionProblem` when the picks cannot make that move. Whether the move is *legal*
     is for the engine to say, not for this function.
 
-    >>> build_move("draw"), build_move("take_all"), build_move("discard", picked=["JK"])
-    ('draw', 'take all', 'discard JK')
-    >>> build_move("rommi", pile_pick="5D", pile=parse_cards("9H 2C 5D"))
-    'rommi 1'
-    >>> build_move("discard", picked=["5H", "5S"])
+    >>> picked_move("draw"), picked_move("take_all"), picked_move("discard", picked=["JK"])
+    (Move.parse('draw'), Move.parse('take all'), Move.parse('discard JK'))
+    >>> picked_move("rommi", pile_pick="5D", pile=parse_cards("9H 2C 5D"))
+    Move.parse('rommi 1')
+    >>> picked_move("discard", picked=["5H", "5S"])
     Traceback (most recent call last):
     ...
-    tutor.table.move_text.SelectionProblem: ui.problem.pick_one_card
+    tutor.table.picks.SelectionProblem: ui.problem.pick_one_card
     """
     cards = [option_card(value) for value in picked]
-    if action in ("draw", "stop"):
-        return action
+    if action == "draw":
+        return DRAW
+    if action == "stop":
+        return STOP
     if action == "take_all":
-        return "take all"
+        return TAKE_ALL
     if action in ("take", "rommi"):
         if pile_pick is None:
             raise SelectionProblem("ui.problem.pick_pile_card")
-        return f"{action} {pile_depth(pile, pile_pick)}"
+        depth = pile_depth(pile, pile_pick)
+        return take(depth) if action == "take" else Rommi(depth)
     if action == "discard":
         if len(cards) != 1:
             raise SelectionProblem("ui.problem.pick_one_card")
-        return f"discard {cards[0].in_hand}"
+        return discard(cards[0].in_hand)
     if not cards:
         raise SelectionProblem("ui.problem.pick_cards")
     if action == "meld":
-        return f"meld {laid_text(cards, declarations)}"
+        return Meld(laid_cards(cards, declarations))
     if action == "layoff":
         if meld is None:
             raise SelectionProblem("ui.problem.pick_meld")
-        return f"layoff {laid_text(cards, declarations)} on {meld}"
+        return Layoff(laid_cards(cards, declarations), meld)
     raise SelectionProblem("ui.problem.unknown_action")
 
 
 def picks_for(move: Move, hand: Sequence[Card], pile: Sequence[Card]) -> dict[str, Any]:
-    """The picks that make ``move`` on the table (the inverse of :func:`build_move`): the hand cards (option
+    """The picks that make ``move`` on the table (the inverse of :func:`picked_move`): the hand cards (option
     values of ``hand``), the pile card, the meld number and each joker's declaration; what "show me" picks
     for the learner.
 
@@ -178,7 +191,7 @@ def picks_for(move: Move, hand: Sequence[Card], pile: Sequence[Card]) -> dict[st
     cards: tuple[Card, ...] = getattr(move, "cards", ()) or ((move.card,) if isinstance(move, Discard) else ())
     picked: list[str] = []
     for card in cards:
-        wanted = Card.parse("JK") if card.is_joker else card
+        wanted = JOKER if card.is_joker else card
         match = next((pair for pair in free if pair[1] == wanted or (card.is_joker and pair[1].is_joker)), None)
         if match is not None:
             free.remove(match)
@@ -191,5 +204,5 @@ def picks_for(move: Move, hand: Sequence[Card], pile: Sequence[Card]) -> dict[st
         "hand": picked,
         "pile": pile_pick,
         "meld": move.meld if isinstance(move, Layoff) else None,
-        "jokers": [str(card).partition("=")[2] for card in cards if card.is_joker and card.declared],
+        "jokers": [str(card.natural_card) for card in cards if card.is_joker and card.declared],
     }
