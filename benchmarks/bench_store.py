@@ -138,11 +138,14 @@ def play(target: str, tables: list[Table], seconds: float, seed: int) -> Outcome
     return outcome
 
 
-def watch(target: str, codes: list[str], tokens: list[str], seconds: float) -> list[tuple[str, int, float]]:
+def watch(target: str, codes: list[str], tokens: list[str], seconds: float, ready: Any) -> list[tuple[str, int, float]]:
     """Ten phones at ten tables: each table's version looked at every :data:`POLL` seconds and, when it
-    moved, the table read as another seat sees it; (code, version, wall clock when seen)."""
+    moved, the table read as another seat sees it; (code, version, wall clock when seen). ``ready`` (an
+    event) is set once the phones look, so that no move is made before they do (a busy machine started the
+    watching process after a short run's moves were all made, and it saw none)."""
     store = SqlTableStore(target, call_window=0.0)
     known = {code: store.version(code) for code in codes}
+    ready.set()
     seen = []
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -200,12 +203,14 @@ def run_tables(target: str, tables: int, processes: int, seconds: float) -> dict
     laid = set_up_tables(target, tables)
     before = moves_logged(target)
     context = multiprocessing.get_context("spawn")
-    with context.Pool(processes + 1) as pool:
+    with context.Manager() as manager, context.Pool(processes + 1) as pool:
         watched = laid[:WATCHED]
+        ready = manager.Event()
         watcher = pool.apply_async(
-            watch, (target, [t.code for t in watched], [t.tokens[1] for t in watched], seconds + 1)
+            watch, (target, [t.code for t in watched], [t.tokens[1] for t in watched], seconds + 1, ready)
         )
-        time.sleep(0.5)
+        if not ready.wait(timeout=120):
+            fail("the watching phones never started")
         outcomes = pool.starmap(play, [(target, laid, seconds, seed) for seed in range(processes)])
         seen = watcher.get()
     commits = {(code, version): when for o in outcomes for code, version, when in o.commits}
