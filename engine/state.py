@@ -216,8 +216,9 @@ class GameState(RoundState):
         """
         return LegalActions(self, seat)
 
-    def view(self, seat: int) -> PlayerView[GameState]:
-        """What ``seat`` may see now, with its legal moves and calls: see :class:`engine.view.PlayerView`."""
+    def view(self, seat: int | None) -> PlayerView[GameState]:
+        """What ``seat`` may see now, with its legal moves and calls (``None``: a watcher, who sees no hand and
+        has nothing to do): see :class:`engine.view.PlayerView`."""
         return PlayerView.of(self, seat)
 
     def is_legal(self, move: Move, player: int | None = None) -> bool:
