@@ -9,7 +9,7 @@ an owed card impossible to lay. Quick bitmask answers (:mod:`engine.payable`) co
 >>> from engine.round_parts import Phase
 >>> from engine.cards import parse_cards
 >>> from engine.variants import get_variant
->>> state = RoundState.make(get_variant("dansk"), ("Anna", "Bertil"), (parse_cards("2H 3H 4H 9C"), ()), (), (), (), 0,
+>>> state = RoundState(get_variant("dansk"), ("Anna", "Bertil"), (parse_cards("2H 3H 4H 9C"), ()), (), (), (), 0,
 ...                         Phase.PLAY)
 >>> after = apply_meld(state, Move.parse("meld 2H 3H 4H"))
 >>> [str(c) for c in after.hands[0]], len(after.table)
@@ -33,7 +33,7 @@ from engine.moves import Layoff, Meld, Move
 from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_quick
 from engine.pile_take import after_take
 from engine.round_parts import PHASE_OVER, TableMeld, remove_held
-from engine.round_state import RoundState, StateT
+from engine.round_state import RoundState, StateT, replace
 from engine.shown import played
 
 # --- laying --------------------------------------------------------------------------------------
@@ -101,7 +101,8 @@ def _after_laying(
     hands = list(state.hands)
     hands[state.to_move] = tuple(rest)
     out = not rest
-    new = state.replace(
+    new = replace(
+        state,
         hands=tuple(hands),
         table=table,
         duty=duty,

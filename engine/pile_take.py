@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.duty import duty_for
 from engine.moves import Rommi, Take
 from engine.round_parts import PHASE_PLAY, sorted_cards
-from engine.round_state import StateT
+from engine.round_state import StateT, replace
 from engine.shown import took
 
 
@@ -40,7 +40,8 @@ def after_take(state: StateT, player: int, n: int, called: bool = False) -> Stat
     hands[player] = sorted_cards((*state.hands[player], *taken))
     duty = duty_for(state.variant, taken, state.pile[-1] if called else None)
     ordered = sorted_cards(taken)
-    return state.replace(
+    return replace(
+        state,
         hands=tuple(hands),
         pile=state.pile[:-n],
         phase=PHASE_PLAY,

@@ -23,7 +23,7 @@ from engine.payable import (
 )
 from engine.pile_take import after_take
 from engine.round_parts import PHASE_DRAW, TableIndex, table_index
-from engine.round_state import RoundState, StateT
+from engine.round_state import RoundState, StateT, replace
 
 
 def window_open(state: RoundState) -> bool:
@@ -70,7 +70,7 @@ def after_call(state: StateT, player: int, n: int, check: bool) -> StateT | None
     new = after_take(state, player, n, called=True)
     called = state.pile[-1]
     assert new.duty is not None
-    if not duty_payable(new.replace(duty=Duty((called,), False, new.duty.layoff_pays))):
+    if not duty_payable(replace(new, duty=Duty((called,), False, new.duty.layoff_pays))):
         if called is JOKER or called_card_fits(state, player, called, state.pile):  # it fits, deeper in the pile
             refuse("taken_card_unusable", "rommi.too_shallow", count=n, card=called)
         else:
@@ -78,7 +78,7 @@ def after_call(state: StateT, player: int, n: int, check: bool) -> StateT | None
         return None
     if not duty_payable(new):
         deepest = state.pile[-n]
-        if check and duty_payable(new.replace(duty=Duty((deepest,), False, new.duty.layoff_pays))):
+        if check and duty_payable(replace(new, duty=Duty((deepest,), False, new.duty.layoff_pays))):
             refuse("taken_card_unusable", "rommi.owed_clash", owed=(called, deepest))  # each alone, not both
         own_meld = blocked_by_own_meld_rule(new, deepest, new.hands[player], player)
         refuse("taken_card_unusable", "rommi.deepest_own_meld_first" if own_meld else "rommi.deepest_unusable", card=deepest)

@@ -1,80 +1,99 @@
-"""The values a round's state holds, and the one way to make a changed one: :meth:`RoundState.replace`.
+"""The values a round's state holds, declared once, and the one way to make a changed one: :func:`replace`.
 
-A state refuses assignment (``state.to_move = 2`` raises ``AttributeError``); every change makes a new
-state through :meth:`RoundState.make` (all fields) or :meth:`RoundState.replace` (some fields), which the
-engine's own modules use too. The rules that act on a state (:mod:`engine.turn`, :mod:`engine.lay`,
-:mod:`engine.rommi`, :mod:`engine.listing`, :mod:`engine.scoring`) sit above this module, and
-:class:`engine.state.GameState` (the public state, with ``apply`` and the listing) above them, so the
-modules import each other without a cycle.
+The fields are declared in one place, the annotations of ``_Fields`` below; ``FIELDS``, making a state
+(``RoundState(variant, players, ...)``, defaults as declared), :func:`replace` (also a method,
+``state.replace(...)``), the draft a state is filled in and pickling are made from that declaration when the
+module is imported. A state refuses assignment (``state.to_move = 2`` raises ``AttributeError``); every
+change makes a new state, which the engine's own modules do too. The rules that act on a state
+(:mod:`engine.turn`, :mod:`engine.lay`, :mod:`engine.rommi`, :mod:`engine.listing`, :mod:`engine.scoring`)
+sit above this module, and :class:`engine.state.GameState` (the public state, with ``apply`` and the
+listing) above them, so the modules import each other without a cycle.
 
 For speed a state is filled as a plain mutable draft of the same slot layout and then given its class, so
-making one costs no more than filling slots (no ``object.__setattr__`` per field).
+making one costs no more than filling slots (no ``object.__setattr__`` per field); the code that does it
+is written out field by field from the declaration.
 
 >>> from engine.variants import get_variant
->>> state = RoundState.make(get_variant("dansk"), ("Anna", "Bertil"), ((), ()), (), (), (), 0, Phase.DRAW)
->>> state.replace(to_move=1).to_move, state.to_move
-(1, 0)
+>>> state = RoundState(get_variant("dansk"), ("Anna", "Bertil"), ((), ()), (), (), (), 0, Phase.DRAW)
+>>> replace(state, to_move=1).to_move, state.replace(to_move=1).to_move, state.to_move, state.totals
+(1, 1, 0, (0, 0))
 >>> state.to_move = 1
 Traceback (most recent call last):
 ...
 AttributeError: a game state cannot be changed (to_move): make a changed one with state.replace(to_move=...)
+>>> replace(state, score=1)
+Traceback (most recent call last):
+...
+TypeError: replace() got an unexpected keyword argument 'score'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Self, TypeVar, cast, dataclass_transform
 
 from engine.cards import Card
 from engine.duty import Duty
 from engine.round_parts import PHASE_OVER, Phase, TableMeld
 from engine.variants import Variant
 
-__all__ = ["FIELDS", "KEEP", "RoundState", "StateT", "keep_memo"]
+if TYPE_CHECKING:
+    # What mypy reads for ``replace(state, field=...)``: its check of ``dataclasses.replace`` against the
+    # fields declared below (the decorator is a dataclass transform). At run time ``replace`` is made from
+    # the same declaration, below.
+    from dataclasses import replace as replace
 
-#: Every field of a state, in the order :meth:`RoundState.make` takes them.
-FIELDS: Final = (
-    "variant",
-    "players",
-    "hands",
-    "stock",
-    "pile",
-    "table",
-    "to_move",
-    "phase",
-    "duty",
-    "drawn",
-    "from_pile",
-    "melded",
-    "penalties",
-    "totals",
-    "reshuffles",
-    "seed",
-    "round_number",
-    "ended_by",
-    "went_out",
-    "rommi_from",
-    "shown",
-)
+__all__ = ["FIELDS", "KEEP", "RoundState", "StateT", "keep_memo", "replace"]
 
 
 class _Keep(Enum):
-    """The default of :meth:`RoundState.replace`: keep the field as it is."""
+    """The default of every :func:`replace` argument: keep the field as it is."""
 
     KEEP = "keep"
 
 
-#: "Leave this field as it is", the default of every :meth:`RoundState.replace` argument.
+#: "Leave this field as it is", the default of every :func:`replace` argument.
 KEEP: Final = _Keep.KEEP
 
 Cards = tuple[Card, ...]
 
+T = TypeVar("T")
 
-class _Layout:
-    """The slots of a state, shared by :class:`RoundState` and the draft it is filled in."""
 
-    __slots__ = (*FIELDS, "memo")
+class _PerSeat:
+    """A field's default that is one value per seat (a tuple as long as ``players``)."""
+
+    __slots__ = ("each",)
+
+    def __init__(self, each: object) -> None:
+        self.each = each
+
+
+def per_seat(*, default: object) -> Any:
+    """In the declaration of the fields: ``default`` for every seat (``(default,) * len(players)``)."""
+    return _PerSeat(default)
+
+
+#: The declared defaults, by field: what :func:`_fields_once` found beside the annotations.
+_DEFAULTS: dict[str, object] = {}
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(per_seat,))
+def _fields_once(cls: type[T]) -> type[T]:
+    """The class of the one declaration of the fields, remade with a slot per field (the defaults, class
+    attributes there, are kept in ``_DEFAULTS`` for the code made from them below)."""
+    names = tuple(cls.__annotations__)
+    body = {k: v for k, v in cls.__dict__.items() if k not in names and k not in ("__dict__", "__weakref__")}
+    _DEFAULTS.update({k: cls.__dict__[k] for k in names if k in cls.__dict__})
+    return cast("type[T]", type(cls.__name__, cls.__bases__, {**body, "__slots__": names}))
+
+
+@_fields_once
+class _Fields:
+    """Every field of a state, in the order a state is made with them: the one place they are declared.
+    Everything else (``FIELDS``, making a state, :func:`replace`, the draft a state is filled in, pickling)
+    is made from this declaration when the module is imported."""
 
     variant: Variant
     players: tuple[str, ...]
@@ -84,19 +103,30 @@ class _Layout:
     table: tuple[TableMeld, ...]
     to_move: int
     phase: Phase
-    duty: Duty | None
-    drawn: Cards
-    from_pile: Cards
-    melded: tuple[bool, ...]
-    penalties: tuple[int, ...]
-    totals: tuple[int, ...]
-    reshuffles: int
-    seed: int
-    round_number: int
-    ended_by: str | None
-    went_out: int | None
-    rommi_from: int | None
-    shown: tuple[Cards, ...]
+    duty: Duty | None = None
+    drawn: Cards = ()
+    from_pile: Cards = ()
+    melded: tuple[bool, ...] = per_seat(default=False)
+    penalties: tuple[int, ...] = per_seat(default=0)
+    totals: tuple[int, ...] = per_seat(default=0)
+    reshuffles: int = 0
+    seed: int = 0
+    round_number: int = 1
+    ended_by: str | None = None
+    went_out: int | None = None
+    rommi_from: int | None = None
+    shown: tuple[Cards, ...] = per_seat(default=())
+
+
+#: Every field of a state, in the order a state is made with them.
+FIELDS: Final[tuple[str, ...]] = tuple(_Fields.__annotations__)
+
+
+class _Layout(_Fields):
+    """The slots of a state, shared by :class:`RoundState` and the draft it is filled in."""
+
+    __slots__ = ("memo",)
+
     #: The listing :mod:`engine.listing` keeps for this state once it is first listed (``None`` until then;
     #: not a field: a changed copy starts without one). Only :func:`engine.listing.memo_of` reads or sets it.
     memo: object | None
@@ -108,9 +138,53 @@ class _Draft(_Layout):
     __slots__ = ()
 
 
-StateT = TypeVar("StateT", bound="RoundState")
+def _made_from_fields() -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """The code that makes a state (``__new__``) and a changed one (:func:`replace`), written out field by
+    field from the declaration: a state is filled as a plain draft of the same slot layout and then given
+    its class, so making one costs no more than filling slots (no ``object.__setattr__`` per field)."""
+    params, fill, keep, change = [], [], [], []
+    for name in FIELDS:
+        default = _DEFAULTS.get(name, KEEP)
+        if isinstance(default, _PerSeat):
+            params.append(f"{name}=None")
+            fill.append(f"    new.{name} = _d_{name} * n if {name} is None else {name}")
+        else:
+            params.append(name if default is KEEP else f"{name}=_d_{name}")
+            fill.append(f"    new.{name} = {name}")
+        keep.append(f"{name}=KEEP")
+        change.append(f"    new.{name} = self.{name} if {name} is KEEP else {name}")
+    end = ["    new.memo = None  # a new state is not listed yet", "    new.__class__ = cls", "    return new"]
+    source = "\n".join(
+        [
+            f"def __new__(cls, {', '.join(params)}):",
+            "    n = len(players)",
+            "    new = _new_draft(_Draft)",
+            *fill,
+            *end,
+            f"def replace(self, *, {', '.join(keep)}):",
+            "    cls = self.__class__",
+            "    new = _new_draft(_Draft)",
+            *change,
+            *end,
+        ]
+    )
+    scope: dict[str, Any] = {"_new_draft": object.__new__, "_Draft": _Draft, "KEEP": KEEP}
+    for name, default in _DEFAULTS.items():
+        scope[f"_d_{name}"] = (default.each,) if isinstance(default, _PerSeat) else default
+    exec(compile(source, f"<{__name__}: made from the fields>", "exec"), scope)
+    return scope["__new__"], scope["replace"]
 
-_new_draft = object.__new__  # a name, not an attribute looked up on the class for every state made
+
+_new, _replace = _made_from_fields()
+_replace.__doc__ = """``state`` with the fields given changed (the rest kept), as a new state of the same class.
+
+The variant, players, totals and round number of a round never change within it (a guessed world changes
+the seed)."""
+
+if not TYPE_CHECKING:
+    replace = _replace
+
+StateT = TypeVar("StateT", bound="RoundState")
 
 
 class RoundState(_Layout):
@@ -120,10 +194,22 @@ class RoundState(_Layout):
     ``from_pile`` are the cards taken this turn (from anywhere, and from the pile); ``melded`` says who has
     laid a meld of their own; ``rommi_from`` is the discarder while a Rommi call is open; ``shown`` holds,
     per seat, the cards it took from the pile and still holds (everyone saw them go into that hand), sorted
-    like the hands.
+    like the hands. ``melded``, ``penalties`` and ``totals`` are none/zero per seat by default, ``shown`` no
+    card.
     """
 
     __slots__ = ()
+
+    if TYPE_CHECKING:
+
+        def replace(self, **changes: Any) -> Self:
+            """This state with the fields given changed: :func:`replace` as a method (the engine calls the
+            function, whose arguments mypy checks against the fields)."""
+            ...
+
+    else:
+        __new__ = _new
+        replace = _replace
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(
@@ -135,108 +221,6 @@ class RoundState(_Layout):
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return (_remake, (type(self), *(getattr(self, name) for name in FIELDS)))
-
-    @classmethod
-    def make(
-        cls: type[StateT],
-        variant: Variant,
-        players: tuple[str, ...],
-        hands: tuple[Cards, ...],
-        stock: Cards,
-        pile: Cards,
-        table: tuple[TableMeld, ...],
-        to_move: int,
-        phase: Phase,
-        duty: Duty | None = None,
-        drawn: Cards = (),
-        from_pile: Cards = (),
-        melded: tuple[bool, ...] | None = None,
-        penalties: tuple[int, ...] | None = None,
-        totals: tuple[int, ...] | None = None,
-        reshuffles: int = 0,
-        seed: int = 0,
-        round_number: int = 1,
-        ended_by: str | None = None,
-        went_out: int | None = None,
-        rommi_from: int | None = None,
-        shown: tuple[Cards, ...] | None = None,
-    ) -> StateT:
-        """A state of class ``cls`` with these fields (``melded``, ``penalties``, ``totals``: none/zero by
-        default; ``shown``: no card by default). The one place a state's fields are set: a field added to states (a cache) is set here."""
-        n = len(players)
-        new = _new_draft(_Draft)
-        new.variant = variant
-        new.players = players
-        new.hands = hands
-        new.stock = stock
-        new.pile = pile
-        new.table = table
-        new.to_move = to_move
-        new.phase = phase
-        new.duty = duty
-        new.drawn = drawn
-        new.from_pile = from_pile
-        new.melded = (False,) * n if melded is None else melded
-        new.penalties = (0,) * n if penalties is None else penalties
-        new.totals = (0,) * n if totals is None else totals
-        new.reshuffles = reshuffles
-        new.seed = seed
-        new.round_number = round_number
-        new.ended_by = ended_by
-        new.went_out = went_out
-        new.rommi_from = rommi_from
-        new.shown = ((),) * n if shown is None else shown
-        new.memo = None  # a new state is not listed yet
-        new.__class__ = cls  # type: ignore[assignment]  # same slot layout: the draft becomes the state
-        return new  # type: ignore[return-value]
-
-    def replace(
-        self: StateT,
-        *,
-        hands: tuple[Cards, ...] | Literal[_Keep.KEEP] = KEEP,
-        stock: Cards | Literal[_Keep.KEEP] = KEEP,
-        pile: Cards | Literal[_Keep.KEEP] = KEEP,
-        table: tuple[TableMeld, ...] | Literal[_Keep.KEEP] = KEEP,
-        to_move: int | Literal[_Keep.KEEP] = KEEP,
-        phase: Phase | Literal[_Keep.KEEP] = KEEP,
-        duty: Duty | Literal[_Keep.KEEP] | None = KEEP,
-        drawn: Cards | Literal[_Keep.KEEP] = KEEP,
-        from_pile: Cards | Literal[_Keep.KEEP] = KEEP,
-        melded: tuple[bool, ...] | Literal[_Keep.KEEP] = KEEP,
-        penalties: tuple[int, ...] | Literal[_Keep.KEEP] = KEEP,
-        reshuffles: int | Literal[_Keep.KEEP] = KEEP,
-        ended_by: str | Literal[_Keep.KEEP] | None = KEEP,
-        went_out: int | Literal[_Keep.KEEP] | None = KEEP,
-        rommi_from: int | Literal[_Keep.KEEP] | None = KEEP,
-        shown: tuple[Cards, ...] | Literal[_Keep.KEEP] = KEEP,
-    ) -> StateT:
-        """This state with the fields given changed (the rest kept), as a new state of the same class.
-
-        The variant, players, totals, seed and round number of a round never change within it.
-        """
-        return self.make(
-            self.variant,
-            self.players,
-            self.hands if hands is KEEP else hands,
-            self.stock if stock is KEEP else stock,
-            self.pile if pile is KEEP else pile,
-            self.table if table is KEEP else table,
-            self.to_move if to_move is KEEP else to_move,
-            self.phase if phase is KEEP else phase,
-            self.duty if duty is KEEP else duty,
-            self.drawn if drawn is KEEP else drawn,
-            self.from_pile if from_pile is KEEP else from_pile,
-            self.melded if melded is KEEP else melded,
-            self.penalties if penalties is KEEP else penalties,
-            self.totals,
-            self.reshuffles if reshuffles is KEEP else reshuffles,
-            self.seed,
-            self.round_number,
-            self.ended_by if ended_by is KEEP else ended_by,
-            self.went_out if went_out is KEEP else went_out,
-            self.rommi_from if rommi_from is KEEP else rommi_from,
-            self.shown if shown is KEEP else shown,
-        )
 
     # --- reading ----------------------------------------------------------------------------------
 
@@ -269,6 +253,6 @@ class RoundState(_Layout):
 keep_memo: Final[Callable[[RoundState, object], None]] = _Layout.__dict__["memo"].__set__
 
 
-def _remake(cls: type[RoundState], *fields: object) -> RoundState:
+def _remake(cls: type[RoundState], *fields: Any) -> RoundState:
     """Rebuild a pickled or copied state."""
-    return cls.make(*fields)  # type: ignore[arg-type]
+    return cls(*fields)

@@ -38,7 +38,7 @@ from engine.melds import meld_shape
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.rommi import apply_call, calls_with_states
 from engine.round_parts import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, Phase, TableMeld, sorted_cards
-from engine.round_state import FIELDS, RoundState
+from engine.round_state import RoundState, replace
 from engine.scoring import PlayerScore
 from engine.turn import apply_discard, apply_draw, apply_stop, apply_take, start_turn
 from engine.variants import Variant
@@ -50,7 +50,7 @@ __all__ = ["GameState", "Phase", "TableMeld"]
 class GameState(RoundState):
     """One round of a game of 500, with the game totals before it. Immutable: moves make new states.
 
-    The fields are those of :class:`engine.round_state.RoundState` (``state.replace(...)`` makes a changed copy);
+    The fields are those of :class:`engine.round_state.RoundState` (``replace(state, ...)`` or ``state.replace(...)`` makes a changed copy);
     this class adds dealing, the listing, ``apply`` and the scores.
     """
 
@@ -80,7 +80,7 @@ class GameState(RoundState):
         if len(set(players)) != n:
             raise ValueError("player names must differ")
         melds = tuple(TableMeld.new(meld_shape(tuple(cards)), layer) for layer, cards in table)
-        state = cls.make(
+        state = cls(
             variant,
             tuple(players),
             tuple(sorted_cards(h) for h in hands),
@@ -90,7 +90,7 @@ class GameState(RoundState):
             to_move,
             PHASE_DRAW,
             melded=tuple(any(layer == i for layer, _ in table) for i in range(n)),
-            totals=tuple(totals) if totals is not None else None,
+            totals=tuple(totals) if totals is not None else (0,) * n,
             seed=seed,
             round_number=round_number,
         )
@@ -143,12 +143,10 @@ class GameState(RoundState):
         (a computer player's sampled deal). The caller keeps the cards adding up. ``seed`` (the chance of a
         later reshuffle) and ``drawn`` (the cards the player to move drew this turn), when given, replace
         this state's; nothing else changes."""
-        new = self.replace(hands=hands, stock=stock, drawn=self.drawn if drawn is None else drawn)
         if seed is None or seed == self.seed:
-            return new
-        fields = [getattr(new, name) for name in FIELDS]
-        fields[FIELDS.index("seed")] = seed  # a guessed world draws its own chance
-        return self.make(*fields)
+            return replace(self, hands=hands, stock=stock, drawn=self.drawn if drawn is None else drawn)
+        # a guessed world draws its own chance
+        return replace(self, hands=hands, stock=stock, drawn=self.drawn if drawn is None else drawn, seed=seed)
 
     def next_round(self, seed: int) -> GameState:
         """The next round of the game, dealt with ``seed``, the totals carried over."""
@@ -220,8 +218,9 @@ class GameState(RoundState):
         """
         return LegalActions(self, seat)
 
-    def view(self, seat: int) -> PlayerView[GameState]:
-        """What ``seat`` may see now, with its legal moves and calls: see :class:`engine.view.PlayerView`."""
+    def view(self, seat: int | None) -> PlayerView[GameState]:
+        """What ``seat`` may see now, with its legal moves and calls (``None``: a watcher, who sees no hand and
+        has nothing to do): see :class:`engine.view.PlayerView`."""
         return PlayerView.of(self, seat)
 
     def is_legal(self, move: Move, player: int | None = None) -> bool:

@@ -27,7 +27,7 @@ from engine.moves import Discard, Take
 from engine.payable import blocked_by_own_meld_rule
 from engine.pile_take import after_take, take_count
 from engine.round_parts import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
-from engine.round_state import RoundState, StateT
+from engine.round_state import RoundState, StateT, replace
 from engine.seeds import reshuffle_seed
 from engine.shown import played
 
@@ -43,8 +43,8 @@ def apply_draw(state: StateT) -> StateT:
     hand = list(state.hands[state.to_move])
     insort(hand, card, key=_index)  # the hand stays in card-index order, as sorted_cards keeps it
     hands[state.to_move] = tuple(hand)
-    # the state's make, not replace: this is one of the two moves nearly every turn makes
-    return state.make(
+    # every field given, not replace: this is one of the two moves nearly every turn makes
+    return type(state)(
         state.variant,
         state.players,
         tuple(hands),
@@ -109,7 +109,7 @@ def apply_take(state: StateT, move: Take, checked: bool = True) -> StateT:
             raise unusable_take(new, state.pile[-n])
         penalties = list(state.penalties)
         penalties[state.to_move] += penalty
-        new = new.replace(duty=None, penalties=tuple(penalties))
+        new = replace(new, duty=None, penalties=tuple(penalties))
     return new
 
 
@@ -132,7 +132,7 @@ def apply_stop(state: StateT) -> StateT:
         raise RulesError("wrong_phase", "stop.stock_left")
     if state.variant.empty_stock != "stop":
         raise RulesError("wrong_phase", "stop.round_ends_itself", variant=state.variant.name)
-    return state.replace(phase=PHASE_OVER, ended_by="stock_out", rommi_from=None)
+    return replace(state, phase=PHASE_OVER, ended_by="stock_out", rommi_from=None)
 
 
 def apply_discard(state: StateT, move: Discard) -> StateT:
@@ -150,7 +150,8 @@ def apply_discard(state: StateT, move: Discard) -> StateT:
     pile = (*state.pile, move.card)
     shown = played(state.shown, state.to_move, (move.card,))
     if not rest:
-        return state.replace(
+        return replace(
+            state,
             hands=tuple(hands),
             pile=pile,
             drawn=(),
@@ -238,8 +239,8 @@ def start_turn(
                 random.Random(reshuffle_seed(state.seed, state.round_number, reshuffles)).shuffle(cards)
                 stock, pile, reshuffles = tuple(cards), pile[-1:], reshuffles + 1
     open_call = rommi_from if (over is None and state.variant.rommi_call and len(state.players) > 2) else None
-    # the state's make, not replace: every turn starts here
-    return state.make(
+    # every field given, not replace: every turn starts here
+    return type(state)(
         state.variant,
         state.players,
         hands,

@@ -1,6 +1,8 @@
 """What one player may see of a round: their own hand, everyone's card count, name and total, the table
 (who laid each card), the pile, the stock's size, the duty, where the round stands, and their legal moves
-and Rommi calls now. Never another hand, the order of the stock or the seed that dealt it.
+and Rommi calls now. Never another hand, the order of the stock or the seed that dealt it. A watcher (seat
+``None``: ``state.view(None)``) sees the same without any hand and has nothing to do. Once the round is over
+every hand is shown, as the players lay their cards down to count them, but never the stock's order.
 
 The computer players, the coach's hints and reviews and the Practice page read a :class:`PlayerView`.
 A bot that wants to try a move reads :attr:`PlayerView.position`: a state holding exactly what the seat
@@ -18,6 +20,9 @@ cards at random instead, with the caller's chance source: a world the seat canno
 ()
 >>> GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1).view(0).position.seed
 0
+>>> watcher = state.view(None)
+>>> watcher.hand, watcher.hand_sizes, watcher.position.hands[0] == state.hands[0], bool(watcher.legal)
+((), (7, 7), False, False)
 """
 
 from __future__ import annotations
@@ -31,7 +36,8 @@ from typing import Generic, Protocol, Self, TypeVar
 from engine.cards import Card, make_deck
 from engine.duty import Duty
 from engine.legal import LegalActions, Listed
-from engine.round_parts import Phase, TableMeld
+from engine.moves import Move
+from engine.round_parts import PHASE_OVER, Phase, TableMeld
 from engine.variants import Variant
 
 __all__ = ["PlayerView", "Seen", "unseen_cards"]
@@ -125,10 +131,12 @@ def _deck(decks: int, jokers: int) -> Counter[Card]:
     return Counter(make_deck(decks, jokers))
 
 
-def unseen_cards(state: Seen, seat: int) -> Counter[Card]:
+def unseen_cards(state: Seen, seat: int | None) -> Counter[Card]:
     """The cards ``seat`` cannot place (in the others' hands or the stock, it cannot tell where), as held
-    in hand, in the deck's order. Read from the deck, less the seat's own hand, the table, the pile and the
-    cards the others took from the pile and still hold (:mod:`engine.shown`): never from the hidden cards.
+    in hand, in the deck's order. Read from the deck, less the seat's own hand (a watcher, ``None``, has
+    none), the table, the pile and the cards the others took from the pile and still hold
+    (:mod:`engine.shown`): never from the hidden cards. Once the round is over every hand is shown: only
+    the stock is unseen.
 
     >>> from engine.variants import get_variant
     >>> from engine.state import GameState
@@ -137,17 +145,18 @@ def unseen_cards(state: Seen, seat: int) -> Counter[Card]:
     True
     """
     variant = state.variant
-    seen: Counter[Card] = Counter(state.hands[seat])
+    counted = state.phase is PHASE_OVER  # the hands are laid down to count them
+    seen: Counter[Card] = Counter(state.hands[seat]) if seat is not None and not counted else Counter()
     seen.update(state.pile)
     for meld in state.table:
         seen.update(c.in_hand for c in meld.cards)
-    for other, cards in enumerate(state.shown):
-        if other != seat:
+    for other, cards in enumerate(state.hands if counted else state.shown):
+        if other != seat or counted:
             seen.update(cards)
     return _deck(variant.decks(len(state.players)), 2 if variant.jokers else 0) - seen
 
 
-def _deal_hidden(state: S, seat: int, cards: list[Card], seed: int, stock_size: int | None = None) -> S:
+def _deal_hidden(state: S, seat: int | None, cards: list[Card], seed: int, stock_size: int | None = None) -> S:
     """``state`` with ``cards`` (the unseen ones, in the order to deal them) in the other hands, at their
     sizes, after the cards each took from the pile and still holds, and the rest as the stock
     (``stock_size`` of them, when given: a position set up without every card of the deck keeps its stock's
@@ -173,9 +182,10 @@ def _index(card: Card) -> int:
 
 @dataclass(frozen=True, slots=True)
 class PlayerView(Generic[S]):
-    """What ``seat`` may see now (frozen). Build it with :meth:`of` or :meth:`GameState.view`."""
+    """What ``seat`` may see now (frozen; ``seat`` None: a watcher, with no hand and nothing to do). Build
+    it with :meth:`of` or :meth:`GameState.view`."""
 
-    seat: int
+    seat: int | None
     variant: Variant
     players: tuple[str, ...]
     hand: tuple[Card, ...]
@@ -198,15 +208,18 @@ class PlayerView(Generic[S]):
     position: S
 
     @staticmethod
-    def of(state: S, seat: int) -> PlayerView[S]:
-        """The view of ``seat`` of ``state``."""
+    def of(state: S, seat: int | None) -> PlayerView[S]:
+        """The view of ``seat`` of ``state`` (``None``: a watcher's)."""
         unseen = unseen_cards(state, seat)
-        position = _deal_hidden(state, seat, list(unseen.elements()), seed=0, stock_size=len(state.stock))
+        if state.phase is PHASE_OVER:  # every hand shown (the seed would deal the stock again)
+            position = state.with_hidden(state.hands, tuple(unseen.elements()), seed=0)
+        else:
+            position = _deal_hidden(state, seat, list(unseen.elements()), seed=0, stock_size=len(state.stock))
         return PlayerView(
             seat=seat,
             variant=state.variant,
             players=state.players,
-            hand=state.hands[seat],
+            hand=() if seat is None else state.hands[seat],
             hand_sizes=tuple(len(h) for h in state.hands),
             totals=state.totals,
             table=state.table,
@@ -228,13 +241,13 @@ class PlayerView(Generic[S]):
 
     @property
     def name(self) -> str:
-        """The seat's player's name."""
-        return self.players[self.seat]
+        """The seat's player's name ("" for a watcher)."""
+        return "" if self.seat is None else self.players[self.seat]
 
     @property
     def legal(self) -> LegalActions:
-        """The seat's legal moves and Rommi calls now (empty when it has nothing to do)."""
-        return self.position.legal(self.seat)
+        """The seat's legal moves and Rommi calls now (empty when it has nothing to do, and for a watcher)."""
+        return _NO_ACTIONS if self.seat is None else self.position.legal(self.seat)
 
     @property
     def laid_points(self) -> list[int]:
@@ -262,3 +275,25 @@ class PlayerView(Generic[S]):
         cards = [card for card, copies in self.unseen for _ in range(copies)]
         rng.shuffle(cards)
         return _deal_hidden(self.position, self.seat, cards, seed=0)
+
+
+class _NoOne:
+    """Whose listing a watcher's view gives: nobody's, with nothing to do."""
+
+    players: tuple[str, ...] = ()
+    to_move = -1
+
+    def legal_actions(self) -> list[tuple[int, Move]]:
+        return []
+
+    def legal_moves(self) -> list[Move]:
+        return []
+
+    def rommi_calls(self, seat: int | None = None) -> list[tuple[int, Move]]:
+        return []
+
+    def is_legal(self, move: Move, player: int | None = None) -> bool:
+        return False
+
+
+_NO_ACTIONS = LegalActions(_NoOne())

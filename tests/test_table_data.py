@@ -16,7 +16,7 @@ from engine.round_parts import Phase
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
 from tests.strategies import twin
-from tutor.table.data import TableOptions, Watching, joker_choices, listing, seat_moves, table_data
+from tutor.table.data import TableOptions, joker_choices, listing, seat_moves, table_data
 from tutor.table.picks import hand_options
 
 
@@ -116,8 +116,8 @@ def test_what_the_seat_cannot_see_never_changes_its_table(variant_id: str) -> No
             other = twin(state, seat, random.Random(seed * 17 + seat))
             changed += other.hands != state.hands or other.stock != state.stock
             assert json.dumps(table_data(state.view(seat), options)) == json.dumps(table_data(other.view(seat), options))
-            watched = table_data(Watching.of(state), TableOptions(show_hand=False))
-            assert json.dumps(watched) == json.dumps(table_data(Watching.of(other), TableOptions(show_hand=False)))
+            watched = table_data(state.view(None), TableOptions(show_hand=False))
+            assert json.dumps(watched) == json.dumps(table_data(other.view(None), TableOptions(show_hand=False)))
     assert changed  # the twins did hide something else
 
 
@@ -133,7 +133,7 @@ def test_the_marks_are_the_seats_own_legal_moves(variant_id: str) -> None:
 
 def test_a_watcher_sees_every_player_as_a_count_and_no_moves() -> None:
     state = rommi_state()
-    data = table_data(Watching.of(state), TableOptions(show_hand=False, interactive=False))
+    data = table_data(state.view(None), TableOptions(show_hand=False, interactive=False))
     assert [(o["name"], o["count"]) for o in data["others"]] == [("Anna", 6), ("Bertil", 2)]
     assert data["hand"] == [] and data["legal"] is None and data["stock"]["count"] == 1
-    assert listing(Watching.of(state))["discards"] == [] and not listing(Watching.of(state))["draw"]
+    assert listing(state.view(None))["discards"] == [] and not listing(state.view(None))["draw"]

@@ -1,7 +1,7 @@
 """The card table's data: what the table component (:mod:`ui.table.widget`) draws, as a JSON-able dict.
 
 One pure function, :func:`table_data`, builds it from what one seat may see: a player's
-:class:`engine.view.PlayerView` (``state.view(seat)``), or a :class:`Watching` (a watcher's: no hand, no
+:class:`engine.view.PlayerView` (``state.view(seat)``), a watcher's too (``state.view(None)``: no hand, no
 moves). It reads nothing else, so no other hand and no stock order can reach the browser. It shows the
 other players (name and card count only), the stock (its count), the spread discard pile, the melds (numbered, each card with who
 laid it), the seat's own hand (with the card just drawn marked), the actions, every word the table shows
@@ -21,7 +21,7 @@ legal meld without asking the server.
 [('7 of hearts', 'drawn')]
 >>> data["legal"]["melds"]["QD QH QS"]
 []
->>> watched = table_data(Watching.of(state), TableOptions(show_hand=False, interactive=False))
+>>> watched = table_data(state.view(None), TableOptions(show_hand=False, interactive=False))
 >>> [o["name"] for o in watched["others"]], watched["hand"], watched["legal"]
 (['Anna', 'Bertil'], [], None)
 """
@@ -35,9 +35,7 @@ from typing import Any, Final, Literal
 
 from engine.cards import NATURALS, Card
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Stop, Take
-from engine.round_parts import TableMeld
 from engine.state import GameState, Phase
-from engine.variants import Variant
 from engine.view import PlayerView
 from tutor.i18n.card_names import colour, face, rank, spoken
 from tutor.i18n.strings import t
@@ -79,42 +77,8 @@ class TableOptions:
     ready: bool = False  # the browser says once that the table is drawn (the page then draws what waited for it)
 
 
-@dataclass(frozen=True, slots=True)
-class Watching:
-    """What a watcher of the table sees (no seat: every hand is a count, there is nothing to do): the
-    fields of a :class:`engine.view.PlayerView` that the table reads, with no hand and no moves."""
-
-    variant: Variant
-    players: tuple[str, ...]
-    hand_sizes: tuple[int, ...]
-    table: tuple[TableMeld, ...]
-    pile: tuple[Card, ...]
-    stock_size: int
-    phase: Phase
-    to_move: int
-    seat: int = -1
-    hand: tuple[Card, ...] = ()
-    drawn: tuple[Card, ...] = ()
-    from_pile: tuple[Card, ...] = ()
-    legal: tuple[tuple[int, Move], ...] = ()
-
-    @staticmethod
-    def of(state: GameState) -> Watching:
-        """What a watcher of ``state`` sees."""
-        return Watching(
-            variant=state.variant,
-            players=state.players,
-            hand_sizes=tuple(len(h) for h in state.hands),
-            table=state.table,
-            pile=state.pile,
-            stock_size=len(state.stock),
-            phase=state.phase,
-            to_move=state.to_move,
-        )
-
-
-#: What the table is drawn from: a player's view, or a watcher's.
-Seen = PlayerView[GameState] | Watching
+#: What the table is drawn from: a player's view, or a watcher's (``state.view(None)``).
+Seen = PlayerView[GameState]
 
 
 def count_words(count: int, language: str = "en") -> str:
@@ -301,7 +265,7 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
         "marks": options.marks,
         "large": options.large,
         "whole_pile": whole,
-        "seat_name": names[seat] if seat >= 0 else "",
+        "seat_name": names[seat] if seat is not None else "",
         "others": others,
         "stock": {
             "count": view.stock_size,

@@ -2,6 +2,6 @@
 
 Pure (no Streamlit). :mod:`tutor.together.model` holds the values, the errors and the
 :class:`~tutor.together.model.TableStore` interface; :mod:`tutor.together.sql_store` keeps tables in
-an SQLite file or in PostgreSQL; :mod:`tutor.together.seat_view` is the one place a round becomes what a seat may see; :mod:`tutor.together.table` is one device's seat as
+an SQLite file or in PostgreSQL (what a seat or a watcher may see of a round is the engine's ``state.view(seat)``); :mod:`tutor.together.table` is one device's seat as
 a table session (what it may do now, the table's news, the answer to its moves).
 """

@@ -132,8 +132,8 @@ class Ticket:
 
 @dataclass(frozen=True)
 class TableView:
-    """A table as one device may see it. ``position`` is the round from :func:`tutor.together.seat_view.seat_position`
-    (never another player's cards), None before the first deal. ``seat`` is the device's seat (None: a
+    """A table as one device may see it. ``position`` is the round as the seat sees it, the engine's
+    ``state.view(seat).position`` (a watcher's: ``state.view(None)``; never another player's cards), None before the first deal. ``seat`` is the device's seat (None: a
     watcher), ``last_moves`` the last few moves told as everyone saw them, ``waiting`` whether every
     device is waiting for Rommi calls now (``call_open`` also says the seat may still send a call or a
     "no call"; ``answered`` that it has sent one, which only this seat learns), ``called_by`` the seat whose

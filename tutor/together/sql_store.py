@@ -83,7 +83,6 @@ from tutor.together.records import last_moves, round_record
 from tutor.together.schema import game_table, pending_call, round_
 from tutor.together.schema import move as move_log
 from tutor.together.schema import seat as seat_row
-from tutor.together.seat_view import seat_position
 
 #: Seconds without a change after which a table is forgotten.
 IDLE_SECONDS: Final = 6 * 3600
@@ -401,7 +400,7 @@ class SqlTableStore:
                 started=state is not None,
                 seat=seat,
                 is_host=is_host,
-                position=None if state is None else seat_position(state, seat),
+                position=None if state is None else state.view(seat).position,
                 waiting=waiting,
                 call_open=call_open and not answered,
                 round_number=number,

@@ -17,7 +17,7 @@ from engine.errors import RulesError
 from engine.state import Phase
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import refusal, t
-from tutor.table.data import Watching, primary_actions
+from tutor.table.data import primary_actions
 from tutor.table.picks import Action
 from tutor.table.session import Answer, Look, Play, WithoutHelp, attempt, turn_actions
 from tutor.together.model import TableError, TableStore, TableView
@@ -165,7 +165,7 @@ class SeatTable(WithoutHelp):
         actions = tuple(seat_actions(view))
         answer, self.answer = self.answer, None
         return Look(
-            seen=Watching.of(position) if view.seat is None else position.view(view.seat),
+            seen=position.view(view.seat),
             actions=actions,
             leading=tuple(primary_actions(position, view.seat, None)) if actions and view.seat is not None else (),
             message=(answer.box if answer is not None and answer.message else None) or news(view, language),
