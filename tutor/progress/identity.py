@@ -52,14 +52,14 @@ def identify(
     """
     signed_out = False
     if is_device_token(cookie):
-        check = store.device_learner(str(cookie), at=at, seen=seen)
+        check = store.devices.check(str(cookie), at=at, seen=seen)
         if check.learner is not None:
             return Identity(check.learner, str(cookie), fresh=False)
         signed_out = check.signed_out
     elif is_learner_id(cookie):
         token = new_device_token()
-        store.add_device(str(cookie), token, label, at=at)
+        store.devices.add(str(cookie), token, label, at=at)
         return Identity(str(cookie), token, fresh=False)
     learner, token = new_learner_id(), new_device_token()
-    store.add_device(learner, token, label, at=at)
+    store.devices.add(learner, token, label, at=at)
     return Identity(learner, token, fresh=True, signed_out=signed_out)

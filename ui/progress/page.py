@@ -31,9 +31,9 @@ def render_progress_page() -> None:
         st.error(t("ui.learn.content_error", language, source=content.source, field=content.field, problem=content.problem))
         return
     try:
-        summary = store.summary(learner)
-        stars = store.stars(learner)
-        done = store.completed_lessons(learner)
+        summary = store.course.summary(learner)
+        stars = store.course.stars(learner)
+        done = store.course.completed_lessons(learner)
     except ProgressError as error:
         st.warning(t("ui.progress_unavailable", language, error=str(error)))
         return
@@ -74,7 +74,7 @@ def render_progress_page() -> None:
 def _practice_stats(store: ProgressStore, learner: str, language: str) -> None:
     """The learner's Practice rounds by variant and the computer players' level: played, won, mean score."""
     try:
-        stats = store.practice_stats(learner)
+        stats = store.practice.stats(learner)
     except ProgressError:
         return
     if not stats:
