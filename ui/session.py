@@ -147,7 +147,7 @@ def init_learner() -> None:
         return
     known = state.get(DEVICE_TOKEN)
     try:
-        found = identify(store, known or cookie(), label=_browser_label(), seen=not known)
+        found = identify(store.devices, known or cookie(), label=_browser_label(), seen=not known)
     except ProgressError:
         progress_key()
         return
