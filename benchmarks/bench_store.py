@@ -172,12 +172,12 @@ def write_progress(target: str, learners: list[str], seconds: float, seed: int) 
         started = time.perf_counter()
         try:
             if kind < 0.6:
-                store.record_scenario(learner, f"scenario-{rng.randrange(80)}", rng.randint(1, 3))
+                store.course.record_scenario(learner, f"scenario-{rng.randrange(80)}", rng.randint(1, 3))
                 outcome.attempts += 1
             elif kind < 0.9:
-                store.save_place(learner, f"lesson-{rng.randrange(19)}", rng.randrange(6))
+                store.course.save_place(learner, f"lesson-{rng.randrange(19)}", rng.randrange(6))
             else:
-                store.complete_lesson(learner, f"lesson-{rng.randrange(19)}")
+                store.course.complete_lesson(learner, f"lesson-{rng.randrange(19)}")
         except Exception as error:
             outcome.errors.append(f"{error.__class__.__name__}: {error}")
             continue

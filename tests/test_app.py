@@ -181,12 +181,12 @@ def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
     assert "Solved! ★☆☆" in texts(at.success)
     store = ProgressStore(progress_db)
     learner = at.session_state[session.LEARNER_ID]
-    assert store.stars(learner)[TAKE_SCENARIO] == 1
-    assert store.last_place(learner) is not None
+    assert store.course.stars(learner)[TAKE_SCENARIO] == 1
+    assert store.course.last_place(learner) is not None
 
     # A returning learner (a new session on the same file, their browser's cookie) resumes at the saved place.
     again = open_app(cookie=cookie_of(at))
-    assert again.session_state[session.LESSON] == store.last_place(learner)[0]  # type: ignore[index]
+    assert again.session_state[session.LESSON] == store.course.last_place(learner)[0]  # type: ignore[index]
     assert any(i.startswith("Welcome back!") for i in texts(again.info))
     again.switch_page("ui/pages/progress.py").run()
     assert not again.exception
@@ -275,7 +275,7 @@ def test_a_broken_scenario_file_is_named_not_a_traceback(
 def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progress_db: Path) -> None:
     lesson = next(x for x in CURRICULUM.lessons if len(x.scenarios) > 1)
     learner = new_learner_id()
-    ProgressStore(progress_db).save_place(learner, lesson.id, 1)
+    ProgressStore(progress_db).course.save_place(learner, lesson.id, 1)
     at = open_app(lesson=lesson.id, cookie=learner)  # a browser whose cookie an earlier version set
     assert at.session_state[session.INDEX] == 1
     assert scenario_run(at).scenario.id == lesson.scenarios[1]

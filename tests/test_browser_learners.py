@@ -23,8 +23,8 @@ from browser_support import require_browser
 from harness.served_app import ServerError, served_app
 from tutor.learn.curriculum import load_curriculum
 from tutor.progress import ProgressStore
+from tutor.progress.clock import utc_now
 from tutor.progress.learner import CODE_MINUTES, COOKIE, is_device_token
-from tutor.progress.store import utc_now
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -59,7 +59,7 @@ def learner_of(browser: BrowserContext, page: Page, store: ProgressStore) -> str
     assert "learner=" not in page.url and "device=" not in page.url, page.url
     for _ in range(TIMEOUT // 250):
         tokens = [c["value"] for c in browser.cookies() if c["name"] == COOKIE]
-        learner = store.device_learner(tokens[0]).learner if tokens and is_device_token(tokens[0]) else None
+        learner = store.devices.check(tokens[0]).learner if tokens and is_device_token(tokens[0]) else None
         if learner is not None:
             return learner
         page.wait_for_timeout(250)
@@ -85,8 +85,8 @@ def test_a_lesson_link_does_not_switch_learners_a_device_code_does_once(
     try:
         page = opened(first.new_page(), url + "/")
         learner = learner_of(first, page, store)
-        store.record_scenario(learner, LESSON.scenarios[0], 3)
-        store.save_place(learner, LESSON.id, 0)
+        store.course.record_scenario(learner, LESSON.scenarios[0], 3)
+        store.course.save_place(learner, LESSON.id, 0)
         opened(page, url + "/")  # the first browser again: its cookie says who it is
         expect(page.get_by_text("Welcome back!")).to_be_visible()
 
@@ -105,7 +105,7 @@ def test_a_lesson_link_does_not_switch_learners_a_device_code_does_once(
         late = third.new_page()  # the code again, in a third browser: used already
         opened(late, f"{url}/progress?device={code}")
         expect(late.get_by_text("This code does not work", exact=False)).to_be_visible()
-        expired, _ = store.make_code(learner, at=utc_now() - timedelta(minutes=CODE_MINUTES + 1))
+        expired, _ = store.devices.make_code(learner, at=utc_now() - timedelta(minutes=CODE_MINUTES + 1))
         opened(late, f"{url}/progress?device={expired}")
         expect(late.get_by_text("This code does not work", exact=False)).to_be_visible()
         assert learner_of(third, late, store) != learner

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tutor.progress import ProgressStore, ProgressSummary
+from tutor.progress.devices import DeviceCheck
 from tutor.progress.learner import (
     CODE_MINUTES,
     UNDO_HOURS,
@@ -20,7 +21,6 @@ from tutor.progress.learner import (
     shown_code,
     token_hash,
 )
-from tutor.progress.store import DeviceCheck
 
 T0 = datetime(2026, 12, 3, 18, 0, tzinfo=UTC)
 
@@ -42,99 +42,99 @@ def test_a_device_label_names_the_browser_and_system() -> None:
 def test_a_device_token_finds_its_learner_and_is_kept_hashed(store_target: str) -> None:
     store = ProgressStore(store_target)
     learner, token = new_learner_id(), new_device_token()
-    assert store.device_learner(token) == DeviceCheck(None, signed_out=False)
-    store.add_device(learner, token, "Firefox · Linux", at=T0)
-    assert store.device_learner(token, at=T0 + timedelta(hours=1), seen=True) == DeviceCheck(learner, signed_out=False)
-    [found] = store.devices(learner)
+    assert store.devices.check(token) == DeviceCheck(None, signed_out=False)
+    store.devices.add(learner, token, "Firefox · Linux", at=T0)
+    assert store.devices.check(token, at=T0 + timedelta(hours=1), seen=True) == DeviceCheck(learner, signed_out=False)
+    [found] = store.devices.signed_in(learner)
     assert found.key == token_hash(token) != token and found.label == "Firefox · Linux"
     assert (found.created_at, found.last_seen) == (T0, T0 + timedelta(hours=1))
-    assert store.devices(new_learner_id()) == []
+    assert store.devices.signed_in(new_learner_id()) == []
 
 
 def test_a_device_code_works_once_then_never_again(store_target: str) -> None:
     store = ProgressStore(store_target)
     learner = new_learner_id()
-    code, expires = store.make_code(learner, at=T0)
+    code, expires = store.devices.make_code(learner, at=T0)
     assert expires == T0 + timedelta(minutes=CODE_MINUTES) and normal_code(code) == code
-    assert store.use_code(shown_code(code).lower(), at=T0 + timedelta(minutes=1)) == learner
-    assert store.use_code(code, at=T0 + timedelta(minutes=2)) is None  # used: refused
-    assert store.use_code("ACDE-FGHJ", at=T0) is None and store.use_code("nonsense", at=T0) is None
+    assert store.devices.use_code(shown_code(code).lower(), at=T0 + timedelta(minutes=1)) == learner
+    assert store.devices.use_code(code, at=T0 + timedelta(minutes=2)) is None  # used: refused
+    assert store.devices.use_code("ACDE-FGHJ", at=T0) is None and store.devices.use_code("nonsense", at=T0) is None
 
 
 def test_a_device_code_expires(store_target: str) -> None:
     store = ProgressStore(store_target)
     learner = new_learner_id()
-    code, expires = store.make_code(learner, at=T0)
-    assert store.use_code(code, at=expires) is None  # at its expiry it is gone
-    later, _ = store.make_code(learner, at=T0 + timedelta(minutes=CODE_MINUTES - 1))
-    assert store.use_code(later, at=T0 + timedelta(minutes=2 * CODE_MINUTES - 2)) == learner
+    code, expires = store.devices.make_code(learner, at=T0)
+    assert store.devices.use_code(code, at=expires) is None  # at its expiry it is gone
+    later, _ = store.devices.make_code(learner, at=T0 + timedelta(minutes=CODE_MINUTES - 1))
+    assert store.devices.use_code(later, at=T0 + timedelta(minutes=2 * CODE_MINUTES - 2)) == learner
 
 
 def test_using_a_code_moves_only_that_browser_and_keeps_its_old_progress(store_target: str) -> None:
     store = ProgressStore(store_target)
     anna, mine, token = new_learner_id(), new_learner_id(), new_device_token()
-    store.add_device(mine, token, at=T0)
-    store.record_scenario(mine, "s1", 2)
-    assert store.has_progress(mine) and not store.has_progress(anna)
-    code, _ = store.make_code(anna, at=T0)
-    learner = store.use_code(code, at=T0)
+    store.devices.add(mine, token, at=T0)
+    store.course.record_scenario(mine, "s1", 2)
+    assert store.accounts.has_progress(mine) and not store.accounts.has_progress(anna)
+    code, _ = store.devices.make_code(anna, at=T0)
+    learner = store.devices.use_code(code, at=T0)
     assert learner == anna
-    store.move_device(token, anna, at=T0)
-    assert store.device_learner(token).learner == anna and [d.key for d in store.devices(anna)] == [token_hash(token)]
-    assert store.devices(mine) == [] and store.stars(mine) == {"s1": 2}  # not lost: still under its own id
+    store.devices.move(token, anna, at=T0)
+    assert store.devices.check(token).learner == anna and [d.key for d in store.devices.signed_in(anna)] == [token_hash(token)]
+    assert store.devices.signed_in(mine) == [] and store.course.stars(mine) == {"s1": 2}  # not lost: still under its own id
 
 
 def test_signing_out_a_device(store_target: str) -> None:
     store = ProgressStore(store_target)
     learner, phone, laptop, tablet = new_learner_id(), new_device_token(), new_device_token(), new_device_token()
     for hour, token in enumerate((laptop, phone, tablet)):
-        store.add_device(learner, token, at=T0 + timedelta(hours=hour))
-    assert [d.key for d in store.devices(learner)] == [token_hash(x) for x in (tablet, phone, laptop)]
-    assert store.sign_out(new_learner_id(), [token_hash(phone)]) == 0  # only the learner's own
-    assert store.sign_out(learner, [token_hash(phone)]) == 1
-    assert store.device_learner(phone) == DeviceCheck(None, signed_out=True)
-    assert store.sign_out(learner, [token_hash(phone)]) == 0
-    assert store.sign_out(learner, [d.key for d in store.devices(learner) if d.key != token_hash(laptop)]) == 1
-    assert [d.key for d in store.devices(learner)] == [token_hash(laptop)]
-    store.add_device(new_learner_id(), phone)  # the signed-out browser starts afresh with a new learner
-    assert store.device_learner(phone).learner not in (None, learner)
+        store.devices.add(learner, token, at=T0 + timedelta(hours=hour))
+    assert [d.key for d in store.devices.signed_in(learner)] == [token_hash(x) for x in (tablet, phone, laptop)]
+    assert store.devices.sign_out(new_learner_id(), [token_hash(phone)]) == 0  # only the learner's own
+    assert store.devices.sign_out(learner, [token_hash(phone)]) == 1
+    assert store.devices.check(phone) == DeviceCheck(None, signed_out=True)
+    assert store.devices.sign_out(learner, [token_hash(phone)]) == 0
+    assert store.devices.sign_out(learner, [d.key for d in store.devices.signed_in(learner) if d.key != token_hash(laptop)]) == 1
+    assert [d.key for d in store.devices.signed_in(learner)] == [token_hash(laptop)]
+    store.devices.add(new_learner_id(), phone)  # the signed-out browser starts afresh with a new learner
+    assert store.devices.check(phone).learner not in (None, learner)
 
 
 def test_start_over_can_be_undone_for_a_day(store_target: str) -> None:
     store = ProgressStore(store_target)
     learner, other = new_learner_id(), new_learner_id()
     for who in (learner, other):
-        store.record_scenario(who, "s1", 2)
-        store.complete_lesson(who, "01-the-aim")
-        store.save_place(who, "02-melds", 1)
-    assert store.undo_until(learner, at=T0) is None
-    store.start_over(learner, at=T0)
-    assert store.summary(learner) == ProgressSummary(0, 0, 0, 0, None)
-    assert store.undo_until(learner, at=T0) == T0 + timedelta(hours=UNDO_HOURS)
-    store.record_scenario(learner, "s2", 3)  # progress made since is kept by the undo
-    assert store.undo_start_over(learner, at=T0 + timedelta(hours=1)) is True
-    assert store.stars(learner) == {"s1": 2, "s2": 3} and store.last_place(learner) == ("02-melds", 1)
-    assert store.undo_until(learner, at=T0) is None and store.undo_start_over(learner, at=T0) is False
-    assert store.summary(other).scenarios_done == 1
+        store.course.record_scenario(who, "s1", 2)
+        store.course.complete_lesson(who, "01-the-aim")
+        store.course.save_place(who, "02-melds", 1)
+    assert store.start_over.undo_until(learner, at=T0) is None
+    store.start_over.clear(learner, at=T0)
+    assert store.course.summary(learner) == ProgressSummary(0, 0, 0, 0, None)
+    assert store.start_over.undo_until(learner, at=T0) == T0 + timedelta(hours=UNDO_HOURS)
+    store.course.record_scenario(learner, "s2", 3)  # progress made since is kept by the undo
+    assert store.start_over.undo(learner, at=T0 + timedelta(hours=1)) is True
+    assert store.course.stars(learner) == {"s1": 2, "s2": 3} and store.course.last_place(learner) == ("02-melds", 1)
+    assert store.start_over.undo_until(learner, at=T0) is None and store.start_over.undo(learner, at=T0) is False
+    assert store.course.summary(other).scenarios_done == 1
 
 
 def test_start_over_cannot_be_undone_after_a_day(store_target: str) -> None:
     store = ProgressStore(store_target)
     learner = new_learner_id()
-    store.record_scenario(learner, "s1", 2)
-    store.start_over(learner, at=T0)
+    store.course.record_scenario(learner, "s1", 2)
+    store.start_over.clear(learner, at=T0)
     late = T0 + timedelta(hours=UNDO_HOURS)
-    assert store.undo_until(learner, at=late) is None and store.undo_start_over(learner, at=late) is False
-    store.start_over(new_learner_id(), at=late)  # any later start over drops what is too old to undo
-    assert store.stars("undo:" + learner) == {}
+    assert store.start_over.undo_until(learner, at=late) is None and store.start_over.undo(learner, at=late) is False
+    store.start_over.clear(new_learner_id(), at=late)  # any later start over drops what is too old to undo
+    assert store.course.stars("undo:" + learner) == {}
 
 
 @pytest.mark.parametrize("times", [2])
 def test_a_second_start_over_replaces_the_first_ones_undo(store_target: str, times: int) -> None:
     store = ProgressStore(store_target)
     learner = new_learner_id()
-    store.record_scenario(learner, "s1", 2)
+    store.course.record_scenario(learner, "s1", 2)
     for _ in range(times):
-        store.start_over(learner, at=T0)
-    assert store.undo_until(learner, at=T0) is None  # the second cleared nothing: nothing to undo
-    assert store.undo_start_over(learner, at=T0) is False
+        store.start_over.clear(learner, at=T0)
+    assert store.start_over.undo_until(learner, at=T0) is None  # the second cleared nothing: nothing to undo
+    assert store.start_over.undo(learner, at=T0) is False

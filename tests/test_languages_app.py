@@ -117,13 +117,13 @@ def test_a_new_learner_walks_their_tracks_first_and_last_lessons_through_the_pag
     at.button(key="learn_next").click().run()
     assert at.header[0].value == track.lessons[1].lesson.title_in(language)
     learner = at.session_state[session.LEARNER_ID]
-    assert ProgressStore(progress_db).stars(learner) == {s.id: 2 if i == 0 else 3 for i, s in enumerate(first.all_tasks)}
+    assert ProgressStore(progress_db).course.stars(learner) == {s.id: 2 if i == 0 else 3 for i, s in enumerate(first.all_tasks)}
     at = open_app(lesson=last.lesson.id, lang=language, variant=None, cookie=cookie_of(at))
     assert at.header[0].value == last.lesson.title_in(language)
     _walk_lesson(at, last, language, variant)
     done = t("ui.learn.all_done", language, variant=variant_name(variant, language))
     assert done in [str(i.value) for i in at.info]
-    assert {first.lesson.id, last.lesson.id} <= set(ProgressStore(progress_db).completed_lessons(learner))
+    assert {first.lesson.id, last.lesson.id} <= set(ProgressStore(progress_db).course.completed_lessons(learner))
 
 
 @pytest.mark.apptest

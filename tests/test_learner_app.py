@@ -65,12 +65,12 @@ def test_a_fresh_browser_gets_a_new_id_and_no_welcome_back() -> None:
 @pytest.mark.apptest
 def test_a_second_browser_does_not_see_the_first_ones_progress(progress_db: Path) -> None:
     first, learner = first_learner_solves_one()
-    assert ProgressStore(progress_db).stars(learner) == {TAKE_SCENARIO: 3}
+    assert ProgressStore(progress_db).course.stars(learner) == {TAKE_SCENARIO: 3}
     second = open_app()  # another browser on the same server and file
     assert learner_of(second) != learner
     assert not welcomed(second)
     assert solved_metric(second) == f"0 / {SCENARIOS}"
-    assert ProgressStore(progress_db).summary(learner_of(second)).scenarios_done == 0
+    assert ProgressStore(progress_db).course.summary(learner_of(second)).scenarios_done == 0
     assert solved_metric(first) == f"1 / {SCENARIOS}"  # and the first still has theirs
 
 
@@ -138,11 +138,11 @@ def test_a_cookie_of_an_earlier_version_is_accepted_once_as_a_device(progress_db
     becomes a device token, and the learner's devices list shows it."""
     learner = new_learner_id()
     store = ProgressStore(progress_db)
-    store.record_scenario(learner, TAKE_SCENARIO, 3)
+    store.course.record_scenario(learner, TAKE_SCENARIO, 3)
     at = open_app(cookie=learner)
     assert learner_of(at) == learner and solved_metric(at) == f"1 / {SCENARIOS}"
     token = cookie_of(at)
-    assert token != learner and store.device_learner(token).learner == learner
+    assert token != learner and store.devices.check(token).learner == learner
     assert learner_of(open_app(cookie=token)) == learner
 
 
@@ -160,9 +160,9 @@ def test_start_over_clears_after_a_confirmation_and_can_be_undone(progress_db: P
     assert not at.exception
     assert any(x.startswith("Your progress is cleared: you start afresh. You can undo this") for x in texts(at.success))
     assert solved_metric(at) == f"0 / {SCENARIOS}"
-    assert learner_of(at) == learner and ProgressStore(progress_db).summary(learner).scenarios_done == 0
+    assert learner_of(at) == learner and ProgressStore(progress_db).course.summary(learner).scenarios_done == 0
     assert not welcomed(open_app(cookie=cookie_of(at)))
-    assert ProgressStore(progress_db).stars(other_learner) == {TAKE_SCENARIO: 3}  # nobody else's
+    assert ProgressStore(progress_db).course.stars(other_learner) == {TAKE_SCENARIO: 3}  # nobody else's
     at.button(key=learner_view.UNDO).click().run()
     assert "Your progress is back." in texts(at.success)
     assert solved_metric(at) == f"1 / {SCENARIOS}"
@@ -219,7 +219,7 @@ def test_a_browser_with_progress_of_its_own_asks_before_switching(progress_db: P
     second.button(key=learner_view.SWITCH).click().run()
     assert any(x.endswith("but no browser opens it now.") for x in texts(second.success))
     assert learner_of(second) == learner
-    assert ProgressStore(progress_db).stars(own) == {TAKE_SCENARIO: 3}  # kept under its own id
+    assert ProgressStore(progress_db).course.stars(own) == {TAKE_SCENARIO: 3}  # kept under its own id
 
 
 @pytest.mark.apptest
@@ -265,7 +265,7 @@ def test_signing_out_another_device(progress_db: Path) -> None:
 @pytest.mark.apptest
 def test_progress_of_an_earlier_version_is_copied_only_when_claimed_by_its_name(progress_db: Path) -> None:
     store = ProgressStore(progress_db)
-    store.record_scenario(legacy_key("Anna"), TAKE_SCENARIO, 2)
+    store.course.record_scenario(legacy_key("Anna"), TAKE_SCENARIO, 2)
     at = open_app("progress")
     assert solved_metric(at) == f"0 / {SCENARIOS}"  # not by itself, not by typing the name in the sidebar
     at.text_input(key=session.LEARNER).set_value("Anna").run()
@@ -277,6 +277,6 @@ def test_progress_of_an_earlier_version_is_copied_only_when_claimed_by_its_name(
     at.button(key=learner_view.CLAIM).click().run()
     assert any(x.startswith("The progress saved under “Anna” is copied to you.") for x in texts(at.success))
     assert solved_metric(at) == f"1 / {SCENARIOS}"
-    assert store.stars(learner_of(at)) == {TAKE_SCENARIO: 2}
-    assert store.stars(legacy_key("Anna")) == {TAKE_SCENARIO: 2}  # left for its other owners
+    assert store.course.stars(learner_of(at)) == {TAKE_SCENARIO: 2}
+    assert store.course.stars(legacy_key("Anna")) == {TAKE_SCENARIO: 2}  # left for its other owners
     assert new_learner_id() != learner_of(at)

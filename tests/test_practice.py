@@ -164,7 +164,7 @@ def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:
     assert "1. You drew from the stock." in texts(at.markdown)  # the log of every move
     at.text_input(key=keys.SAVE_NAME).set_value("monday").run()
     at.button(key="practice_save").click().run()
-    assert ProgressStore(progress_db).saved_games(at.session_state[session.LEARNER_ID]) == ["monday"]
+    assert ProgressStore(progress_db).games.names(at.session_state[session.LEARNER_ID]) == ["monday"]
     at.switch_page("ui/pages/progress.py").run()
     assert at.title[0].value == "Your progress"
     at.text_input(key="app_learner").set_value("Anna").run()
@@ -190,7 +190,7 @@ def test_pass_and_play_hides_the_hand_between_turns(progress_db: Path) -> None:
     # Save, and resume from the store.
     at.text_input(key=keys.SAVE_NAME).set_value("friday").run()
     at.button(key="practice_save").click().run()
-    assert ProgressStore(progress_db).saved_games(at.session_state[session.LEARNER_ID]) == ["friday"]
+    assert ProgressStore(progress_db).games.names(at.session_state[session.LEARNER_ID]) == ["friday"]
 
 
 @pytest.mark.apptest

@@ -78,12 +78,12 @@ def test_a_file_of_the_tutor_before_sqlalchemy_opens_as_it_was(db: Path) -> None
     with closing(sqlite3.connect(db)) as connection:
         before = connection.execute("SELECT name, sql FROM sqlite_master ORDER BY name").fetchall()
     store = ProgressStore(db)
-    assert store.summary(learner) == ProgressSummary(1, 1, 2, 4, ("02-melds", 1))
-    assert (store.name(learner), store.language(learner), store.load_game(learner, "Monday")) == ("Anna", "sv", "x: 1")
-    store.record_scenario(learner, "s1", 3)
-    store.save_game(learner, "monday", "y: 2")
-    assert store.stars(learner) == {"s1": 3} and store.attempts(learner) == {"s1": 5}
-    assert store.saved_games(learner) == ["Monday", "monday"]
+    assert store.course.summary(learner) == ProgressSummary(1, 1, 2, 4, ("02-melds", 1))
+    assert (store.profile.name(learner), store.profile.language(learner), store.games.load(learner, "Monday")) == ("Anna", "sv", "x: 1")
+    store.course.record_scenario(learner, "s1", 3)
+    store.games.save(learner, "monday", "y: 2")
+    assert store.course.stars(learner) == {"s1": 3} and store.course.attempts(learner) == {"s1": 5}
+    assert store.games.names(learner) == ["Monday", "monday"]
     with closing(sqlite3.connect(db)) as connection:
         after = connection.execute("SELECT name, sql FROM sqlite_master ORDER BY name").fetchall()
         added = ("practice_round", "device", "start_over")  # version 4's new table, version 5's (and their keys)
@@ -107,8 +107,8 @@ def test_an_empty_postgresql_database_gets_the_schema(postgres: Cluster) -> None
         engine.dispose()
     assert {t.name for t in LEARNER_TABLES} | {"schema_version"} <= tables
     assert versions == [("progress", SCHEMA_VERSION)]
-    ProgressStore(url).record_scenario("anna", "s1", 2)
-    assert store.stars("anna") == {"s1": 2}
+    ProgressStore(url).course.record_scenario("anna", "s1", 2)
+    assert store.course.stars("anna") == {"s1": 2}
 
 
 def test_a_server_database_that_cannot_be_reached_is_named_without_its_password(postgres: Cluster) -> None:
@@ -122,96 +122,96 @@ def test_a_server_database_that_cannot_be_reached_is_named_without_its_password(
 
 def test_resume_after_restart(target: str) -> None:
     store = ProgressStore(target)
-    store.record_scenario("anna", "femhundra-take-whole-pile", 3)
-    store.complete_lesson("anna", "05-taking-the-pile")
-    store.save_place("anna", "06-laying-off", 2)
-    store.save_game("anna", "Sunday", "variant: femhundra\n")
+    store.course.record_scenario("anna", "femhundra-take-whole-pile", 3)
+    store.course.complete_lesson("anna", "05-taking-the-pile")
+    store.course.save_place("anna", "06-laying-off", 2)
+    store.games.save("anna", "Sunday", "variant: femhundra\n")
     del store
 
     again = ProgressStore(target)  # the app restarted: a new store on the same file
-    assert again.last_place("anna") == ("06-laying-off", 2)
-    assert again.stars("anna") == {"femhundra-take-whole-pile": 3}
-    assert again.completed_lessons("anna") == {"05-taking-the-pile"}
-    assert again.saved_games("anna") == ["Sunday"]
-    assert again.load_game("anna", "Sunday") == "variant: femhundra\n"
+    assert again.course.last_place("anna") == ("06-laying-off", 2)
+    assert again.course.stars("anna") == {"femhundra-take-whole-pile": 3}
+    assert again.course.completed_lessons("anna") == {"05-taking-the-pile"}
+    assert again.games.names("anna") == ["Sunday"]
+    assert again.games.load("anna", "Sunday") == "variant: femhundra\n"
 
 
 def test_best_stars_are_kept_and_attempts_counted(target: str) -> None:
     store = ProgressStore(target)
     for stars in (1, 3, 2, 1):
-        store.record_scenario("anna", "s1", stars)
-    store.record_scenario("anna", "s2", 2)
-    assert store.stars("anna") == {"s1": 3, "s2": 2}
-    assert store.attempts("anna") == {"s1": 4, "s2": 1}
+        store.course.record_scenario("anna", "s1", stars)
+    store.course.record_scenario("anna", "s2", 2)
+    assert store.course.stars("anna") == {"s1": 3, "s2": 2}
+    assert store.course.attempts("anna") == {"s1": 4, "s2": 1}
 
 
 @pytest.mark.parametrize("stars", [0, 4, -1, True, 2.0])
 def test_stars_outside_one_to_three_are_refused(target: str, stars: object) -> None:
     store = ProgressStore(target)
     with pytest.raises(ValueError, match="stars are 1, 2 or 3"):
-        store.record_scenario("anna", "s1", stars)  # type: ignore[arg-type]
-    assert store.stars("anna") == {}
+        store.course.record_scenario("anna", "s1", stars)  # type: ignore[arg-type]
+    assert store.course.stars("anna") == {}
 
 
 def test_empty_names_are_refused(target: str) -> None:
     store = ProgressStore(target)
     with pytest.raises(ValueError, match="learner"):
-        store.record_scenario(" ", "s1", 1)
+        store.course.record_scenario(" ", "s1", 1)
     with pytest.raises(ValueError, match="lesson_id"):
-        store.complete_lesson("anna", "")
+        store.course.complete_lesson("anna", "")
     with pytest.raises(ValueError, match="scenario_index"):
-        store.save_place("anna", "l1", -1)
+        store.course.save_place("anna", "l1", -1)
 
 
 def test_learners_are_kept_apart(target: str) -> None:
     store = ProgressStore(target)
-    store.record_scenario("anna", "s1", 3)
-    store.complete_lesson("anna", "l1")
-    store.save_place("anna", "l1", 1)
-    store.save_game("anna", "g", "a")
-    assert store.stars("bertil") == {}
-    assert store.completed_lessons("bertil") == set()
-    assert store.last_place("bertil") is None
-    assert store.saved_games("bertil") == []
-    assert store.load_game("bertil", "g") is None
+    store.course.record_scenario("anna", "s1", 3)
+    store.course.complete_lesson("anna", "l1")
+    store.course.save_place("anna", "l1", 1)
+    store.games.save("anna", "g", "a")
+    assert store.course.stars("bertil") == {}
+    assert store.course.completed_lessons("bertil") == set()
+    assert store.course.last_place("bertil") is None
+    assert store.games.names("bertil") == []
+    assert store.games.load("bertil", "g") is None
 
 
 def test_lessons_and_place(target: str) -> None:
     store = ProgressStore(target)
-    assert store.last_place("anna") is None
-    store.complete_lesson("anna", "l1")
-    store.complete_lesson("anna", "l1")  # twice is harmless
-    store.complete_lesson("anna", "l2")
-    assert store.completed_lessons("anna") == {"l1", "l2"}
-    store.save_place("anna", "l2", 0)
-    store.save_place("anna", "l3", 4)
-    assert store.last_place("anna") == ("l3", 4)
+    assert store.course.last_place("anna") is None
+    store.course.complete_lesson("anna", "l1")
+    store.course.complete_lesson("anna", "l1")  # twice is harmless
+    store.course.complete_lesson("anna", "l2")
+    assert store.course.completed_lessons("anna") == {"l1", "l2"}
+    store.course.save_place("anna", "l2", 0)
+    store.course.save_place("anna", "l3", 4)
+    assert store.course.last_place("anna") == ("l3", 4)
 
 
 def test_summary(target: str) -> None:
     store = ProgressStore(target)
-    assert store.summary("anna") == ProgressSummary(0, 0, 0, 0, None)
-    store.record_scenario("anna", "s1", 2)
-    store.record_scenario("anna", "s1", 3)
-    store.record_scenario("anna", "s2", 1)
-    store.complete_lesson("anna", "l1")
-    store.save_place("anna", "l2", 1)
-    assert store.summary("anna") == ProgressSummary(
+    assert store.course.summary("anna") == ProgressSummary(0, 0, 0, 0, None)
+    store.course.record_scenario("anna", "s1", 2)
+    store.course.record_scenario("anna", "s1", 3)
+    store.course.record_scenario("anna", "s2", 1)
+    store.course.complete_lesson("anna", "l1")
+    store.course.save_place("anna", "l2", 1)
+    assert store.course.summary("anna") == ProgressSummary(
         lessons_done=1, scenarios_done=2, stars_total=4, attempts=3, last_place=("l2", 1)
     )
 
 
 def test_saved_games(target: str) -> None:
     store = ProgressStore(target)
-    store.save_game("anna", "b game", "first")
-    store.save_game("anna", "A game", "x")
-    store.save_game("anna", "b game", "second")  # the same name replaces it
-    assert store.saved_games("anna") == ["A game", "b game"]
-    assert store.load_game("anna", "b game") == "second"
-    assert store.load_game("anna", "missing") is None
-    assert store.delete_game("anna", "A game") is True
-    assert store.delete_game("anna", "A game") is False
-    assert store.saved_games("anna") == ["b game"]
+    store.games.save("anna", "b game", "first")
+    store.games.save("anna", "A game", "x")
+    store.games.save("anna", "b game", "second")  # the same name replaces it
+    assert store.games.names("anna") == ["A game", "b game"]
+    assert store.games.load("anna", "b game") == "second"
+    assert store.games.load("anna", "missing") is None
+    assert store.games.delete("anna", "A game") is True
+    assert store.games.delete("anna", "A game") is False
+    assert store.games.names("anna") == ["b game"]
 
 
 def test_default_path_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -227,7 +227,7 @@ def test_default_path_in_the_home_folder(tmp_path: Path, monkeypatch: pytest.Mon
     path = default_path()
     assert path == tmp_path / ".local/share/rummy500-tutor/progress.sqlite3"
     assert path.parent.is_dir()
-    ProgressStore(path).save_place("anna", "l1", 0)
+    ProgressStore(path).course.save_place("anna", "l1", 0)
     assert path.is_file()
 
 
@@ -238,26 +238,26 @@ def _write_many(path: str, writer: str, count: int) -> None:
     """One writer's share: a shared scenario, scenarios and games of its own, lessons, places."""
     store = ProgressStore(path)
     for i in range(count):
-        store.record_scenario("anna", "shared", 1 + i % 3)
-        store.record_scenario("anna", f"{writer}-{i}", 2)
+        store.course.record_scenario("anna", "shared", 1 + i % 3)
+        store.course.record_scenario("anna", f"{writer}-{i}", 2)
         if i % 10 == 0:
-            store.complete_lesson("anna", f"{writer}-lesson-{i}")
-            store.save_game("anna", f"{writer}-game-{i}", f"moves: [{i}]")
-            store.save_place("anna", f"{writer}-lesson", i)
+            store.course.complete_lesson("anna", f"{writer}-lesson-{i}")
+            store.games.save("anna", f"{writer}-game-{i}", f"moves: [{i}]")
+            store.course.save_place("anna", f"{writer}-lesson", i)
 
 
 def _check_nothing_lost(path: str, writers: list[str]) -> None:
     store = ProgressStore(path)
-    stars, attempts = store.stars("anna"), store.attempts("anna")
+    stars, attempts = store.course.stars("anna"), store.course.attempts("anna")
     assert attempts["shared"] == WRITES * len(writers)
     assert stars["shared"] == 3
     for writer in writers:
         assert all(stars[f"{writer}-{i}"] == 2 for i in range(WRITES))
-        assert {f"{writer}-lesson-{i}" for i in range(0, WRITES, 10)} <= store.completed_lessons("anna")
-        assert store.load_game("anna", f"{writer}-game-{WRITES - 10}") == f"moves: [{WRITES - 10}]"
+        assert {f"{writer}-lesson-{i}" for i in range(0, WRITES, 10)} <= store.course.completed_lessons("anna")
+        assert store.games.load("anna", f"{writer}-game-{WRITES - 10}") == f"moves: [{WRITES - 10}]"
     assert len(stars) == 1 + WRITES * len(writers)
-    assert len(store.saved_games("anna")) == len(writers) * len(range(0, WRITES, 10))
-    place = store.last_place("anna")
+    assert len(store.games.names("anna")) == len(writers) * len(range(0, WRITES, 10))
+    place = store.course.last_place("anna")
     assert place is not None and place[1] == WRITES - 10
 
 
@@ -296,7 +296,7 @@ def test_sessions_opening_a_new_file_at_the_same_moment_all_open_it(tmp_path: Pa
         def open_and_write(path: Path = path, start: threading.Barrier = start) -> None:
             start.wait()
             try:
-                ProgressStore(path).record_scenario("anna", "scenario", 2)
+                ProgressStore(path).course.record_scenario("anna", "scenario", 2)
             except ProgressError as error:
                 failures.append(error)
 
@@ -326,7 +326,7 @@ def test_two_processes_lose_nothing(target: str) -> None:
 
 def _raises_progress_error(path: Path) -> ProgressError:
     with pytest.raises(ProgressError) as caught:
-        ProgressStore(path).stars("anna")
+        ProgressStore(path).course.stars("anna")
     error = caught.value
     assert not isinstance(error, sqlite3.Error)
     assert str(path) in str(error) and error.path == str(path)
@@ -341,10 +341,10 @@ def test_a_corrupt_file_names_the_file(db: Path) -> None:
 
 def test_a_file_damaged_after_use_names_the_file(db: Path) -> None:
     store = ProgressStore(db)
-    store.record_scenario("anna", "s1", 1)
+    store.course.record_scenario("anna", "s1", 1)
     db.write_bytes(b"\0garbage" * 600)
     with pytest.raises(ProgressError, match="is not a progress database") as caught:
-        store.stars("anna")
+        store.course.stars("anna")
     assert str(db) in str(caught.value)
 
 
@@ -424,7 +424,7 @@ def test_a_locked_file_is_warned_about_within_2_s_and_not_retried(db: Path) -> N
             open_store(db)
         assert time.monotonic() - started < 0.1 and again.value is caught.value
     tutor.progress.store._FAILURES.clear()  # as RETRY_AFTER seconds later: the freed file opens
-    assert open_store(db).stars("anna") == {}
+    assert open_store(db).course.stars("anna") == {}
     tutor.progress.store._STORES.clear()
 
 
@@ -433,12 +433,12 @@ def test_a_store_that_finds_its_file_locked_does_not_wait_on_every_call(db: Path
     with locked_by_another_program(db):
         started = time.monotonic()
         with pytest.raises(ProgressError, match="busy"):
-            store.stars("anna")  # what a page view does
+            store.course.stars("anna")  # what a page view does
         assert time.monotonic() - started < 2
         started = time.monotonic()
         for _ in range(5):
             with pytest.raises(ProgressError, match="busy"):
-                store.record_scenario("anna", "s1", 2)
+                store.course.record_scenario("anna", "s1", 2)
         assert time.monotonic() - started < 0.1
 
 
@@ -453,12 +453,12 @@ def test_an_older_layout_is_upgraded_in_place(db: Path) -> None:
         connection.commit()
     store = ProgressStore(db)
     anna = legacy_key("anna")  # kept under the name as a legacy learner, out of reach of any browser's id
-    assert store.stars("anna") == {} and store.stars(anna) == {"s1": 2} and store.attempts(anna) == {"s1": 1}
-    store.record_scenario(anna, "s1", 3)
-    store.save_place(anna, "01-the-aim", 1)
-    store.save_game(anna, "friday", "variant: rommi\n")
-    assert store.stars(anna) == {"s1": 3} and store.attempts(anna) == {"s1": 2}
-    assert store.last_place(anna) == ("01-the-aim", 1) and store.saved_games(anna) == ["friday"]
+    assert store.course.stars("anna") == {} and store.course.stars(anna) == {"s1": 2} and store.course.attempts(anna) == {"s1": 1}
+    store.course.record_scenario(anna, "s1", 3)
+    store.course.save_place(anna, "01-the-aim", 1)
+    store.games.save(anna, "friday", "variant: rommi\n")
+    assert store.course.stars(anna) == {"s1": 3} and store.course.attempts(anna) == {"s1": 2}
+    assert store.course.last_place(anna) == ("01-the-aim", 1) and store.games.names(anna) == ["friday"]
     assert store.schema_version() == SCHEMA_VERSION
 
 
@@ -473,7 +473,7 @@ def test_an_older_layout_that_cannot_be_upgraded_is_refused(db: Path) -> None:
 def test_every_commit_is_synced_for_a_power_loss(db: Path) -> None:
     store = ProgressStore(db)
     for write in (False, True):
-        with store._connect(write=write) as connection:
+        with store.database.connect(write=write) as connection:
             assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
             assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
 
@@ -501,31 +501,31 @@ def test_another_programs_database_is_refused(db: Path) -> None:
 
 def test_two_learners_on_one_file_never_see_each_others_progress(target: str) -> None:
     first, second = new_learner_id(), new_learner_id()
-    ProgressStore(target).record_scenario(first, "s1", 3)
-    ProgressStore(target).complete_lesson(first, "01-the-aim")
-    ProgressStore(target).save_place(first, "02-melds", 1)
-    ProgressStore(target).save_game(first, "monday", "variant: rommi\n")
-    ProgressStore(target).set_name(first, "Anna")
+    ProgressStore(target).course.record_scenario(first, "s1", 3)
+    ProgressStore(target).course.complete_lesson(first, "01-the-aim")
+    ProgressStore(target).course.save_place(first, "02-melds", 1)
+    ProgressStore(target).games.save(first, "monday", "variant: rommi\n")
+    ProgressStore(target).profile.set_name(first, "Anna")
     other = ProgressStore(target)  # another session on the same file
-    assert other.stars(second) == {} and other.completed_lessons(second) == set()
-    assert other.last_place(second) is None and other.saved_games(second) == [] and other.name(second) == ""
-    assert other.summary(second) == ProgressSummary(0, 0, 0, 0, None)
-    assert other.stars(first) == {"s1": 3} and other.name(first) == "Anna"
+    assert other.course.stars(second) == {} and other.course.completed_lessons(second) == set()
+    assert other.course.last_place(second) is None and other.games.names(second) == [] and other.profile.name(second) == ""
+    assert other.course.summary(second) == ProgressSummary(0, 0, 0, 0, None)
+    assert other.course.stars(first) == {"s1": 3} and other.profile.name(first) == "Anna"
 
 
 def test_start_over_clears_only_that_learners_progress(target: str) -> None:
     store = ProgressStore(target)
     mine, theirs = new_learner_id(), new_learner_id()
     for learner in (mine, theirs):
-        store.record_scenario(learner, "s1", 2)
-        store.complete_lesson(learner, "01-the-aim")
-        store.save_place(learner, "02-melds", 0)
-        store.save_game(learner, "monday", "variant: rommi\n")
-    store.set_name(mine, " Anna ")
-    store.start_over(mine)
-    assert store.summary(mine) == ProgressSummary(0, 0, 0, 0, None) and store.completed_lessons(mine) == set()
-    assert store.saved_games(mine) == ["monday"] and store.name(mine) == "Anna"  # kept, as the page says
-    assert store.summary(theirs) == ProgressSummary(1, 1, 2, 1, ("02-melds", 0))
+        store.course.record_scenario(learner, "s1", 2)
+        store.course.complete_lesson(learner, "01-the-aim")
+        store.course.save_place(learner, "02-melds", 0)
+        store.games.save(learner, "monday", "variant: rommi\n")
+    store.profile.set_name(mine, " Anna ")
+    store.start_over.clear(mine)
+    assert store.course.summary(mine) == ProgressSummary(0, 0, 0, 0, None) and store.course.completed_lessons(mine) == set()
+    assert store.games.names(mine) == ["monday"] and store.profile.name(mine) == "Anna"  # kept, as the page says
+    assert store.course.summary(theirs) == ProgressSummary(1, 1, 2, 1, ("02-melds", 0))
 
 
 def test_a_schema_1_file_moves_name_keyed_rows_to_legacy_learners(db: Path) -> None:
@@ -544,35 +544,35 @@ def test_a_schema_1_file_moves_name_keyed_rows_to_legacy_learners(db: Path) -> N
     store = ProgressStore(db)
     assert store.schema_version() == SCHEMA_VERSION
     for name in ("learner", "Anna"):
-        assert store.stars(name) == {}  # no name reaches old rows by itself
-    assert store.stars(legacy_key("")) == {"s1": 2} and store.last_place(legacy_key("You")) == ("03-runs", 2)
-    assert store.stars(legacy_key("Anna")) == {"s1": 3} and store.saved_games(legacy_key("Anna")) == ["old"]
+        assert store.course.stars(name) == {}  # no name reaches old rows by itself
+    assert store.course.stars(legacy_key("")) == {"s1": 2} and store.course.last_place(legacy_key("You")) == ("03-runs", 2)
+    assert store.course.stars(legacy_key("Anna")) == {"s1": 3} and store.games.names(legacy_key("Anna")) == ["old"]
     ProgressStore(db)  # opening it again moves nothing twice
-    assert store.stars(legacy_key("Anna")) == {"s1": 3}
-    assert store.stars("legacy:legacy:Anna") == {}
+    assert store.course.stars(legacy_key("Anna")) == {"s1": 3}
+    assert store.course.stars("legacy:legacy:Anna") == {}
 
 
 def test_a_claim_copies_legacy_progress_to_a_learner_and_merges(target: str) -> None:
     store = ProgressStore(target)
     learner, old = new_learner_id(), legacy_key("Anna")
-    store.record_scenario(old, "s1", 3)
-    store.record_scenario(old, "s2", 1)
-    store.complete_lesson(old, "01-the-aim")
-    store.save_place(old, "03-runs", 2)
-    store.save_game(old, "monday", "old: 1")
-    store.save_game(old, "tuesday", "old: 2")
-    store.record_scenario(learner, "s2", 2)
-    store.save_game(learner, "monday", "mine: 1")
-    assert store.claim(learner, old) is True  # the larger count of attempts is kept, so a copy made twice counts once
-    assert store.stars(learner) == {"s1": 3, "s2": 2} and store.attempts(learner) == {"s1": 1, "s2": 1}
-    assert store.completed_lessons(learner) == {"01-the-aim"} and store.last_place(learner) == ("03-runs", 2)
-    assert store.load_game(learner, "monday") == "mine: 1" and store.load_game(learner, "tuesday") == "old: 2"
-    assert store.summary(old) == ProgressSummary(1, 2, 4, 2, ("03-runs", 2))  # the original stays, for its other owners
-    assert store.saved_games(old) == ["monday", "tuesday"]
-    assert store.claim(learner, old) is True  # claimed again: nothing counted twice
-    assert store.attempts(learner) == {"s1": 1, "s2": 1}
-    assert store.claim(learner, legacy_key("Bertil")) is False  # nothing saved under that name
-    assert store.claim(learner, learner) is False
+    store.course.record_scenario(old, "s1", 3)
+    store.course.record_scenario(old, "s2", 1)
+    store.course.complete_lesson(old, "01-the-aim")
+    store.course.save_place(old, "03-runs", 2)
+    store.games.save(old, "monday", "old: 1")
+    store.games.save(old, "tuesday", "old: 2")
+    store.course.record_scenario(learner, "s2", 2)
+    store.games.save(learner, "monday", "mine: 1")
+    assert store.accounts.claim(learner, old) is True  # the larger count of attempts is kept, so a copy made twice counts once
+    assert store.course.stars(learner) == {"s1": 3, "s2": 2} and store.course.attempts(learner) == {"s1": 1, "s2": 1}
+    assert store.course.completed_lessons(learner) == {"01-the-aim"} and store.course.last_place(learner) == ("03-runs", 2)
+    assert store.games.load(learner, "monday") == "mine: 1" and store.games.load(learner, "tuesday") == "old: 2"
+    assert store.course.summary(old) == ProgressSummary(1, 2, 4, 2, ("03-runs", 2))  # the original stays, for its other owners
+    assert store.games.names(old) == ["monday", "tuesday"]
+    assert store.accounts.claim(learner, old) is True  # claimed again: nothing counted twice
+    assert store.course.attempts(learner) == {"s1": 1, "s2": 1}
+    assert store.accounts.claim(learner, legacy_key("Bertil")) is False  # nothing saved under that name
+    assert store.accounts.claim(learner, learner) is False
 
 
 def test_practice_rounds_are_counted_once_by_variant_and_level(target: str) -> None:
@@ -580,13 +580,13 @@ def test_practice_rounds_are_counted_once_by_variant_and_level(target: str) -> N
     rounds add up by variant and by the computer players' level, won and mean round score."""
     store = ProgressStore(target)
     learner = new_learner_id()
-    store.record_practice_round(learner, "game-1", 1, "rommi", "coach", True, 40)
-    store.record_practice_round(learner, "game-1", 1, "rommi", "coach", True, 40)  # drawn again
-    store.record_practice_round(learner, "game-1", 2, "rommi", "coach", False, -20)
-    store.record_practice_round(learner, "game-2", 1, "dansk", "greedy", False, 5)
-    stats = store.practice_stats(learner)
+    store.practice.record(learner, "game-1", 1, "rommi", "coach", True, 40)
+    store.practice.record(learner, "game-1", 1, "rommi", "coach", True, 40)  # drawn again
+    store.practice.record(learner, "game-1", 2, "rommi", "coach", False, -20)
+    store.practice.record(learner, "game-2", 1, "dansk", "greedy", False, 5)
+    stats = store.practice.stats(learner)
     assert [(s.variant, s.level, s.rounds, s.won, round(s.mean_score)) for s in stats] == [
         ("dansk", "greedy", 1, 0, 5),
         ("rommi", "coach", 2, 1, 10),
     ]
-    assert store.practice_stats(new_learner_id()) == []
+    assert store.practice.stats(new_learner_id()) == []

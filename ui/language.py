@@ -76,7 +76,7 @@ def _saved() -> str | None:
     saved = None
     if not isinstance(store, ProgressError):
         try:
-            saved = store.language(learner)
+            saved = store.profile.language(learner)
         except ProgressError:
             saved = None
     st.session_state[SAVED_FOR] = (learner, saved)
@@ -91,7 +91,7 @@ def _save(language: str) -> None:
     if isinstance(store, ProgressError):
         return
     try:
-        store.set_language(learner, language)
+        store.profile.set_language(learner, language)
     except ProgressError:
         return
 

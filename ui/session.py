@@ -147,7 +147,7 @@ def init_learner() -> None:
         return
     known = state.get(DEVICE_TOKEN)
     try:
-        found = identify(store, known or cookie(), label=_browser_label(), seen=not known)
+        found = identify(store.devices, known or cookie(), label=_browser_label(), seen=not known)
     except ProgressError:
         progress_key()
         return
@@ -197,7 +197,7 @@ def save_learner_name() -> None:
     if name and name_problem(name) is not None:
         return  # refused in the sidebar: the name kept is the one before
     try:
-        store.set_name(progress_key(), str(st.session_state.get(LEARNER) or ""))
+        store.profile.set_name(progress_key(), str(st.session_state.get(LEARNER) or ""))
     except ProgressError:
         return
 
@@ -226,7 +226,7 @@ def _stored_name(learner_id: str) -> str:
     if isinstance(store, ProgressError):
         return ""
     try:
-        return store.name(learner_id)
+        return store.profile.name(learner_id)
     except ProgressError:
         return ""
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from tutor.progress.devices import Devices
 from tutor.progress.learner import is_device_token, is_learner_id, new_device_token, new_learner_id
-from tutor.progress.store import ProgressStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,34 +32,36 @@ class Identity:
 
 
 def identify(
-    store: ProgressStore, cookie: object, label: str = "", at: datetime | None = None, seen: bool = True
+    devices: Devices, cookie: object, label: str = "", at: datetime | None = None, seen: bool = True
 ) -> Identity:
     """The identity of the browser whose cookie holds ``cookie`` (any value; ``label`` names a device made
-    here; ``seen`` notes the visit as the device's last). Raises ``ProgressError`` when the store cannot be
+    here; ``seen`` notes the visit as the device's last), found among ``devices`` (a store's
+    :attr:`~tutor.progress.store.ProgressStore.devices`). Raises ``ProgressError`` when the store cannot be
     used (then the cookie must be left as it is: the browser's identity is not lost to a busy database).
 
     >>> import tempfile, os
     >>> folder = tempfile.TemporaryDirectory()
-    >>> store = ProgressStore(os.path.join(folder.name, "progress.sqlite3"))
-    >>> first = identify(store, None)
-    >>> first.fresh, identify(store, first.token) == Identity(first.learner_id, first.token, fresh=False)
+    >>> from tutor.progress.store import ProgressStore
+    >>> devices = ProgressStore(os.path.join(folder.name, "progress.sqlite3")).devices
+    >>> first = identify(devices, None)
+    >>> first.fresh, identify(devices, first.token) == Identity(first.learner_id, first.token, fresh=False)
     (True, True)
     >>> old = new_learner_id()  # the cookie of an earlier version: the learner id itself
-    >>> moved = identify(store, old)
+    >>> moved = identify(devices, old)
     >>> moved.learner_id == old, moved.token != old, moved.fresh
     (True, True, False)
     >>> folder.cleanup()
     """
     signed_out = False
     if is_device_token(cookie):
-        check = store.device_learner(str(cookie), at=at, seen=seen)
+        check = devices.check(str(cookie), at=at, seen=seen)
         if check.learner is not None:
             return Identity(check.learner, str(cookie), fresh=False)
         signed_out = check.signed_out
     elif is_learner_id(cookie):
         token = new_device_token()
-        store.add_device(str(cookie), token, label, at=at)
+        devices.add(str(cookie), token, label, at=at)
         return Identity(str(cookie), token, fresh=False)
     learner, token = new_learner_id(), new_device_token()
-    store.add_device(learner, token, label, at=at)
+    devices.add(learner, token, label, at=at)
     return Identity(learner, token, fresh=True, signed_out=signed_out)

@@ -1,5 +1,5 @@
 """The progress tables, one schema step per version, and the upgrade of a file whose tables lack columns
-this version writes (:mod:`tutor.progress.store` opens the database with them; :mod:`tutor.storage.migrate`
+this version writes (:mod:`tutor.progress.database` opens the database with them; :mod:`tutor.storage.migrate`
 runs the steps). The same tables serve an SQLite file and PostgreSQL."""
 
 from __future__ import annotations
@@ -118,7 +118,8 @@ LEARNER_TABLES: Final = (*PROGRESS_TABLES, saved_game, learner_profile, learner_
 
 def move_to_legacy_keys(db: Connection) -> None:
     """The rows of version 1 were kept under a name anybody could type; they move to ``legacy:<name>``,
-    which no browser's id can be, and reach a learner only when claimed by that name (``ProgressStore.claim``)."""
+    which no browser's id can be, and reach a learner only when claimed by that name
+    (:meth:`tutor.progress.accounts.Accounts.claim`)."""
     for table in (scenario_result, lesson_done, place, saved_game):
         db.execute(
             update(table)

@@ -30,7 +30,7 @@ look-alikes (no 0/O, 1/I/L), shown in two halves, typed in any case and with any
 (None, None)
 
 Progress of earlier versions was kept under a name; it is now under :func:`legacy_key` of that name and
-is copied to a learner who claims it by the name (``ProgressStore.claim``).
+is copied to a learner who claims it by the name (``ProgressStore.accounts.claim``).
 
 >>> legacy_key("Anna"), legacy_key(""), legacy_key("You")
 ('legacy:Anna', 'legacy:learner', 'legacy:learner')

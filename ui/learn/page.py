@@ -81,7 +81,7 @@ def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set
         return {}, set()
     try:
         learner = session.progress_key()
-        return store.stars(learner), store.completed_lessons(learner)
+        return store.course.stars(learner), store.course.completed_lessons(learner)
     except ProgressError:
         return {}, set()
 
@@ -138,7 +138,7 @@ def _last_place(store: ProgressStore | ProgressError) -> tuple[str, int] | None:
     if isinstance(store, ProgressError):
         return None
     try:
-        return store.last_place(session.progress_key())
+        return store.course.last_place(session.progress_key())
     except ProgressError:
         return None
 
@@ -372,11 +372,11 @@ def _record(run: ScenarioRun) -> None:
     index = int(st.session_state.get(session.INDEX, 0))
     learner = session.progress_key()
     try:
-        store.record_scenario(learner, run.scenario.id, run.stars)
-        if track.lesson_done(str(lesson_id), store.stars(learner)):
-            store.complete_lesson(learner, str(lesson_id))
+        store.course.record_scenario(learner, run.scenario.id, run.stars)
+        if track.lesson_done(str(lesson_id), store.course.stars(learner)):
+            store.course.complete_lesson(learner, str(lesson_id))
         place = track.place_after(str(lesson_id), index)
-        store.save_place(learner, *(place or (str(lesson_id), index)))
+        store.course.save_place(learner, *(place or (str(lesson_id), index)))
     except ProgressError as error:
         st.session_state[session.SAVE_ERROR] = str(error)
 

@@ -54,7 +54,7 @@ def _save() -> None:
         notice("warning", "ui.progress_unavailable", error=str(store))
         return
     try:
-        store.save_game(session.progress_key(), name, game.to_yaml())
+        store.games.save(session.progress_key(), name, game.to_yaml())
     except (ProgressError, ValueError) as error:
         notice("warning", "ui.progress_unavailable", error=str(error))
         return
@@ -70,7 +70,7 @@ def resume_controls(language: str) -> None:
         st.warning(t("ui.progress_unavailable", language, error=plain(str(store))))
         return
     try:
-        names = store.saved_games(session.progress_key())
+        names = store.games.names(session.progress_key())
     except ProgressError as error:
         st.warning(t("ui.progress_unavailable", language, error=plain(str(error))))
         return
@@ -89,7 +89,7 @@ def _resume(how: str) -> None:
     if isinstance(store, ProgressError) or not name:
         return
     try:
-        text = store.load_game(session.progress_key(), str(name))
+        text = store.games.load(session.progress_key(), str(name))
     except ProgressError as error:
         notice("warning", "ui.progress_unavailable", error=str(error))
         return

@@ -185,7 +185,7 @@ def _count_round(table: PracticeTable) -> None:
         return
     level, won, score = result
     with contextlib.suppress(ProgressError):  # statistics are not worth an error on the table
-        store.record_practice_round(session.progress_key(), game.id, game.current.number, game.variant.id, level, won, score)
+        store.practice.record(session.progress_key(), game.id, game.current.number, game.variant.id, level, won, score)
 
 
 def _try_again(index: int) -> None:

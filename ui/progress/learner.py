@@ -15,6 +15,7 @@ import streamlit as st
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import YOU, t
 from tutor.progress import ProgressError, ProgressStore
+from tutor.progress.clock import utc_now
 from tutor.progress.identity import Identity
 from tutor.progress.learner import (
     CODE_LENGTH,
@@ -26,7 +27,6 @@ from tutor.progress.learner import (
     shown_code,
     token_hash,
 )
-from tutor.progress.store import utc_now
 from ui import session
 
 #: Widget keys.
@@ -135,7 +135,7 @@ def _make_code(store: ProgressStore, language: str) -> None:
 
 def _new_code(store: ProgressStore, language: str) -> None:
     try:
-        st.session_state[MADE_CODE] = store.make_code(session.progress_key())
+        st.session_state[MADE_CODE] = store.devices.make_code(session.progress_key())
     except ProgressError as error:
         _unavailable(error, language)
 
@@ -155,22 +155,22 @@ def _use(store: ProgressStore, language: str, typed: str, confirmed: bool = Fals
         return
     current, token = session.progress_key(), session.device_token()
     try:
-        owner = store.use_code(code, take=False)
+        owner = store.devices.use_code(code, take=False)
         if owner is None or token is None:
             _say("info", t("learner.code_refused", language, minutes=CODE_MINUTES))
             return
         if owner == current:
             _say("info", t("learner.already_yours", language))
             return
-        had_progress = store.has_progress(current)
+        had_progress = store.accounts.has_progress(current)
         if had_progress and not confirmed:
             state[ASKING] = code
             return
-        owner = store.use_code(code)
+        owner = store.devices.use_code(code)
         if owner is None:
             _say("info", t("learner.code_refused", language, minutes=CODE_MINUTES))
             return
-        store.move_device(token, owner)
+        store.devices.move(token, owner)
     except ProgressError as error:
         _unavailable(error, language)
         return
@@ -210,7 +210,7 @@ def _devices(store: ProgressStore, language: str) -> None:
     st.markdown(t("learner.devices_text", language))
     token = session.device_token()
     try:
-        devices = store.devices(session.progress_key())
+        devices = store.devices.signed_in(session.progress_key())
     except ProgressError as error:
         st.info(t("ui.progress_unavailable", language, error=plain(str(error))))
         return
@@ -244,7 +244,7 @@ def _devices(store: ProgressStore, language: str) -> None:
 
 def _sign_out(store: ProgressStore, language: str, keys: list[str]) -> None:
     try:
-        store.sign_out(session.progress_key(), keys)
+        store.devices.sign_out(session.progress_key(), keys)
     except ProgressError as error:
         _unavailable(error, language)
         return
@@ -281,8 +281,8 @@ def _start_over(store: ProgressStore, language: str) -> None:
     state[session.CONFIRM_START_OVER] = False
     learner = session.progress_key()
     try:
-        store.start_over(learner)
-        until = store.undo_until(learner)
+        store.start_over.clear(learner)
+        until = store.start_over.undo_until(learner)
     except ProgressError as error:
         _unavailable(error, language)
         return
@@ -296,7 +296,7 @@ def _start_over(store: ProgressStore, language: str) -> None:
 def _undo(store: ProgressStore, language: str) -> None:
     """While "Start over" can be undone: say until when, with "Undo"."""
     try:
-        until = store.undo_until(session.progress_key())
+        until = store.start_over.undo_until(session.progress_key())
     except ProgressError:
         return
     if until is None:
@@ -307,7 +307,7 @@ def _undo(store: ProgressStore, language: str) -> None:
 
 def _undo_start_over(store: ProgressStore, language: str) -> None:
     try:
-        undone = store.undo_start_over(session.progress_key())
+        undone = store.start_over.undo(session.progress_key())
     except ProgressError as error:
         _unavailable(error, language)
         return
@@ -331,7 +331,7 @@ def _claim(store: ProgressStore, language: str) -> None:
     typed = str(state.get(LEGACY_NAME) or "").strip()
     name = typed or YOU
     try:
-        copied = store.claim(session.progress_key(), legacy_key(typed))
+        copied = store.accounts.claim(session.progress_key(), legacy_key(typed))
     except ProgressError as error:
         _unavailable(error, language)
         return

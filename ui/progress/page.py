@@ -10,7 +10,8 @@ from tutor.curriculum import track_for
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
 from tutor.learn.flow import MAX_STARS, star_text
-from tutor.progress import ProgressError, ProgressStore
+from tutor.progress import ProgressError
+from tutor.progress.practice import PracticeRounds
 from ui import session
 from ui.pages import page_file
 from ui.progress.learner import render_learner_messages, render_learner_tools
@@ -31,9 +32,9 @@ def render_progress_page() -> None:
         st.error(t("ui.learn.content_error", language, source=content.source, field=content.field, problem=content.problem))
         return
     try:
-        summary = store.summary(learner)
-        stars = store.stars(learner)
-        done = store.completed_lessons(learner)
+        summary = store.course.summary(learner)
+        stars = store.course.stars(learner)
+        done = store.course.completed_lessons(learner)
     except ProgressError as error:
         st.warning(t("ui.progress_unavailable", language, error=str(error)))
         return
@@ -67,14 +68,14 @@ def render_progress_page() -> None:
                 label=t("ui.progress.open", language),
                 query_params={"lesson": lesson.id},
             )
-    _practice_stats(store, learner, language)
+    _practice_stats(store.practice, learner, language)
     render_learner_tools(store, language)
 
 
-def _practice_stats(store: ProgressStore, learner: str, language: str) -> None:
+def _practice_stats(practice: PracticeRounds, learner: str, language: str) -> None:
     """The learner's Practice rounds by variant and the computer players' level: played, won, mean score."""
     try:
-        stats = store.practice_stats(learner)
+        stats = practice.stats(learner)
     except ProgressError:
         return
     if not stats:
