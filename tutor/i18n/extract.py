@@ -128,7 +128,7 @@ def learner_texts(value: object, annotation: object = Any, path: str = "") -> It
 def scenarios(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
     """The learner texts of one scenario or situation file."""
     from tutor.compare.situations import load_situation
-    from tutor.learn.scenario import load_scenario
+    from tutor.learn.checker import load_scenario
 
     path = Path(getattr(fileobj, "name", ""))
     lines = fileobj.read().decode("utf-8").splitlines()
