@@ -1,5 +1,6 @@
 """The layers, read from every module's imports: ``engine`` never imports ``tutor``, ``ui`` or Streamlit;
-``tutor`` never imports ``ui`` or Streamlit; only ``tests/`` imports ``tests`` and only ``benchmarks/``
+``tutor`` never imports ``ui`` or Streamlit; ``tools`` (which read everything) never import ``ui`` or
+Streamlit, and nothing of the app imports them; only ``tests/`` imports ``tests`` and only ``benchmarks/``
 imports ``benchmarks`` (so the two never import each other, and ``harness/``, which both use to serve the app
 and launch a browser, imports neither); the app itself never imports ``harness`` (it is not installed). Every import counts, wherever it stands: at the top, inside a function, under
 ``if TYPE_CHECKING``. A failure names the module and the import."""
@@ -13,15 +14,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The folders of the project's modules, and the scripts beside them.
-FOLDERS = ("engine", "tutor", "ui", "tests", "benchmarks", "harness")
+FOLDERS = ("engine", "tutor", "ui", "tools", "tests", "benchmarks", "harness")
 SCRIPTS = ("app.py", "conftest.py")
 
 #: What a layer may not import: a package (``tutor``) stands for its modules too (``tutor.learn.flow``).
 FORBIDDEN = {
-    "engine": ("tutor", "ui", "streamlit", "harness"),
-    "tutor": ("ui", "streamlit", "harness"),
-    "ui": ("harness",),
-    "app": ("harness",),
+    "engine": ("tutor", "ui", "tools", "streamlit", "harness"),
+    "tutor": ("ui", "tools", "streamlit", "harness"),
+    "ui": ("tools", "harness"),
+    "app": ("tools", "harness"),
+    "tools": ("ui", "streamlit", "harness"),
 }
 
 def module_name(path: Path, root: Path = ROOT) -> str:
