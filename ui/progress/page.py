@@ -12,7 +12,7 @@ from tutor.i18n.strings import t, variant_name
 from tutor.learn.flow import MAX_STARS, star_text
 from tutor.progress import ProgressError, ProgressStore
 from ui import session
-from ui.pages import page_file
+from ui.page_files import page_file
 from ui.progress.learner import render_learner_messages, render_learner_tools
 
 
