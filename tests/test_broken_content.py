@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from engine.errors import RecordError
+from tutor.learn.checker import load_scenario
 from tutor.learn.curriculum import SCENARIOS_DIR, load_curriculum
-from tutor.learn.scenario import load_scenario
 
 SCHEMA_LINE = "# yaml-language-server: $schema=scenario.schema.json"
 

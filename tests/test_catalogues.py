@@ -12,7 +12,7 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
-from tutor.i18n.__main__ import extract, only_dates_changed, template_path
+from tools.i18n import extract, only_dates_changed, template_path
 from tutor.i18n.catalogue import DOMAINS, LOCALES, read_catalogue
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 from tutor.i18n.status import catalogue_problems, lesson_problems
@@ -28,10 +28,10 @@ def _keys(path: Path) -> set[tuple[str | None, str]]:
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_the_template_holds_every_sentence_of_the_checkout(domain: str, tmp_path: Path) -> None:
-    """A sentence added or changed in English reaches the template (run ``python -m tutor.i18n update``)."""
+    """A sentence added or changed in English reaches the template (run ``python -m tools.i18n update``)."""
     fresh = tmp_path / f"{domain}.pot"
     extract(domain, fresh)
-    assert _keys(fresh) == _keys(template_path(domain)), "the template is stale: run python -m tutor.i18n update"
+    assert _keys(fresh) == _keys(template_path(domain)), "the template is stale: run python -m tools.i18n update"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -88,7 +88,7 @@ def test_the_glossary_words_are_used_wherever_the_english_uses_the_term(language
 
 
 def test_an_update_that_changes_only_dates_leaves_the_file_alone() -> None:
-    """`python -m tutor.i18n update` rewrites no catalogue whose only change would be its header's dates."""
+    """`python -m tools.i18n update` rewrites no catalogue whose only change would be its header's dates."""
     old = '"POT-Creation-Date: 2026-11-30 10:00+0000\\n"\n"PO-Revision-Date: 2026-11-30 10:00+0000\\n"\nmsgid "Draw"\n'
     assert only_dates_changed(old, old.replace("11-30", "12-01"))
     assert not only_dates_changed(old, old.replace("Draw", "Stop"))

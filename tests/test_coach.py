@@ -293,8 +293,7 @@ def test_the_coach_says_what_its_own_numbers_show(variant: str) -> None:
     """Over seeded positions of every variant: the advised discard is the one the coach's count puts first,
     and the reason given is borne out by that count (a card kept for its chances is judged the better
     keep; a card kept from the others is taken more often by them; "unlikely" is below the threshold)."""
-    from tutor.table.coach import _rng
-    from tutor.table.coach_discards import UNLIKELY, discard_reason, judgements, taken_partners
+    from tutor.table.coach_discards import UNLIKELY, advice_rng, discard_reason, judgements, taken_partners
 
     checked = 0
     for state in _positions(variant, 12):
@@ -303,7 +302,7 @@ def test_the_coach_says_what_its_own_numbers_show(variant: str) -> None:
         assert found is not None and found.move in state.legal_moves()
         if not isinstance(found.move, Discard):
             continue
-        judged = judgements(state, seat, _rng(state, seat))
+        judged = judgements(state, seat, advice_rng(state, seat))
         card = found.move.card
         assert max(judged.values(), key=lambda j: j.score).move.card == card
         reason = discard_reason(state, seat, card)

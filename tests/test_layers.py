@@ -1,27 +1,34 @@
 """The layers, read from every module's imports: ``engine`` never imports ``tutor``, ``ui`` or Streamlit;
-``tutor`` never imports ``ui`` or Streamlit; only ``tests/`` imports ``tests`` and only ``benchmarks/``
+``tutor`` never imports ``ui`` or Streamlit; ``tools`` (which read everything) never import ``ui`` or
+Streamlit, and nothing of the app imports them; only ``tests/`` imports ``tests`` and only ``benchmarks/``
 imports ``benchmarks`` (so the two never import each other, and ``harness/``, which both use to serve the app
 and launch a browser, imports neither); the app itself never imports ``harness`` (it is not installed). Every import counts, wherever it stands: at the top, inside a function, under
-``if TYPE_CHECKING``. A failure names the module and the import."""
+``if TYPE_CHECKING``. A failure names the module and the import.
+
+And no circles (issue 34): in ``engine``, ``tutor``, ``ui`` and ``tools`` no module imports, through others, a
+module that imports it, and no package (``tutor.learn``) a package that imports it. An import inside a function
+counts like any other, so a late import cannot hide a circle; a failure names one circle of each knot."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The folders of the project's modules, and the scripts beside them.
-FOLDERS = ("engine", "tutor", "ui", "tests", "benchmarks", "harness")
+FOLDERS = ("engine", "tutor", "ui", "tools", "tests", "benchmarks", "harness")
 SCRIPTS = ("app.py", "conftest.py")
 
 #: What a layer may not import: a package (``tutor``) stands for its modules too (``tutor.learn.flow``).
 FORBIDDEN = {
-    "engine": ("tutor", "ui", "streamlit", "harness"),
-    "tutor": ("ui", "streamlit", "harness"),
-    "ui": ("harness",),
-    "app": ("harness",),
+    "engine": ("tutor", "ui", "tools", "streamlit", "harness"),
+    "tutor": ("ui", "tools", "streamlit", "harness"),
+    "ui": ("tools", "harness"),
+    "app": ("tools", "harness"),
+    "tools": ("ui", "streamlit", "harness"),
 }
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -69,6 +76,9 @@ def _all_imports() -> dict[str, set[str]]:
 
 
 IMPORTS = _all_imports()
+MODULES = project_modules()
+#: The folders of the app and its tools, whose modules and packages import no circle.
+CODE = ("engine", "tutor", "ui", "tools")
 
 
 def _under(module: str, package: str) -> bool:
@@ -93,33 +103,104 @@ def test_a_layer_never_imports_the_layers_above_it(layer: str) -> None:
     assert not wrong, "\n".join(wrong)
 
 
-def _circle(package: str) -> list[str]:
-    """An import circle among the modules of ``package`` (the modules in order, the first again at the end), or []."""
-    inside = {m: sorted(i for i in IMPORTS[m] if _under(i, package) and i != m) for m in IMPORTS if _under(m, package)}
-    done: set[str] = set()
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One import circle in each knot of ``graph`` (what imports what): the names in order, the first again at
+    the end, so ``a → b → a``; [] when the imports all run one way. A knot is a set of names each of which
+    reaches every other (a strongly connected component); one circle through each is enough to name it."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    knots: list[list[str]] = []
 
-    def visit(module: str, path: list[str]) -> list[str]:
-        if module in path:
-            return [*path[path.index(module) :], module]
-        if module in done:
-            return []
-        for imported in inside.get(module, []):
-            found = visit(imported, [*path, module])
-            if found:
-                return found
-        done.add(module)
-        return []
+    def visit(name: str) -> None:  # Tarjan's algorithm
+        order[name] = low[name] = len(order)
+        stack.append(name)
+        for other in sorted(graph.get(name, ())):
+            if other not in order:
+                visit(other)
+                low[name] = min(low[name], low[other])
+            elif other in stack:
+                low[name] = min(low[name], order[other])
+        if low[name] == order[name]:
+            knot = []
+            while not knot or knot[-1] != name:
+                knot.append(stack.pop())
+            if len(knot) > 1:
+                knots.append(sorted(knot))
 
-    for module in sorted(inside):
-        found = visit(module, [])
-        if found:
-            return found
-    return []
+    for name in sorted(graph):
+        if name not in order:
+            visit(name)
+    return sorted(_circle_through(graph, set(knot)) for knot in knots)
 
 
-def test_the_wording_modules_import_no_circle() -> None:
-    """The renderer, the card vocabulary, the catalogues and the style build on each other in one direction."""
-    assert _circle("tutor.i18n") == [], " → ".join(_circle("tutor.i18n"))
+def _circle_through(graph: dict[str, set[str]], knot: set[str]) -> list[str]:
+    """A circle from the knot's first name back to it, inside the knot (a shortest one)."""
+    start = min(knot)
+    paths = {start: [start]}
+    queue = [start]
+    for name in queue:
+        for other in sorted(graph.get(name, set()) & knot):
+            if other == start:
+                return [*paths[name], start]
+            if other not in paths:
+                paths[other] = [*paths[name], other]
+                queue.append(other)
+    raise AssertionError(f"{start} is in a knot but no circle leads back to it")
+
+
+def package_of(module: str) -> str:
+    """The package a module belongs to: ``tutor.learn.flow`` → ``tutor.learn``; a package's ``__init__`` is
+    the package itself (``tutor.learn`` → ``tutor.learn``)."""
+    return module if module in PACKAGES else module.rpartition(".")[0]
+
+
+def package_graph(imports: dict[str, set[str]], package_of: Callable[[str], str]) -> dict[str, set[str]]:
+    """Which package imports which, from the modules' imports. A package and the packages inside it count as
+    one (``tutor`` and ``tutor.learn``, ``engine`` and ``engine.bots``): a subpackage builds on the modules
+    beside it and a package's command line (``engine/__main__.py``) on its subpackages, and a circle among them
+    is a circle of modules, which the test of modules finds."""
+    graph: dict[str, set[str]] = {}
+    for module, imported_modules in imports.items():
+        here = package_of(module)
+        for imported in imported_modules:
+            there = package_of(imported)
+            if not (_under(here, there) or _under(there, here)):
+                graph.setdefault(here, set()).add(there)
+    return graph
+
+
+#: The app's and its tools' modules, and what each imports of them (imports of anything else left out).
+APP = {m: {i for i in imported if i in IMPORTS and i != m} for m, imported in IMPORTS.items() if m.split(".")[0] in CODE}
+#: The packages among them (a folder with an ``__init__.py``).
+PACKAGES = {m for m in APP if MODULES[m].name == "__init__.py"}
+
+
+def test_no_module_imports_itself_in_a_circle() -> None:
+    """No file imports, through others, a file that imports it: move what both need to a module below them."""
+    found = circles(APP)
+    assert found == [], "\n".join(" → ".join(circle) for circle in found)
+
+
+def test_no_package_imports_itself_in_a_circle() -> None:
+    """No package (``tutor.learn``, ``tutor.compare``, ``ui.pages``) imports, through others, a package that
+    imports it: what reads everything (the catalogue extraction, the schema export, the course map) stands
+    above what it reads (``tools/``), and what several use goes below them."""
+    found = circles(package_graph(APP, package_of))
+    assert found == [], "\n".join(" → ".join(circle) for circle in found)
+
+
+def test_the_circle_tests_find_a_circle() -> None:
+    """The two circle tests would fail on a circle: of modules, of packages through modules that make no circle
+    themselves, and not on a package and its subpackage importing each other's modules."""
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert circles({"a": {"b"}, "b": {"c"}, "d": {"a", "c"}}) == []
+    assert circles({"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"c", "a"}}) == [["a", "b", "a"], ["c", "d", "c"]]
+    modules = {"p.x": {"q.y"}, "q.y": {"p.z"}, "p.z": set()}
+    assert circles(modules) == []
+    assert circles(package_graph(modules, lambda m: m.rpartition(".")[0])) == [["p", "q", "p"]]
+    nested = {"p.q.m": {"p.n"}, "p.n": {"p.q.k"}, "p.q.k": set()}
+    assert circles(package_graph(nested, lambda m: m.rpartition(".")[0])) == []
 
 
 @pytest.mark.parametrize("folder", ["tests", "benchmarks"])

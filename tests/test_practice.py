@@ -28,7 +28,7 @@ from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressStore
 from tutor.table.coach import Advice, suggest
 from ui import session
-from ui.pages import page_file
+from ui.page_files import page_file
 from ui.practice import keys
 
 # --- helpers ---------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from engine.pile_take import take_count
 from engine.records.game import load_record
 from engine.state import GameState
 from engine.variants import PRESETS, get_variant
+from tools.schema import schema_files
 from tutor.compare.situations import SITUATION_SCHEMA_PATH, SITUATIONS_DIR, Situation
 from tutor.curriculum import track_for
 from tutor.learn.checker import (
@@ -48,7 +49,6 @@ from tutor.learn.scenario import (
     Scenario,
     matches,
 )
-from tutor.learn.schema import schema_files
 
 SCENARIO_FILES = sorted(SCENARIOS_DIR.glob("*.yaml"))
 LESSON_FILES = sorted((LESSONS_DIR / "en").glob("*.md"))
@@ -104,7 +104,7 @@ def follows_schema(data: Any, schema_path: Path, model: type[BaseModel]) -> None
 
 @pytest.mark.parametrize("path", list(schema_files()), ids=lambda p: p.name)
 def test_schema_is_current(path: Path) -> None:
-    """`python -m tutor.learn.schema` regenerates them: run that after changing tutor/learn/scenario.py or tutor/compare/situations.py."""
+    """`python -m tools.schema` regenerates them: run that after changing tutor/learn/scenario.py or tutor/compare/situations.py."""
     assert path.read_text(encoding="utf-8") == schema_files()[path]
 
 

@@ -13,9 +13,9 @@ import pytest
 from texts_support import tables, variant_label
 
 from engine.variants import PRESETS, Variant, get_variant
+from tools.course_map import course_map
+from tools.curriculum import main as map_main
 from tutor.curriculum import track_for
-from tutor.curriculum.__main__ import main as map_main
-from tutor.curriculum.course_map import course_map
 from tutor.learn.curriculum import load_curriculum
 
 TABLES = list(tables()) + [get_variant(v, {"jokers": True}) for v in PRESETS if not PRESETS[v].jokers]
@@ -127,7 +127,7 @@ def test_the_course_map_prints_the_track_the_learn_page_shows(capsys: pytest.Cap
 @pytest.mark.slow
 def test_the_course_map_runs_as_a_command() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "tutor.curriculum", "map", "--variant", "dansk"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "tools.curriculum", "map", "--variant", "dansk"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "Track: dansk (house rules: none)"

@@ -6,7 +6,7 @@ decides the language (a link, the learner's choice, the browser's), draws the sh
 house rules, the four-colour deck) and runs the chosen page. Rules live in ``engine``, lesson logic in
 ``tutor``, page bodies in ``ui``.
 
-The pages are given by their files' absolute paths (:func:`ui.pages.page_file`), not relative to the main
+The pages are given by their files' absolute paths (:func:`ui.page_files.page_file`), not relative to the main
 script, which is ``app.py`` in a checkout and ``ui/entry/app.py`` when installed; each page's address is its
 file's name as before (``/practice``, ``/together``; the Learn page, the default, is ``/``).
 """
@@ -17,7 +17,7 @@ from tutor.i18n.strings import t
 from ui import session
 from ui.connection import say_connection_words
 from ui.language import resolve_language
-from ui.pages import page_file
+from ui.page_files import page_file
 from ui.progress.cookie import keep_learner_in_browser
 from ui.progress.learner import take_pending_code
 from ui.sidebar import render_sidebar

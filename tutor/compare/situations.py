@@ -50,7 +50,7 @@ from tutor.learn.scenario import Position, Text, localize, read_mapping, validat
 from tutor.resources import data_files
 
 SITUATIONS_DIR: Final = resources.SITUATIONS
-#: The JSON Schema of situation files, beside them (``python -m tutor.learn.schema`` writes it; the loader reads
+#: The JSON Schema of situation files, beside them (``python -m tools.schema`` writes it; the loader reads
 #: only ``*.yaml``).
 SITUATION_SCHEMA_PATH: Final = SITUATIONS_DIR / "situation.schema.json"
 LEGAL: Final = "legal"

@@ -64,8 +64,8 @@ def catalogue_problems(language: str, domain: str) -> list[str]:
         have = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalogue if m.id}
         for message in template:
             if message.id and (message.context, message.id if isinstance(message.id, str) else message.id[0]) not in have:
-                found.append(f"{where}: {message.context or message.id!r}: missing (run python -m tutor.i18n update)")
-    found.extend(f"{where}: {m.context or m.id!r}: obsolete (run python -m tutor.i18n update)" for m in catalogue.obsolete.values())
+                found.append(f"{where}: {message.context or message.id!r}: missing (run python -m tools.i18n update)")
+    found.extend(f"{where}: {m.context or m.id!r}: obsolete (run python -m tools.i18n update)" for m in catalogue.obsolete.values())
     return found
 
 

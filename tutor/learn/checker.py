@@ -1,12 +1,13 @@
 """Checking the learner: is a move legal (the engine decides) and is it what was asked (the scenario decides)?
 
-Also checks scenario files against the engine when they load: every step's answer is legal and
-accepted, every scripted move is legal, every computed number can be computed.
+Also loads scenario files (:func:`load_scenario`) and checks them against the engine: every step's answer is
+legal and accepted, every scripted move is legal, every computed number can be computed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from engine.cards import Card
@@ -24,6 +25,8 @@ from tutor.learn.scenario import (
     Scenario,
     Step,
     matches,
+    read_mapping,
+    validated,
 )
 from tutor.learn.wording import FIELD, TemplateError
 
@@ -148,6 +151,38 @@ def check_judgement(scenario: Scenario, says_legal: bool, language: str = "en") 
     extra = scenario.feedback.get("wrong")
     nudge = (" " + scenario.say(extra, language)) if extra else ""
     return Verdict(True, False, code, t("learn.judge_wrong", language) + nudge + " " + reason + explain, state)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Load and check one scenario file; ``RecordError`` names the file and the field at fault."""
+    source = str(path)
+    data = read_mapping(path, "id, title, variant, …")
+    scenario = validated(Scenario, data, source, _field_name)
+
+    tables = scenario.tables()
+    if not tables:
+        raise RecordError(source, "when", "no variant has these rules: the task holds for none")
+    for table in tables:
+        try:
+            check_scenario(scenario.under(table), source)
+        except RecordError as error:
+            raise RecordError(source, error.field, f"played under {table.id}: {error.problem}") from None
+    return scenario
+
+
+def _field_name(loc: tuple[int | str, ...]) -> str:
+    """A validation error's location as a field name, like ``task.steps[0].answer`` (the task kind left out).
+
+    >>> _field_name(("task", "move", "steps", 0, "colour")), _field_name(())
+    ('task.steps[0].colour', 'scenario')
+    """
+    parts = list(loc)
+    if len(parts) > 1 and parts[0] == "task" and parts[1] in ("move", "number", "choice", "judge"):
+        del parts[1]
+    field = ""
+    for part in parts:
+        field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
+    return field or "scenario"
 
 
 def check_scenario(scenario: Scenario, source: str) -> None:

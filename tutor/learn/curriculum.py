@@ -39,8 +39,9 @@ from engine.records.safe_yaml import read_text, safe_load
 from engine.variants import PRESETS, Variant
 from tutor import resources
 from tutor.i18n.strings import pick_language
+from tutor.learn.checker import load_scenario
 from tutor.learn.fields import FieldError, fill_task
-from tutor.learn.scenario import Scenario, load_scenario
+from tutor.learn.scenario import Scenario
 from tutor.learn.wording import TemplateError, check, loose_pairs
 from tutor.resources import data_files
 

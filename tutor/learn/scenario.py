@@ -402,39 +402,6 @@ def validated(
         raise RecordError(source, field_name(first["loc"]), first["msg"].removeprefix("Value error, ")) from None
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Load and check one scenario file; ``RecordError`` names the file and the field at fault."""
-    source = str(path)
-    data = read_mapping(path, "id, title, variant, …")
-    scenario = validated(Scenario, data, source, _field_name)
-    from tutor.learn.checker import check_scenario
-
-    tables = scenario.tables()
-    if not tables:
-        raise RecordError(source, "when", "no variant has these rules: the task holds for none")
-    for table in tables:
-        try:
-            check_scenario(scenario.under(table), source)
-        except RecordError as error:
-            raise RecordError(source, error.field, f"played under {table.id}: {error.problem}") from None
-    return scenario
-
-
-def _field_name(loc: tuple[int | str, ...]) -> str:
-    """A validation error's location as a field name, like ``task.steps[0].answer`` (the task kind left out).
-
-    >>> _field_name(("task", "move", "steps", 0, "colour")), _field_name(())
-    ('task.steps[0].colour', 'scenario')
-    """
-    parts = list(loc)
-    if len(parts) > 1 and parts[0] == "task" and parts[1] in ("move", "number", "choice", "judge"):
-        del parts[1]
-    field = ""
-    for part in parts:
-        field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
-    return field or "scenario"
-
-
 def scenario_schema() -> dict[str, Any]:
     """The JSON Schema of scenario files (committed as ``scenarios/scenario.schema.json``)."""
     return Scenario.model_json_schema(by_alias=True)

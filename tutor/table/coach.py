@@ -21,7 +21,6 @@ knows only what the learner may see (their hand, the table, the pile, the others
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,7 +33,7 @@ from engine.scoring import lay_points
 from engine.state import GameState, Phase
 from engine.view import unseen_cards
 from tutor.i18n.strings import t
-from tutor.table.coach_discards import Reason, discard_reason, discard_review, partners
+from tutor.table.coach_discards import Reason, advice_rng, discard_reason, discard_review, partners
 
 #: How many points (by the coach's count) a better move must be worth before a review mentions it.
 REVIEW_MARGIN = 6.0
@@ -62,29 +61,18 @@ def hand_value(state: GameState, cards: Sequence[Card]) -> int:
 # --- the coach's judgement ---------------------------------------------------------------------------
 
 
-def _rng(state: GameState, seat: int) -> random.Random:
-    """A chance source fixed by what ``seat`` sees, so the same position always gets the same advice (and
-    nothing the seat cannot see changes it)."""
-    view = state.view(seat)
-    table = ";".join(" ".join(str(c) for c in m.cards) for m in view.table)
-    return random.Random(
-        f"{view.round_number}/{seat}/{view.stock_size}/{' '.join(map(str, view.pile))}/{table}"
-        f"/{' '.join(map(str, view.hand))}/{view.hand_sizes}/{view.phase.value}/{view.to_move}"
-    )
-
-
 def _seen(state: GameState, seat: int) -> GameState:
     """What ``seat`` knows of ``state``, as a state (:attr:`engine.view.PlayerView.position`)."""
     return state.view(seat).position
 
 
 def _ranked(state: GameState) -> list[tuple[Move, float]]:
-    return CoachBot().ranked(state, _rng(state, state.to_move))
+    return CoachBot().ranked(state, advice_rng(state, state.to_move))
 
 
 def _choice(state: GameState, seat: int, level: str) -> Move | None:
     """The move ``level`` would make for ``seat`` now: a Rommi call, their move, or None."""
-    rng = _rng(state, seat)
+    rng = advice_rng(state, seat)
     bot = get_bot(level)
     if seat != state.to_move:
         return bot.call(state, seat, rng) if state.rommi_from is not None else None

@@ -48,6 +48,18 @@ KEYS: Final = (
 REVIEW_KEYS: Final = ("discard_feeds", "discard_feeds_shown", "discard_partners", "discard_value", "generic")
 
 
+def advice_rng(state: GameState, seat: int) -> random.Random:
+    """A chance source fixed by what ``seat`` sees, so the same position always gets the same advice (and
+    nothing the seat cannot see changes it): the coach's suggestion (:mod:`tutor.table.coach`) and its
+    reasons here play out the same deals."""
+    view = state.view(seat)
+    table = ";".join(" ".join(str(c) for c in m.cards) for m in view.table)
+    return random.Random(
+        f"{view.round_number}/{seat}/{view.stock_size}/{' '.join(map(str, view.pile))}/{table}"
+        f"/{' '.join(map(str, view.hand))}/{view.hand_sizes}/{view.phase.value}/{view.to_move}"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
     """A sentence's key and the values that fill it."""
@@ -102,13 +114,11 @@ def _feed_decides(chosen: DiscardJudgement, other: DiscardJudgement) -> bool:
 
 def discard_reason(state: GameState, seat: int, card: Card, rng: random.Random | None = None) -> Reason:
     """Why discarding ``card`` is the coach's choice for ``seat`` (to move), by the coach's own figures."""
-    from tutor.table.coach import _rng
-
     hand = state.hands[seat]
     value = state.variant.card_value(card)
     if len(hand) == 1:
         return Reason("discard_out", {"card": card, "value": value})
-    judged = judgements(state, seat, rng or _rng(state, seat))
+    judged = judgements(state, seat, rng or advice_rng(state, seat))
     chosen = judged[card]
     others = [c for c in judged if c != card]
     naive = max(others, key=lambda c: (state.variant.card_value(c), -len(partners(hand, c))), default=None)
@@ -142,9 +152,7 @@ def discard_reason(state: GameState, seat: int, card: Card, rng: random.Random |
 
 def discard_review(state: GameState, seat: int, played: Card, better: Card, points: int) -> Reason:
     """Why the coach's ``better`` discard beats the ``played`` one, by the coach's own figures."""
-    from tutor.table.coach import _rng
-
-    judged = judgements(state, seat, _rng(state, seat))
+    judged = judgements(state, seat, advice_rng(state, seat))
     mine, best = judged[played], judged[better]
     words: dict[str, object] = {"card": played, "better": better}
     if _feed_decides(best, mine):

@@ -30,7 +30,7 @@ from tutor.progress import ProgressError, ProgressStore
 from tutor.table.coach import describe_move
 from tutor.table.session import Answer
 from ui import session
-from ui.pages import page_file
+from ui.page_files import page_file
 from ui.practice import keys as practice_keys
 from ui.table.controls import PickKeys, clear_picks, draw_session, play_request
 from ui.table.settings import show_notation

@@ -13,7 +13,7 @@ from tutor.learn.flow import MAX_STARS, star_text
 from tutor.progress import ProgressError
 from tutor.progress.practice import PracticeRounds
 from ui import session
-from ui.pages import page_file
+from ui.page_files import page_file
 from ui.progress.learner import render_learner_messages, render_learner_tools
 
 

@@ -14,14 +14,13 @@ from typing import Any
 
 from tutor.curriculum.track import Track, track_for
 from tutor.learn.scenario import Scenario
+from tutor.practice.deals import prepared_deals
 
 
 def course_map(track: Track) -> dict[str, Any]:
     """The track as plain data: its table, its lessons with their tasks in order, what the house rules left
     out, the prepared deals of a guided hand (by table size, with the rules each shows), and the totals
     (lessons, tasks, required tasks under the track's own variant, optional tasks)."""
-    from tutor.practice.deals import prepared_deals  # the practice layer reads the curriculum: imported late
-
     lessons: list[dict[str, Any]] = []
     for number, entry in enumerate(track.lessons, start=1):
         tasks = [_task(task, entry.is_optional(i)) for i, task in enumerate(entry.all_tasks)]

@@ -1,4 +1,4 @@
-"""``python -m tutor.curriculum map --variant V [--house-rule K=V …] [--json]``: print a table's course map."""
+"""``python -m tools.curriculum map --variant V [--house-rule K=V …] [--json]``: print a table's course map."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import yaml
 
 from engine.errors import RecordError
 from engine.variants import PRESETS, HouseRuleError, get_variant
-from tutor.curriculum.course_map import course_map, map_text
+from tools.course_map import course_map, map_text
 from tutor.curriculum.track import track_for
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command; 0 on success, 2 for a bad variant or house rule, 1 for a broken lesson or task file."""
-    parser = argparse.ArgumentParser(prog="python -m tutor.curriculum", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.curriculum", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     shown = commands.add_parser("map", help="the lessons and tasks of one table, in order")
     shown.add_argument("--variant", required=True, choices=list(PRESETS))

@@ -1,7 +1,7 @@
 """Babel extraction methods: how ``pybabel extract`` finds every sentence to translate.
 
 They are named in the mapping files beside the catalogues (``tutor/locales/babel-app.cfg``,
-``babel-scenarios.cfg``); ``python -m tutor.i18n update`` runs the extraction and updates every language.
+``babel-scenarios.cfg``); ``python -m tools.i18n update`` runs the extraction and updates every language.
 
 - :func:`english` reads ``tutor/locales/en.yaml``: each key becomes a ``msgctxt``, its English the
   ``msgid``; a sentence with the plural helper (``{n:card/cards}``) becomes a plural entry.
@@ -22,7 +22,20 @@ from typing import IO, Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from tutor.i18n.catalogue import ENGINE_PREFIX, PROBLEM_PREFIX, english_forms, english_with_lines, plural_variable
+from engine.messages import MESSAGES
+from engine.problems import PROBLEMS
+from tutor.compare.situations import load_situation
+from tutor.i18n.catalogue import (
+    ENGINE_PREFIX,
+    PROBLEM_PREFIX,
+    english_forms,
+    english_with_lines,
+    plural_variable,
+    variant_texts,
+)
+from tutor.learn.checker import load_scenario
+from tutor.learn.scenario import LearnerText
+from tutor.rules.reference import rulings as listed_rulings
 
 #: What an extraction method yields to Babel: line, function name, message(s), comments.
 Found = tuple[int, str, str | tuple[str, ...], list[str]]
@@ -46,8 +59,6 @@ def english(fileobj: IO[bytes], keywords: object, comment_tags: object, options:
 
 def engine(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
     """The engine's sentences, keyed ``engine.<key>``, at the line that names each key."""
-    from engine.messages import MESSAGES
-
     lines = fileobj.read().decode("utf-8").splitlines()
     for key, text in MESSAGES.items():
         line = next((n for n, row in enumerate(lines, 1) if f'"{key}":' in row), 1)
@@ -57,8 +68,6 @@ def engine(fileobj: IO[bytes], keywords: object, comment_tags: object, options: 
 def problems(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
     """Why a record, a house rule or a name is refused (:data:`engine.problems.PROBLEMS`), keyed
     ``engine.problem.<key>``: each continues the field it names ("seed: has a YAML tag …")."""
-    from engine.problems import PROBLEMS
-
     lines = fileobj.read().decode("utf-8").splitlines()
     for key, text in PROBLEMS.items():
         line = next((n for n, row in enumerate(lines, 1) if f'"{key}":' in row), 1)
@@ -68,8 +77,6 @@ def problems(fileobj: IO[bytes], keywords: object, comment_tags: object, options
 
 def variants(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
     """The engine's words about its variants (:func:`tutor.i18n.catalogue.variant_texts`)."""
-    from tutor.i18n.catalogue import variant_texts
-
     lines = fileobj.read().decode("utf-8").splitlines()
     for key, text in variant_texts().items():
         line = next((n for n, row in enumerate(lines, 1) if text[:30] in row), 1)
@@ -78,19 +85,15 @@ def variants(fileobj: IO[bytes], keywords: object, comment_tags: object, options
 
 def rulings(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
     """Our rulings where the sources are silent (``tutor/data/rulings.yaml``), as the Rules page shows them."""
-    from tutor.rules.reference import rulings as listed
-
     path = Path(getattr(fileobj, "name", ""))
     lines = fileobj.read().decode("utf-8").splitlines()
-    for item in listed(path):
+    for item in listed_rulings(path):
         line = next((n for n, row in enumerate(lines, 1) if item[:30] in row), 1)
         yield line, "gettext", item, ["a ruling on the Rules page"]
 
 
 def _marked(annotation: object) -> bool:
     """Whether an annotation is learner text (or an optional one)."""
-    from tutor.learn.scenario import LearnerText
-
     if get_origin(annotation) is Annotated:
         return any(isinstance(m, LearnerText) for m in getattr(annotation, "__metadata__", ()))
     if get_origin(annotation) in (Union, types.UnionType):
@@ -100,8 +103,6 @@ def _marked(annotation: object) -> bool:
 
 def learner_texts(value: object, annotation: object = Any, path: str = "") -> Iterator[tuple[str, str]]:
     """Every learner text in a loaded model, as (field path, English)."""
-    from tutor.learn.scenario import LearnerText
-
     if value is None:
         return
     if isinstance(value, BaseModel):
@@ -127,9 +128,6 @@ def learner_texts(value: object, annotation: object = Any, path: str = "") -> It
 
 def scenarios(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[Found]:
     """The learner texts of one scenario or situation file."""
-    from tutor.compare.situations import load_situation
-    from tutor.learn.scenario import load_scenario
-
     path = Path(getattr(fileobj, "name", ""))
     lines = fileobj.read().decode("utf-8").splitlines()
     model = load_situation(path) if path.parent.name == "situations" else load_scenario(path)

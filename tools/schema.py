@@ -1,4 +1,4 @@
-"""Write the JSON Schemas of scenario and situation files: ``python -m tutor.learn.schema`` (a test fails when
+"""Write the JSON Schemas of scenario and situation files: ``python -m tools.schema`` (a test fails when
 one is stale)."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""``python -m tutor.i18n update``: extract every sentence into the templates and update each language.
+"""``python -m tools.i18n update``: extract every sentence into the templates and update each language.
 
 Run it from the checkout after changing English text (``tutor/locales/en.yaml``, the engine's sentences,
 a scenario or situation file). Entries whose English changed come back marked fuzzy, new ones empty; the
-catalogue tests then say what to translate. ``python -m tutor.i18n check`` lists them without changing
+catalogue tests then say what to translate. ``python -m tools.i18n check`` lists them without changing
 anything.
 """
 
