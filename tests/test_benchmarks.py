@@ -3,8 +3,9 @@ exits 0 and prints its figures. A short mode checks no speed target (the machine
 it fails, with one line ``could not measure: …``, when an element never shows, a move is refused or a
 figure is missing (``benchmarks/measure.py``).
 
-The benchmarks without a browser run side by side (most of their time is start-up and waiting, and they
-take ~30 s together on a 2-core machine); the browser ones after each other, marked ``browser``.
+The benchmarks without a browser run two at a time (most of their time is start-up and waiting), never
+beside a browser test (they share its worker of ``pytest -n``: eight at once made a browser test's clicks
+race on a 2-core machine); the browser ones after each other, marked ``browser``.
 """
 
 from __future__ import annotations
@@ -54,12 +55,19 @@ def finished(name: str, process: subprocess.Popen[str], started: float) -> str:
     return out
 
 
+#: How many benchmarks without a browser run at once.
+AT_ONCE = 2
+
+
 @pytest.mark.slow
+@pytest.mark.xdist_group("browser")
 def test_every_benchmark_without_a_browser_measures_in_short_mode() -> None:
     assert "bench_engine.py" in PLAIN and "bench_app.py" in PLAIN, PLAIN
-    started = time.monotonic()
-    running = {name: start(name) for name in PLAIN}
-    outputs = {name: finished(name, process, started) for name, process in running.items()}
+    outputs = {}
+    for first in range(0, len(PLAIN), AT_ONCE):
+        started = time.monotonic()
+        running = {name: start(name) for name in PLAIN[first : first + AT_ONCE]}
+        outputs |= {name: finished(name, process, started) for name, process in running.items()}
     # RLCard is no test dependency: without it the engine's figures are measured and the comparison skipped.
     assert "RLCard" in outputs["bench_engine.py"]
 
