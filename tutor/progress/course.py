@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 
 from tutor.progress import queries
 from tutor.progress.database import Database, check_name
@@ -51,21 +51,18 @@ class Course:
 
     def stars(self, learner: str) -> dict[str, int]:
         """The best stars per scenario id, for the scenarios the learner has solved."""
-        t = scenario_result
-        with self.database.connect() as connection:
-            rows = connection.execute(
-                select(t.c.scenario_id, t.c.stars).where(t.c.learner == learner).order_by(t.c.scenario_id)
-            ).all()
-        return {str(scenario): int(stars) for scenario, stars in rows}
+        return self._per_scenario(learner, scenario_result.c.stars)
 
     def attempts(self, learner: str) -> dict[str, int]:
         """How many times the learner has finished each scenario."""
+        return self._per_scenario(learner, scenario_result.c.attempts)
+
+    def _per_scenario(self, learner: str, column: ColumnElement[int]) -> dict[str, int]:
+        """One number of each scenario the learner has solved (a column of ``scenario_result``), by scenario id."""
         t = scenario_result
         with self.database.connect() as connection:
-            rows = connection.execute(
-                select(t.c.scenario_id, t.c.attempts).where(t.c.learner == learner).order_by(t.c.scenario_id)
-            ).all()
-        return {str(scenario): int(count) for scenario, count in rows}
+            rows = connection.execute(select(t.c.scenario_id, column).where(t.c.learner == learner).order_by(t.c.scenario_id)).all()
+        return {str(scenario): int(number) for scenario, number in rows}
 
     def complete_lesson(self, learner: str, lesson_id: str) -> None:
         """Mark ``lesson_id`` finished (again is harmless: the first completion time is kept)."""
