@@ -27,7 +27,7 @@ VARIANT_LINKED: Final = "app_variant_linked"  # the ?variant= value already foll
 CHOICE: Final = "app_language_choice"  # the language the learner picked or linked to, this session
 PICKER: Final = "app_language_picker"  # the sidebar's widget key
 SAVED_FOR: Final = "app_language_saved_for"  # (learner id, saved language) read from the progress store
-OWN_LETTERS: Final = "app_own_card_letters"  # a widget key: the learner's deck prints its own letters (default)
+OWN_LETTERS: Final = session.OWN_LETTERS  # a widget key: the learner's deck prints its own letters (default)
 VARIANT_PICKED: Final = "app_variant_picked"  # the learner picked a variant: it no longer follows the language
 AUTO_VARIANT: Final = "app_variant_auto"  # the variant this module set from the language
 

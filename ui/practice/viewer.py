@@ -7,6 +7,7 @@ import streamlit as st
 
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.style import Style
 from tutor.i18n.translate import shown_name
 from tutor.practice.viewer import RecordViewer
 from ui import session
@@ -16,7 +17,7 @@ from ui.table.cards import board_html, hand_html
 from ui.table.controls import board_labels
 
 
-def record_viewer(viewer: RecordViewer, language: str) -> None:
+def record_viewer(viewer: RecordViewer, language: str | Style) -> None:
     """A loaded game shown move by move: the board, every hand, and the buttons to step."""
     game = viewer.game
     state = viewer.state

@@ -20,6 +20,7 @@ from engine.cards import Card
 from engine.state import GameState
 from tutor.i18n.card_names import colour, rank, spoken
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.table.data import count_words
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
@@ -63,7 +64,7 @@ def card_html(
     you: bool = False,
     pick: str = "",
     fresh: bool = False,
-    language: str = "en",
+    language: str | Style = "en",
 ) -> str:
     """One card, face up, with an optional caption under it; ``pick`` makes it clickable with that value;
     ``fresh``: a card that just reached the hand, outlined (its caption says how)."""
@@ -107,7 +108,7 @@ def hand_html(
     four_colour: bool = False,
     values: Sequence[str] = (),
     fresh: Sequence[str] = (),
-    language: str = "en",
+    language: str | Style = "en",
 ) -> str:
     """A hand, face up; the cards at the ``picked`` positions stand out. With ``values`` (one per card)
     each card is clickable and reports its value. ``fresh`` (one per card, "" for none): a caption that
@@ -125,7 +126,7 @@ def hand_html(
 
 
 def table_html(
-    state: GameState, learner: int, four_colour: bool = False, labels: dict[str, str] | None = None, language: str = "en"
+    state: GameState, learner: int, four_colour: bool = False, labels: dict[str, str] | None = None, language: str | Style = "en"
 ) -> str:
     """The melds on the table, numbered as in the notation; each card captioned with who laid it."""
     words = {key: t(f"ui.board.{key}", language) for key in ("meld", "set", "run", "by", "empty")}
@@ -152,7 +153,7 @@ def pile_html(
     empty: str = "",
     values: Sequence[str] = (),
     picked: str | None = None,
-    language: str = "en",
+    language: str | Style = "en",
 ) -> str:
     """The discard pile spread bottom to top (left to right), every card visible, each captioned with
     the take that reaches it (``take 1`` is the top card). With ``values`` each card is clickable."""
@@ -168,7 +169,7 @@ def pile_html(
     )
 
 
-def others_html(state: GameState, learner: int, to_move_word: str = "", language: str = "en") -> str:
+def others_html(state: GameState, learner: int, to_move_word: str = "", language: str | Style = "en") -> str:
     """The other players' hands, face down, with their names and card counts (``1 card``, ``3 cards``)."""
     to_move_word = to_move_word or t("ui.board.to_move", language)
     parts = []
@@ -192,7 +193,7 @@ def board_html(
     labels: dict[str, str] | None = None,
     pile_values: Sequence[str] = (),
     pile_picked: str | None = None,
-    language: str = "en",
+    language: str | Style = "en",
 ) -> str:
     """The whole table as one block: the other players, the stock and pile, the melds.
 
