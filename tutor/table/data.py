@@ -39,7 +39,7 @@ from engine.state import GameState, Phase
 from engine.view import PlayerView
 from tutor.i18n.card_names import colour, face, rank, spoken
 from tutor.i18n.strings import t
-from tutor.i18n.style import Style
+from tutor.i18n.style import Style, style_for
 from tutor.i18n.translate import shown_name
 from tutor.table.picks import ACTIONS, Action, card_options, picks_for
 
@@ -57,14 +57,14 @@ WORD_KEYS: Final = (
 @dataclass(frozen=True)
 class TableOptions:
     """How the table is drawn: the actions to offer (and which to highlight), whether the listing's marks
-    show (not in a "legal or not?" question), whether the hand may be picked from, the four-colour deck,
-    large cards, and what is said beside the table (a message of the last move, the log of the others)."""
+    show (not in a "legal or not?" question), whether the hand may be picked from, large cards, the
+    language (a :class:`~tutor.i18n.style.Style`: with it the card letters and the four-colour deck), and
+    what is said beside the table (a message of the last move, the log of the others)."""
 
     actions: Sequence[Action] = ()
     primary: Sequence[Action] = ()
     marks: bool = True
     interactive: bool = True
-    four_colour: bool = False
     large: bool = False
     show_hand: bool = True
     message: tuple[str, str] | None = None  # (kind, sentence): error, warning, success or info
@@ -214,7 +214,8 @@ def _words(language: str | Style) -> dict[str, str]:
 def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
     """Everything the table component draws for the view's seat (see the module's docstring); JSON-able.
     Read from ``view`` alone: the view holds no other hand, no stock order and no seed."""
-    language, four = options.language, options.four_colour
+    language = options.language
+    four = style_for(language).four_colour
     seat, names = view.seat, tuple(shown_name(name, language) for name in view.players)
     over = view.phase is Phase.OVER
     you = t("table.you", language)

@@ -268,7 +268,6 @@ def status_text(status: Status, language: str | Style = "en") -> str:
 
 def _board(state: GameState, learner: int, language: str | Style) -> None:
     """The learner's hand face up, the others' face down, the stock, the top of the pile, the table."""
-    four = session.four_colour()
     words = board_labels(language)
     pile = state.pile
     below = len(pile) - _PILE_SHOWN
@@ -277,14 +276,14 @@ def _board(state: GameState, learner: int, language: str | Style) -> None:
     st.html(
         CSS
         + f'<div class="r5-title">{state.players[learner]}</div>'
-        + hand_html(state.hands[learner], four_colour=four, language=language)
+        + hand_html(state.hands[learner], language=language)
         + others_html(state, learner, words["to_move"], language)
         + '<div style="display:flex;gap:28px;flex-wrap:wrap">'
         + f'<div class="r5-zone"><div class="r5-title">{words["stock"]}</div>{row_html([stock])}</div>'
         + f'<div class="r5-zone"><div class="r5-title">{words["pile"]}</div>{more}'
-        + pile_html(pile[-_PILE_SHOWN:], four, words["take"], words["empty_pile"], language=language)
+        + pile_html(pile[-_PILE_SHOWN:], words["take"], words["empty_pile"], language=language)
         + "</div></div>"
-        + f'<div class="r5-zone"><div class="r5-title">{words["table"]}</div>{table_html(state, learner, four, words, language)}</div>'
+        + f'<div class="r5-zone"><div class="r5-title">{words["table"]}</div>{table_html(state, learner, words, language)}</div>'
     )
 
 
