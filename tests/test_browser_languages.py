@@ -150,7 +150,7 @@ def test_a_dutch_page_names_the_court_cards_as_dutch_decks_print_them(
     from engine.moves import Move
     from engine.variants import get_variant
     from tutor.i18n.card_names import face, international_letters_in, spoken
-    from tutor.i18n.letters import LETTERS
+    from tutor.i18n.style import Style
     from tutor.practice.game import Game
     from tutor.practice.seats import computer_seats
     from ui.session import DEFAULT_LEARNER
@@ -162,12 +162,9 @@ def test_a_dutch_page_names_the_court_cards_as_dutch_decks_print_them(
     game.play(Move.parse("discard KS"))
     reply = [step for step in game.advance() if step.seat == 1]
     assert any(str(step.move).startswith("meld Q") for step in reply)
-    token = LETTERS.set("nl")
-    try:
-        queens = face(Card.parse("QS"), "nl")
-        king_face = face(king, "nl")
-    finally:
-        LETTERS.reset(token)
+    dutch = Style("nl", letters="nl")
+    queens = face(Card.parse("QS"), dutch)
+    king_face = face(king, dutch)
     assert (queens, king_face) == ("V♠", "H♠")
 
     context = chromium.new_context(locale="nl-NL", viewport=LAPTOP if size_name == "laptop" else PHONE)

@@ -5,7 +5,6 @@ international letters; screen readers say the card in words either way."""
 from __future__ import annotations
 
 import string
-from collections.abc import Iterator
 
 import pytest
 
@@ -19,21 +18,17 @@ from tutor.charts.scores import card_value_labels
 from tutor.curriculum import track_for
 from tutor.i18n.card_names import face, faces, international_letters_in, relabel, spoken
 from tutor.i18n.catalogue import english
-from tutor.i18n.letters import INTERNATIONAL, LETTERS
+from tutor.i18n.letters import INTERNATIONAL
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.style import Style
 from tutor.i18n.translate import VARIANT_FIELDS, template
 from tutor.learn.curriculum import load_curriculum
 from tutor.practice.log import describe
 
 CURRICULUM = load_curriculum()
 COURTS = parse_cards("QS KH JD")
-
-
-@pytest.fixture
-def dutch_letters() -> Iterator[None]:
-    token = LETTERS.set("nl")
-    yield
-    LETTERS.reset(token)
+#: A Dutch page with the Dutch letters on (the app's default for a Dutch learner).
+DUTCH = Style("nl", letters="nl")
 
 
 def _values(text: str) -> dict[str, object]:
@@ -56,50 +51,48 @@ def _values(text: str) -> dict[str, object]:
     return values
 
 
-def test_the_dutch_letters_name_a_card_everywhere_one_function_names_it(dutch_letters: None) -> None:
-    assert [face(c, "nl") for c in COURTS] == ["V♠", "H♥", "B♦"]
-    assert faces(COURTS, "nl") == "V♠ H♥ B♦"
+def test_the_dutch_letters_name_a_card_everywhere_one_function_names_it() -> None:
+    assert [face(c, DUTCH) for c in COURTS] == ["V♠", "H♥", "B♦"]
+    assert faces(COURTS, DUTCH) == "V♠ H♥ B♦"
     assert face(COURTS[0], "en") == "Q♠", "an English page keeps the international letters"
-    assert spoken(COURTS[0], "nl") == t("table.card.name", "nl", rank=t("table.rank.r12", "nl"), suit=t("table.suit.s0", "nl"))
-    assert relabel("Q-K-A en A-2-3, de Q♠", "nl") == "V-H-A en A-2-3, de V♠"
+    assert spoken(COURTS[0], DUTCH) == t("table.card.name", DUTCH, rank=t("table.rank.r12", DUTCH), suit=t("table.suit.s0", DUTCH))
+    assert relabel("Q-K-A en A-2-3, de Q♠", DUTCH) == "V-H-A en A-2-3, de V♠"
 
 
 def test_without_the_dutch_letters_a_dutch_page_writes_the_international_ones() -> None:
-    token = LETTERS.set(INTERNATIONAL)
-    try:
-        assert face(COURTS[0], "nl") == "Q♠"
-        assert relabel("Q-K-A", "nl") == "Q-K-A"
-    finally:
-        LETTERS.reset(token)
+    international = Style("nl", letters=INTERNATIONAL)
+    assert face(COURTS[0], international) == "Q♠"
+    assert relabel("Q-K-A", international) == "Q-K-A"
+    assert face(COURTS[0], "nl") == "Q♠", "a language code alone: its default style, the international letters"
 
 
-def test_no_dutch_catalogue_sentence_names_a_court_card_in_english_letters(dutch_letters: None) -> None:
+def test_no_dutch_catalogue_sentence_names_a_court_card_in_english_letters() -> None:
     found = []
     for key, source in english().items():
         values = _values(source)
-        words = t(key, "nl", **values) if values else (template(key, "nl") or "")
+        words = t(key, DUTCH, **values) if values else (template(key, DUTCH) or "")
         if international_letters_in(words):
             found.append(f"{key}: {words}")
     assert not found, "\n".join(found[:20])
 
 
 @pytest.mark.slow
-def test_no_dutch_lesson_or_task_names_a_court_card_in_english_letters(dutch_letters: None) -> None:
+def test_no_dutch_lesson_or_task_names_a_court_card_in_english_letters() -> None:
     found = []
     for variant in tables():
         for entry in track_for(variant, CURRICULUM).lessons:
-            words = entry.lesson.text(variant, "nl")
+            words = entry.lesson.text(variant, DUTCH)
             found += [f"lesson {entry.lesson.id} ({variant.id}): {m}" for m in international_letters_in(words)]
     for task in played_tasks(CURRICULUM):
         for field, text in task.texts():
-            words = task.say(text, "nl", answer=7)
+            words = task.say(text, DUTCH, answer=7)
             found += [f"{task.id}@{task.variant} {field}: {m} in {words!r}" for m in international_letters_in(words)]
     assert not found, "\n".join(found[:20])
-    prompts = [task.say(task.task.prompt, "nl") for task in played_tasks(CURRICULUM) if "Q♠" in task.say(task.task.prompt)]
+    prompts = [task.say(task.task.prompt, DUTCH) for task in played_tasks(CURRICULUM) if "Q♠" in task.say(task.task.prompt)]
     assert prompts and all("V♠" in words for words in prompts)
 
 
-def test_the_log_and_the_charts_use_the_dutch_letters(dutch_letters: None) -> None:
+def test_the_log_and_the_charts_use_the_dutch_letters() -> None:
     state = GameState.from_position(
         get_variant("rummy500-nl"),
         ["Anna", "Bertil"],
@@ -109,9 +102,9 @@ def test_the_log_and_the_charts_use_the_dutch_letters(dutch_letters: None) -> No
     )
     after = state.apply(Move.parse("draw"))
     melded = after.apply(Move.parse("meld QS QH QD"))
-    assert "V♠ V♥ V♦" in describe(after, 0, Move.parse("meld QS QH QD"), melded, "nl")
-    assert move_label(state, 0, Move.parse("draw"), after, "nl").endswith("H♣")
-    labels = card_value_labels("nl")
+    assert "V♠ V♥ V♦" in describe(after, 0, Move.parse("meld QS QH QD"), melded, DUTCH)
+    assert move_label(state, 0, Move.parse("draw"), after, DUTCH).endswith("H♣")
+    labels = card_value_labels(DUTCH)
     assert {"B", "V", "H"} <= set(labels) and not {"J", "Q", "K"} & set(labels)
 
 

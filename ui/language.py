@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import Final
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from engine.variants import PRESETS
 from tutor.i18n.languages import LANGUAGES, START_VARIANT, browser_wants, choose, known, own_name
-from tutor.i18n.letters import DECK_LETTERS, INTERNATIONAL, use_resolver
+from tutor.i18n.letters import DECK_LETTERS
 from tutor.i18n.strings import t
 from tutor.progress import ProgressError
 from ui import session
@@ -27,7 +26,7 @@ VARIANT_LINKED: Final = "app_variant_linked"  # the ?variant= value already foll
 CHOICE: Final = "app_language_choice"  # the language the learner picked or linked to, this session
 PICKER: Final = "app_language_picker"  # the sidebar's widget key
 SAVED_FOR: Final = "app_language_saved_for"  # (learner id, saved language) read from the progress store
-OWN_LETTERS: Final = "app_own_card_letters"  # a widget key: the learner's deck prints its own letters (default)
+OWN_LETTERS: Final = session.OWN_LETTERS  # a widget key: the learner's deck prints its own letters (default)
 VARIANT_PICKED: Final = "app_variant_picked"  # the learner picked a variant: it no longer follows the language
 AUTO_VARIANT: Final = "app_variant_auto"  # the variant this module set from the language
 
@@ -45,20 +44,6 @@ def resolve_language() -> str:
     _follow_with_variant(language)
     state.setdefault(OWN_LETTERS, True)  # a Dutch page prints H, V, B as the seed writes them
     return language
-
-
-def session_letters() -> str:
-    """The card letters of the session whose page run or callback asks (:func:`tutor.i18n.letters.letters_in_use`):
-    its language's own while the learner keeps them on (the default), else the international ones."""
-    if get_script_run_ctx(suppress_warning=True) is None:  # not in a page run: a test or a script calling the tutor directly
-        return INTERNATIONAL
-    state = st.session_state
-    language = state.get(session.LANGUAGE)
-    own = state.get(OWN_LETTERS, True)
-    return str(language) if own and language in DECK_LETTERS else INTERNATIONAL
-
-
-use_resolver(session_letters)
 
 
 def _browser() -> str | None:

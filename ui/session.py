@@ -18,7 +18,9 @@ import streamlit as st
 from engine.errors import RecordError
 from engine.names import name_problem
 from engine.variants import PRESETS, Variant
+from tutor.i18n.letters import DECK_LETTERS, INTERNATIONAL
 from tutor.i18n.strings import YOU
+from tutor.i18n.style import Style
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Curriculum, load_curriculum
 from tutor.progress import ProgressError, ProgressStore, default_target, open_store
 from tutor.progress.identity import Identity, identify
@@ -30,6 +32,7 @@ VARIANT: Final = "app_variant"  # the validated Variant, preset and house rules
 HOUSE_RULE_ERROR: Final = "app_house_rule_error"
 LANGUAGE: Final = "app_language"
 FOUR_COLOUR: Final = "app_four_colour"  # a widget key
+OWN_LETTERS: Final = "app_own_card_letters"  # a widget key: the learner's deck prints its own letters (default)
 LEARNER: Final = "app_learner"  # a widget key: the learner's display name
 LEARNER_ID: Final = "app_learner_id"  # the learner id of this browser (tutor.progress.learner)
 LEARNER_FRESH: Final = "app_learner_fresh"  # whether the id was made in this session (no progress under it yet)
@@ -94,6 +97,18 @@ def variant() -> Variant:
 def language() -> str:
     """The learner's language (from the browser's locale)."""
     return str(st.session_state.get(LANGUAGE) or "en")
+
+
+def style() -> Style:
+    """How this session reads the app's words and cards: its language, its card letters (the language's own
+    while the learner keeps them on, the default; else the international ones) and its deck's colours.
+
+    Read from ``session_state`` on every call, so a button's callback (run in another thread) gets the same
+    style as the page run that drew the button.
+    """
+    code = language()
+    own = st.session_state.get(OWN_LETTERS, True) and code in DECK_LETTERS
+    return Style(code, code if own else INTERNATIONAL, four_colour())
 
 
 def four_colour() -> bool:

@@ -32,6 +32,7 @@ from engine.variants import Variant, get_variant
 from tutor.charts.scores import MINUS, title_above
 from tutor.i18n.card_names import face, faces
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.i18n.translate import number_separators
 
 #: The two scales a lesson sets side by side: Nordic values (femhundra) and face values (500 Rum).
@@ -62,7 +63,7 @@ def hand_blocks(states: Sequence[GameState], seat: int, variant: Variant | None 
     return [[(card, (variant or state.variant).card_value(card.in_hand)) for card in state.hands[seat]] for state in states]
 
 
-def move_label(before: GameState, seat: int, move: Move, after: GameState, language: str = "en") -> str:
+def move_label(before: GameState, seat: int, move: Move, after: GameState, language: str | Style = "en") -> str:
     """The learner's ``move`` in words, for a chart's axis: ``you melded Q♠ Q♥ Q♦``, ``you drew 7♥``."""
     if isinstance(move, Draw):
         drawn = [c for c in after.hands[seat] if c not in before.hands[seat]]
@@ -95,7 +96,7 @@ class _Block:
     values: list[int | None]
 
 
-def _blocks(hands: Sequence[Sequence[tuple[Card, int]]], language: str) -> list[_Block]:
+def _blocks(hands: Sequence[Sequence[tuple[Card, int]]], language: str | Style) -> list[_Block]:
     """One block per card that is ever in the hand, in the order the cards first appear."""
     order: list[str] = []
     named: dict[str, tuple[str, Card]] = {}
@@ -128,7 +129,7 @@ def _colour(card: Card, index: int, four_colour: bool = False) -> str:
 
 
 def _stack_traces(
-    hands: Sequence[Sequence[tuple[Card, int]]], language: str, four_colour: bool = False, totals: bool = True
+    hands: Sequence[Sequence[tuple[Card, int]]], language: str | Style, four_colour: bool = False, totals: bool = True
 ) -> list[go.BaseTraceType]:
     """The bars of one stack chart (a trace per card, below zero) and, with ``totals``, the total under each stack."""
     unit = t("charts.points_unit", language)
@@ -184,7 +185,7 @@ def wrap(label: str, width: int = 8) -> str:
     return "<br>".join(lines)
 
 
-def _x_axis(labels: Sequence[str], language: str) -> dict[str, object]:
+def _x_axis(labels: Sequence[str], language: str | Style) -> dict[str, object]:
     positions = list(range(len(labels)))
     return {
         "title": {"text": t("charts.move_axis", language)},
@@ -229,7 +230,7 @@ def hand_stack_figure(
     hands: Sequence[Sequence[tuple[Card, int]]],
     labels: Sequence[str],
     title: str,
-    language: str = "en",
+    language: str | Style = "en",
     laid: Sequence[int] | None = None,
     four_colour: bool = False,
     totals: bool = True,
@@ -280,7 +281,7 @@ def scales_figure(
     seat: int,
     labels: Sequence[str],
     title: str,
-    language: str = "en",
+    language: str | Style = "en",
     four_colour: bool = False,
     totals: bool = True,
 ) -> go.Figure:

@@ -32,6 +32,7 @@ from engine.state import GameState
 from engine.variants import Variant
 from tutor.i18n.card_names import rank
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.style import Style
 from tutor.i18n.translate import number_separators
 
 MINUS = "\N{MINUS SIGN}"
@@ -133,7 +134,7 @@ def card_values(variant: Variant) -> list[int | None]:
     return values
 
 
-def card_value_labels(language: str = "en") -> list[str]:
+def card_value_labels(language: str | Style = "en") -> list[str]:
     """The card names of :func:`card_values`, in ``language`` and the learner's card letters.
 
     >>> card_value_labels()
@@ -174,7 +175,7 @@ def title_above(text: str) -> dict[str, object]:
 
 
 def hand_points_figure(
-    series: dict[str, list[int]], title: str, labels: list[str] | None = None, language: str = "en"
+    series: dict[str, list[int]], title: str, labels: list[str] | None = None, language: str | Style = "en"
 ) -> go.Figure:
     """A line per player of the minus points in their hand, move by move.
 
@@ -228,7 +229,7 @@ def hand_points_figure(
 
 
 def round_waterfall_figure(
-    breakdown: RoundBreakdown, title: str, language: str = "en", skip_zero: bool = True, laid_only: bool = False
+    breakdown: RoundBreakdown, title: str, language: str | Style = "en", skip_zero: bool = True, laid_only: bool = False
 ) -> go.Figure:
     """A waterfall from nothing to the round score: melds +, lay-offs +, bonus +, penalty −, hand −,
     and the round score as the total bar. The parts worth nothing are left out (unless ``skip_zero`` is
@@ -277,7 +278,7 @@ def round_waterfall_figure(
     return figure
 
 
-def card_values_figure(variants: list[Variant], language: str = "en") -> go.Figure:
+def card_values_figure(variants: list[Variant], language: str | Style = "en") -> go.Figure:
     """A grouped bar chart of what each card is worth in each variant: the low ace, 2 to K, the ace
     and the joker (no bar where a variant plays without jokers). A variant with house rules is marked ✎."""
     labels = card_value_labels(language)
@@ -307,7 +308,7 @@ def card_values_figure(variants: list[Variant], language: str = "en") -> go.Figu
     return figure
 
 
-def totals_race_figure(totals_by_round: dict[str, list[int]], target: int, language: str = "en") -> go.Figure:
+def totals_race_figure(totals_by_round: dict[str, list[int]], target: int, language: str | Style = "en") -> go.Figure:
     """Each player's game total after each round (round 1, 2, …), with a dashed line at the target.
 
     ``totals_by_round`` holds game totals, not round scores: :func:`running_totals` turns one into the other.
@@ -351,7 +352,7 @@ def laid_and_hand_figure(
     labels: list[str],
     names: tuple[str, str],
     title: str,
-    language: str = "en",
+    language: str | Style = "en",
 ) -> go.Figure:
     """One player's round turn by turn: the points they have laid (above zero) and the minus points in
     their hand (below zero), so the learner sees hand cards turn into laid points, or stay as minus.

@@ -22,6 +22,7 @@ from tutor.charts.scores import LEGEND_ON_TOP, TOP_MARGIN, signed, title_above
 from tutor.compare.situations import Outcome
 from tutor.compare.stats import ENDINGS
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.style import Style
 from tutor.i18n.translate import fill, number_separators, shown_name
 
 _LEGEND_ON_TOP = LEGEND_ON_TOP
@@ -32,7 +33,7 @@ def scored(outcomes: Sequence[Outcome]) -> list[Outcome]:
     return [o for o in outcomes if o.status.scores]
 
 
-def situation_scores_figure(outcomes: Sequence[Outcome], move: str, language: str = "en") -> go.Figure:
+def situation_scores_figure(outcomes: Sequence[Outcome], move: str, language: str | Style = "en") -> go.Figure:
     """Grouped bars: each player's round score under each variant whose round ended (others are left out)."""
     ended = scored(outcomes)
     names = [o.name for o in ended]
@@ -63,7 +64,7 @@ def situation_scores_figure(outcomes: Sequence[Outcome], move: str, language: st
 
 
 def _bar(
-    entries: Sequence[dict[str, Any]], key: str, title: str, axis: str, text: list[str] | None, language: str
+    entries: Sequence[dict[str, Any]], key: str, title: str, axis: str, text: list[str] | None, language: str | Style
 ) -> go.Figure:
     values = [entry[key] for entry in entries]
     figure = go.Figure(
@@ -85,7 +86,7 @@ def _bar(
     return figure
 
 
-def decisions_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> go.Figure:
+def decisions_figure(entries: Sequence[dict[str, Any]], language: str | Style = "en") -> go.Figure:
     """Decisions (moves, all players together) per round, a bar per variant."""
     return _bar(
         entries,
@@ -97,7 +98,7 @@ def decisions_figure(entries: Sequence[dict[str, Any]], language: str = "en") ->
     )
 
 
-def ended_by_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> go.Figure:
+def ended_by_figure(entries: Sequence[dict[str, Any]], language: str | Style = "en") -> go.Figure:
     """How rounds end, as stacked shares per variant: going out, an empty stock, the reshuffle limit."""
     figure = go.Figure()
     names = [variant_name(entry["variant"], language) for entry in entries]
@@ -125,7 +126,7 @@ def ended_by_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> 
     return figure
 
 
-def mean_score_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> go.Figure:
+def mean_score_figure(entries: Sequence[dict[str, Any]], language: str | Style = "en") -> go.Figure:
     """The mean round score of a player, a bar per variant."""
     text = [fill("{mean:.1f}", language, mean=float(entry["mean_round_score"])) for entry in entries]
     return _bar(
@@ -138,7 +139,7 @@ def mean_score_figure(entries: Sequence[dict[str, Any]], language: str = "en") -
     )
 
 
-def takes_figure(entries: Sequence[dict[str, Any]], language: str = "en") -> go.Figure:
+def takes_figure(entries: Sequence[dict[str, Any]], language: str | Style = "en") -> go.Figure:
     """Takes from the pile (Rommi calls included) per round, each bar labelled with the share that paid."""
     text = [t("compare.stats.paid_text", language, share=entry["paid_share"]) for entry in entries]
     return _bar(

@@ -46,6 +46,7 @@ from engine.state import GameState, Phase
 from engine.variants import PRESETS, checked_house_rules, get_variant
 from tutor import resources
 from tutor.i18n.strings import YOU, refusal, t, variant_name
+from tutor.i18n.style import Style
 from tutor.learn.scenario import Position, Text, localize, read_mapping, validated
 from tutor.resources import data_files
 
@@ -269,7 +270,7 @@ class Comparison:
         return self.outcomes[move][self.presets.index(preset)]
 
 
-def judge_line(state: GameState, line: str, language: str = "en") -> tuple[Ruling, GameState]:
+def judge_line(state: GameState, line: str, language: str | Style = "en") -> tuple[Ruling, GameState]:
     """The engine's ruling on ``"PLAYER: MOVE"`` in ``state``, and the state after it (unchanged if refused)."""
     try:
         after = apply_line(state, line)
@@ -278,7 +279,7 @@ def judge_line(state: GameState, line: str, language: str = "en") -> tuple[Rulin
     return Ruling(line, True, None, t("compare.situation.legal_reason", language)), after
 
 
-def judge_from(state: GameState, judged: JudgedMove, language: str = "en") -> Outcome:
+def judge_from(state: GameState, judged: JudgedMove, language: str | Style = "en") -> Outcome:
     """Judge one move (and its ``then`` moves, while they are legal) from ``state``."""
     ruling, after = judge_line(state, judged.move, language)
     then: list[Ruling] = []
@@ -291,7 +292,7 @@ def judge_from(state: GameState, judged: JudgedMove, language: str = "en") -> Ou
     return Outcome(state.variant.id, variant_name(state.variant, language), ruling, tuple(then), Status.of(after))
 
 
-def compare_situation(situation: Situation, language: str = "en") -> Comparison:
+def compare_situation(situation: Situation, language: str | Style = "en") -> Comparison:
     """Every preset of ``situation`` judging every one of its moves."""
     presets = tuple(situation.presets)
     states = {preset: start_state(situation, preset) for preset in presets}
@@ -365,7 +366,7 @@ def situation_schema() -> dict[str, Any]:
     return Situation.model_json_schema(by_alias=True)
 
 
-def title_of(situation: Situation, language: str = "en") -> str:
+def title_of(situation: Situation, language: str | Style = "en") -> str:
     """The situation's title in ``language``."""
     return localize(situation.title, language)
 
@@ -391,7 +392,7 @@ def build_situation(
     pile: Sequence[str | Card],
     table: Sequence[Sequence[str | Card]],
     moves: Move | Sequence[Move],
-    language: str = "en",
+    language: str | Style = "en",
 ) -> Situation:
     """A two-player situation from picked cards: ``hand`` is "You"'s, ``pile`` bottom first, each meld of
     ``table`` laid by Bertil; ``moves`` (You's) are judged in turn: the first is the judged move, the others
@@ -443,7 +444,7 @@ def builder_rulings(
     pile: Sequence[str | Card],
     table: Sequence[Sequence[str | Card]],
     move: Move | Sequence[Move],
-    language: str = "en",
+    language: str | Style = "en",
 ) -> dict[str, Outcome]:
     """The five rulings on ``move`` (or on a first move and the moves after it) in the position the
     learner set up (see :func:`build_situation`), by preset id.

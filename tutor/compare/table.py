@@ -34,6 +34,7 @@ from typing import Final
 from engine.variants import PRESETS, Variant, get_variant
 from tutor.charts.scores import card_value_labels, card_values
 from tutor.i18n.strings import pick_language, t, template, variant_name, variant_source
+from tutor.i18n.style import Style
 
 #: Fields that name a preset rather than a rule: shown, but never flagged as a difference.
 IDENTITY_FIELDS: Final = ("id", "name", "source")
@@ -51,7 +52,7 @@ def variant_fields() -> list[str]:
     return list(Variant.model_fields)
 
 
-def _lookup(key: str, language: str) -> str | None:
+def _lookup(key: str, language: str | Style) -> str | None:
     """A catalogue string, in ``language`` or English, or None when there is none."""
     return template(key, language)
 
@@ -64,7 +65,7 @@ def _value_key(value: object) -> str:
     return str(value)
 
 
-def field_label(field: str, language: str = "en") -> str:
+def field_label(field: str, language: str | Style = "en") -> str:
     """The short label of a rule (``compare.labels.<field>``).
 
     >>> field_label("pile_take")
@@ -73,7 +74,7 @@ def field_label(field: str, language: str = "en") -> str:
     return t(f"compare.labels.{field}", language)
 
 
-def field_meaning(field: str, language: str = "en") -> str:
+def field_meaning(field: str, language: str | Style = "en") -> str:
     """What a rule means at the table, in one sentence for a learner (``compare.why.<field>``): the Compare
     page says it of a rule the variants disagree on, the Rules page of every rule.
 
@@ -83,7 +84,7 @@ def field_meaning(field: str, language: str = "en") -> str:
     return t(f"compare.why.{field}", language)
 
 
-def cell_text(variant: Variant, field: str, language: str = "en") -> str:
+def cell_text(variant: Variant, field: str, language: str | Style = "en") -> str:
     """The value of ``field`` in ``variant``, for people: a text per value (``compare.values.<field>.<value>``),
     else the field's template (``…any``, with ``{value}`` and ``{target}``), else the value as it is.
 
@@ -108,7 +109,7 @@ def cell_text(variant: Variant, field: str, language: str = "en") -> str:
     return value_words(field, value, language, variant.target)
 
 
-def house_rules_text(fields: Sequence[str], language: str = "en") -> str:
+def house_rules_text(fields: Sequence[str], language: str | Style = "en") -> str:
     """House rules by their labels, for a sentence: ``Going-out bonus, Jokers``.
 
     >>> house_rules_text(("ace_high_value", "jokers"))
@@ -117,7 +118,7 @@ def house_rules_text(fields: Sequence[str], language: str = "en") -> str:
     return ", ".join(field_label(name, language) for name in fields)
 
 
-def value_words(field: str, value: object, language: str = "en", target: int = 500, key: str | None = None) -> str:
+def value_words(field: str, value: object, language: str | Style = "en", target: int = 500, key: str | None = None) -> str:
     """``value`` of the rule ``field`` in words (``compare.values.<field>.<value>``, else ``…any``), as in
     :func:`cell_text`; ``target``: the game's target, for the texts that name it.
 
@@ -193,7 +194,7 @@ class CompareTable:
         return tuple(row for row in self.rows if row.field not in NAMED_BY_HEADS)
 
 
-def rules_table(variants: Sequence[Variant], language: str = "en") -> CompareTable:
+def rules_table(variants: Sequence[Variant], language: str | Style = "en") -> CompareTable:
     """The table of ``variants`` (one column each), generated from the fields of the model.
 
     A cell is ``changed`` when its variant is a preset with house rules and the value differs from the
@@ -227,7 +228,7 @@ def rules_table(variants: Sequence[Variant], language: str = "en") -> CompareTab
     )
 
 
-def apply_house_rules(table: CompareTable, chosen: Variant, language: str = "en") -> CompareTable:
+def apply_house_rules(table: CompareTable, chosen: Variant, language: str | Style = "en") -> CompareTable:
     """``table`` with the chosen variant (a preset with house rules) in its preset's column: the cells the
     house rules changed are marked, and the rows' differences are worked out again.
 
@@ -253,7 +254,7 @@ def apply_house_rules(table: CompareTable, chosen: Variant, language: str = "en"
     return replace(table, rows=tuple(rows), chosen=chosen.id, house_rules=chosen.house_rules)
 
 
-def compare_table(chosen: Variant | None = None, language: str = "en") -> CompareTable:
+def compare_table(chosen: Variant | None = None, language: str | Style = "en") -> CompareTable:
     """The five presets side by side; with ``chosen``, its house rules shown in its preset's column."""
     table = rules_table(list(PRESETS.values()), language)
     return apply_house_rules(table, chosen, language) if chosen is not None else table
@@ -290,7 +291,7 @@ footer { margin-top: 4mm; font-size: 8.5pt; color: #555; }
 """
 
 
-def cheat_sheet_html(variant: Variant, language: str = "en") -> str:
+def cheat_sheet_html(variant: Variant, language: str | Style = "en") -> str:
     """One printable page (HTML with print CSS) for a table playing ``variant``: every rule of it, from the
     same generated table, the house rules applied, what each card is worth, how a round scores, the source.
     """

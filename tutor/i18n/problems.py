@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from tutor.i18n.catalogue import PROBLEM_PREFIX
 from tutor.i18n.languages import SOURCE_LANGUAGE
+from tutor.i18n.style import Style
 from tutor.i18n.translate import refusal, t
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 PLACES: Final = ("sidebar", "practice", "together")
 
 
-def problem_text(reason: str, values: Mapping[str, object], language: str = SOURCE_LANGUAGE) -> str:
+def problem_text(reason: str, values: Mapping[str, object], language: str | Style = SOURCE_LANGUAGE) -> str:
     """The problem ``reason`` (a key of :data:`engine.problems.PROBLEMS`) with ``values``, in ``language``."""
     from engine.errors import NotationError, RulesError
 
@@ -42,7 +43,7 @@ def problem_text(reason: str, values: Mapping[str, object], language: str = SOUR
     return t(PROBLEM_PREFIX + reason, language, **said)
 
 
-def field_text(field: str, language: str = SOURCE_LANGUAGE) -> str:
+def field_text(field: str, language: str | Style = SOURCE_LANGUAGE) -> str:
     """A field as a refusal names it: a name written in the file as it is (``seed``, ``players[0]``), a
     word of the format's own (``file``, ``record``) in ``language``."""
     from engine.problems import FIELD_WORDS
@@ -50,7 +51,7 @@ def field_text(field: str, language: str = SOURCE_LANGUAGE) -> str:
     return t(f"refusals.field.{field}", language) if field in FIELD_WORDS else field
 
 
-def record_refusal(error: RecordError, language: str = SOURCE_LANGUAGE) -> str:
+def record_refusal(error: RecordError, language: str | Style = SOURCE_LANGUAGE) -> str:
     """Why a record is refused, in ``language``: its source, field and problem (a content file of the
     project's own, refused in English words only, as it is)."""
     if error.reason is None:
@@ -62,12 +63,12 @@ def record_refusal(error: RecordError, language: str = SOURCE_LANGUAGE) -> str:
     return t("refusals.record_round", language, round=error.part, **values)
 
 
-def house_rule_refusal(error: HouseRuleError, rule: str, language: str = SOURCE_LANGUAGE) -> str:
+def house_rule_refusal(error: HouseRuleError, rule: str, language: str | Style = SOURCE_LANGUAGE) -> str:
     """Why a house rule is refused, in ``language``: ``rule`` (its label where it is set) and the problem."""
     return t("refusals.house_rule", language, rule=rule, problem=problem_text(error.reason, error.values, language))
 
 
-def name_refusal(problem: NameProblem, place: str, language: str = SOURCE_LANGUAGE) -> str:
+def name_refusal(problem: NameProblem, place: str, language: str | Style = SOURCE_LANGUAGE) -> str:
     """Why a name typed at ``place`` (one of :data:`PLACES`) is refused, and where to change it, in ``language``."""
     if place not in PLACES:
         raise ValueError(f"no place {place!r} to change a name; known: {', '.join(PLACES)}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from tutor.i18n.catalogue import english
 from tutor.i18n.languages import SOURCE_LANGUAGE, known
+from tutor.i18n.style import Style
 from tutor.i18n.translate import PLAYER_FIELDS, YOU, refusal, t, template, variant_name, variant_source
 
 __all__ = [
@@ -38,10 +39,12 @@ def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     return {key: template(key, language) or text for key, text in english().items()}
 
 
-def pick_language(locale: str | None) -> str:
-    """The language of ours a locale names (``sv-SE`` → ``sv``), English otherwise.
+def pick_language(locale: str | Style | None) -> str:
+    """The language of ours a locale names (``sv-SE`` → ``sv``) or a style is in, English otherwise.
 
     >>> pick_language("en-GB"), pick_language(None), pick_language("xx-YY"), pick_language("fi-FI")
     ('en', 'en', 'en', 'fi')
     """
+    if isinstance(locale, Style):
+        return locale.language
     return known(locale) or DEFAULT_LANGUAGE

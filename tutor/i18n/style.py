@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.i18n.languages import SOURCE_LANGUAGE, known
-from tutor.i18n.letters import DECK_LETTERS, INTERNATIONAL, letters_in_use
+from tutor.i18n.letters import DECK_LETTERS, INTERNATIONAL
 
 __all__ = ["Style", "style_for"]
 
@@ -40,7 +40,7 @@ class Style:
 
 def style_for(language: str | Style) -> Style:
     """``language``'s style as it is (a :class:`Style`), or the default style of a language code (a code
-    we lack: English); its letters are those chosen for this context (:func:`~tutor.i18n.letters.letters_in_use`)."""
+    we lack: English), with the international letters and two-colour deck."""
     if isinstance(language, Style):
         return language
-    return Style(known(language) or SOURCE_LANGUAGE, letters_in_use())
+    return Style(known(language) or SOURCE_LANGUAGE)

@@ -16,6 +16,7 @@ from engine.moves import Move
 from engine.records.lines import LineRefused, apply_line, apply_lines, parse_line
 from engine.state import GameState
 from tutor.i18n.strings import refusal, t
+from tutor.i18n.style import Style
 from tutor.learn.fields import FieldError
 from tutor.learn.scenario import (
     ChoiceTask,
@@ -52,7 +53,7 @@ def learner_seat(scenario: Scenario, state: GameState) -> int:
     return state.player_index(scenario.learner)
 
 
-def try_move(scenario: Scenario, step: Step, state: GameState, move: Move, language: str = "en") -> Verdict:
+def try_move(scenario: Scenario, step: Step, state: GameState, move: Move, language: str | Style = "en") -> Verdict:
     """Judge the learner's ``move`` at ``step`` of a move task. An illegal or unasked move changes nothing."""
     seat = learner_seat(scenario, state)
     try:
@@ -98,7 +99,7 @@ def number_answer(scenario: Scenario, state: GameState | None = None) -> int:
 
 
 def judge_answer(
-    scenario: Scenario, state: GameState | None = None, language: str = "en"
+    scenario: Scenario, state: GameState | None = None, language: str | Style = "en"
 ) -> tuple[bool, str | None, str]:
     """The engine's ruling on a judge task's move: (legal, rule code, reason in ``language``)."""
     task = scenario.task
@@ -116,7 +117,7 @@ def judge_answer(
 _MINUS: Final = ("hand", "penalty")
 
 
-def check_number(scenario: Scenario, typed: int, language: str = "en") -> Verdict:
+def check_number(scenario: Scenario, typed: int, language: str | Style = "en") -> Verdict:
     """Judge a typed number."""
     state = scenario.start()
     right = number_answer(scenario, state)
@@ -128,7 +129,7 @@ def check_number(scenario: Scenario, typed: int, language: str = "en") -> Verdic
     return Verdict(True, False, None, scenario.say(extra, language) if extra else t("learn.wrong_number", language), state)
 
 
-def check_choice(scenario: Scenario, picked: int, language: str = "en") -> Verdict:
+def check_choice(scenario: Scenario, picked: int, language: str | Style = "en") -> Verdict:
     """Judge a picked option of a choice task."""
     task = scenario.task
     assert isinstance(task, ChoiceTask)
@@ -139,7 +140,7 @@ def check_choice(scenario: Scenario, picked: int, language: str = "en") -> Verdi
     return Verdict(True, False, None, scenario.say(extra, language) if extra else t("learn.wrong_choice", language), state)
 
 
-def check_judgement(scenario: Scenario, says_legal: bool, language: str = "en") -> Verdict:
+def check_judgement(scenario: Scenario, says_legal: bool, language: str | Style = "en") -> Verdict:
     """Judge the learner's "legal" / "not legal" against the engine's ruling, with the engine's reason."""
     state = scenario.start()
     legal, code, reason = judge_answer(scenario, state, language)

@@ -39,6 +39,7 @@ from engine.records.safe_yaml import read_text, safe_load
 from engine.variants import PRESETS, Variant
 from tutor import resources
 from tutor.i18n.strings import pick_language
+from tutor.i18n.style import Style
 from tutor.learn.checker import load_scenario
 from tutor.learn.fields import FieldError, fill_task
 from tutor.learn.scenario import Scenario
@@ -86,12 +87,12 @@ class Lesson(StrictModel):
     body: str = ""
     translations: dict[str, LessonText] = Field(default_factory=dict, description="By language code.")
 
-    def title_in(self, language: str = "en") -> str:
+    def title_in(self, language: str | Style = "en") -> str:
         """The lesson's title in ``language`` (English when it has no translation)."""
         found = self.translations.get(pick_language(language))
         return found.title if found else self.title
 
-    def text(self, variant: Variant, language: str = "en") -> str:
+    def text(self, variant: Variant, language: str | Style = "en") -> str:
         """The lesson's Markdown in ``language`` (English when it has no translation), with the variant's
         fields filled in and its contrasts decided (:mod:`tutor.learn.wording`)."""
         found = self.translations.get(pick_language(language))

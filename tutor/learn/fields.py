@@ -39,6 +39,7 @@ from engine.scoring import card_points
 from engine.variants import Variant
 from tutor.i18n.card_names import relabel
 from tutor.i18n.strings import t, template, variant_name
+from tutor.i18n.style import Style
 from tutor.learn.wording import braced_parts, fill
 
 #: ``{name:argument}``: a field the engine fills from its argument (cards or a player count).
@@ -49,7 +50,7 @@ class FieldError(ValueError):
     """A task field the engine cannot fill: an unknown button, a card that is no card, a count that is no number."""
 
 
-def variant_fields(variant: Variant, language: str = "en") -> dict[str, Any]:
+def variant_fields(variant: Variant, language: str | Style = "en") -> dict[str, Any]:
     """Fields a lesson text may use: ``{variant_name}``, ``{target}``, ``{ace_high_value}``, ``{ace_low_value}``,
     ``{target_rule}``, …; the rules in words come from the catalogue (``lesson_fields.*``).
 
@@ -88,7 +89,7 @@ def variant_fields(variant: Variant, language: str = "en") -> dict[str, Any]:
     }
 
 
-def times(count: int, language: str = "en") -> str:
+def times(count: int, language: str | Style = "en") -> str:
     """How often, in words.
 
     >>> times(1), times(2), times(3)
@@ -107,7 +108,7 @@ def _duty_key(variant: Variant) -> str:
     return f"duty_rule.{top}_{how}"
 
 
-def fill_task(template: str, variant: Variant, language: str = "en", extra: Mapping[str, object] | None = None) -> str:
+def fill_task(template: str, variant: Variant, language: str | Style = "en", extra: Mapping[str, object] | None = None) -> str:
     """``template`` (a task text, already in ``language``) with the engine's fields and the variant's filled
     in; ``extra`` adds fields of the moment (a number task's ``{answer}``). ``FieldError`` for a field the
     engine cannot fill."""
@@ -163,18 +164,18 @@ def _count(text: str) -> int:
     return int(text)
 
 
-def _sum(variant: Variant, text: str, language: str) -> str:
+def _sum(variant: Variant, text: str, language: str | Style) -> str:
     points = _points(variant, text)
     return f"{' + '.join(map(str, points))} = {sum(points)}" if len(points) > 1 else str(points[0])
 
 
-def _button(variant: Variant, name: str, language: str) -> str:
+def _button(variant: Variant, name: str, language: str | Style) -> str:
     if template(f"ui.actions.{name}") is None:
         raise FieldError(f"there is no button “{name}”")
     return t(f"ui.actions.{name}", language)
 
 
-_ASK: Final[dict[str, Callable[[Variant, str, str], str]]] = {
+_ASK: Final[dict[str, Callable[[Variant, str, str | Style], str]]] = {
     "sum": _sum,
     "total": lambda variant, text, language: str(sum(_points(variant, text))),
     "value": lambda variant, text, language: str(_points(variant, text)[0]),

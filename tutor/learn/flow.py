@@ -30,6 +30,7 @@ from engine.moves import Move
 from engine.state import GameState
 from tutor.charts.hand import move_label
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.learn.checker import (
     Verdict,
     check_choice,
@@ -111,7 +112,7 @@ class ScenarioRun:
         self.hints_shown += 1
         return True
 
-    def hints(self, language: str = "en") -> list[str]:
+    def hints(self, language: str | Style = "en") -> list[str]:
         """The hints shown so far, in the learner's language."""
         task = self.scenario.task
         extra = {"answer": number_answer(self.scenario)} if isinstance(task, NumberTask) else {}
@@ -124,7 +125,7 @@ class ScenarioRun:
 
     # --- attempts -------------------------------------------------------------------------------
 
-    def play(self, move: Move, language: str = "en") -> Answer:
+    def play(self, move: Move, language: str | Style = "en") -> Answer:
         """Try ``move`` at the current step. An illegal or unasked move leaves the position as it was."""
         self.tried = move
         step = self.step
@@ -138,15 +139,15 @@ class ScenarioRun:
             self.solved = self.step is None
         return self._judged(verdict, answer=f"{self.step_index} {move}", language=language)
 
-    def answer_number(self, typed: int, language: str = "en") -> Answer:
+    def answer_number(self, typed: int, language: str | Style = "en") -> Answer:
         """Check a typed number."""
         return self._judged(check_number(self.scenario, typed, language), final=True, answer=f"number {typed}", language=language)
 
-    def answer_choice(self, picked: int, language: str = "en") -> Answer:
+    def answer_choice(self, picked: int, language: str | Style = "en") -> Answer:
         """Check a picked option (its index)."""
         return self._judged(check_choice(self.scenario, picked, language), final=True, answer=f"choice {picked}", language=language)
 
-    def judge(self, says_legal: bool, language: str = "en") -> Answer:
+    def judge(self, says_legal: bool, language: str | Style = "en") -> Answer:
         """Check the learner's "legal" / "not legal"."""
         return self._judged(check_judgement(self.scenario, says_legal, language), final=True, answer=f"legal {says_legal}", language=language)
 
@@ -154,7 +155,7 @@ class ScenarioRun:
         """Show a remark that is not a verdict (a pick that makes no move)."""
         return self._say(Answer("info", message))
 
-    def _judged(self, verdict: Verdict, final: bool = False, answer: str | None = None, language: str = "en") -> Answer:
+    def _judged(self, verdict: Verdict, final: bool = False, answer: str | None = None, language: str | Style = "en") -> Answer:
         """The feedback of an attempt; ``answer`` names a question's answer, so that a wrong one costs a star."""
         if verdict.asked:
             if final:
@@ -165,7 +166,7 @@ class ScenarioRun:
             return self._say(Answer("error", verdict.message, verdict.code, self._charge(answer, language)))
         return self._say(Answer("warning", verdict.message, verdict.code, self._charge(answer, language)))
 
-    def _charge(self, answer: str | None, language: str) -> str:
+    def _charge(self, answer: str | None, language: str | Style) -> str:
         """Count a wrong answer to a question (once per different answer) and say what it cost."""
         if answer is None or answer in self.wrong_answers:
             return ""
@@ -181,7 +182,7 @@ class ScenarioRun:
 
     # --- what the charts read ---------------------------------------------------------------------
 
-    def move_labels(self, language: str = "en") -> list[str]:
+    def move_labels(self, language: str | Style = "en") -> list[str]:
         """The learner's moves so far in words, one per position after the first (``you melded Q♠ Q♥ Q♦``)."""
         seat = self.seat
         return [

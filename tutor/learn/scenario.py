@@ -26,6 +26,7 @@ from engine.records.lines import apply_line
 from engine.records.safe_yaml import read_text, safe_load
 from engine.state import GameState
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, checked_house_rules, get_variant
+from tutor.i18n.style import Style
 from tutor.i18n.translate import text as translated_text
 from tutor.learn.fields import fill_task
 from tutor.resources import SCENARIOS
@@ -41,7 +42,7 @@ Text = Annotated[str | dict[str, str], LearnerText()]
 SCHEMA_PATH = SCENARIOS / "scenario.schema.json"
 
 
-def localize(text: Text, language: str = "en") -> str:
+def localize(text: Text, language: str | Style = "en") -> str:
     """``text`` in ``language``: from the file when it has it, else from the ``scenarios`` catalogue, else
     English.
 
@@ -50,7 +51,8 @@ def localize(text: Text, language: str = "en") -> str:
     """
     if isinstance(text, str):
         return translated_text(text, language)
-    return text.get(language) or text.get(language.split("-")[0]) or translated_text(text["en"], language)
+    code = language.language if isinstance(language, Style) else language
+    return text.get(code) or text.get(code.split("-")[0]) or translated_text(text["en"], language)
 
 
 class Position(StrictModel):
@@ -292,7 +294,7 @@ class Scenario(StrictModel):
         found += [(f"hints[{i}]", hint) for i, hint in enumerate(self.hints)]
         return [(field, text) for field, text in found if text is not None]
 
-    def say(self, text: Text, language: str = "en", **extra: object) -> str:
+    def say(self, text: Text, language: str | Style = "en", **extra: object) -> str:
         """One of the task's texts in ``language``, its fields filled for the variant it is played under
         (:func:`tutor.learn.fields.fill_task`); ``extra`` adds fields of the moment (``answer``)."""
         return fill_task(localize(text, language), self.played, language, extra)

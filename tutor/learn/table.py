@@ -23,6 +23,7 @@ from typing import Final
 
 from engine.errors import NotationError
 from tutor.i18n.strings import refusal, t
+from tutor.i18n.style import Style
 from tutor.learn.flow import ScenarioRun
 from tutor.table.data import primary_actions
 from tutor.table.picks import Action, SelectionProblem
@@ -38,7 +39,7 @@ class LessonTable(WithoutHelp):
     def __init__(self, run: ScenarioRun) -> None:
         self.run = run
 
-    def look(self, language: str) -> Look:
+    def look(self, language: str | Style) -> Look:
         """The task's position: live in a move task not yet solved (the answer to a move beside the cards),
         still otherwise; a new task opens at the page's top."""
         run = self.run
@@ -57,7 +58,7 @@ class LessonTable(WithoutHelp):
             top=len(run.states) == 1 and run.feedback is None,
         )
 
-    def message(self, language: str) -> tuple[str, str] | None:
+    def message(self, language: str | Style) -> tuple[str, str] | None:
         """The answer to the learner's last move, beside the cards (a refused one says nothing was played);
         None in a question (its answer is said below its controls) or before any move."""
         answer = self.run.feedback if self.run.is_move_task else None
@@ -67,7 +68,7 @@ class LessonTable(WithoutHelp):
         cost = " " + answer.cost if answer.cost else ""
         return answer.kind, answer.message + unchanged + cost + self._next_step(answer, language)
 
-    def _next_step(self, answer: Answer, language: str) -> str:
+    def _next_step(self, answer: Answer, language: str | Style) -> str:
         """After a step that succeeded, the next step's instruction, said beside the table where the answer is
         (the page says it above the table too, out of view on a phone)."""
         run = self.run
@@ -77,7 +78,7 @@ class LessonTable(WithoutHelp):
         number, count = run.step_index + 1, run.step_count
         return " " + t("ui.learn.next_step", language, number=number, count=count, step=run.scenario.say(step.prompt, language))
 
-    def play(self, play: Play, language: str) -> Answer:
+    def play(self, play: Play, language: str | Style) -> Answer:
         """A move made on the table of a move task: the picks make the move, the engine and the task judge it."""
         run = self.run
         if not run.is_move_task or run.solved:

@@ -43,6 +43,7 @@ from engine.seeds import round_seed
 from engine.state import GameState, Phase
 from engine.variants import Variant
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.practice import record as practice_record
 from tutor.practice.log import describe
 from tutor.practice.rounds import RoundPlay, Step
@@ -68,7 +69,7 @@ class Game:
     """
 
     def __init__(
-        self, variant: Variant, seats: Sequence[Seat], seed: int, rounds: list[RoundPlay], language: str = "en"
+        self, variant: Variant, seats: Sequence[Seat], seed: int, rounds: list[RoundPlay], language: str | Style = "en"
     ) -> None:
         names = [s.name for s in seats]
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
@@ -91,7 +92,7 @@ class Game:
         self.id = uuid.uuid4().hex
 
     @classmethod
-    def new(cls, variant: Variant, seats: Sequence[Seat], seed: int, language: str = "en") -> Game:
+    def new(cls, variant: Variant, seats: Sequence[Seat], seed: int, language: str | Style = "en") -> Game:
         """A new game: round 1 dealt with ``seed``. ``ValueError`` for a table the variant does not allow."""
         state = GameState.deal(variant, [s.name for s in seats], seed=round_seed(seed, 1))
         return cls(variant, seats, seed, [RoundPlay(1, round_seed(seed, 1), [state])], language)
@@ -317,7 +318,7 @@ class Game:
 
     @classmethod
     def from_yaml(
-        cls, text: str, source: str = "<record>", seats: Sequence[Seat] | None = None, language: str = "en"
+        cls, text: str, source: str = "<record>", seats: Sequence[Seat] | None = None, language: str | Style = "en"
     ) -> Game:
         """A game from records (one per round, YAML documents; a single record is a one-round game).
 

@@ -35,6 +35,7 @@ from tutor.curriculum import track_for
 from tutor.curriculum.tactics import LESSON as TACTICS_LESSON
 from tutor.curriculum.tactics import tactic_of
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.learn.curriculum import load_curriculum
 from tutor.table.coach import describe_move, judged_review, suggest
 
@@ -82,12 +83,12 @@ class Guidance:
         return {rule.topic for rule in self.rules} | ({self.tactic} if self.tactic else set())
 
 
-def lesson_for(variant: Variant, topic: str, language: str = "en") -> tuple[str | None, str | None]:
+def lesson_for(variant: Variant, topic: str, language: str | Style = "en") -> tuple[str | None, str | None]:
     """The lesson of the learner's track that teaches ``topic`` (id, title), or (None, None)."""
     return _first_lesson(variant, _LESSONS[topic], language)
 
 
-def _first_lesson(variant: Variant, lesson_ids: tuple[str, ...], language: str) -> tuple[str | None, str | None]:
+def _first_lesson(variant: Variant, lesson_ids: tuple[str, ...], language: str | Style) -> tuple[str | None, str | None]:
     """The first of ``lesson_ids`` in the learner's track (id, title), or (None, None)."""
     track = track_for(variant, load_curriculum())
     for lesson_id in lesson_ids:
@@ -130,7 +131,7 @@ def _restricted(state: GameState, seat: int) -> bool:
     return any(card not in allowed for card in state.hands[seat])
 
 
-def rule_text(variant: Variant, topic: str, language: str = "en") -> str:
+def rule_text(variant: Variant, topic: str, language: str | Style = "en") -> str:
     """What ``topic``'s rule says at ``variant``'s table, in one or two sentences."""
     if topic == "take":
         text = t(f"guide.rule.take.{variant.pile_take}", language)
@@ -151,7 +152,7 @@ def rule_text(variant: Variant, topic: str, language: str = "en") -> str:
     return t(f"guide.rule.{topic}", language)
 
 
-def now_text(state: GameState, seat: int, language: str = "en") -> str:
+def now_text(state: GameState, seat: int, language: str | Style = "en") -> str:
     """What the rules allow ``seat`` now, in one sentence."""
     variant = state.variant
     if seat != state.to_move:
@@ -170,7 +171,7 @@ def now_text(state: GameState, seat: int, language: str = "en") -> str:
     return t("guide.now.play" if lays else "guide.now.discard", language)
 
 
-def guide(state: GameState, seat: int, seen: Set[str], language: str = "en") -> Guidance:
+def guide(state: GameState, seat: int, seen: Set[str], language: str | Style = "en") -> Guidance:
     """The guidance before ``seat``'s decision in ``state``; ``seen`` holds the topics and tactics already
     explained this round (the caller adds the new ones: :attr:`Guidance.met`)."""
     advice = suggest(state, seat, "coach", language)
@@ -191,7 +192,7 @@ def guide(state: GameState, seat: int, seen: Set[str], language: str = "en") -> 
     return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), tactic.id, taught)
 
 
-def after_move(before: GameState, seat: int, move: Move, advised: Move | None, language: str = "en") -> str:
+def after_move(before: GameState, seat: int, move: Move, advised: Move | None, language: str | Style = "en") -> str:
     """What the guide says after ``seat`` played ``move`` in ``before``: that the coach agrees, or what its
     own move would have been worth more by its count."""
     if advised is None or move == advised:

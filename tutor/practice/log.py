@@ -8,10 +8,11 @@ from engine.pile_take import lifted
 from engine.scoring import lay_points
 from engine.state import GameState
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.i18n.translate import YOU
 
 
-def describe(before: GameState, seat: int, move: Move, after: GameState, language: str = "en") -> str:
+def describe(before: GameState, seat: int, move: Move, after: GameState, language: str | Style = "en") -> str:
     """One line for a move: ``Bertil took 3 cards from the pile: 9♥ 2♣ 5♦.`` Cards drawn from the stock
     stay hidden; everything else on the table is seen by all."""
     name = before.players[seat]
@@ -55,7 +56,7 @@ def describe(before: GameState, seat: int, move: Move, after: GameState, languag
     return text
 
 
-def _lost_turns(before: GameState, caller: int, language: str) -> str:
+def _lost_turns(before: GameState, caller: int, language: str | Style) -> str:
     """Who lost a turn to a Rommi! call: the players from the one whose turn it was up to the caller."""
     skipped = []
     seat = before.to_move

@@ -23,6 +23,7 @@ from engine.records.safe_yaml import safe_load_all
 from engine.state import GameState
 from engine.variants import Variant
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.practice.log import describe
 from tutor.practice.rounds import RoundPlay, Step
 from tutor.practice.seats import LEVELS, Seat
@@ -48,7 +49,7 @@ class PlayedGame(Protocol):
     def rounds(self) -> Sequence[RoundPlay]: ...
 
     @property
-    def language(self) -> str: ...
+    def language(self) -> str | Style: ...
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def to_yaml(game: PlayedGame, round_index: int | None = None) -> str:
 
 
 def read_game(
-    text: str, source: str = "<record>", seats: Sequence[Seat] | None = None, language: str = "en"
+    text: str, source: str = "<record>", seats: Sequence[Seat] | None = None, language: str | Style = "en"
 ) -> LoadedGame:
     """A game from records (one per round, YAML documents; a single record is a one-round game).
 

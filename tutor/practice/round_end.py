@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.practice.game import Game
 from tutor.practice.rounds import RoundPlay
 from tutor.table.coach import REVIEW_MARGIN, review
@@ -28,7 +29,7 @@ from tutor.table.coach import REVIEW_MARGIN, review
 REVIEWED: Final = 3
 
 
-def round_words(game: Game, language: str = "en") -> list[str]:
+def round_words(game: Game, language: str | Style = "en") -> list[str]:
     """How the round ended and who leads the game, one sentence each."""
     state = game.state
     if state.ended_by == "went_out" and state.went_out is not None:
@@ -45,7 +46,7 @@ def round_words(game: Game, language: str = "en") -> list[str]:
     return [ended, leads]
 
 
-def costliest(game: Game, costs: Mapping[int, float], seat: int, language: str = "en") -> list[tuple[int, str]]:
+def costliest(game: Game, costs: Mapping[int, float], seat: int, language: str | Style = "en") -> list[tuple[int, str]]:
     """``seat``'s costliest decisions of the round (at most :data:`REVIEWED`, each worth at least
     :data:`~tutor.table.coach.REVIEW_MARGIN` by the coach's count), the costliest first: the index of the
     position it was made in, and the coach's sentence on the better move."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from engine.moves import Move
 from engine.state import GameState
+from tutor.i18n.style import Style
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class RoundPlay:
         """The position now."""
         return self.states[-1]
 
-    def line(self, index: int, language: str = "en") -> str:
+    def line(self, index: int, language: str | Style = "en") -> str:
         """The line of move ``index`` in ``language`` and the card letters in use now (a step's ``text`` was
         written when the move was made)."""
         from tutor.practice.log import describe

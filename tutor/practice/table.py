@@ -23,6 +23,7 @@ from collections.abc import Callable
 from engine.errors import RulesError
 from engine.moves import Draw
 from tutor.i18n.strings import refusal, t
+from tutor.i18n.style import Style
 from tutor.practice.game import Game, Pending
 from tutor.practice.guide import Guidance, after_move, guide
 from tutor.table.coach import Advice, judged_review, suggest
@@ -81,7 +82,7 @@ class PracticeTable:
 
     # --- the table session --------------------------------------------------------------------------
 
-    def look(self, language: str) -> Look:
+    def look(self, language: str | Style) -> Look:
         """The table from the seat of the person with the device; their hand stays shown while the others move."""
         game = self.game
         state = game.state
@@ -102,7 +103,7 @@ class PracticeTable:
             show=(self.hints, self.advice.move) if live and self.advice is not None and self.advice.seat == viewer else None,
         )
 
-    def message(self, language: str) -> tuple[str, str] | None:
+    def message(self, language: str | Style) -> tuple[str, str] | None:
         """What the table says beside the cards after the last action: a refusal in words (and that nothing
         was played), a note, or the coach's review of the learner's move; else, in a Rommi! window, that the
         learner may call; None when there is nothing to say."""
@@ -132,7 +133,7 @@ class PracticeTable:
             return None
         return ("success" if window else "info"), " ".join(parts)
 
-    def play(self, play: Play, language: str) -> Answer:
+    def play(self, play: Play, language: str | Style) -> Answer:
         """A move made on the table by the person deciding: the engine judges it; then the coach reviews it
         and the computer players move (unless they move one at a time)."""
         seat = self.deciding()
@@ -167,7 +168,7 @@ class PracticeTable:
             self._moved()
         return self._say(answer)
 
-    def hint(self, language: str) -> Answer | None:
+    def hint(self, language: str | Style) -> Answer | None:
         """The coach's suggestion for the decision now, said in the table's message box (it answers the
         learner's newest question, so it takes the place of the last move's remarks)."""
         seat = self.game.pending().seat
@@ -186,7 +187,7 @@ class PracticeTable:
         """Whether a person has moved in this round."""
         return self.game.can_undo()
 
-    def undo(self, language: str) -> Answer | None:
+    def undo(self, language: str | Style) -> Answer | None:
         """Take back the last move a person made (and the computer moves after it)."""
         if not self.game.undo():
             return None
@@ -198,7 +199,7 @@ class PracticeTable:
 
     # --- a guided hand -------------------------------------------------------------------------------
 
-    def guidance(self, language: str) -> Guidance | None:
+    def guidance(self, language: str | Style) -> Guidance | None:
         """In a guided hand, what the guide says before the decision now (worked out once a decision); None
         when the game is not guided or nobody at this device decides now."""
         seat = self.deciding()
@@ -233,7 +234,7 @@ class PracticeTable:
         """One computer decision (moving one at a time)."""
         self.game.step()
 
-    def next_round(self, language: str) -> Answer | None:
+    def next_round(self, language: str | Style) -> Answer | None:
         """Deal the next round; a refusal when the game is over."""
         try:
             self.game.next_round()
@@ -254,7 +255,7 @@ class PracticeTable:
         self.answer = answer
         return answer
 
-    def _fresh_log(self, language: str) -> list[str]:
+    def _fresh_log(self, language: str | Style) -> list[str]:
         """The lines of the moves made since the learner last looked: the others' (or else the last one)."""
         current = self.game.current
         seen = self.seen if self.seen <= len(current.steps) else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.state import GameState
+from tutor.i18n.style import Style
 from tutor.practice.game import Game
 from tutor.practice.rounds import RoundPlay
 
@@ -29,7 +30,7 @@ class RecordViewer:
         self.index = 0
 
     @classmethod
-    def from_yaml(cls, text: str, source: str = "<record>", language: str = "en") -> RecordViewer:
+    def from_yaml(cls, text: str, source: str = "<record>", language: str | Style = "en") -> RecordViewer:
         """A viewer of records (``RecordError`` for a bad one)."""
         game = Game.from_yaml(text, source, language=language)
         return cls(game)
@@ -49,7 +50,7 @@ class RecordViewer:
         """The position shown."""
         return self.round.states[self.index]
 
-    def line(self, language: str = "en") -> str | None:
+    def line(self, language: str | Style = "en") -> str | None:
         """The line of the last move made, in ``language``, or None at the start of a round."""
         return self.round.line(self.index - 1, language) if self.index else None
 

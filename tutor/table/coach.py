@@ -33,6 +33,7 @@ from engine.scoring import lay_points
 from engine.state import GameState, Phase
 from engine.view import unseen_cards
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.table.coach_discards import Reason, advice_rng, discard_reason, discard_review, partners
 
 #: How many points (by the coach's count) a better move must be worth before a review mentions it.
@@ -81,7 +82,7 @@ def _choice(state: GameState, seat: int, level: str) -> Move | None:
     return bot.move(state, rng)
 
 
-def suggest(state: GameState, seat: int, level: str = "coach", language: str = "en") -> Advice | None:
+def suggest(state: GameState, seat: int, level: str = "coach", language: str | Style = "en") -> Advice | None:
     """The move the coach suggests to ``seat`` now, with a one-sentence reason; None when ``seat`` has
     nothing to decide (it is not their turn and they hold no Rommi call worth making).
 
@@ -99,7 +100,7 @@ def suggest(state: GameState, seat: int, level: str = "coach", language: str = "
 # --- why ----------------------------------------------------------------------------------------------
 
 
-def explain(state: GameState, seat: int, move: Move, language: str = "en") -> str:
+def explain(state: GameState, seat: int, move: Move, language: str | Style = "en") -> str:
     """One sentence on why ``move`` by ``seat`` is a good move now."""
     return reason_for(state, seat, move).say("practice.coach", language)
 
@@ -184,14 +185,14 @@ def _explain_take(state: GameState, seat: int, move: Take | Rommi) -> Reason:
 # --- review -------------------------------------------------------------------------------------------
 
 
-def review(before: GameState, move: Move, seat: int, language: str = "en") -> str | None:
+def review(before: GameState, move: Move, seat: int, language: str | Style = "en") -> str | None:
     """After ``seat`` played ``move`` in ``before``: one sentence on a clearly better move, or
     None when the move was fine (or the coach has nothing to compare it with). Only what ``seat`` could see
     is read."""
     return judged_review(before, move, seat, language)[1]
 
 
-def judged_review(before: GameState, move: Move, seat: int, language: str = "en") -> tuple[float, str | None]:
+def judged_review(before: GameState, move: Move, seat: int, language: str | Style = "en") -> tuple[float, str | None]:
     """:func:`review`, with what the move cost by the coach's count (points below its best move; 0 when it
     was the best or the coach cannot compare)."""
     if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi):
@@ -210,7 +211,7 @@ def judged_review(before: GameState, move: Move, seat: int, language: str = "en"
 
 
 def _better_move(
-    before: GameState, seat: int, move: Move, best: Move, best_score: float, played: float, language: str
+    before: GameState, seat: int, move: Move, best: Move, best_score: float, played: float, language: str | Style
 ) -> str:
     """The sentence on the coach's ``best`` move against the ``move`` played."""
     if isinstance(best, Meld | Layoff) and isinstance(move, Discard | Draw | Stop):
@@ -235,14 +236,14 @@ def _better_move(
     return t("practice.review.generic", language, move=describe_move(before, best, language), points=points)
 
 
-def _review_discard(state: GameState, seat: int, played: Card, better: Card, points: int, language: str) -> str:
+def _review_discard(state: GameState, seat: int, played: Card, better: Card, points: int, language: str | Style) -> str:
     reason = discard_review(state, seat, played, better, points)
     if reason.key == "generic":
         return t("practice.review.generic", language, move=describe_move(state, Discard(better), language), points=points)
     return reason.say("practice.review", language)
 
 
-def describe_move(state: GameState | None, move: Move, language: str = "en") -> str:
+def describe_move(state: GameState | None, move: Move, language: str | Style = "en") -> str:
     """A move in words, to fit in a sentence (``melding Q♠ Q♥ Q♦``, ``discarding K♣``…); without the state,
     a take of the whole pile is said so rather than counted."""
     if isinstance(move, Meld):

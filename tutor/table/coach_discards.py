@@ -31,6 +31,7 @@ from engine.bots.coach import CoachBot, DiscardJudgement
 from engine.cards import JOKER, Card
 from engine.state import GameState
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 
 #: Below this share of the deals played out, the coach calls a card "unlikely" to be used by the others.
 UNLIKELY: Final = 0.2
@@ -67,7 +68,7 @@ class Reason:
     key: str
     values: dict[str, object] = field(default_factory=dict)
 
-    def say(self, prefix: str, language: str) -> str:
+    def say(self, prefix: str, language: str | Style) -> str:
         """The sentence, in ``language``."""
         return t(f"{prefix}.{self.key}", language, **self.values)
 

@@ -39,6 +39,7 @@ from engine.state import GameState, Phase
 from engine.view import PlayerView
 from tutor.i18n.card_names import colour, face, rank, spoken
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style, style_for
 from tutor.i18n.translate import shown_name
 from tutor.table.picks import ACTIONS, Action, card_options, picks_for
 
@@ -56,21 +57,21 @@ WORD_KEYS: Final = (
 @dataclass(frozen=True)
 class TableOptions:
     """How the table is drawn: the actions to offer (and which to highlight), whether the listing's marks
-    show (not in a "legal or not?" question), whether the hand may be picked from, the four-colour deck,
-    large cards, and what is said beside the table (a message of the last move, the log of the others)."""
+    show (not in a "legal or not?" question), whether the hand may be picked from, large cards, the
+    language (a :class:`~tutor.i18n.style.Style`: with it the card letters and the four-colour deck), and
+    what is said beside the table (a message of the last move, the log of the others)."""
 
     actions: Sequence[Action] = ()
     primary: Sequence[Action] = ()
     marks: bool = True
     interactive: bool = True
-    four_colour: bool = False
     large: bool = False
     show_hand: bool = True
     message: tuple[str, str] | None = None  # (kind, sentence): error, warning, success or info
     log: Sequence[str] = ()
     position: str = ""  # changes with every new position: the browser then forgets its picks
     top: bool = False  # a new scenario or game: the browser scrolls the page to its top
-    language: str = "en"
+    language: str | Style = "en"
     extra: dict[str, Any] = field(default_factory=dict)
     poll_ms: int = 0  # a shared table: the browser asks for a fresh look this often
     show: tuple[int, Move] | None = None  # "show me": (a number per showing, the move whose picks are made for the learner)
@@ -81,7 +82,7 @@ class TableOptions:
 Seen = PlayerView[GameState]
 
 
-def count_words(count: int, language: str = "en") -> str:
+def count_words(count: int, language: str | Style = "en") -> str:
     """``1 card``, ``3 cards``: the plural follows the count.
 
     >>> count_words(1), count_words(0), count_words(7)
@@ -90,7 +91,7 @@ def count_words(count: int, language: str = "en") -> str:
     return t("table.count", language, count=count)
 
 
-def card_data(card: Card, value: str, four_colour: bool, language: str) -> dict[str, Any]:
+def card_data(card: Card, value: str, four_colour: bool, language: str | Style) -> dict[str, Any]:
     """One card for the browser: its pick value, its text in the notation (``t``, only to match the
     listing), rank and suit to print, ink, words, and its sort keys (by suit, by rank; ace high)."""
     joker = card.is_joker and not card.declared
@@ -205,7 +206,7 @@ def _view_moves(view: Seen) -> Iterable[Move]:
     return (move for _, move in legal)
 
 
-def _words(language: str) -> dict[str, str]:
+def _words(language: str | Style) -> dict[str, str]:
     words = {key: t(f"table.{key}", language) for key in WORD_KEYS}
     return words | {f"action_{action}": t(f"ui.actions.{action}", language) for action in ACTIONS}
 
@@ -213,7 +214,8 @@ def _words(language: str) -> dict[str, str]:
 def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
     """Everything the table component draws for the view's seat (see the module's docstring); JSON-able.
     Read from ``view`` alone: the view holds no other hand, no stock order and no seed."""
-    language, four = options.language, options.four_colour
+    language = options.language
+    four = style_for(language).four_colour
     seat, names = view.seat, tuple(shown_name(name, language) for name in view.players)
     over = view.phase is Phase.OVER
     you = t("table.you", language)
@@ -301,12 +303,12 @@ def _shown(view: Seen, show: tuple[int, Move] | None) -> dict[str, Any] | None:
     return {"id": number, **picks_for(move, view.hand, view.pile)}
 
 
-def naturals(language: str = "en") -> list[dict[str, str]]:
+def naturals(language: str | Style = "en") -> list[dict[str, str]]:
     """The 52 cards a joker may be declared as: text, face (``Q♥``) and words, for the declaration's list."""
     return [{"t": str(c), "face": face(c, language), "name": spoken(c, language)} for c in NATURALS]
 
 
-def _take_label(depth: int, language: str) -> str:
+def _take_label(depth: int, language: str | Style) -> str:
     """The Take button's label once a pile card ``depth`` deep is picked: it says how many cards it lifts."""
     return t("table.take_one", language) if depth == 1 else t("table.take_n", language, n=depth)
 

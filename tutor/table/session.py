@@ -40,6 +40,7 @@ from engine.moves import Move
 from engine.round_parts import TableMeld
 from engine.state import GameState
 from tutor.i18n.strings import refusal, t
+from tutor.i18n.style import Style
 from tutor.table.data import Seen
 from tutor.table.picks import ACTIONS, Action, SelectionProblem, picked_move
 
@@ -142,15 +143,15 @@ class Look:
 class TableSession(Protocol):
     """A game seen from one seat: what it sees, and the answer to what it does."""
 
-    def look(self, language: str) -> Look:
+    def look(self, language: str | Style) -> Look:
         """What the seat sees now."""
         ...
 
-    def play(self, play: Play, language: str) -> Answer:
+    def play(self, play: Play, language: str | Style) -> Answer:
         """Make ``play``; the answer. A refused play changes nothing."""
         ...
 
-    def hint(self, language: str) -> Answer | None:
+    def hint(self, language: str | Style) -> Answer | None:
         """A hint for the seat's decision now, said as an answer; None where the game gives none."""
         ...
 
@@ -158,7 +159,7 @@ class TableSession(Protocol):
         """Whether there is a move of the seat's to take back."""
         ...
 
-    def undo(self, language: str) -> Answer | None:
+    def undo(self, language: str | Style) -> Answer | None:
         """Take back the seat's last move; what to say, or None when there was nothing to take back."""
         ...
 
@@ -167,7 +168,7 @@ class WithoutHelp:
     """What a game with no hints and no undo says to them (a lesson task, whose hints are its own and shown
     below it; a shared table, whose other players would not have them): none, and nothing to take back."""
 
-    def hint(self, language: str) -> Answer | None:
+    def hint(self, language: str | Style) -> Answer | None:
         """No hint at this table."""
         return None
 
@@ -175,12 +176,12 @@ class WithoutHelp:
         """Nothing to take back."""
         return False
 
-    def undo(self, language: str) -> Answer | None:
+    def undo(self, language: str | Style) -> Answer | None:
         """Nothing to take back."""
         return None
 
 
-def attempt(make: Callable[[], Answer], language: str) -> Answer:
+def attempt(make: Callable[[], Answer], language: str | Style) -> Answer:
     """``make()``'s answer, or the answer to why it could not be made: picks that make no move (a warning
     that says what to pick) or a move the rules refuse (an error in words, with its rule code; a pick no
     card answers to is refused as unreadable, ``unreadable_move``)."""

@@ -23,6 +23,7 @@ from engine.names import MAX_NAME_LENGTH, NameProblem, name_problem
 from engine.state import GameState
 from tutor.i18n.problems import name_refusal
 from tutor.i18n.strings import YOU, t
+from tutor.i18n.style import Style
 
 #: The longest name a player may take.
 MAX_NAME: Final = MAX_NAME_LENGTH
@@ -42,7 +43,7 @@ class TableError(ValueError):
         self.key = key
         self.fields = fields
 
-    def text(self, language: str) -> str:
+    def text(self, language: str | Style) -> str:
         """The sentence in ``language``."""
         return t(f"together.errors.{self.key}", language, **self.fields)
 
@@ -64,7 +65,7 @@ class NameRefused(TableError):
         self.fields = dict(problem.values)
         self.problem = problem
 
-    def text(self, language: str) -> str:
+    def text(self, language: str | Style) -> str:
         """The sentence in ``language``."""
         return name_refusal(self.problem, "together", language)
 
@@ -206,7 +207,7 @@ class TableStore(Protocol):
         """The table's version: it grows whenever anything a device shows changes."""
         ...
 
-    def view(self, code: str, token: str | None, language: str = "en", host_token: str | None = None) -> TableView:
+    def view(self, code: str, token: str | None, language: str | Style = "en", host_token: str | None = None) -> TableView:
         """The table as the holder of ``token`` (a seat's, the host's, or none: a watcher) may see it,
         its last moves told in ``language``; ``host_token``, a host's token the device also holds, makes
         it the host's view when it is still the table's."""

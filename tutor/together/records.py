@@ -11,13 +11,14 @@ import yaml
 from engine.moves import Move
 from engine.records.game import round_data
 from engine.state import GameState
+from tutor.i18n.style import Style
 from tutor.practice.log import describe
 
 #: How many last moves a view lists.
 LAST_MOVES: Final = 6
 
 
-def last_moves(dealt: GameState, moves: Sequence[tuple[int, str]], language: str) -> list[str]:
+def last_moves(dealt: GameState, moves: Sequence[tuple[int, str]], language: str | Style) -> list[str]:
     """The last :data:`LAST_MOVES` of ``moves`` (seat, move text) made from ``dealt``, one sentence each in
     ``language`` (a card drawn from the stock unnamed), oldest first."""
     state = dealt

@@ -73,6 +73,7 @@ from engine.moves import Discard, Move, Rommi
 from engine.state import GameState
 from engine.variants import HouseRuleError, get_variant
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.storage.upsert import insert_for
 from tutor.storage.url import is_url, shown
 from tutor.together import db as rows
@@ -368,7 +369,7 @@ class SqlTableStore:
                 return int(self._table(db, code)["version"])
         return int(row[0])
 
-    def view(self, code: str, token: str | None, language: str = "en", host_token: str | None = None) -> TableView:
+    def view(self, code: str, token: str | None, language: str | Style = "en", host_token: str | None = None) -> TableView:
         """The table as the holder of ``token`` may see it: a seat sees its own hand, the host and a
         watcher none. A watcher without any token is refused when the host did not allow watching.
         The last moves are told in ``language``, as everyone at the table saw them. The view is the

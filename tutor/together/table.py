@@ -17,6 +17,7 @@ from engine.errors import RulesError
 from engine.state import Phase
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import refusal, t
+from tutor.i18n.style import Style
 from tutor.table.data import primary_actions
 from tutor.table.picks import Action
 from tutor.table.session import Answer, Look, Play, WithoutHelp, attempt, turn_actions
@@ -45,7 +46,7 @@ def seat_actions(view: TableView) -> list[Action]:
     return [a for a in actions if a not in _STARTS]
 
 
-def news(view: TableView, language: str) -> tuple[str, str] | None:
+def news(view: TableView, language: str | Style) -> tuple[str, str] | None:
     """What the table's message box says to this device when it has no answer to a move of its own: that
     it may call now, that its answer is in, whose Rommi call is being played out, or how the round ended;
     else the waiting for calls, as every other phone says it; else what last happened to a seat
@@ -71,7 +72,7 @@ def news(view: TableView, language: str) -> tuple[str, str] | None:
     return None
 
 
-def notice_text(view: TableView, language: str) -> str:
+def notice_text(view: TableView, language: str | Style) -> str:
     """The table's notice as this device says it: about another seat by its player's name, about its own
     seat to its player ("Your time ran out…")."""
     notice = view.notice
@@ -82,7 +83,7 @@ def notice_text(view: TableView, language: str) -> str:
     return t(key, language, name=view.seats[notice.seat].name)
 
 
-def turn_limit_note(view: TableView, language: str) -> str | None:
+def turn_limit_note(view: TableView, language: str | Style) -> str | None:
     """What the table's turn limit means, in a sentence ("Each turn may last 2 minutes; …"); None without one.
 
     >>> from tutor.together.model import TableView
@@ -95,7 +96,7 @@ def turn_limit_note(view: TableView, language: str) -> str | None:
     return t("together.turn_limit_note", language, minutes=max(1, math.ceil(view.turn_seconds / 60)))
 
 
-def status(view: TableView, language: str) -> tuple[str, str] | None:
+def status(view: TableView, language: str | Style) -> tuple[str, str] | None:
     """The line above the table: whose turn it is (this device's own, said so), or the wait for calls;
     None at the round's end."""
     position = view.position
@@ -108,7 +109,7 @@ def status(view: TableView, language: str) -> tuple[str, str] | None:
     return "info", t("together.their_turn", language, name=plain(position.to_move_name))
 
 
-def round_end(view: TableView, language: str) -> str:
+def round_end(view: TableView, language: str | Style) -> str:
     """How the round ended, and what each player scored in it, in one or two sentences."""
     position = view.position
     assert position is not None
@@ -141,7 +142,7 @@ class SeatTable(WithoutHelp):
         self.view: TableView | None = None
         self.answer: Answer | None = None
 
-    def refresh(self, language: str) -> TableView:
+    def refresh(self, language: str | Style) -> TableView:
         """The table as this device may see it now (raises :class:`TableError` when it cannot)."""
         self.view = self.store.view(self.code, self.token, language, host_token=self.host_token or None)
         return self.view
@@ -156,7 +157,7 @@ class SeatTable(WithoutHelp):
             return self.seat_token
         return self.host_token or str(self.token or "")
 
-    def look(self, language: str) -> Look:
+    def look(self, language: str | Style) -> Look:
         """The table from this device's seat (a watcher: no hand), as it was last refreshed. The answer to
         this device's last move is said once; after it, the table's own news."""
         view = self.view or self.refresh(language)
@@ -176,7 +177,7 @@ class SeatTable(WithoutHelp):
             log_label=t("together.log_label", language),  # every seat's moves, this phone's too
         )
 
-    def play(self, play: Play, language: str) -> Answer:
+    def play(self, play: Play, language: str | Style) -> Answer:
         """A move made on the table (or "no call" to a Rommi! window), sent to the shared table as this
         device last saw it; a refusal is explained on this device only. A move that went through says
         nothing itself: the table's news says what follows (a call's "Your call was made…")."""
@@ -198,7 +199,7 @@ class SeatTable(WithoutHelp):
 
         return self._say(attempt(make, language))
 
-    def act(self, call: Callable[[TableStore], object], language: str) -> Answer | None:
+    def act(self, call: Callable[[TableStore], object], language: str | Style) -> Answer | None:
         """Something this device does at the table besides a move (leave for a while, come back, the host's
         next deal): ``call(store)``. A refusal is the answer, said once on this device; else None."""
         try:

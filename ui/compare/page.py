@@ -51,6 +51,7 @@ from tutor.compare.table import (
 )
 from tutor.i18n.card_names import face
 from tutor.i18n.strings import t, variant_name, variant_source
+from tutor.i18n.style import Style
 from tutor.i18n.translate import shown_name
 from tutor.learn.scenario import localize
 from tutor.table.coach import describe_move
@@ -85,7 +86,7 @@ _PILE_SHOWN: Final = 10
 
 def render_compare_page() -> None:
     """Draw the Compare page for the variant and house rules chosen in the sidebar."""
-    language = session.language()
+    language = session.style()
     chosen = session.variant()
     st.title(t("compare.title", language), anchor=False)
     st.caption(t("compare.intro", language))
@@ -118,7 +119,7 @@ _TABLE_CSS: Final = """<style>
 </style>"""
 
 
-def rules_table_html(chosen: Variant, language: str = "en") -> str:
+def rules_table_html(chosen: Variant, language: str | Style = "en") -> str:
     """The generated rules table as HTML: a row per rule (and the source), a column per preset, ≠ where they
     differ (the row tinted, its explanation as the label's tooltip); cells a house rule changed are
     highlighted ✎."""
@@ -142,7 +143,7 @@ def rules_table_html(chosen: Variant, language: str = "en") -> str:
     return f'{_TABLE_CSS}<div class="r5-cmp-box">{markup}</div>'  # a wide table scrolls in its own box
 
 
-def _rules_table(chosen: Variant, language: str) -> None:
+def _rules_table(chosen: Variant, language: str | Style) -> None:
     st.subheader(t("compare.table.heading", language))
     table = compare_table(chosen, language)
     if chosen.house_rules:
@@ -171,7 +172,7 @@ def _loaded_situations() -> list[Situation] | RecordError:
         return error
 
 
-def ruling_text(outcome: Outcome, language: str = "en") -> str:
+def ruling_text(outcome: Outcome, language: str | Style = "en") -> str:
     """✓ Legal, or ✗ and the engine's sentence."""
     ruling = outcome.ruling
     if ruling.legal:
@@ -179,7 +180,7 @@ def ruling_text(outcome: Outcome, language: str = "en") -> str:
     return t("compare.situation.illegal", language, reason=ruling.reason)
 
 
-def line_words(line: str, language: str = "en", with_player: bool = True) -> str:
+def line_words(line: str, language: str | Style = "en", with_player: bool = True) -> str:
     """A ``"PLAYER: MOVE"`` line in words for a learner: ``Du: Tager 2 fra bunken``."""
     player, text = split_line(line)
     try:
@@ -189,16 +190,16 @@ def line_words(line: str, language: str = "en", with_player: bool = True) -> str
     return move_words(move, language, player, with_player)
 
 
-def move_words(move: Move, language: str = "en", player: str | None = None, with_player: bool = True) -> str:
+def move_words(move: Move, language: str | Style = "en", player: str | None = None, with_player: bool = True) -> str:
     """A move in words for a learner, after its player's name (none: the builder's moves)."""
     return _said(player, describe_move(None, move, language), language, with_player)
 
 
-def _said(player: str | None, words: str, language: str, with_player: bool) -> str:
+def _said(player: str | None, words: str, language: str | Style, with_player: bool) -> str:
     return t("compare.situation.move_line", language, player=shown_name(player or "", language), move=words) if with_player else words
 
 
-def then_text(outcome: Outcome, language: str = "en") -> str:
+def then_text(outcome: Outcome, language: str | Style = "en") -> str:
     """The moves after the judged one, each ✓ or ✗ with the engine's sentence."""
     parts = []
     for ruling in outcome.then:
@@ -210,7 +211,7 @@ def then_text(outcome: Outcome, language: str = "en") -> str:
     return " · ".join(parts)
 
 
-def scores_text(status: Status, language: str = "en") -> str:
+def scores_text(status: Status, language: str | Style = "en") -> str:
     """The round scores when the round is over (and who won the game, if anyone did), else nothing."""
     if not status.scores:
         return ""
@@ -231,7 +232,7 @@ def scores_text(status: Status, language: str = "en") -> str:
     return text
 
 
-def rulings_rows(rows: Sequence[Outcome], language: str = "en") -> list[dict[str, str]]:
+def rulings_rows(rows: Sequence[Outcome], language: str | Style = "en") -> list[dict[str, str]]:
     """A row per (move, preset): the move, the variant, ✓ / ✗ with the sentence that explains it, the moves
     after it, and the round scores when the round ended (those two left out when empty). No rule codes:
     the sentence says the rule in words."""
@@ -250,7 +251,7 @@ def rulings_rows(rows: Sequence[Outcome], language: str = "en") -> list[dict[str
     return [{k: v for k, v in row.items() if k not in empty} for row in table]
 
 
-def status_text(status: Status, language: str = "en") -> str:
+def status_text(status: Status, language: str | Style = "en") -> str:
     """Where the position stands under one preset, before the judged moves."""
     if status.over:
         return t("compare.situation.start_over", language, ended_by=t(f"compare.situation.ended_by.{status.ended_by}", language))
@@ -265,9 +266,8 @@ def status_text(status: Status, language: str = "en") -> str:
     return t("compare.situation.start_to_move", language, player=status.to_move, phase=t(f"compare.situation.phase_{status.phase}", language))
 
 
-def _board(state: GameState, learner: int, language: str) -> None:
+def _board(state: GameState, learner: int, language: str | Style) -> None:
     """The learner's hand face up, the others' face down, the stock, the top of the pile, the table."""
-    four = session.four_colour()
     words = board_labels(language)
     pile = state.pile
     below = len(pile) - _PILE_SHOWN
@@ -276,23 +276,23 @@ def _board(state: GameState, learner: int, language: str) -> None:
     st.html(
         CSS
         + f'<div class="r5-title">{state.players[learner]}</div>'
-        + hand_html(state.hands[learner], four_colour=four, language=language)
+        + hand_html(state.hands[learner], language=language)
         + others_html(state, learner, words["to_move"], language)
         + '<div style="display:flex;gap:28px;flex-wrap:wrap">'
         + f'<div class="r5-zone"><div class="r5-title">{words["stock"]}</div>{row_html([stock])}</div>'
         + f'<div class="r5-zone"><div class="r5-title">{words["pile"]}</div>{more}'
-        + pile_html(pile[-_PILE_SHOWN:], four, words["take"], words["empty_pile"], language=language)
+        + pile_html(pile[-_PILE_SHOWN:], words["take"], words["empty_pile"], language=language)
         + "</div></div>"
-        + f'<div class="r5-zone"><div class="r5-title">{words["table"]}</div>{table_html(state, learner, four, words, language)}</div>'
+        + f'<div class="r5-zone"><div class="r5-title">{words["table"]}</div>{table_html(state, learner, words, language)}</div>'
     )
 
 
-def _outcome_table(comparison: Comparison, language: str) -> None:
+def _outcome_table(comparison: Comparison, language: str | Style) -> None:
     rows = [outcome for per_move in comparison.outcomes for outcome in per_move]
     st.table(rulings_rows(rows, language), hide_index=True)
 
 
-def _situations(language: str) -> None:
+def _situations(language: str | Style) -> None:
     loaded = _loaded_situations()
     if isinstance(loaded, RecordError):
         st.error(t("compare.situation.error", language, error=str(loaded)))
@@ -343,10 +343,10 @@ _CARD_OPTIONS: Final = card_options([*NATURALS, JOKER, JOKER])
 
 
 def _face(value: str) -> str:
-    return face(option_card(value), session.language())
+    return face(option_card(value), session.style())
 
 
-def first_move_options(pile: Sequence[Card], language: str = "en") -> dict[str, tuple[Move, str]]:
+def first_move_options(pile: Sequence[Card], language: str | Style = "en") -> dict[str, tuple[Move, str]]:
     """The first moves the builder offers, by the widget's option id: draw, a take down to each pile card,
     stop; each with its label.
 
@@ -377,7 +377,7 @@ def second_move(kind: str, cards: Sequence[str]) -> Move | None:
     return discard(picked[0])
 
 
-def _builder(language: str) -> None:
+def _builder(language: str | Style) -> None:
     st.subheader(t("compare.builder.heading", language))
     st.caption(t("compare.builder.intro", language))
     for key, value in _BUILDER_DEFAULTS.items():
@@ -438,7 +438,7 @@ def _stats(path: str) -> dict[str, Any] | str:
         return str(error)
 
 
-def stats_rows(entries: Sequence[dict[str, Any]], language: str = "en") -> list[dict[str, Any]]:
+def stats_rows(entries: Sequence[dict[str, Any]], language: str | Style = "en") -> list[dict[str, Any]]:
     """The statistics as a table, a row per variant."""
     rows = []
     for e in entries:
@@ -459,7 +459,7 @@ def stats_rows(entries: Sequence[dict[str, Any]], language: str = "en") -> list[
     return rows
 
 
-def _charts(chosen: Variant, language: str) -> None:
+def _charts(chosen: Variant, language: str | Style) -> None:
     st.subheader(t("compare.stats.values_heading", language))
     # The chosen variant, house rules and all (an ace worth 25, …), stands in its preset's place.
     shown = [chosen if v.id == chosen.id else v for v in PRESETS.values()]
@@ -499,7 +499,7 @@ def _charts(chosen: Variant, language: str) -> None:
 # --- the cheat sheet ------------------------------------------------------------------------------------
 
 
-def _cheat_sheet(chosen: Variant, language: str) -> None:
+def _cheat_sheet(chosen: Variant, language: str | Style) -> None:
     st.subheader(t("compare.sheet.heading", language))
     st.markdown(t("compare.sheet.intro", language, variant=variant_name(chosen, language)))
     st.download_button(

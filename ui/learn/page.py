@@ -22,6 +22,7 @@ from tutor.compare.table import house_rules_text
 from tutor.curriculum import Track, TrackLesson, track_for
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.style import Style
 from tutor.learn.curriculum import Lesson
 from tutor.learn.flow import ScenarioRun, star_text
 from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
@@ -47,7 +48,7 @@ FIRST_LOOK_DONE = "learn_first_look_done"
 
 def render_learn_page() -> None:
     """Draw the Learn page."""
-    language = session.language()
+    language = session.style()
     chosen = session.variant()
     content = session.curriculum()
     st.title(t("ui.learn.title", language), anchor=False)
@@ -99,7 +100,7 @@ def open_lesson(lesson_id: str, index: int = 0, link: bool = True) -> None:
         st.query_params["lesson"] = lesson_id
 
 
-def _current_lesson(track: Track, store: ProgressStore | ProgressError, language: str) -> TrackLesson:
+def _current_lesson(track: Track, store: ProgressStore | ProgressError, language: str | Style) -> TrackLesson:
     state = st.session_state
     wanted = st.query_params.get("lesson")
     if wanted and wanted != state.get(session.LESSON):
@@ -143,7 +144,7 @@ def _last_place(store: ProgressStore | ProgressError) -> tuple[str, int] | None:
         return None
 
 
-def _lesson_list(track: Track, current: TrackLesson, stars: dict[str, int], done: set[str], language: str) -> None:
+def _lesson_list(track: Track, current: TrackLesson, stars: dict[str, int], done: set[str], language: str | Style) -> None:
     st.subheader(t("ui.learn.lessons_for", language, variant=variant_name(track.variant, language)))
     if not track.lessons:
         st.caption(t("ui.learn.no_lessons_for", language, variant=variant_name(track.variant, language)))
@@ -155,7 +156,7 @@ def _lesson_list(track: Track, current: TrackLesson, stars: dict[str, int], done
                 _lesson_button(lesson, current, stars, done, language)
 
 
-def _lesson_button(lesson: TrackLesson, current: TrackLesson, stars: dict[str, int], done: set[str], language: str) -> None:
+def _lesson_button(lesson: TrackLesson, current: TrackLesson, stars: dict[str, int], done: set[str], language: str | Style) -> None:
     earned = sum(stars.get(task.id, 0) for task in lesson.tasks)
     mark = "✓ " if lesson.lesson.id in done else ""
     label = f"{mark}{lesson.lesson.title_in(language)} · {earned}/{3 * len(lesson.tasks)} ★"
@@ -172,7 +173,7 @@ def _lesson_button(lesson: TrackLesson, current: TrackLesson, stars: dict[str, i
 # --- one lesson -----------------------------------------------------------------------------------
 
 
-def _lesson(track: Track, current: TrackLesson, chosen: Variant, language: str) -> None:
+def _lesson(track: Track, current: TrackLesson, chosen: Variant, language: str | Style) -> None:
     index = int(st.session_state.get(session.INDEX, 0))
     scenario = current.all_tasks[index]
     own = track.in_track(current.lesson.id)
@@ -193,7 +194,7 @@ def _lesson(track: Track, current: TrackLesson, chosen: Variant, language: str) 
     _scenario(track, current, index, run, language)
 
 
-def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str) -> None:
+def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str | Style) -> None:
     scenario, state = run.scenario, run.state
     st.subheader(
         t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.all_tasks), title=scenario.say(scenario.title, language))
@@ -256,7 +257,7 @@ def _after_answer(answer: Answer) -> None:
 # --- number, choice and judge tasks ---------------------------------------------------------------
 
 
-def _number_controls(language: str) -> None:
+def _number_controls(language: str | Style) -> None:
     st.number_input(
         t("ui.learn.your_number", language),
         value=None,
@@ -267,7 +268,7 @@ def _number_controls(language: str) -> None:
     st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("number",), type="primary")
 
 
-def _choice_controls(task: ChoiceTask, run: ScenarioRun, language: str) -> None:
+def _choice_controls(task: ChoiceTask, run: ScenarioRun, language: str | Style) -> None:
     labels = [run.scenario.say(option, language) for option in task.options]  # said now, in this run's card letters
     st.radio(
         t("ui.learn.your_choice", language),
@@ -279,7 +280,7 @@ def _choice_controls(task: ChoiceTask, run: ScenarioRun, language: str) -> None:
     st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("choice",), type="primary")
 
 
-def _judge_controls(task: JudgeTask, run: ScenarioRun, language: str) -> None:
+def _judge_controls(task: JudgeTask, run: ScenarioRun, language: str | Style) -> None:
     player, move = split_line(task.move)
     try:
         words = describe_move(run.state, Move.parse(move), language)
@@ -298,7 +299,7 @@ def _check(kind: str) -> None:
     run = st.session_state.get(session.RUN)
     if not isinstance(run, ScenarioRun):
         return
-    language = session.language()
+    language = session.style()
     if kind == "number":
         typed = st.session_state.get(session.NUMBER)
         if typed is None:
@@ -320,7 +321,7 @@ def _check(kind: str) -> None:
 # --- feedback, hints, progress --------------------------------------------------------------------
 
 
-def _feedback(run: ScenarioRun, language: str) -> None:
+def _feedback(run: ScenarioRun, language: str | Style) -> None:
     feedback = run.feedback
     if feedback is None or not feedback.message:
         return
@@ -330,13 +331,13 @@ def _feedback(run: ScenarioRun, language: str) -> None:
         st.caption(feedback.cost)
 
 
-def _save_error(language: str) -> None:
+def _save_error(language: str | Style) -> None:
     save_error = st.session_state.get(session.SAVE_ERROR)
     if save_error:
         st.warning(t("ui.progress_unavailable", language, error=save_error))
 
 
-def _hints(run: ScenarioRun, language: str) -> None:
+def _hints(run: ScenarioRun, language: str | Style) -> None:
     for number, hint in enumerate(run.hints(language), start=1):
         st.info(t("ui.learn.hint_text", language, number=number, hint=hint))
     if run.solved or not run.scenario.hints:
@@ -381,7 +382,7 @@ def _record(run: ScenarioRun) -> None:
         st.session_state[session.SAVE_ERROR] = str(error)
 
 
-def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str) -> None:
+def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str | Style) -> None:
     st.success(t("ui.learn.solved", language, stars=star_text(run.stars)))
     place = track.place_after(lesson.lesson.id, index)
     if place is None:
@@ -399,7 +400,7 @@ def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, lan
 # --- charts ---------------------------------------------------------------------------------------
 
 
-def _charts(run: ScenarioRun, lesson: Lesson, language: str, totals: bool = True) -> None:
+def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: bool = True) -> None:
     """The minus-points picture of the learner's hand (each card a block), and a score's waterfall once solved.
 
     A move task shows the hand move by move, open at once in a scoring lesson (``chart: shown``) and under

@@ -13,13 +13,14 @@ from tutor.charts.scores import laid_points_series, totals_race_figure
 from tutor.i18n.card_names import faces
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.i18n.translate import shown_name
 from tutor.practice.game import Game
 from ui import session
 from ui.practice.session import board_seat
 
 
-def practice_charts(game: Game, language: str) -> None:
+def practice_charts(game: Game, language: str | Style) -> None:
     """The board seat's hand, card by card, and points laid after each of their own turns; the totals race."""
     seat = board_seat(game)
     if len(game.people) > 1 and game.needs_handover():
@@ -41,7 +42,7 @@ def practice_charts(game: Game, language: str) -> None:
         st.plotly_chart(totals_race_figure({html.escape(shown_name(k, language)): v for k, v in totals.items()}, game.variant.target, language), key="practice_chart_race")
 
 
-def score_table(state: GameState, language: str) -> None:
+def score_table(state: GameState, language: str | Style) -> None:
     """The scores of a finished round as a table, with the cards left in each hand; the round and the total
     come first, so a phone shows them without scrolling sideways."""
     head = [

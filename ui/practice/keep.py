@@ -11,6 +11,7 @@ from engine.records.safe_yaml import decode
 from tutor.i18n.plain_text import plain
 from tutor.i18n.problems import record_refusal
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.practice.game import Game
 from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressError
@@ -19,7 +20,7 @@ from ui.practice.keys import FEEDBACK, LOAD_SECTION, PASTE, REFUSED, SAVE_NAME, 
 from ui.practice.session import current_game, notice, open_game
 
 
-def keep_and_share(game: Game, language: str) -> None:
+def keep_and_share(game: Game, language: str | Style) -> None:
     """Save the game in the progress file, download it (or this round) as records, share the seed."""
     with st.expander(t("practice.keep.heading", language)):
         st.session_state.setdefault(SAVE_NAME, f"{game.variant.id} {game.seed}")
@@ -61,7 +62,7 @@ def _save() -> None:
     notice("success", "practice.keep.saved", name=name)
 
 
-def resume_controls(language: str) -> None:
+def resume_controls(language: str | Style) -> None:
     """The saved games of the learner, to play on or to step through (and why a saved game cannot be
     opened, where it was picked)."""
     show_refusal(SAVED_SECTION)
@@ -98,7 +99,7 @@ def _resume(how: str) -> None:
     _open_text(text, str(name), how, SAVED_SECTION)
 
 
-def load_controls(language: str) -> None:
+def load_controls(language: str | Style) -> None:
     """Upload or paste records, to step through or to play on (and why a record was refused, under them)."""
     st.file_uploader(t("practice.load.upload", language), type=["yaml", "yml", "json"], key=UPLOAD)
     st.text_area(t("practice.load.paste", language), key=PASTE, height=150)
@@ -119,12 +120,12 @@ def _load(how: str) -> None:
             return
     else:
         text = str(st.session_state.get(PASTE) or "")
-        source = t("practice.load.pasted", session.language())
+        source = t("practice.load.pasted", session.style())
     _open_text(text, source, how, LOAD_SECTION)
 
 
 def _open_text(text: str, source: str, how: str, section: str) -> None:
-    language = session.language()
+    language = session.style()
     try:
         game = Game.from_yaml(text, source, language=language)
     except RecordError as error:  # names the file and the field
@@ -143,7 +144,7 @@ def refuse(section: str, error: RecordError) -> None:
     :data:`~ui.practice.keys.SAVED_SECTION`), in the learner's language, and keep that section open: the
     sentence is shown in it, beside what the learner gave, not above the form (nothing was played, so
     nothing is said about the cards)."""
-    st.session_state[REFUSED] = (section, record_refusal(error, session.language()))
+    st.session_state[REFUSED] = (section, record_refusal(error, session.style()))
     st.session_state[section] = True  # the section's expander: open
 
 
@@ -151,4 +152,4 @@ def show_refusal(section: str) -> None:
     """Show why the last record given in ``section`` was refused, if it was."""
     refused = st.session_state.get(REFUSED)
     if refused and refused[0] == section:
-        st.error(t("practice.load.bad", session.language(), error=plain(refused[1])))
+        st.error(t("practice.load.bad", session.style(), error=plain(refused[1])))

@@ -62,7 +62,7 @@ def notice(kind: AnswerKind, key: str, /, **values: object) -> None:
     """Say the sentence ``key`` with ``values`` (text as the learner or a file gave it) in the learner's
     language: in the table's message box during a game (plain text, shown as it is), else above the start
     form (Markdown: the values escaped, so they too show as they are)."""
-    language = session.language()
+    language = session.style()
     table = practice_table()
     if table is not None:
         table.answer = Answer(kind, t(key, language, **values))

@@ -8,6 +8,7 @@ import streamlit as st
 from tutor.compare.table import house_rules_text
 from tutor.i18n.problems import name_refusal
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.style import Style
 from tutor.practice.deals import prepared_deals
 from tutor.practice.game import Game
 from tutor.practice.seats import LEVELS, MAX_COMPUTERS, SeatsError, check_table, computer_seats, people_seats
@@ -31,7 +32,7 @@ from ui.practice.session import notice, open_game, show_feedback
 KEPT_CHOICES = (MODE, COMPUTERS, LEVEL, NAMES)
 
 
-def setup_form(language: str) -> None:
+def setup_form(language: str | Style) -> None:
     """The start form: against the computer or passing the device, the seed; saved and loaded games."""
     variant = session.variant()
     for key, value in (st.session_state.get(FORM_KEPT) or {}).items():
@@ -79,7 +80,7 @@ def setup_form(language: str) -> None:
         load_controls(language)
 
 
-def _prepared_deals(variant_id: str, players: int, language: str) -> None:
+def _prepared_deals(variant_id: str, players: int, language: str | Style) -> None:
     """The deals prepared to show this table's rules in a guided hand: picking one fills in its number."""
     deals = prepared_deals(variant_id, players)
     if not deals:
@@ -102,7 +103,7 @@ def _use_prepared() -> None:
 
 
 def _start() -> None:
-    language = session.language()
+    language = session.style()
     variant = session.variant()
     mode = st.session_state.get(MODE) or "computer"
     seed = int(st.session_state.get(SEED) or 0)
@@ -123,7 +124,7 @@ def _start() -> None:
     open_game(game)
 
 
-def seats_refusal(error: SeatsError, mode: str, language: str) -> str:
+def seats_refusal(error: SeatsError, mode: str, language: str | Style) -> str:
     """Why the table cannot be seated, in ``language``: a name refused says where to change it (the
     sidebar for the learner's own name, against the computer; the list of players otherwise)."""
     if error.problem is not None:

@@ -12,6 +12,7 @@ import streamlit as st
 from tutor.compare.table import house_rules_text
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.style import Style
 from tutor.i18n.translate import YOU, shown_name
 from tutor.practice.guide import Guidance
 from tutor.practice.round_end import costliest, decision_again, round_result, round_words
@@ -26,7 +27,7 @@ from ui.table.controls import draw_session, hint_and_undo, play_request
 from ui.table.settings import show_notation
 
 
-def game_table(table: PracticeTable, language: str) -> None:
+def game_table(table: PracticeTable, language: str | Style) -> None:
     """The game in play: the totals, the table (with the answer to the last move and what the others
     did beside the cards), the buttons of whoever must act, the charts."""
     play_request(KEYS, table)
@@ -72,7 +73,7 @@ def game_table(table: PracticeTable, language: str) -> None:
     st.button(t("practice.new_game", language), key="practice_quit", on_click=_quit)
 
 
-def _totals(table: PracticeTable, language: str) -> None:
+def _totals(table: PracticeTable, language: str | Style) -> None:
     """The scores in one compact line: every player's total (and this round's points once it is over)."""
     game = table.game
     scores = game.state.scores()
@@ -88,14 +89,14 @@ def _totals(table: PracticeTable, language: str) -> None:
         st.markdown(f"{t('table.scores', language)}: " + " · ".join(parts))
 
 
-def _all_moves(table: PracticeTable, language: str) -> None:
+def _all_moves(table: PracticeTable, language: str | Style) -> None:
     current = table.game.current
     lines = [current.line(i, language) for i in range(len(current.steps))]
     with st.expander(t("practice.log_all", language, count=len(lines))):
         st.markdown("\n".join(f"{i}. {plain(line)}" for i, line in enumerate(lines, start=1)) or "—")
 
 
-def _decision(table: PracticeTable, seat: int, language: str) -> None:
+def _decision(table: PracticeTable, seat: int, language: str | Style) -> None:
     """A person's turn or Rommi! window, their hand shown: the table, live, and the buttons beside it."""
     game = table.game
     if game.visible_hand(seat) is None:
@@ -114,7 +115,7 @@ def _decision(table: PracticeTable, seat: int, language: str) -> None:
         st.caption(t("table.hint_notation", language, move=str(advice.move)))
 
 
-def _new_rules(guidance: Guidance, language: str) -> None:
+def _new_rules(guidance: Guidance, language: str | Style) -> None:
     """Under the table of a guided hand, each rule met for the first time this round, with the lesson that
     teaches it, and the lesson of the tactic the coach's advice applies (what the rules allow now and the
     coach's advice are said in the table, by its buttons)."""
@@ -128,7 +129,7 @@ def _new_rules(guidance: Guidance, language: str) -> None:
             st.markdown(f"**{t('guide.tactic', language)}** {link}")
 
 
-def _round_over(table: PracticeTable, language: str) -> None:
+def _round_over(table: PracticeTable, language: str | Style) -> None:
     game = table.game
     if game.game_over:
         winners = game.winners
@@ -167,7 +168,7 @@ def _reveal(seat: int) -> None:
 
 def _undo() -> None:
     table = practice_table()
-    if table is not None and table.undo(session.language()) is not None:
+    if table is not None and table.undo(session.style()) is not None:
         clear_picks()
 
 
@@ -197,5 +198,5 @@ def _try_again(index: int) -> None:
 
 def _next_round() -> None:
     table = practice_table()
-    if table is not None and table.next_round(session.language()) is None:
+    if table is not None and table.next_round(session.style()) is None:
         clear_picks()

@@ -27,7 +27,7 @@ from ui.practice.viewer import record_viewer
 
 def render_practice_page() -> None:
     """Draw the Practice page."""
-    language = session.language()
+    language = session.style()
     state = st.session_state
     state.setdefault(GAME, None)
     state.setdefault(VIEWER, None)

@@ -7,16 +7,16 @@ import streamlit as st
 
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.style import Style
 from tutor.i18n.translate import shown_name
 from tutor.practice.viewer import RecordViewer
-from ui import session
 from ui.practice.charts import score_table
 from ui.practice.keys import VIEWER
 from ui.table.cards import board_html, hand_html
 from ui.table.controls import board_labels
 
 
-def record_viewer(viewer: RecordViewer, language: str) -> None:
+def record_viewer(viewer: RecordViewer, language: str | Style) -> None:
     """A loaded game shown move by move: the board, every hand, and the buttons to step."""
     game = viewer.game
     state = viewer.state
@@ -34,11 +34,10 @@ def record_viewer(viewer: RecordViewer, language: str) -> None:
     )
     line = viewer.line(language)
     st.markdown(f"**{plain(line)}**" if line else t("practice.viewer.dealt", language))
-    four = session.four_colour()
-    st.html(board_html(state, -1, four, board_labels(language), language=language))
+    st.html(board_html(state, -1, board_labels(language), language=language))
     for name, hand in zip(state.players, state.hands, strict=True):
         st.markdown(f"**{t('practice.viewer.hand', language, name=plain(name))}**")
-        st.html(hand_html(hand, (), four, language=language))
+        st.html(hand_html(hand, (), language=language))
     with st.container(horizontal=True):
         st.button(t("practice.viewer.back", language), key="practice_view_prev", on_click=_view_step, args=(-1,))
         st.button(t("practice.viewer.forward", language), key="practice_view_next", on_click=_view_step, args=(1,))

@@ -14,6 +14,7 @@ import streamlit as st
 
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import YOU, t
+from tutor.i18n.style import Style
 from tutor.progress import ProgressError, ProgressStore
 from tutor.progress.clock import utc_now
 from tutor.progress.identity import Identity
@@ -49,7 +50,7 @@ MADE_CODE = "learner_made_code"
 ASKING = "learner_asking"
 
 
-def render_learner_messages(store: ProgressStore, language: str) -> None:
+def render_learner_messages(store: ProgressStore, language: str | Style) -> None:
     """Draw, at the top of the page, what the learner's last action did (once), and the question a device
     code asks in a browser that has progress of its own."""
     state = st.session_state
@@ -62,7 +63,7 @@ def render_learner_messages(store: ProgressStore, language: str) -> None:
         _ask_before_switching(store, language)
 
 
-def render_learner_tools(store: ProgressStore, language: str) -> None:
+def render_learner_tools(store: ProgressStore, language: str | Style) -> None:
     """Draw the learner's tools under their progress."""
     state = st.session_state
     st.subheader(t("learner.section", language))
@@ -84,7 +85,7 @@ def render_learner_tools(store: ProgressStore, language: str) -> None:
         st.button(t("learner.claim", language), key=CLAIM, on_click=_claim, args=(store, language))
 
 
-def take_pending_code(language: str) -> None:
+def take_pending_code(language: str | Style) -> None:
     """Use the device code a ``?device=`` link brought (already out of the address; called by the router
     before the sidebar, which shows the learner's name): it switches this browser, or asks first on the
     Progress page the link opens."""
@@ -114,14 +115,14 @@ def _say(kind: str, message: str) -> None:
     st.session_state[session.LEARNER_NOTICE] = (kind, message)
 
 
-def _unavailable(error: ProgressError, language: str) -> None:
+def _unavailable(error: ProgressError, language: str | Style) -> None:
     _say("info", t("ui.progress_unavailable", language, error=plain(str(error))))
 
 
 # --- a code for another device, and using one here ------------------------------------------------
 
 
-def _make_code(store: ProgressStore, language: str) -> None:
+def _make_code(store: ProgressStore, language: str | Style) -> None:
     """The text, the "Make a code" button, and the code made (with its link) while it lives."""
     st.markdown(t("learner.device_text", language, minutes=CODE_MINUTES))
     made = st.session_state.get(MADE_CODE)
@@ -133,19 +134,19 @@ def _make_code(store: ProgressStore, language: str) -> None:
     st.button(t("learner.make_code", language), key=MAKE_CODE, on_click=_new_code, args=(store, language))
 
 
-def _new_code(store: ProgressStore, language: str) -> None:
+def _new_code(store: ProgressStore, language: str | Style) -> None:
     try:
         st.session_state[MADE_CODE] = store.devices.make_code(session.progress_key())
     except ProgressError as error:
         _unavailable(error, language)
 
 
-def _use_typed(store: ProgressStore, language: str) -> None:
+def _use_typed(store: ProgressStore, language: str | Style) -> None:
     _use(store, language, str(st.session_state.get(CODE) or ""))
     st.session_state[CODE] = ""
 
 
-def _use(store: ProgressStore, language: str, typed: str, confirmed: bool = False) -> None:
+def _use(store: ProgressStore, language: str | Style, typed: str, confirmed: bool = False) -> None:
     """Use a device code in this browser: refused when it is not one, used or expired; asked first when
     this browser has progress of its own (the code is used only by "Switch")."""
     state = st.session_state
@@ -179,7 +180,7 @@ def _use(store: ProgressStore, language: str, typed: str, confirmed: bool = Fals
     _say("success", t("learner.switched_kept" if had_progress else "learner.switched", language))
 
 
-def _ask_before_switching(store: ProgressStore, language: str) -> None:
+def _ask_before_switching(store: ProgressStore, language: str | Style) -> None:
     """This browser has progress of its own: switch to the code's, or keep it."""
     st.warning(t("learner.switch_question", language))
     with st.container(horizontal=True):
@@ -193,7 +194,7 @@ def _ask_before_switching(store: ProgressStore, language: str) -> None:
         st.button(t("learner.switch_no", language), key=KEEP, on_click=_answer, args=(store, language, False))
 
 
-def _answer(store: ProgressStore, language: str, switch: bool) -> None:
+def _answer(store: ProgressStore, language: str | Style, switch: bool) -> None:
     code = str(st.session_state.get(ASKING) or "")
     st.session_state[ASKING] = None
     if switch:
@@ -205,7 +206,7 @@ def _answer(store: ProgressStore, language: str, switch: bool) -> None:
 # --- this learner's devices ------------------------------------------------------------------------
 
 
-def _devices(store: ProgressStore, language: str) -> None:
+def _devices(store: ProgressStore, language: str | Style) -> None:
     """Each device of this learner, this one marked, the others with "Sign out"."""
     st.markdown(t("learner.devices_text", language))
     token = session.device_token()
@@ -242,7 +243,7 @@ def _devices(store: ProgressStore, language: str) -> None:
         )
 
 
-def _sign_out(store: ProgressStore, language: str, keys: list[str]) -> None:
+def _sign_out(store: ProgressStore, language: str | Style, keys: list[str]) -> None:
     try:
         store.devices.sign_out(session.progress_key(), keys)
     except ProgressError as error:
@@ -254,7 +255,7 @@ def _sign_out(store: ProgressStore, language: str, keys: list[str]) -> None:
 # --- start over, and undo it ------------------------------------------------------------------------
 
 
-def _start_over_tools(store: ProgressStore, language: str) -> None:
+def _start_over_tools(store: ProgressStore, language: str | Style) -> None:
     st.markdown(t("learner.start_over_text", language))
     if st.session_state.get(session.CONFIRM_START_OVER):
         st.warning(t("learner.confirm", language, hours=UNDO_HOURS))
@@ -275,7 +276,7 @@ def _ask(confirming: bool) -> None:
     st.session_state[session.CONFIRM_START_OVER] = confirming
 
 
-def _start_over(store: ProgressStore, language: str) -> None:
+def _start_over(store: ProgressStore, language: str | Style) -> None:
     """Clear the learner's progress (kept to be undone), and open Learn at its start next time."""
     state = st.session_state
     state[session.CONFIRM_START_OVER] = False
@@ -293,7 +294,7 @@ def _start_over(store: ProgressStore, language: str) -> None:
         _say("success", t("learner.cleared", language, time=when(until)))
 
 
-def _undo(store: ProgressStore, language: str) -> None:
+def _undo(store: ProgressStore, language: str | Style) -> None:
     """While "Start over" can be undone: say until when, with "Undo"."""
     try:
         until = store.start_over.undo_until(session.progress_key())
@@ -305,7 +306,7 @@ def _undo(store: ProgressStore, language: str) -> None:
     st.button(t("learner.undo", language), key=UNDO, on_click=_undo_start_over, args=(store, language))
 
 
-def _undo_start_over(store: ProgressStore, language: str) -> None:
+def _undo_start_over(store: ProgressStore, language: str | Style) -> None:
     try:
         undone = store.start_over.undo(session.progress_key())
     except ProgressError as error:
@@ -325,7 +326,7 @@ def _reset_learn(resumed: bool) -> None:
 # --- progress of an earlier version -----------------------------------------------------------------
 
 
-def _claim(store: ProgressStore, language: str) -> None:
+def _claim(store: ProgressStore, language: str | Style) -> None:
     """Copy the progress an earlier version kept under the typed name to this learner (it stays there too)."""
     state = st.session_state
     typed = str(state.get(LEGACY_NAME) or "").strip()

@@ -9,6 +9,7 @@ from engine.errors import RecordError
 from tutor.curriculum import track_for
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
+from tutor.i18n.style import Style
 from tutor.learn.flow import MAX_STARS, star_text
 from tutor.progress import ProgressError
 from tutor.progress.practice import PracticeRounds
@@ -19,7 +20,7 @@ from ui.progress.learner import render_learner_messages, render_learner_tools
 
 def render_progress_page() -> None:
     """Draw the Progress page."""
-    language = session.language()
+    language = session.style()
     st.title(t("ui.progress.title", language, name=plain(session.learner())), anchor=False)  # no name: "Your progress"
     learner = session.progress_key()
     store = session.progress_store()
@@ -72,7 +73,7 @@ def render_progress_page() -> None:
     render_learner_tools(store, language)
 
 
-def _practice_stats(practice: PracticeRounds, learner: str, language: str) -> None:
+def _practice_stats(practice: PracticeRounds, learner: str, language: str | Style) -> None:
     """The learner's Practice rounds by variant and the computer players' level: played, won, mean score."""
     try:
         stats = practice.stats(learner)

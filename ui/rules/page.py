@@ -40,7 +40,7 @@ def _cell(text: str) -> str:
 
 def render_rules_page() -> None:
     """Draw the Rules page for the variant chosen in the sidebar."""
-    language = session.language()
+    language = session.style()
     variant = session.variant()
     st.title(t("ui.rules.title", language, variant=variant_name(variant, language)), anchor=False)
     st.caption(t("ui.rules.source", language, source=variant_source(variant, language)))

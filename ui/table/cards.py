@@ -6,7 +6,8 @@ wraps them in HTML.
 Pure string building (no Streamlit calls), so it is cheap, testable and the same in every page.
 
 >>> from engine.cards import Card
->>> 'r5-red' in card_html(Card.parse("10D")), 'r5-blue' in card_html(Card.parse("10D"), four_colour=True)
+>>> from tutor.i18n.style import Style
+>>> 'r5-red' in card_html(Card.parse("10D")), 'r5-blue' in card_html(Card.parse("10D"), language=Style(four_colour=True))
 (True, True)
 """
 
@@ -20,6 +21,7 @@ from engine.cards import Card
 from engine.state import GameState
 from tutor.i18n.card_names import colour, rank, spoken
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style, style_for
 from tutor.table.data import count_words
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
@@ -57,17 +59,17 @@ CSS: Final = """<style>
 
 def card_html(
     card: Card,
-    four_colour: bool = False,
     picked: bool = False,
     caption: str = "",
     you: bool = False,
     pick: str = "",
     fresh: bool = False,
-    language: str = "en",
+    language: str | Style = "en",
 ) -> str:
     """One card, face up, with an optional caption under it; ``pick`` makes it clickable with that value;
-    ``fresh``: a card that just reached the hand, outlined (its caption says how)."""
-    tint = colour(card, four_colour)
+    ``fresh``: a card that just reached the hand, outlined (its caption says how). ``language`` (a
+    :class:`~tutor.i18n.style.Style`) gives the card letters and whether the deck has four colours."""
+    tint = colour(card, style_for(language).four_colour)
     classes = f"r5-card r5-{tint}" + (" r5-declared" if card.declared else "") + (" r5-picked" if picked else "")
     classes += " r5-fresh" if fresh else ""
     if card.is_joker and not card.declared:
@@ -104,10 +106,9 @@ def row_html(cards: Sequence[str], extra: str = "") -> str:
 def hand_html(
     hand: Sequence[Card],
     picked: Sequence[int] = (),
-    four_colour: bool = False,
     values: Sequence[str] = (),
     fresh: Sequence[str] = (),
-    language: str = "en",
+    language: str | Style = "en",
 ) -> str:
     """A hand, face up; the cards at the ``picked`` positions stand out. With ``values`` (one per card)
     each card is clickable and reports its value. ``fresh`` (one per card, "" for none): a caption that
@@ -117,7 +118,7 @@ def hand_html(
     notes = list(fresh) or [""] * len(hand)
     return CSS + row_html(
         [
-            card_html(c, four_colour, picked=i in chosen, pick=picks[i], caption=notes[i], fresh=bool(notes[i]), language=language)
+            card_html(c, picked=i in chosen, pick=picks[i], caption=notes[i], fresh=bool(notes[i]), language=language)
             for i, c in enumerate(hand)
         ],
         "r5-hand",  # cards level at the top: a caption under one ("drawn") must not lift it like a pick
@@ -125,7 +126,7 @@ def hand_html(
 
 
 def table_html(
-    state: GameState, learner: int, four_colour: bool = False, labels: dict[str, str] | None = None, language: str = "en"
+    state: GameState, learner: int, labels: dict[str, str] | None = None, language: str | Style = "en"
 ) -> str:
     """The melds on the table, numbered as in the notation; each card captioned with who laid it."""
     words = {key: t(f"ui.board.{key}", language) for key in ("meld", "set", "run", "by", "empty")}
@@ -138,7 +139,7 @@ def table_html(
         owner = state.players[meld.owner]
         title = f'{escape(words["meld"])} {number} · {escape(kind)} · {escape(words["by"])} {escape(owner)}'
         cards = [
-            card_html(card, four_colour, caption=state.players[layer], you=layer == learner, language=language)
+            card_html(card, caption=state.players[layer], you=layer == learner, language=language)
             for card, layer in zip(meld.cards, meld.layers, strict=False)
         ]
         melds.append(f'<div class="r5-meld"><div class="r5-title">{title}</div>{row_html(cards)}</div>')
@@ -147,12 +148,11 @@ def table_html(
 
 def pile_html(
     pile: Sequence[Card],
-    four_colour: bool = False,
     take_word: str = "take",
     empty: str = "",
     values: Sequence[str] = (),
     picked: str | None = None,
-    language: str = "en",
+    language: str | Style = "en",
 ) -> str:
     """The discard pile spread bottom to top (left to right), every card visible, each captioned with
     the take that reaches it (``take 1`` is the top card). With ``values`` each card is clickable."""
@@ -162,13 +162,13 @@ def pile_html(
     picks = list(values) or [""] * size
     return row_html(
         [
-            card_html(c, four_colour, picked=bool(picks[i]) and picks[i] == picked, caption=f"{take_word} {size - i}", pick=picks[i], language=language)
+            card_html(c, picked=bool(picks[i]) and picks[i] == picked, caption=f"{take_word} {size - i}", pick=picks[i], language=language)
             for i, c in enumerate(pile)
         ]
     )
 
 
-def others_html(state: GameState, learner: int, to_move_word: str = "", language: str = "en") -> str:
+def others_html(state: GameState, learner: int, to_move_word: str = "", language: str | Style = "en") -> str:
     """The other players' hands, face down, with their names and card counts (``1 card``, ``3 cards``)."""
     to_move_word = to_move_word or t("ui.board.to_move", language)
     parts = []
@@ -188,11 +188,10 @@ def others_html(state: GameState, learner: int, to_move_word: str = "", language
 def board_html(
     state: GameState,
     learner: int,
-    four_colour: bool = False,
     labels: dict[str, str] | None = None,
     pile_values: Sequence[str] = (),
     pile_picked: str | None = None,
-    language: str = "en",
+    language: str | Style = "en",
 ) -> str:
     """The whole table as one block: the other players, the stock and pile, the melds.
 
@@ -206,9 +205,9 @@ def board_html(
         + '<div style="display:flex;gap:28px;flex-wrap:wrap">'
         + f'<div class="r5-zone"><div class="r5-title">{escape(words["stock"])}</div>{row_html([stock])}</div>'
         + f'<div class="r5-zone"><div class="r5-title">{escape(words["pile"])}</div>'
-        + pile_html(state.pile, four_colour, words["take"], words["empty_pile"], pile_values, pile_picked, language)
+        + pile_html(state.pile, words["take"], words["empty_pile"], pile_values, pile_picked, language)
         + "</div></div>"
         + f'<div class="r5-zone"><div class="r5-title">{escape(words["table"])}</div>'
-        + table_html(state, learner, four_colour, labels, language)
+        + table_html(state, learner, labels, language)
         + "</div>"
     )

@@ -17,6 +17,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.table.data import TableOptions, table_data
 from tutor.table.picks import SelectionProblem
 from tutor.table.session import Answer, Play, TableSession
@@ -50,7 +51,7 @@ class PickKeys:
         return f"{self.prefix}table_shown"
 
 
-def board_labels(language: str) -> dict[str, str]:
+def board_labels(language: str | Style) -> dict[str, str]:
     """The words of a static board drawing (:func:`ui.table.cards.board_html`) in ``language``."""
     keys = ("stock", "pile", "table", "take", "empty_pile", "to_move", "meld", "set", "run", "by", "empty")
     return {key: t(f"ui.board.{key}", language) for key in keys}
@@ -68,7 +69,7 @@ def play_request(keys: PickKeys, table: TableSession, after: AfterAnswer | None 
         _play(keys, table, request, after)
 
 
-def draw_session(keys: PickKeys, table: TableSession, language: str, *, ready: bool = False, after: AfterAnswer | None = None) -> None:
+def draw_session(keys: PickKeys, table: TableSession, language: str | Style, *, ready: bool = False, after: AfterAnswer | None = None) -> None:
     """Draw ``table`` as its seat sees it now; a move made on it goes to the session (and its answer to
     ``after``). ``ready``: the browser says once that the table is on the screen (the page then draws what
     waited for it)."""
@@ -77,7 +78,6 @@ def draw_session(keys: PickKeys, table: TableSession, language: str, *, ready: b
         actions=look.actions,
         primary=look.leading,
         interactive=bool(look.actions) and look.show_hand,
-        four_colour=app_session.four_colour(),
         large=large_cards(),
         show_hand=look.show_hand,
         message=look.message,
@@ -95,7 +95,7 @@ def draw_session(keys: PickKeys, table: TableSession, language: str, *, ready: b
     card_table(data, key=keys.table, on_move=lambda payload: _play(keys, table, payload, after))
 
 
-def hint_and_undo(keys: PickKeys, table: TableSession, language: str) -> None:
+def hint_and_undo(keys: PickKeys, table: TableSession, language: str | Style) -> None:
     """The session's hint and undo buttons (keys ``<prefix>hint_button`` and ``<prefix>undo``)."""
     st.button(t("practice.hint", language), key=f"{keys.prefix}hint_button", on_click=_hint, args=(table, language))
     st.button(
@@ -107,11 +107,11 @@ def hint_and_undo(keys: PickKeys, table: TableSession, language: str) -> None:
     )
 
 
-def _hint(table: TableSession, language: str) -> None:
+def _hint(table: TableSession, language: str | Style) -> None:
     table.hint(language)
 
 
-def _undo(keys: PickKeys, table: TableSession, language: str) -> None:
+def _undo(keys: PickKeys, table: TableSession, language: str | Style) -> None:
     if table.undo(language) is not None:
         clear_picks(keys)
 
@@ -122,7 +122,7 @@ def _play(keys: PickKeys, table: TableSession, payload: Mapping[str, Any], after
         play = Play.from_payload(payload)
     except SelectionProblem:
         return
-    answer = table.play(play, app_session.language())
+    answer = table.play(play, app_session.style())
     clear_picks(keys)
     if after is not None:
         after(answer)

@@ -8,6 +8,7 @@ from typing import Final
 import streamlit as st
 
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 
 LARGE_CARDS: Final = "app_large_cards"  # a widget key
 SHOW_NOTATION: Final = "app_show_notation"  # a widget key
@@ -23,7 +24,7 @@ def show_notation() -> bool:
     return bool(st.session_state.get(SHOW_NOTATION, False))
 
 
-def settings_toggles(language: str) -> None:
+def settings_toggles(language: str | Style) -> None:
     """The table's toggles, drawn where they are called (the sidebar)."""
     st.toggle(t("table.large_cards", language), key=LARGE_CARDS)
     st.toggle(t("table.show_notation", language), key=SHOW_NOTATION)

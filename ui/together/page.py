@@ -18,6 +18,7 @@ import streamlit as st
 from engine.errors import RulesError
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import refusal, t, variant_name
+from tutor.i18n.style import Style
 from tutor.together.db import default_target
 from tutor.together.model import MAX_SEATS, TURN_LIMITS, SeatInfo, TableError, TableStore, TableView
 from tutor.together.sql_store import SqlTableStore
@@ -49,7 +50,7 @@ def _store_at(target: str) -> TableStore:
 
 def render_together_page() -> None:
     """Draw the page for the table in the address, or the forms to open or join one."""
-    language = session.language()
+    language = session.style()
     st.title(t("together.title", language), anchor=False)
     code = str(st.query_params.get("table") or "").strip().upper()
     if not code:
@@ -76,7 +77,7 @@ def render_together_page() -> None:
     _lobby(view, language)
 
 
-def _view(code: str, language: str) -> TableView:
+def _view(code: str, language: str | Style) -> TableView:
     """The table as this device may see it. A seat link that no longer holds a seat (given up or freed
     before the start, or given a new link by the host) is dropped from the address (the device is the
     host's again, or a watcher's), and it says so; so is a host link whose role was passed on."""
@@ -133,9 +134,9 @@ def _show_feedback() -> None:
     if message:
         st.error(message)
     if st.session_state.pop(HOST_GONE, False):
-        st.info(t("together.host_passed", session.language()))
+        st.info(t("together.host_passed", session.style()))
     if st.session_state.get(SEAT_GONE) and not st.query_params.get("seat"):
-        st.warning(t("together.seat_gone", session.language()))
+        st.warning(t("together.seat_gone", session.style()))
     else:
         st.session_state[SEAT_GONE] = False
 
@@ -143,7 +144,7 @@ def _show_feedback() -> None:
 # --- opening and joining ------------------------------------------------------------------------------
 
 
-def _open_form(language: str) -> None:
+def _open_form(language: str | Style) -> None:
     variant = session.variant()
     st.subheader(t("together.open_heading", language))
     st.caption(t("together.open_caption", language) + f" ({variant_name(variant, language)})")
@@ -170,14 +171,14 @@ def _open_form(language: str) -> None:
         st.rerun()
 
 
-def _turn_limit_text(seconds: int | None, language: str) -> str:
+def _turn_limit_text(seconds: int | None, language: str | Style) -> str:
     """A turn limit as the form offers it: "No limit", "2 minutes"."""
     if seconds is None:
         return t("together.turn_limit_off", language)
     return t("together.turn_limit_minutes", language, minutes=seconds // 60)
 
 
-def _join_form(language: str, code: str) -> None:
+def _join_form(language: str | Style, code: str) -> None:
     st.subheader(t("together.join_heading", language))
     if not code:
         code = st.text_input(t("together.code_label", language), key="together_code").strip().upper()
@@ -205,12 +206,12 @@ def _join_form(language: str, code: str) -> None:
 # --- the lobby --------------------------------------------------------------------------------------
 
 
-def _seat_line(seat: SeatInfo, language: str) -> str:
+def _seat_line(seat: SeatInfo, language: str | Style) -> str:
     kind = "seat_away" if seat.away else "seat_computer" if seat.computer else "seat_line"
     return t(f"together.{kind}", language, number=seat.seat + 1, name=plain(seat.name))
 
 
-def _lobby(view: TableView, language: str) -> None:
+def _lobby(view: TableView, language: str | Style) -> None:
     base = base_url(st.context.url)
     join_link = table_link(base, view.code)
     st.subheader(t("together.table_heading", language, code=view.code))
@@ -252,14 +253,14 @@ def _leave_seat(view: TableView) -> None:
     try:
         table_store().leave_seat(view.code, str(st.query_params.get("seat") or ""))
     except TableError as error:
-        st.session_state[FEEDBACK] = error.text(session.language())
+        st.session_state[FEEDBACK] = error.text(session.style())
     else:
         del st.query_params["seat"]
         st.session_state[FEEDBACK] = None
     st.rerun()
 
 
-def own_link(code: str, base: str, language: str) -> None:
+def own_link(code: str, base: str, language: str | Style) -> None:
     """This device's own link (its seat, and the host's role if it has it), shown only on request and never
     beside the join link and QR code everyone may photograph: whoever opens it plays this seat."""
     seat_token = str(st.query_params.get("seat") or "") or None
@@ -283,5 +284,5 @@ def _do(action: Callable[[TableStore], object]) -> None:
     try:
         action(table_store())
     except (TableError, RulesError) as error:
-        language = session.language()
+        language = session.style()
         st.session_state[FEEDBACK] = error.text(language) if isinstance(error, TableError) else refusal(error, language)

@@ -14,6 +14,7 @@ import streamlit as st
 
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
+from tutor.i18n.style import Style
 from tutor.together.model import SeatInfo, TableError, TableStore
 from tutor.together.table import SeatTable, status, turn_limit_note
 from ui.table.controls import PickKeys, draw_session, play_request
@@ -38,7 +39,7 @@ def seat_table(store: TableStore, code: str, token: str | None, seat_token: str,
 
 
 @st.fragment
-def draw_round(table: SeatTable, language: str) -> None:
+def draw_round(table: SeatTable, language: str | Style) -> None:
     """The round as this device sees it now, redrawn at each of its browser's looks (``tick``), at each
     move made on it, and at each of its buttons, without rerunning the page. When this device's link no
     longer holds what it held (the host gave its seat a new link, or it passed the host's role on), the
@@ -83,7 +84,7 @@ def draw_round(table: SeatTable, language: str) -> None:
     )
 
 
-def _host_hand_overs(table: SeatTable, host_token: str, language: str) -> None:
+def _host_hand_overs(table: SeatTable, host_token: str, language: str | Style) -> None:
     """The host's way to keep the table going: a computer plays for a player who is away from their phone
     (until they come back, on their phone)."""
     view = table.view
@@ -101,7 +102,7 @@ def _host_hand_overs(table: SeatTable, host_token: str, language: str) -> None:
             )
 
 
-def _host_tools(table: SeatTable, host_token: str, language: str) -> None:
+def _host_tools(table: SeatTable, host_token: str, language: str | Style) -> None:
     """The host's way to hand the table on: make another seated player the host (their own link then
     carries the role), or give a player a new link (the old one stops working), shown here alone, on
     request, with a copy button: never beside the join link and QR code everyone may photograph."""
@@ -133,7 +134,7 @@ def _host_tools(table: SeatTable, host_token: str, language: str) -> None:
                 st.code(table_link(base_url(st.context.url), view.code, seat=shown[seat.seat]), language=None)
 
 
-def _pass_host(table: SeatTable, host_token: str, seat: int, language: str) -> None:
+def _pass_host(table: SeatTable, host_token: str, seat: int, language: str | Style) -> None:
     """Make the player of ``seat`` the host; this device's own host link is dropped from its address."""
     if table.act(lambda store: store.pass_host(table.code, host_token, seat), language) is None:
         st.session_state.pop(REISSUED, None)
@@ -141,7 +142,7 @@ def _pass_host(table: SeatTable, host_token: str, seat: int, language: str) -> N
             del st.query_params["host"]
 
 
-def _reissue(table: SeatTable, host_token: str, seat: SeatInfo, language: str) -> None:
+def _reissue(table: SeatTable, host_token: str, seat: SeatInfo, language: str | Style) -> None:
     """Give ``seat`` a new link, kept on this device to be shown to the host."""
     made: dict[tuple[str, int], str] = {}
 
@@ -152,21 +153,21 @@ def _reissue(table: SeatTable, host_token: str, seat: SeatInfo, language: str) -
         st.session_state[REISSUED] = {**st.session_state.get(REISSUED, {}), **made}
 
 
-def _hand_over(table: SeatTable, host_token: str, seat: int, language: str) -> None:
+def _hand_over(table: SeatTable, host_token: str, seat: int, language: str | Style) -> None:
     table.act(lambda store: store.hand_to_computer(table.code, host_token, seat), language)
 
 
-def _away(table: SeatTable, back: bool, language: str) -> None:
+def _away(table: SeatTable, back: bool, language: str | Style) -> None:
     """The seat's leaving the table for a while, or coming back (``back``)."""
     table.act(lambda store: (store.come_back if back else store.leave)(table.code, table.seat_token), language)
 
 
-def _next_round(table: SeatTable, host_token: str, language: str) -> None:
+def _next_round(table: SeatTable, host_token: str, language: str | Style) -> None:
     """The host deals the next round."""
     table.act(lambda store: store.next_round(table.code, host_token), language)
 
 
-def _round_over(table: SeatTable, host_token: str, language: str) -> None:
+def _round_over(table: SeatTable, host_token: str, language: str | Style) -> None:
     view = table.view
     assert view is not None and view.position is not None
     position = view.position
