@@ -11,6 +11,9 @@ the position exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
 from engine.errors import RecordError
@@ -41,6 +44,16 @@ KEYS = PickKeys("learn_")
 _ANSWER_KEYS = (session.NUMBER, session.CHOICE)
 #: Set once the session's first Learn page has been drawn: until then the charts wait (see :func:`_charts`).
 FIRST_LOOK_DONE = "learn_first_look_done"
+#: What the last whole run drew outside the task's fragment (see :func:`_outside`): a run of the fragment
+#: that finds it changed (another task, a task saved) has the whole page drawn again.
+DRAWN = "learn_drawn"
+#: How many solved tasks this session has saved: the lesson list's stars are drawn outside the fragment.
+SAVES = "learn_saves"
+#: A solved move task waiting to be saved, (run, lesson id, index): saved once its table is drawn, so the
+#: answer shows without waiting for the progress file.
+TO_SAVE = "learn_to_save"
+#: The charts last drawn, kept while what they show is the same (see :func:`_figure`).
+FIGURES = "learn_figures"
 
 
 # --- the page ---------------------------------------------------------------------------------------
@@ -190,7 +203,6 @@ def _lesson(track: Track, current: TrackLesson, chosen: Variant, language: str |
         clear_picks(KEYS)
         for key in _ANSWER_KEYS:
             st.session_state.pop(key, None)
-    play_request(KEYS, LessonTable(run), after=_after_answer)
     _scenario(track, current, index, run, language)
 
 
@@ -215,6 +227,27 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
     else:
         st.caption(t("ui.learn.played_with", language, variant=rules))
     st.markdown(scenario.say(scenario.task.prompt, language))
+    st.session_state[DRAWN] = _outside()
+    _task(track, lesson, index, run, language)
+
+
+def _outside() -> tuple[object, ...]:
+    """What the page draws outside the task's fragment depends on: the lesson, the task (the run, by its
+    identity), the saves."""
+    state = st.session_state
+    return state.get(session.LESSON), state.get(session.INDEX), id(state.get(session.RUN)), state.get(SAVES, 0)
+
+
+@st.fragment
+def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str) -> None:
+    """The task below its prompt: the step, the table and its answer, the other answers' controls, the
+    feedback, the hints, the solved box and the charts. A move, a hint, a check reruns this alone; when it
+    changed what is drawn outside (another task opened, a solved task saved: the lesson list's stars), the
+    whole page is drawn again, after the table has shown the answer."""
+    if _outside() != st.session_state.get(DRAWN):
+        st.rerun(scope="app")  # another lesson or task (Next, Again): nothing of this one to draw
+    scenario = run.scenario
+    play_request(KEYS, LessonTable(run), after=_after_answer)
     step = run.step
     if step is not None and step.prompt is not None:
         counter = t("ui.learn.step", language, number=run.step_index + 1, count=run.step_count) + " "
@@ -223,6 +256,7 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
     task = scenario.task
     moving = run.is_move_task and not run.solved
     draw_session(KEYS, LessonTable(run), language, ready=not st.session_state.get(FIRST_LOOK_DONE), after=_after_answer)
+    _save_waiting()
     if moving:
         if run.tried and show_notation():
             st.caption(t("table.your_move_notation", language, move=str(run.tried)))
@@ -242,16 +276,27 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
         _solved(track, lesson, index, run, language)
     following = lesson.all_tasks[index + 1] if index + 1 < len(lesson.all_tasks) else None
     _charts(run, lesson.lesson, language, totals=not isinstance(following and following.task, NumberTask))
+    if _outside() != st.session_state.get(DRAWN):
+        st.rerun(scope="app")  # a task saved: the lesson list's stars, drawn outside, are out of date
 
 
 # --- move tasks -----------------------------------------------------------------------------------
 
 
 def _after_answer(answer: Answer) -> None:
-    """A move made on the table was judged: a solved task is saved."""
-    run = st.session_state.get(session.RUN)
+    """A move made on the table was judged: a solved task is saved once the table shows the answer
+    (:func:`_save_waiting`)."""
+    state = st.session_state
+    run = state.get(session.RUN)
     if isinstance(run, ScenarioRun) and run.solved:
-        _record(run)
+        state[TO_SAVE] = (run, state.get(session.LESSON), int(state.get(session.INDEX, 0)))
+
+
+def _save_waiting() -> None:
+    """Save the solved move task waiting since its move (:data:`TO_SAVE`)."""
+    waiting = st.session_state.pop(TO_SAVE, None)
+    if waiting is not None:
+        _record(*waiting)
 
 
 # --- number, choice and judge tasks ---------------------------------------------------------------
@@ -358,19 +403,23 @@ def _hint() -> None:
         run.reveal_hint()
 
 
-def _record(run: ScenarioRun) -> None:
-    """Save a solved scenario: its stars, the place to resume, and the lesson if it is now complete."""
+def _record(run: ScenarioRun, lesson_id: object = None, index: int | None = None) -> None:
+    """Save a solved scenario (of lesson ``lesson_id``, at ``index``: by default the open ones): its stars,
+    the place to resume, and the lesson if it is now complete."""
     store = session.progress_store()
     st.session_state[session.SAVE_ERROR] = None
+    st.session_state[SAVES] = st.session_state.get(SAVES, 0) + 1
     if isinstance(store, ProgressError):
         st.session_state[session.SAVE_ERROR] = str(store)
         return
     content = session.curriculum()
-    lesson_id = st.session_state.get(session.LESSON)
+    if lesson_id is None:
+        lesson_id = st.session_state.get(session.LESSON)
     if isinstance(content, RecordError) or lesson_id is None:
         return
     track = track_for(session.variant(), content)
-    index = int(st.session_state.get(session.INDEX, 0))
+    if index is None:
+        index = int(st.session_state.get(session.INDEX, 0))
     learner = session.progress_key()
     try:
         store.course.record_scenario(learner, run.scenario.id, run.stars)
@@ -416,22 +465,11 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: boo
     if not st.session_state.get(FIRST_LOOK_DONE):
         st.session_state[FIRST_LOOK_DONE] = True
         return
-    seat = run.seat
     scales = lesson.chart == "scales"
     four = session.four_colour()
     figure = None
-    if run.is_move_task:
-        labels = [t("ui.learn.chart_start", language), *run.move_labels(language)]
-        if scales:
-            figure = hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language, four, totals)
-        else:
-            hands = hand.hand_blocks(run.states, seat)
-            figure = hand.hand_stack_figure(
-                hands, labels, t("charts.hand_stack_title", language), language, four_colour=four, totals=totals
-            )
-    elif scales and run.solved:
-        labels = [t("ui.learn.chart_your_hand", language)]
-        figure = hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language, four, totals)
+    if run.is_move_task or (scales and run.solved):
+        figure = _figure(run, ("hand", scales, language, four, totals), lambda: _hand_figure(run, scales, language, four, totals))
     if figure is not None:
         # A toggle, not an expander: a chart inside a closed expander still makes the browser load plotly,
         # which would slow the first page. Open at once in a scoring lesson, else once the scenario is solved.
@@ -444,8 +482,40 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: boo
             st.plotly_chart(figure, key="learn_chart_hand")
     scored = run.score_seat()
     if scored is not None and run.solved:
-        breakdown = scores.round_breakdown(run.state, scored)
-        title = t("ui.learn.chart_round_title", language, name=run.state.players[scored])
-        laid_only = isinstance(run.scenario.task, NumberTask) and run.scenario.task.answer.score == "laid"
-        figure = scores.round_waterfall_figure(breakdown, title, language, laid_only=laid_only)
+        figure = _figure(run, ("round", scored, language), lambda: _round_figure(run, scored, language))
         st.plotly_chart(figure, key="learn_chart_round")
+
+
+def _figure(run: ScenarioRun, key: tuple[object, ...], make: Callable[[], go.Figure]) -> go.Figure:
+    """The chart ``key`` of ``run`` as it stands (its positions, its solving), made by ``make`` only when
+    that changed since it was last drawn: a refused move, a hint, a look at the table redraw the same one."""
+    kept: dict[tuple[object, ...], tuple[ScenarioRun, int, bool, go.Figure]] = st.session_state.setdefault(FIGURES, {})
+    held = kept.get(key)
+    if held is not None and held[0] is run and held[1:3] == (len(run.states), run.solved):
+        return held[3]
+    if held is not None and held[0] is not run:
+        kept.clear()  # another task's charts
+    figure = make()
+    kept[key] = (run, len(run.states), run.solved, figure)
+    return figure
+
+
+def _hand_figure(run: ScenarioRun, scales: bool, language: str, four: bool, totals: bool) -> go.Figure:
+    """The learner's hand move by move (a move task), or as it stands under both scales (a solved question)."""
+    seat = run.seat
+    if not run.is_move_task:
+        labels = [t("ui.learn.chart_your_hand", language)]
+        return hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language, four, totals)
+    labels = [t("ui.learn.chart_start", language), *run.move_labels(language)]
+    if scales:
+        return hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language, four, totals)
+    hands = hand.hand_blocks(run.states, seat)
+    return hand.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language, four_colour=four, totals=totals)
+
+
+def _round_figure(run: ScenarioRun, scored: int, language: str) -> go.Figure:
+    """The waterfall of seat ``scored``'s round score in the solved task's position."""
+    breakdown = scores.round_breakdown(run.state, scored)
+    title = t("ui.learn.chart_round_title", language, name=run.state.players[scored])
+    laid_only = isinstance(run.scenario.task, NumberTask) and run.scenario.task.answer.score == "laid"
+    return scores.round_waterfall_figure(breakdown, title, language, laid_only=laid_only)
