@@ -239,7 +239,7 @@ def _outside() -> tuple[object, ...]:
 
 
 @st.fragment
-def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str) -> None:
+def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str | Style) -> None:
     """The task below its prompt: the step, the table and its answer, the other answers' controls, the
     feedback, the hints, the solved box and the charts. A move, a hint, a check reruns this alone; when it
     changed what is drawn outside (another task opened, a solved task saved: the lesson list's stars), the
@@ -500,7 +500,7 @@ def _figure(run: ScenarioRun, key: tuple[object, ...], make: Callable[[], go.Fig
     return figure
 
 
-def _hand_figure(run: ScenarioRun, scales: bool, language: str, four: bool, totals: bool) -> go.Figure:
+def _hand_figure(run: ScenarioRun, scales: bool, language: str | Style, four: bool, totals: bool) -> go.Figure:
     """The learner's hand move by move (a move task), or as it stands under both scales (a solved question)."""
     seat = run.seat
     if not run.is_move_task:
@@ -513,7 +513,7 @@ def _hand_figure(run: ScenarioRun, scales: bool, language: str, four: bool, tota
     return hand.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language, four_colour=four, totals=totals)
 
 
-def _round_figure(run: ScenarioRun, scored: int, language: str) -> go.Figure:
+def _round_figure(run: ScenarioRun, scored: int, language: str | Style) -> go.Figure:
     """The waterfall of seat ``scored``'s round score in the solved task's position."""
     breakdown = scores.round_breakdown(run.state, scored)
     title = t("ui.learn.chart_round_title", language, name=run.state.players[scored])
