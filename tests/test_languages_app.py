@@ -124,6 +124,10 @@ def test_a_new_learner_walks_their_tracks_first_and_last_lessons_through_the_pag
     done = t("ui.learn.all_done", language, variant=variant_name(variant, language))
     assert done in [str(i.value) for i in at.info]
     assert {first.lesson.id, last.lesson.id} <= set(ProgressStore(progress_db).course.completed_lessons(learner))
+    with_another_table = next((e for e in track.lessons if any(map(e.is_optional, range(len(e.all_tasks))))), None)
+    if with_another_table is not None:  # an optional task is introduced as another table's, and played by its rules
+        at = open_app(lesson=with_another_table.lesson.id, lang=language, variant=None, cookie=cookie_of(at))
+        _walk_lesson(at, with_another_table, language, variant)
 
 
 @pytest.mark.apptest
