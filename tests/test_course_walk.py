@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from language_support import english_leaks_in
 
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.moves import Move
 from engine.state import Phase
 from engine.variants import PRESETS
 from tutor.curriculum import track_for
@@ -25,7 +25,7 @@ from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import MAX_STARS, ScenarioRun
 from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
 from tutor.learn.table import LessonTable
-from tutor.table.picks import card_options, picks_for
+from tutor.table.picks import card_options
 from tutor.table.session import Answer, Play
 
 CURRICULUM = load_curriculum()
@@ -46,18 +46,7 @@ COURSES: dict[str, list[Scenario]] = {
 
 def play_for(move: Move, run: ScenarioRun) -> Play:
     """The play a learner makes on the table for ``move``: the action pressed, with the cards picked."""
-    state = run.state
-    picks = picks_for(move, state.hands[run.seat], state.pile)
-    if isinstance(move, Draw | Stop):
-        return Play(move.kind)
-    if isinstance(move, Take):
-        return Play("take_all") if move.count is None else Play("take", pile=picks["pile"])
-    if isinstance(move, Rommi):
-        return Play("rommi", pile=picks["pile"])
-    if isinstance(move, Discard):
-        return Play("discard", hand=tuple(picks["hand"]))
-    assert isinstance(move, Meld | Layoff), move
-    return Play(move.kind, hand=tuple(picks["hand"]), meld=picks["meld"], jokers=tuple(picks["jokers"]))
+    return Play.of(move, run.state.hands[run.seat], run.state.pile)
 
 
 def _wrong(run: ScenarioRun, table: LessonTable, language: str) -> Answer:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.cards import parse_cards
-from engine.moves import Discard, Layoff, Move, Take
+from engine.moves import Discard, Layoff, Move
 from engine.state import GameState, Phase
 from engine.variants import PRESETS, get_variant
 from tutor.learn.curriculum import load_curriculum
@@ -21,7 +21,7 @@ from tutor.practice.rounds import RoundPlay
 from tutor.practice.seats import Seat
 from tutor.practice.table import PracticeTable
 from tutor.table.data import TableOptions, table_data
-from tutor.table.picks import SelectionProblem, picked_move, picks_for
+from tutor.table.picks import SelectionProblem, action_for, picked_move, picks_for
 from tutor.table.session import Answer, Play, TableSession
 from tutor.together.sql_store import SqlTableStore
 from tutor.together.table import SeatTable, seat_actions
@@ -169,9 +169,8 @@ def test_show_me_picks_make_exactly_the_move_shown(preset: str) -> None:
             for seat, move in actions:
                 view = state.view(seat)
                 picks = picks_for(move, view.hand, view.pile)
-                action = "take_all" if isinstance(move, Take) and move.count is None else move.kind
                 built = picked_move(
-                    action, picked=picks["hand"], pile_pick=picks["pile"], pile=view.pile, meld=picks["meld"],
+                    action_for(move), picked=picks["hand"], pile_pick=picks["pile"], pile=view.pile, meld=picks["meld"],
                     declarations=picks["jokers"],
                 )  # fmt: skip
                 assert built == move and str(built) == str(move), (preset, str(move), picks)

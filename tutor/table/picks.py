@@ -173,6 +173,15 @@ def picked_move(
     raise SelectionProblem("ui.problem.unknown_action")
 
 
+def action_for(move: Move) -> Action:
+    """The action a learner presses to make ``move`` (the inverse of :func:`picked_move`'s ``action``).
+
+    >>> action_for(Move.parse("take all")), action_for(Move.parse("take 2")), action_for(Move.parse("meld 5H 5S 5D"))
+    ('take_all', 'take', 'meld')
+    """
+    return "take_all" if isinstance(move, Take) and move.count is None else move.kind
+
+
 def picks_for(move: Move, hand: Sequence[Card], pile: Sequence[Card]) -> dict[str, Any]:
     """The picks that make ``move`` on the table (the inverse of :func:`picked_move`): the hand cards (option
     values of ``hand``), the pile card, the meld number and each joker's declaration; what "show me" picks

@@ -35,6 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from engine.cards import Card
 from engine.errors import NotationError, RulesError
 from engine.moves import Move
 from engine.round_parts import TableMeld
@@ -42,7 +43,7 @@ from engine.state import GameState
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.table.data import Seen
-from tutor.table.picks import ACTIONS, Action, SelectionProblem, picked_move
+from tutor.table.picks import ACTIONS, Action, SelectionProblem, action_for, picked_move, picks_for
 
 #: How an answer is shown: ``error`` (refused: nothing changed), ``warning`` (legal but not what was asked,
 #: or a wrong answer), ``success``, ``info`` (a note: a pick that makes no move, a hint, what others did).
@@ -94,6 +95,15 @@ class Play:
             pile=str(pile) if pile is not None else None,
             meld=int(meld) if meld is not None else None,
             jokers=tuple(str(d) if d else None for d in payload.get("jokers") or ()),
+        )
+
+    @staticmethod
+    def of(move: Move, hand: Sequence[Card], pile: Sequence[Card]) -> Play:
+        """The play a learner makes for ``move`` with ``hand`` and ``pile`` before them: the action pressed
+        and the cards, pile card, meld and jokers picked (the inverse of :meth:`move`)."""
+        picks = picks_for(move, hand, pile)
+        return Play(
+            action_for(move), hand=tuple(picks["hand"]), pile=picks["pile"], meld=picks["meld"], jokers=tuple(picks["jokers"])
         )
 
     def move(self, state: GameState) -> Move:
