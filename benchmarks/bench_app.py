@@ -29,7 +29,7 @@ def bench_move(runs: int) -> tuple[float, float]:
     """(median ms, first-run ms) of a rerun after a move is made on the Learn page's table."""
     from streamlit.testing.v1 import AppTest
 
-    from tutor.table.picks import hand_options
+    from tutor.seat.picks import hand_options
     from ui import session
     from ui.learn.page import KEYS
 

@@ -6,7 +6,7 @@ by default. Prints the win rate of the first level (a tie counts half) and the m
 round scores, with its 95 % margin.
 
 Speed: a computer turn (every decision from the draw to the discard) and a hint (the coach's advice with
-its sentence, :func:`tutor.table.coach.suggest`) at each level, timed at every turn of seeded rounds with 2 and 4
+its sentence, :func:`tutor.seat.coach.suggest`) at each level, timed at every turn of seeded rounds with 2 and 4
 players in every variant; medians. Targets: ≤ 50 ms for ``greedy``, ≤ 500 ms for ``coach``.
 
 Games: with ``--games N``, also N whole two-player games per pairing (rounds until the variant's end, each
@@ -34,10 +34,10 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.measure import arguments, measured, run_main, write_json  # noqa: E402
 from engine.bots import Bot, get_bot, play_round  # noqa: E402
+from engine.round import Phase, Round  # noqa: E402
 from engine.seeds import round_seed  # noqa: E402
-from engine.state import GameState, Phase  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
-from tutor.table.coach import suggest  # noqa: E402
+from tutor.seat.coach import suggest  # noqa: E402
 
 PAIRINGS = (("coach", "greedy"), ("greedy", "random"), ("coach", "random"))
 #: ``--short``: the variant (the one with Rommi calls: the most rules at work) and the rounds played and timed.
@@ -68,7 +68,7 @@ def duel(variant_id: str, first: str, second: str, rounds: int, seed: int) -> di
     start = time.perf_counter()
     for index in range(rounds):
         deal, swapped, bots = _seating(index, first, second)
-        state = GameState.deal(variant, ["P1", "P2"], seed=deal_seed(seed, deal), round_number=deal + 1)
+        state = Round.deal(variant, ["P1", "P2"], seed=deal_seed(seed, deal), round_number=deal + 1)
         final, count = play_round(state, bots, random.Random(deal_seed(seed, index)))
         decisions += count
         scores = [s.round for s in final.scores()]
@@ -103,7 +103,7 @@ def games(variant_id: str, first: str, second: str, count: int, seed: int) -> di
     for index in range(count):
         game, swapped, bots = _seating(index, first, second)
         rng = random.Random(deal_seed(seed, index))
-        state = GameState.deal(variant, ["P1", "P2"], seed=deal_seed(seed, game * 1000 + 1))
+        state = Round.deal(variant, ["P1", "P2"], seed=deal_seed(seed, game * 1000 + 1))
         while True:
             state, _ = play_round(state, bots, rng)
             rounds += 1
@@ -126,7 +126,7 @@ def games(variant_id: str, first: str, second: str, count: int, seed: int) -> di
     }
 
 
-def _turn(bot: Bot, state: GameState, rng: random.Random) -> GameState:
+def _turn(bot: Bot, state: Round, rng: random.Random) -> Round:
     """The player to move's whole turn by ``bot`` (a Rommi call by another player ends it too)."""
     seat = state.to_move
     while state.phase is not Phase.OVER and state.to_move == seat:
@@ -149,7 +149,7 @@ def speed(variant_ids: list[str], levels: list[str], rounds: int, seed: int) -> 
                 for level in levels:
                     bot = get_bot(level)
                     rng = random.Random(index)
-                    state = GameState.deal(variant, [f"P{i}" for i in range(players)], seed=deal_seed(seed, index))
+                    state = Round.deal(variant, [f"P{i}" for i in range(players)], seed=deal_seed(seed, index))
                     for _ in range(400):
                         if state.phase is Phase.OVER:
                             break

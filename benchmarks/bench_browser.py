@@ -52,7 +52,7 @@ from engine.variants import PRESETS  # noqa: E402
 from harness.chromium import browser_missing, launched_chromium  # noqa: E402
 from harness.served_app import Server, ServerError  # noqa: E402
 from harness.table_play import click_move  # noqa: E402
-from tutor.curriculum import track_for  # noqa: E402
+from tutor.course import track_for  # noqa: E402
 from tutor.i18n.languages import START_VARIANT  # noqa: E402
 from tutor.learn.scenario import MoveTask, Scenario  # noqa: E402
 

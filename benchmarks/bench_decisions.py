@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.measure import arguments, measured, median, run_main, write_json  # noqa: E402
 from engine.bots import get_bot  # noqa: E402
-from engine.state import GameState, Phase  # noqa: E402
+from engine.round import Phase, Round  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
 
 TARGETS_MS = {"random": 1.0, "greedy": 1.0, "coach": 500.0}
@@ -36,7 +36,7 @@ def decision_times(level: str, rounds: int, players: tuple[int, ...]) -> list[fl
         rules = get_variant(variant_id)
         for n in players:
             for index in range(rounds):
-                state = GameState.deal(rules, [f"P{i}" for i in range(n)], seed=1000 + index)
+                state = Round.deal(rules, [f"P{i}" for i in range(n)], seed=1000 + index)
                 rng = random.Random(index)
                 while state.phase is not Phase.OVER:
                     start = clock()

@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 from benchmarks.measure import arguments, measured, run_main, write_json  # noqa: E402
 from engine.cards import JOKER, NATURALS, Card  # noqa: E402
 from engine.melds import _rank_sets, _run_shapes, _suit_runs, hand_melds  # noqa: E402
-from engine.state import GameState, Phase  # noqa: E402
+from engine.round import Phase, Round  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
 
 
@@ -71,7 +71,7 @@ def ours_block(variant_id: str, players: int, rounds: int, seed: int) -> Block:
     clock = time.process_time
     start = clock()
     for index in range(rounds):
-        state = GameState.deal(rules, names, seed=seed * 1000 + index)
+        state = Round.deal(rules, names, seed=seed * 1000 + index)
         while state.phase is not Phase.OVER:
             actions = state.legal_actions()
             seat, move = actions[rng.randrange(len(actions))]

@@ -32,8 +32,8 @@ from engine.bots import get_bot, play_round  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.moves import Discard, Move, Rommi, Take  # noqa: E402
 from engine.pile_take import lifted  # noqa: E402
+from engine.round import Round  # noqa: E402
 from engine.seeds import round_seed  # noqa: E402
-from engine.state import GameState  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
 
 PLAYERS = 3
@@ -52,7 +52,7 @@ class FeedCounter:
         self.called = 0
         self._waiting: Card | None = None
 
-    def observe(self, before: GameState, seat: int, move: Move, after: GameState) -> None:
+    def observe(self, before: Round, seat: int, move: Move, after: Round) -> None:
         """Note the measured seat's discard, and whether the move after it takes that card."""
         if self._waiting is not None:
             card, self._waiting = self._waiting, None
@@ -73,7 +73,7 @@ def measure(variant_id: str, level: str, rounds: int, seed: int) -> dict[str, An
     for index in range(rounds):
         seat = index % PLAYERS
         bots = [get_bot(level) if i == seat else get_bot("greedy") for i in range(PLAYERS)]
-        state = GameState.deal(variant, ["P1", "P2", "P3"], seed=round_seed(seed, index + 1), round_number=index + 1)
+        state = Round.deal(variant, ["P1", "P2", "P3"], seed=round_seed(seed, index + 1), round_number=index + 1)
         counter = FeedCounter(seat)
         final, _ = play_round(state, bots, random.Random(round_seed(seed, index + 1)), on_move=counter.observe)
         discards += counter.discards

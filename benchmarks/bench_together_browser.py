@@ -8,7 +8,7 @@ chosen from the table that phone shows and made by clicking its cards and button
 For each move, the time runs from the click on the move's button (read in the mover's page) to the first
 frame in which another phone's list of moves has changed (read in that page, frame by frame): the
 server's handling of the click, the other page's poll of the table's version (every
-``tutor.together.table.POLL_SECONDS``), its rerun and its drawing. Both clocks are the pages' own
+``tutor.together.seat.POLL_SECONDS``), its rerun and its drawing. Both clocks are the pages' own
 (``performance.timeOrigin + performance.now()``, one machine), so Playwright's round trips do not count.
 
 The click → commit part (the mover's page handling the click) is printed apart; commit → sight is the
@@ -51,8 +51,8 @@ from harness.served_app import Server, served_app  # noqa: E402
 from harness.table_play import play_round  # noqa: E402
 from tutor.together.calls import CALL_WINDOW, DISPLAY_DELAY  # noqa: E402
 from tutor.together.model import TableView  # noqa: E402
+from tutor.together.seat import POLL_SECONDS  # noqa: E402
 from tutor.together.sql_store import SqlTableStore  # noqa: E402
-from tutor.together.table import POLL_SECONDS  # noqa: E402
 
 with contextlib.suppress(ImportError):  # without it a run says what to install
     from playwright.sync_api import Browser, Page, expect

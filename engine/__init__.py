@@ -11,8 +11,8 @@ from engine.cards import JOKER, Card, make_deck, parse_cards
 from engine.errors import RULE_CODES, NotationError, RecordError, RulesError
 from engine.messages import MESSAGES, render
 from engine.moves import Move
+from engine.round import Phase, Round
 from engine.scoring import PlayerScore
-from engine.state import GameState, Phase
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
 
 __all__ = [
@@ -21,13 +21,13 @@ __all__ = [
     "PRESETS",
     "RULE_CODES",
     "Card",
-    "GameState",
     "HouseRules",
     "Move",
     "NotationError",
     "Phase",
     "PlayerScore",
     "RecordError",
+    "Round",
     "RulesError",
     "Variant",
     "get_variant",

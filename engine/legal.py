@@ -1,6 +1,6 @@
 """The legal actions of a state, listed once and read lazily (like python-chess's ``LegalMoveGenerator``).
 
-:class:`LegalActions` is what :meth:`GameState.legal` returns: iterable, indexable, ``len`` and ``bool``,
+:class:`LegalActions` is what :meth:`Round.legal` returns: iterable, indexable, ``len`` and ``bool``,
 and ``in``, which asks the legality check rather than searching the list. One listing holds everything
 that may be done now: the player to move's moves and every Rommi call.
 
@@ -8,8 +8,8 @@ The listing itself is made once per state and kept (:class:`engine.listing.Memo`
 state shares it, and applying a move object it handed out skips the checks the listing already made.
 
 >>> from engine.variants import get_variant
->>> from engine.state import GameState
->>> state = GameState.deal(get_variant("rommi"), ["A", "B", "C"], seed=4)
+>>> from engine.round import Round
+>>> state = Round.deal(get_variant("rommi"), ["A", "B", "C"], seed=4)
 >>> actions = state.legal()
 >>> from engine.moves import DRAW, take
 >>> len(actions) == len(state.legal_actions()), actions[0], DRAW in actions, take(2) in actions
@@ -29,7 +29,7 @@ Action = tuple[int, Move]
 
 
 class Listed(Protocol):
-    """What :class:`LegalActions` reads of a state (:class:`engine.state.GameState` has it all). The
+    """What :class:`LegalActions` reads of a state (:class:`engine.round.Round` has it all). The
     listing object asks the state, so this module never imports the state module (which imports it)."""
 
     @property

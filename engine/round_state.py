@@ -6,7 +6,7 @@ The fields are declared in one place, the annotations of ``_Fields`` below; ``FI
 module is imported. A state refuses assignment (``state.to_move = 2`` raises ``AttributeError``); every
 change makes a new state, which the engine's own modules do too. The rules that act on a state
 (:mod:`engine.turn`, :mod:`engine.lay`, :mod:`engine.rommi`, :mod:`engine.listing`, :mod:`engine.scoring`)
-sit above this module, and :class:`engine.state.GameState` (the public state, with ``apply`` and the
+sit above this module, and :class:`engine.round.Round` (the public state, with ``apply`` and the
 listing) above them, so the modules import each other without a cycle.
 
 For speed a state is filled as a plain mutable draft of the same slot layout and then given its class, so

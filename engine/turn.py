@@ -2,12 +2,12 @@
 next turn (where an empty stock has its effect: the round ends, or the pile becomes the stock).
 
 Each function takes the state before the move and returns the state after it, or raises ``RulesError``
-with the rule code of ``docs/record.md`` and a sentence for a learner; :meth:`GameState.apply` dispatches here
+with the rule code of ``docs/record.md`` and a sentence for a learner; :meth:`Round.apply` dispatches here
 (the Rommi call is :mod:`engine.rommi`). The listing (:mod:`engine.listing`) reads the same checks.
 
 >>> from engine.variants import get_variant
->>> from engine.state import GameState
->>> state = GameState.deal(get_variant("rommi"), ["Anna", "Bertil"], seed=1)
+>>> from engine.round import Round
+>>> state = Round.deal(get_variant("rommi"), ["Anna", "Bertil"], seed=1)
 >>> state = apply_draw(state)
 >>> drawn = state.drawn[0]
 >>> discard_blocked(state, drawn, state.hands[0])  # rommi: not the card drawn this turn

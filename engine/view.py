@@ -11,14 +11,14 @@ seat cannot see give the same view, and the same position). :meth:`PlayerView.wo
 cards at random instead, with the caller's chance source: a world the seat cannot tell from the real one.
 
 >>> from engine.variants import get_variant
->>> from engine.state import GameState
->>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+>>> from engine.round import Round
+>>> state = Round.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
 >>> view = state.view(1)
 >>> view.name, view.hand == state.hands[1], view.hand_sizes, view.stock_size, view.to_move
 ('Bertil', True, (7, 7), 37, 0)
 >>> view.legal.moves()  # Bertil may do nothing now: it is Anna's turn
 ()
->>> GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1).view(0).position.seed
+>>> Round.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1).view(0).position.seed
 0
 >>> watcher = state.view(None)
 >>> watcher.hand, watcher.hand_sizes, watcher.position.hands[0] == state.hands[0], bool(watcher.legal)
@@ -40,11 +40,11 @@ from engine.moves import Move
 from engine.round_parts import PHASE_OVER, Phase, TableMeld
 from engine.variants import Variant
 
-__all__ = ["PlayerView", "Seen", "unseen_cards"]
+__all__ = ["PlayerView", "Viewable", "unseen_cards"]
 
 
-class Seen(Listed, Protocol):
-    """What a view reads of a state (:class:`engine.state.GameState` has it all): the state module imports
+class Viewable(Listed, Protocol):
+    """What a view reads of a state (:class:`engine.round.Round` has it all): the state module imports
     this one to offer ``state.view(seat)``, so this module never imports it back."""
 
     @property
@@ -123,7 +123,7 @@ class Seen(Listed, Protocol):
         """The points each player has laid this round."""
 
 
-S = TypeVar("S", bound=Seen)
+S = TypeVar("S", bound=Viewable)
 
 
 @cache
@@ -131,7 +131,7 @@ def _deck(decks: int, jokers: int) -> Counter[Card]:
     return Counter(make_deck(decks, jokers))
 
 
-def unseen_cards(state: Seen, seat: int | None) -> Counter[Card]:
+def unseen_cards(state: Viewable, seat: int | None) -> Counter[Card]:
     """The cards ``seat`` cannot place (in the others' hands or the stock, it cannot tell where), as held
     in hand, in the deck's order. Read from the deck, less the seat's own hand (a watcher, ``None``, has
     none), the table, the pile and the cards the others took from the pile and still hold
@@ -139,8 +139,8 @@ def unseen_cards(state: Seen, seat: int | None) -> Counter[Card]:
     the stock is unseen.
 
     >>> from engine.variants import get_variant
-    >>> from engine.state import GameState
-    >>> state = GameState.deal(get_variant("femhundra"), ["A", "B"], seed=1)
+    >>> from engine.round import Round
+    >>> state = Round.deal(get_variant("femhundra"), ["A", "B"], seed=1)
     >>> sum(unseen_cards(state, 0).values()) == len(state.stock) + len(state.hands[1])
     True
     """
@@ -183,7 +183,7 @@ def _index(card: Card) -> int:
 @dataclass(frozen=True, slots=True)
 class PlayerView(Generic[S]):
     """What ``seat`` may see now (frozen; ``seat`` None: a watcher, with no hand and nothing to do). Build
-    it with :meth:`of` or :meth:`GameState.view`."""
+    it with :meth:`of` or :meth:`Round.view`."""
 
     seat: int | None
     variant: Variant
@@ -263,8 +263,8 @@ class PlayerView(Generic[S]):
         the rest is the stock): a world the seat cannot tell from the real one.
 
         >>> from engine.variants import get_variant
-        >>> from engine.state import GameState
-        >>> state = GameState.deal(get_variant("rommi"), ["A", "B"], seed=2)
+        >>> from engine.round import Round
+        >>> state = Round.deal(get_variant("rommi"), ["A", "B"], seed=2)
         >>> world = state.view(0).world(random.Random(1))
         >>> world.hands[0] == state.hands[0], len(world.hands[1]) == len(state.hands[1]), world.pile == state.pile
         (True, True, True)

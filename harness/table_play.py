@@ -1,4 +1,4 @@
-"""Playing on the card table (``ui/table/``) in a browser by clicking, as a person does: its buttons and
+"""Playing on the card table (``ui/felt/``) in a browser by clicking, as a person does: its buttons and
 lines, a move made with its cards and actions, and a whole round of a shared table (Play together) played
 to its end on several phones, each seat choosing from what its own phone may see.
 

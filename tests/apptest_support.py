@@ -1,5 +1,5 @@
 """Opening the app through AppTest, the way every page test does, and making a move on the card table
-that Learn and Practice share (:mod:`ui.table.controls`): the move the component would send, handed to
+that Learn and Practice share (:mod:`ui.felt.controls`): the move the component would send, handed to
 the page through its request key, since AppTest cannot click a component."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from streamlit.testing.v1 import AppTest
 
 from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
-from engine.state import Phase
+from engine.round import Phase
 from tutor.learn.checker import judge_answer, number_answer
 from tutor.learn.flow import ScenarioRun
 from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
-from tutor.table.picks import hand_options, option_for_depth
+from tutor.seat.picks import hand_options, option_for_depth
 from ui import session
+from ui.felt.controls import PickKeys
 from ui.learn.page import KEYS as LEARN_KEYS
-from ui.table.controls import PickKeys
 
 #: The app's entry, relative to this folder (AppTest resolves it against the calling file's folder).
 APP = "../app.py"

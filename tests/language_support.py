@@ -128,7 +128,7 @@ def english_leaks(at: AppTest, language: str) -> list[str]:
 
 
 def english_leaks_in(texts: list[str], language: str) -> list[str]:
-    """The English in ``texts`` (what a page or a table session says) though ``language`` has its own words for
+    """The English in ``texts`` (what a page or a seat game says) though ``language`` has its own words for
     it (see :func:`english_leaks`)."""
     shown = re.sub(r"[*_`]", "", "\n".join(texts))
     sentences = "\n".join(text for text in texts if " " in text)  # ids and tokens hold no spaces

@@ -1,7 +1,7 @@
 """Positions and moves for the rules-table tests (``test_rules_cards``, ``test_rules_turn``,
 ``test_rules_round_end``): the variant table of docs/rules.md, row by row, for every preset each row touches.
 
-Every test builds a small position with ``GameState.from_position`` (which does not count the deck, so a
+Every test builds a small position with ``Round.from_position`` (which does not count the deck, so a
 position holds only the cards the rule needs), plays moves in the notation of docs/record.md and checks a rule
 code or a figure. Hands, piles and stocks are written as in a record: the pile bottom first (top last),
 the stock top first.
@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from engine import GameState, Move, NotationError, RulesError, get_variant, parse_cards
+from engine import Move, NotationError, Round, RulesError, get_variant, parse_cards
 from engine.records.lines import split_line
 
 PRESETS = ("femhundra", "dansk", "rommi", "rummy500-nl", "500-rum")
@@ -35,9 +35,9 @@ def position(
     table: tuple[tuple[int, str], ...] = (),
     totals: tuple[int, ...] | None = None,
     house: dict[str, object] | None = None,
-) -> GameState:
+) -> Round:
     """Anna (and then Bertil, Cecilia, …) to move, holding ``hands``; ``table`` holds (layer seat, cards)."""
-    return GameState.from_position(
+    return Round.from_position(
         get_variant(preset, house),
         NAMES[: len(hands)],
         [parse_cards(h) for h in hands],
@@ -48,7 +48,7 @@ def position(
     )
 
 
-def play(state: GameState, *moves: str) -> GameState:
+def play(state: Round, *moves: str) -> Round:
     """Apply moves: ``"Cecilia: rommi 1"`` names the mover, a bare ``"draw"`` is by the player to move (the
     notation and the name read here, at the test's edge)."""
     for line in moves:
@@ -57,7 +57,7 @@ def play(state: GameState, *moves: str) -> GameState:
     return state
 
 
-def refused(state: GameState, *moves: str) -> RulesError | NotationError:
+def refused(state: Round, *moves: str) -> RulesError | NotationError:
     """Play every move but the last (they must be legal); the last must be refused (by the rules, or as
     notation that does not read): the error."""
     state = play(state, *moves[:-1])
@@ -66,7 +66,7 @@ def refused(state: GameState, *moves: str) -> RulesError | NotationError:
     return error.value
 
 
-def refusal(state: GameState, *moves: str) -> str:
+def refusal(state: Round, *moves: str) -> str:
     """Play every move but the last (they must be legal); the last must be refused: its rule code."""
     return refused(state, *moves).code
 
@@ -75,7 +75,7 @@ def refusal(state: GameState, *moves: str) -> str:
 CARD_NOTATION = re.compile(r"\b(?:10|[2-9AJQKT])[SHDC]\b|\bJK\b(?!\))")
 
 
-def hand(state: GameState, seat: int = ANNA) -> Counter[str]:
+def hand(state: Round, seat: int = ANNA) -> Counter[str]:
     """The cards ``seat`` holds, as a multiset of their texts."""
     return Counter(str(c) for c in state.hands[seat])
 
@@ -85,7 +85,7 @@ def cards(text: str) -> Counter[str]:
     return Counter(str(c) for c in parse_cards(text))
 
 
-def all_cards(state: GameState) -> Counter[str]:
+def all_cards(state: Round) -> Counter[str]:
     """Every card of the position (stock, pile, hands, table; a joker as a joker), as a multiset."""
     found = [*state.stock, *state.pile, *(c for h in state.hands for c in h), *(c for m in state.table for c in m.cards)]
     return Counter(str(c.in_hand) for c in found)

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from engine.cards import JOKER, NATURALS, Card, make_deck
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard
+from engine.round import Round
 from engine.round_state import FIELDS
-from engine.state import GameState
 from engine.variants import PRESETS, HouseRules, Variant, get_variant, house_rule_options
 
 #: House-rule combinations played besides the presets: (preset id, house rules).
@@ -73,13 +73,13 @@ def player_cases(with_house_rules: bool = True) -> Iterator[tuple[str, dict[str,
                     yield vid, house, n
 
 
-def deal(variant_id: str, house: dict[str, Any], players: int, seed: int, totals: list[int] | None = None) -> GameState:
+def deal(variant_id: str, house: dict[str, Any], players: int, seed: int, totals: list[int] | None = None) -> Round:
     """A fresh round (``totals``: the game totals before it)."""
     names = [f"P{i + 1}" for i in range(players)]
-    return GameState.deal(get_variant(variant_id, house), names, seed=seed, totals=totals)
+    return Round.deal(get_variant(variant_id, house), names, seed=seed, totals=totals)
 
 
-def snapshot(state: GameState) -> tuple[object, ...]:
+def snapshot(state: Round) -> tuple[object, ...]:
     """Every field of a state, to compare before and after a move (the listing memo it keeps once asked
     for is not a field, so not part of the position)."""
     return tuple(getattr(state, name) for name in FIELDS)
@@ -90,7 +90,7 @@ def deck_of(variant: Variant, players: int) -> Counter[Card]:
     return Counter(make_deck(variant.decks(players), 2 if variant.jokers else 0))
 
 
-def cards_in_play(state: GameState) -> Counter[Card]:
+def cards_in_play(state: Round) -> Counter[Card]:
     """Hands + stock + pile + table as a multiset, declared jokers counted as jokers."""
     found: Counter[Card] = Counter()
     for hand in state.hands:
@@ -102,14 +102,14 @@ def cards_in_play(state: GameState) -> Counter[Card]:
     return found
 
 
-def action_key(state: GameState, seat: int, move: Move) -> tuple[int, object]:
+def action_key(state: Round, seat: int, move: Move) -> tuple[int, object]:
     """A move by a seat, normalised: ``take all`` and ``take len(pile)`` are the same move."""
     if isinstance(move, Take) and move.count is None:
         move = Take(len(state.pile))
     return seat, move
 
 
-def _declarations(state: GameState, naturals: list[Card], rng: random.Random) -> list[Card]:
+def _declarations(state: Round, naturals: list[Card], rng: random.Random) -> list[Card]:
     """Natural cards a joker might plausibly be declared as next to ``naturals``."""
     options: list[Card] = []
     for c in naturals:
@@ -126,7 +126,7 @@ def _declarations(state: GameState, naturals: list[Card], rng: random.Random) ->
     return options or [rng.choice(NATURALS)]
 
 
-def _with_jokers(cards: list[Card], state: GameState, rng: random.Random) -> tuple[Card, ...]:
+def _with_jokers(cards: list[Card], state: Round, rng: random.Random) -> tuple[Card, ...]:
     """``cards`` with each bare joker declared (mostly plausibly, sometimes at random, rarely left bare)."""
     naturals = [c for c in cards if not c.is_joker]
     out = []
@@ -144,7 +144,7 @@ def _with_jokers(cards: list[Card], state: GameState, rng: random.Random) -> tup
     return tuple(out)
 
 
-def candidate_actions(state: GameState, rng: random.Random) -> list[tuple[int, Move]]:
+def candidate_actions(state: Round, rng: random.Random) -> list[tuple[int, Move]]:
     """Plausible (seat, move) pairs for ``state``, legal or not."""
     seat = state.to_move
     seats = range(len(state.players))
@@ -184,7 +184,7 @@ def subsets(cards: tuple[Card, ...], low: int, high: int) -> Iterator[tuple[Card
         yield from combinations(cards, size)
 
 
-def twin(state: GameState, seat: int, rng: random.Random) -> GameState:
+def twin(state: Round, seat: int, rng: random.Random) -> Round:
     """``state`` with only what ``seat`` cannot see changed: the other hands and the stock dealt again from
     the same cards (each hand keeps its size and the cards it took from the pile and still holds, which
     everyone saw), and another seed. Another seat's draw from the stock is theirs alone."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import GameState, Move, Phase, get_variant, parse_cards
+from engine import Move, Phase, Round, get_variant, parse_cards
 from engine.records.game import Record, load_record, replay
 
 RECORDS = Path(__file__).parent / "records"
@@ -74,7 +74,7 @@ def test_record(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", sorted(EXPECTED))
 def test_game_state_api(preset: str) -> None:
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant(preset),
         ["Anna", "Bertil"],
         hands=[parse_cards("QS QH 5H 6H AS KC 9D 9C"), parse_cards("QC 9S")],

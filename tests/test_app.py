@@ -1,6 +1,6 @@
 """The app through Streamlit's AppTest: every page runs, and the Learn page's details through the widgets the
 way a learner uses them (pick cards, press buttons, type, choose, judge). Every task of every track is walked
-through the lesson table session in ``tests/test_course_walk.py``, and a track's first and last lessons through
+through the lesson seat game in ``tests/test_course_walk.py``, and a track's first and last lessons through
 this page once per language in ``tests/test_languages_app.py``. Progress goes to a temporary database
 (``RUMMY500_PROGRESS_DB``).
 """
@@ -15,7 +15,7 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from engine.state import Phase
+from engine.round import Phase
 from engine.variants import PRESETS, HouseRules, Variant, house_rule_options
 from tests.apptest_support import (
     answer_rightly,
@@ -26,8 +26,8 @@ from tests.apptest_support import (
     shown_table,
     table_move,
 )
-from tutor.compare.table import field_label, field_meaning
-from tutor.curriculum import track_for
+from tutor.compare.grid import field_label, field_meaning
+from tutor.course import track_for
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.learn.scenario import MoveTask, NumberTask, Scenario
 from tutor.progress import ProgressStore

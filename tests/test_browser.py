@@ -34,9 +34,9 @@ from engine.moves import Discard, Meld, Move
 from engine.variants import PRESETS, get_variant
 from harness.served_app import ServerError, served_app
 from harness.table_play import pick
+from tutor.compare.grid import field_label
 from tutor.compare.situations import load_situations
-from tutor.compare.table import field_label
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.i18n.card_names import face as card_face
 from tutor.i18n.card_names import spoken as card_name
 from tutor.i18n.strings import t, variant_name
@@ -45,7 +45,7 @@ from tutor.learn.flow import MAX_STARS
 from tutor.learn.scenario import ChoiceTask, MoveTask, localize
 from tutor.practice.game import Game
 from tutor.practice.seats import computer_seats
-from tutor.table.coach import suggest
+from tutor.seat.coach import suggest
 from ui.compare.page import line_words
 from ui.session import DEFAULT_LEARNER
 
@@ -63,7 +63,7 @@ MELD_SCENARIO = CURRICULUM.scenarios["aim-lay-a-meld"]
 CHOICE_SCENARIO = CURRICULUM.scenarios["aim-of-the-game"]
 LINKED_LESSON = CURRICULUM.lesson("anna-and-bertil")
 QUEEN_NAMES = ("queen of spades", "queen of hearts", "queen of diamonds")
-BLACK = "rgb(22, 22, 22)"  # the ink of a black card (ui/table/widget.css)
+BLACK = "rgb(22, 22, 22)"  # the ink of a black card (ui/felt/widget.css)
 
 
 # --- the server and the browser -------------------------------------------------------------------

@@ -14,11 +14,11 @@ from browser_support import in_view, press_until, require_browser
 
 from engine.errors import RulesError
 from engine.records.lines import apply_line
-from engine.state import Phase
+from engine.round import Phase
 from harness.chromium import PHONE
 from harness.served_app import served_app
 from harness.table_play import pick
-from tutor.compare.table import field_label, field_meaning
+from tutor.compare.grid import field_label, field_meaning
 from tutor.i18n.languages import START_VARIANT
 from tutor.i18n.strings import refusal, t, variant_name
 from tutor.learn.curriculum import load_curriculum

@@ -17,7 +17,7 @@ from engine.variants import PRESETS
 from harness.chromium import PHONE
 from harness.served_app import served_app
 from harness.table_play import click_move
-from tutor.curriculum import TrackLesson, track_for
+from tutor.course import TrackLesson, track_for
 from tutor.i18n.languages import START_VARIANT
 from tutor.i18n.strings import t
 from tutor.learn.checker import judge_answer, number_answer

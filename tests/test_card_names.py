@@ -10,12 +10,12 @@ import pytest
 
 from engine.cards import Card, parse_cards
 from engine.moves import Move
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import get_variant
 from tests.texts_support import played_tasks, tables
 from tutor.charts.hand import move_label
 from tutor.charts.scores import card_value_labels
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.i18n.card_names import face, faces, international_letters_in, relabel, spoken
 from tutor.i18n.catalogue import english
 from tutor.i18n.letters import INTERNATIONAL
@@ -93,7 +93,7 @@ def test_no_dutch_lesson_or_task_names_a_court_card_in_english_letters() -> None
 
 
 def test_the_log_and_the_charts_use_the_dutch_letters() -> None:
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant("rummy500-nl"),
         ["Anna", "Bertil"],
         hands=[parse_cards("QS QH QD 9C"), parse_cards("2C 3C")],

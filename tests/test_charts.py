@@ -13,7 +13,7 @@ from engine.cards import parse_cards
 from engine.moves import Move
 from engine.records.game import build_state, parse_record
 from engine.records.lines import apply_lines
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import PRESETS, get_variant
 from tutor.charts.scores import (
     RoundBreakdown,
@@ -41,7 +41,7 @@ ANNA_BERTIL = {
 }
 
 
-def anna_bertil(preset: str) -> tuple[list[GameState], list[str]]:
+def anna_bertil(preset: str) -> tuple[list[Round], list[str]]:
     """The states of the example round (the deal, then after each move) and the move lines."""
     path = RECORDS / f"anna_bertil_{preset}.yaml"
     record = parse_record(path.read_text(encoding="utf-8"), str(path))
@@ -89,7 +89,7 @@ def test_anna_bertil_series(preset: str) -> None:
 
 
 def test_a_layoff_on_your_own_meld_is_a_layoff() -> None:
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant("femhundra"),
         ["Anna", "Bertil"],
         hands=[parse_cards("2C 3C 4C 9D KD"), parse_cards("6C 9S 9H")],
@@ -112,7 +112,7 @@ def test_parts_add_up_in_bot_rounds(preset: str, seed: int) -> None:
     if preset == "femhundra":
         house["unusable_pile_penalty"] = 50
     variant = get_variant(preset, house)
-    state = GameState.deal(variant, ["A", "B", "C"], seed=seed)
+    state = Round.deal(variant, ["A", "B", "C"], seed=seed)
     final, _ = play_round(state, [get_bot("greedy"), get_bot("random"), get_bot("greedy")], random.Random(seed))
     for seat, score in enumerate(final.scores()):
         parts = round_breakdown(final, seat)  # the dataclass itself checks that the parts add up

@@ -16,10 +16,10 @@ from engine.bots import BOTS, get_bot
 from engine.bots.coach import CoachBot, sample_world, unseen_cards
 from engine.cards import Card, parse_cards
 from engine.moves import Discard, Move
-from engine.state import GameState, Phase
+from engine.round import Phase, Round
 from engine.variants import PRESETS, get_variant
 from tutor.i18n.card_names import face as card_text
-from tutor.table.coach import Advice, review, suggest
+from tutor.seat.coach import Advice, review, suggest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,9 +32,9 @@ def position(
     table: tuple[tuple[int, str], ...] = (),
     house_rules: dict[str, object] | None = None,
     draw: bool = True,
-) -> GameState:
+) -> Round:
     """Anna (to move) and Bertil; Anna has drawn the stock's top card when ``draw``."""
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant(variant, house_rules),
         ["Anna", "Bertil"],
         [parse_cards(h) for h in hands],
@@ -45,7 +45,7 @@ def position(
     return state.apply(Move.parse("draw")) if draw else state
 
 
-def advice(state: GameState) -> Advice:
+def advice(state: Round) -> Advice:
     found = suggest(state, 0)
     assert found is not None
     assert found.move in state.legal_moves()  # from the engine's own listing
@@ -163,7 +163,7 @@ def test_the_coach_sees_only_what_its_seat_may_see() -> None:
     see (the other hand and the stock, dealt anew) gets the same move from it."""
     coach = CoachBot()
     for variant_id, seed in (("500-rum", 1), ("femhundra", 2), ("rommi", 3)):
-        state = GameState.deal(get_variant(variant_id), ["Anna", "Bertil"], seed=seed)
+        state = Round.deal(get_variant(variant_id), ["Anna", "Bertil"], seed=seed)
         rng = random.Random(seed)
         compared = 0
         while state.phase is not Phase.OVER:
@@ -211,7 +211,7 @@ def test_the_coach_is_registered() -> None:
 def test_the_coach_plays_legal_moves_to_the_end(variant: str) -> None:
     from engine.bots import play_round
 
-    state = GameState.deal(get_variant(variant), ["A", "B", "C"], seed=3)
+    state = Round.deal(get_variant(variant), ["A", "B", "C"], seed=3)
     final, decisions = play_round(state, [CoachBot(), CoachBot(), get_bot("greedy")], random.Random(3))
     assert final.round_over and decisions > 0
 
@@ -257,7 +257,7 @@ def test_a_top_card_that_lays_nothing_is_left_for_a_draw() -> None:
 
 @pytest.mark.parametrize("variant", ["femhundra", "rommi", "rummy500-nl"])
 def test_a_sampled_world_changes_only_what_the_seat_cannot_see(variant: str) -> None:
-    state = GameState.deal(get_variant(variant), ["Anna", "Bertil", "Cecilia"], seed=4)
+    state = Round.deal(get_variant(variant), ["Anna", "Bertil", "Cecilia"], seed=4)
     state = state.apply(Move.parse("draw"))
     for seed in range(5):
         world = sample_world(state, 0, random.Random(seed))
@@ -268,14 +268,14 @@ def test_a_sampled_world_changes_only_what_the_seat_cannot_see(variant: str) -> 
         assert world.legal_moves() == state.legal_moves()
 
 
-def _positions(variant: str, count: int) -> list[GameState]:
+def _positions(variant: str, count: int) -> list[Round]:
     """Positions of seeded three-player rounds in which the player to move must discard, reached by
     ``greedy`` play: a few from each round."""
-    found: list[GameState] = []
+    found: list[Round] = []
     seed = 0
     while len(found) < count:
         seed += 1
-        state = GameState.deal(get_variant(variant), ["Anna", "Bertil", "Cecilia"], seed=seed)
+        state = Round.deal(get_variant(variant), ["Anna", "Bertil", "Cecilia"], seed=seed)
         rng = random.Random(seed)
         turns = 0
         while state.phase is not Phase.OVER and turns < 40:
@@ -293,7 +293,7 @@ def test_the_coach_says_what_its_own_numbers_show(variant: str) -> None:
     """Over seeded positions of every variant: the advised discard is the one the coach's count puts first,
     and the reason given is borne out by that count (a card kept for its chances is judged the better
     keep; a card kept from the others is taken more often by them; "unlikely" is below the threshold)."""
-    from tutor.table.coach_discards import UNLIKELY, advice_rng, discard_reason, judgements, taken_partners
+    from tutor.seat.coach_discards import UNLIKELY, advice_rng, discard_reason, judgements, taken_partners
 
     checked = 0
     for state in _positions(variant, 12):

@@ -29,6 +29,18 @@ from tutor.compare.charts import (
     situation_scores_figure,
     takes_figure,
 )
+from tutor.compare.grid import (
+    IDENTITY_FIELDS,
+    NAMED_BY_HEADS,
+    cell_text,
+    cheat_sheet_html,
+    cheat_sheet_name,
+    compare_grid,
+    differences,
+    main,
+    rules_table,
+    variant_fields,
+)
 from tutor.compare.situations import (
     SITUATIONS_DIR,
     BuilderError,
@@ -41,18 +53,6 @@ from tutor.compare.situations import (
     stock_top,
 )
 from tutor.compare.stats import ENDINGS, STATS_PATH, entries_for, generate, load_stats, stats_text, variant_entry
-from tutor.compare.table import (
-    IDENTITY_FIELDS,
-    NAMED_BY_HEADS,
-    cell_text,
-    cheat_sheet_html,
-    cheat_sheet_name,
-    compare_table,
-    differences,
-    main,
-    rules_table,
-    variant_fields,
-)
 from tutor.i18n.strings import catalogue, variant_name
 from ui import session
 from ui.compare.page import line_words, rules_table_html, rulings_rows, second_move
@@ -87,7 +87,7 @@ def test_doctests() -> None:
 def test_every_variant_field_is_a_row_of_the_table() -> None:
     fields = list(Variant.model_fields)
     assert fields == variant_fields()
-    table = compare_table()
+    table = compare_grid()
     assert [row.field for row in table.rows] == fields  # a field missing from the table fails here
     assert table.columns == tuple(PRESETS)
     for row in table.rows:
@@ -105,17 +105,17 @@ def test_every_field_has_a_label_and_every_rule_an_explanation() -> None:
 
 
 def test_every_row_that_differs_is_explained() -> None:
-    for table in (compare_table(), compare_table(HOUSE_RULED)):
+    for table in (compare_grid(), compare_grid(HOUSE_RULED)):
         for row in table.rows:
             assert row.differs == (not row.identity and len(set(row.texts())) > 1), row.field
             assert (row.why is not None) == row.differs, row.field
-    names = {row.field for row in differences(compare_table())}
+    names = {row.field for row in differences(compare_grid())}
     assert {"pile_take", "duty", "scale", "ace_low_value", "discard_restriction", "empty_stock", "rommi_call", "target_compare"} <= names
     assert not {"joker_value", "target", "cards_dealt", *IDENTITY_FIELDS} & names
 
 
 def test_cells_read_for_people() -> None:
-    table = compare_table()
+    table = compare_grid()
     femhundra, dansk, rommi, nl, rum = (table.column(v) for v in PRESETS)
     assert "5/10/15" in femhundra["scale"].text
     assert femhundra["pile_take"].text == "whole pile only"
@@ -129,7 +129,7 @@ def test_cells_read_for_people() -> None:
 
 
 def test_house_rules_show_in_the_chosen_column_at_once() -> None:
-    table = compare_table(HOUSE_RULED)
+    table = compare_grid(HOUSE_RULED)
     mine = table.column("femhundra")
     changed = {field for field, cell in mine.items() if cell.changed}
     assert changed == {"jokers", "going_out_bonus", "target", "unusable_pile_penalty", "house_rules"}
@@ -158,7 +158,7 @@ SWEDISH = get_variant(
 
 
 def test_the_swedish_deal_and_ace_read_for_people() -> None:
-    table = compare_table(SWEDISH)
+    table = compare_grid(SWEDISH)
     mine, dansk = table.column("femhundra"), table.column("dansk")
     changed = {field for field, cell in mine.items() if cell.changed}
     assert changed == {"cards_dealt", "cards_dealt_two_players", "ace_high_value", "ace_low_value", "house_rules"}
@@ -171,7 +171,7 @@ def test_the_swedish_deal_and_ace_read_for_people() -> None:
         assert row.differs and row.why and ("Swedish" in row.why), field
     # "15, like every ace" holds only while a high ace is worth 15 too
     assert cell_text(get_variant("femhundra", {"ace_high_value": 25}), "ace_low_value") == "15 points"
-    assert not compare_table().row("ace_high_value").differs  # every book: 15
+    assert not compare_grid().row("ace_high_value").differs  # every book: 15
     html = cheat_sheet_html(SWEDISH)
     assert "An ace high (Q-K-A) or in hand: 25 points (the book: 15 points)" in html
     assert "Low ace of a run (A-2-3): 5 points (the book: 15, like every ace)" in html

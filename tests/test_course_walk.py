@@ -1,4 +1,4 @@
-"""Every task of the course, walked through the lesson's table session (:class:`tutor.learn.table.LessonTable`)
+"""Every task of the course, walked through the lesson's seat game (:class:`tutor.learn.seat.LessonSeat`)
 in every language, as the Learn page plays it: each preset's whole track, and every task no track holds at
 the table it is played at. A wrong answer first (a move out of the turn's order, or a wrong number, option
 or verdict): refused, the position as it was, a star gone; then a hint; then the right answer, step by
@@ -16,17 +16,17 @@ import pytest
 from language_support import english_leaks_in
 
 from engine.moves import Move
-from engine.state import Phase
+from engine.round import Phase
 from engine.variants import PRESETS
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.i18n.languages import LANGUAGES
 from tutor.learn.checker import judge_answer, number_answer
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import MAX_STARS, ScenarioRun
 from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
-from tutor.learn.table import LessonTable
-from tutor.table.picks import card_options
-from tutor.table.session import Answer, Play
+from tutor.learn.seat import LessonSeat
+from tutor.seat.game import Answer, Play
+from tutor.seat.picks import card_options
 
 CURRICULUM = load_curriculum()
 
@@ -49,7 +49,7 @@ def play_for(move: Move, run: ScenarioRun) -> Play:
     return Play.of(move, run.state.hands[run.seat], run.state.pile)
 
 
-def _wrong(run: ScenarioRun, table: LessonTable, language: str) -> Answer:
+def _wrong(run: ScenarioRun, table: LessonSeat, language: str) -> Answer:
     """One wrong answer, as ``tests/apptest_support.answer_wrongly`` gives it through the page."""
     scenario, task = run.scenario, run.scenario.task
     if isinstance(task, MoveTask):
@@ -66,7 +66,7 @@ def _wrong(run: ScenarioRun, table: LessonTable, language: str) -> Answer:
     return run.judge(not judge_answer(scenario)[0], language)
 
 
-def _right(run: ScenarioRun, table: LessonTable, language: str) -> list[str]:
+def _right(run: ScenarioRun, table: LessonSeat, language: str) -> list[str]:
     """The right answer, step by step; the sentences said on the way."""
     scenario, task = run.scenario, run.scenario.task
     said = []
@@ -92,7 +92,7 @@ def _right(run: ScenarioRun, table: LessonTable, language: str) -> list[str]:
 def walk(scenario: Scenario, language: str) -> list[str]:
     """Walk one task as the module's text says; every sentence the learner read."""
     run = ScenarioRun(scenario)
-    table = LessonTable(run)
+    table = LessonSeat(run)
     task = scenario.task
     said = [scenario.say(scenario.title, language), scenario.say(task.prompt, language)]
     if isinstance(task, MoveTask):

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import GameState, NotationError, RulesError, get_variant, parse_cards
+from engine import NotationError, Round, RulesError, get_variant, parse_cards
 from engine.cards import Card
 from engine.duty import Duty
 from engine.messages import MESSAGES, PLACEHOLDERS, placeholders, render
@@ -70,7 +70,7 @@ def test_a_state_its_melds_and_its_duty_refuse_assignment() -> None:
 def test_replace_makes_a_changed_copy_of_the_same_class() -> None:
     state = position("femhundra", "QS QH QD", "2D")
     changed = state.replace(to_move=BERTIL)
-    assert isinstance(changed, GameState) and changed.to_move == BERTIL and state.to_move == ANNA
+    assert isinstance(changed, Round) and changed.to_move == BERTIL and state.to_move == ANNA
     assert changed.hands is state.hands and changed.legal_moves()  # the same class: it plays on
     assert copy.deepcopy(state).hands == state.hands and pickle.loads(pickle.dumps(state)).players == state.players
 
@@ -128,9 +128,9 @@ def test_the_engine_modules_import_each_other_without_a_cycle() -> None:
 
 
 def test_the_cycle_check_sees_function_level_imports(tmp_path: Path) -> None:
-    code = "def f():\n    from engine.state import GameState\n"
+    code = "def f():\n    from engine.round import Round\n"
     names = [n.module for n in ast.walk(ast.parse(code)) if isinstance(n, ast.ImportFrom)]
-    assert names == ["engine.state"]
+    assert names == ["engine.round"]
 
 
 def test_no_engine_module_uses_another_modules_private_names() -> None:
@@ -257,7 +257,7 @@ def test_a_low_ace_laid_off_on_a_dansk_run_scores_one_point() -> None:
 
 def test_the_practice_log_says_what_the_score_grows_by() -> None:
     from tutor.practice.log import describe
-    from tutor.table.coach import explain
+    from tutor.seat.coach import explain
 
     state = play(position("dansk", "2H 3H 4H AH 9C KS", "5S"), "draw", "meld 2H 3H 4H")
     move = Move.parse("layoff AH on 1")
@@ -272,7 +272,7 @@ def test_the_practice_log_says_what_the_score_grows_by() -> None:
 def test_the_points_a_lay_is_said_to_lay_are_the_change_of_the_layers_score(preset: str, seed: int, players: int) -> None:
     variant = get_variant(preset)
     players = min(players, variant.max_players)
-    state = GameState.deal(variant, [f"P{i}" for i in range(players)], seed=seed)
+    state = Round.deal(variant, [f"P{i}" for i in range(players)], seed=seed)
     rng = random.Random(seed)
     for _ in range(400):
         if state.round_over:

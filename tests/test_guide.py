@@ -10,23 +10,23 @@ from streamlit.testing.v1 import AppTest
 
 from engine.cards import parse_cards
 from engine.moves import Move, Rommi
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import PRESETS, get_variant
 from tests.apptest_support import open_app, play_through_widgets, said
 from tests.language_support import shown_texts
-from tutor.curriculum.tactics import TACTICS
+from tutor.course.tactics import TACTICS
 from tutor.i18n.languages import LANGUAGES
 from tutor.i18n.strings import t
 from tutor.practice.deals import possible_topics, prepared_deals, shown_topics
 from tutor.practice.game import Game
 from tutor.practice.guide import TOPICS, after_move, guide, now_text, rule_text, topics_now
+from tutor.practice.seat import PracticeSeat
 from tutor.practice.seats import computer_seats
-from tutor.practice.table import PracticeTable
 from ui.practice import keys
 
 
-def _state(variant: str, hand: str, pile: str, table: tuple[tuple[int, str], ...] = (), draw: bool = False) -> GameState:
-    state = GameState.from_position(
+def _state(variant: str, hand: str, pile: str, table: tuple[tuple[int, str], ...] = (), draw: bool = False) -> Round:
+    state = Round.from_position(
         get_variant(variant),
         ["You", "Bertil", "Cecilia"],
         [parse_cards(hand), parse_cards("3C 5C 7D 9S JD"), parse_cards("2H 4H 6S 8S 10D")],
@@ -91,11 +91,11 @@ def test_the_first_prepared_deal_still_shows_its_rules(variant: str, players: in
     assert set(first.shows) <= set(TOPICS)
 
 
-def _play_guided(at: AppTest) -> tuple[PracticeTable, list[str]]:
+def _play_guided(at: AppTest) -> tuple[PracticeSeat, list[str]]:
     """Play the learner's decisions of a guided hand by the coach's advice until the round ends; the page's
     texts at each decision."""
     table = at.session_state[keys.TABLE]
-    assert isinstance(table, PracticeTable) and table.game.guided
+    assert isinstance(table, PracticeSeat) and table.game.guided
     game = table.game
     pages: list[str] = []
     for _ in range(300):
@@ -149,5 +149,5 @@ def test_a_guided_game_keeps_its_guidance_when_its_table_is_made_again() -> None
     game = Game.new(get_variant("rommi"), computer_seats("You", 2, "greedy"), 14)
     game.guided = True
     game.advance()
-    assert PracticeTable(game).guidance("en") is not None
+    assert PracticeSeat(game).guidance("en") is not None
     assert not isinstance(game.state.legal_moves()[0], Rommi)

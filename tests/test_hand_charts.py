@@ -9,10 +9,10 @@ from texts_support import Text, problems
 
 from engine.cards import parse_cards
 from engine.moves import Move
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import PRESETS, get_variant
 from tutor.charts.hand import SCALE_VARIANTS, hand_blocks, hand_stack_figure, move_label, scales_figure
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.i18n.card_names import face as card_text
 from tutor.i18n.strings import t
 from tutor.learn.curriculum import load_curriculum
@@ -46,7 +46,7 @@ def test_each_card_is_a_block_of_its_value_and_the_stack_is_the_hand(preset: str
 
 
 def test_the_stack_changes_as_cards_leave_the_hand() -> None:
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant("femhundra"), ["Anna", "Bertil"],
         hands=[parse_cards("QS QH QD 9C"), parse_cards("2C 3C")], stock=parse_cards("4C 5C"), pile=parse_cards("3D"),
     )
@@ -113,11 +113,11 @@ def test_the_moves_are_named_in_words_from_the_catalogue() -> None:
 
 
 def test_every_move_has_words() -> None:
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant("femhundra"), ["Anna", "Bertil"],
         hands=[parse_cards("QS QH QD 9C"), parse_cards("2C 3C")], stock=parse_cards("4C 5C"), pile=parse_cards("3D"),
     )
-    pile = GameState.from_position(
+    pile = Round.from_position(
         get_variant("dansk"), ["Anna", "Bertil"],
         hands=[parse_cards("QS QH 9C"), parse_cards("2C 3C")], stock=parse_cards("4C 5C"), pile=parse_cards("QD 2D"),
     )

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.errors import RulesError
 from engine.moves import Move
-from engine.state import Phase
+from engine.round import Phase
 from engine.variants import PRESETS
 from tests.apptest_support import (
     answer_rightly,
@@ -25,13 +25,13 @@ from tests.apptest_support import (
     table_move,
 )
 from tests.language_support import english_leaks, shown_texts
-from tutor.curriculum import TrackLesson, track_for
+from tutor.course import TrackLesson, track_for
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT, browser_wants, choose
 from tutor.i18n.strings import refusal, t, variant_name
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.scenario import MoveTask
 from tutor.progress import ProgressStore
-from tutor.table.picks import hand_options
+from tutor.seat.picks import hand_options
 from ui import session
 from ui.language import PICKER
 from ui.learn.page import KEYS
@@ -104,7 +104,7 @@ def _walk_lesson(at: AppTest, entry: TrackLesson, language: str, variant: str) -
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_new_learner_walks_their_tracks_first_and_last_lessons_through_the_page(language: str, progress_db: Path) -> None:
     """The page's wiring, once per language (every task of every track, in every language, is walked through
-    the lesson table session in tests/test_course_walk.py): the language's own table's track opens on its
+    the lesson seat game in tests/test_course_walk.py): the language's own table's track opens on its
     first lesson, walked task by task; "Next" leads to the second lesson; a lesson link opens the last one,
     and after it the track is done; the stars are kept."""
     variant = START_VARIANT[language]

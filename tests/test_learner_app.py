@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from engine.variants import PRESETS
 from tests.apptest_support import cookie_of, open_app
 from tests.test_app import CURRICULUM, TAKE_LESSON, TAKE_SCENARIO, solve, texts
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.progress import ProgressStore
 from tutor.progress.learner import is_learner_id, legacy_key, new_learner_id
 from ui import session

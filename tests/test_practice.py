@@ -16,7 +16,7 @@ from engine.cards import Card, parse_cards
 from engine.errors import RecordError, RulesError
 from engine.moves import Discard, Move, Rommi
 from engine.records.game import record_from_data, replay
-from engine.state import GameState, Phase
+from engine.round import Phase, Round
 from engine.variants import get_variant
 from tests.apptest_support import open_app, pick, play_through_widgets, said, shown_table, table_move
 from tutor.i18n.card_names import face as card_face
@@ -26,7 +26,7 @@ from tutor.practice.rounds import RoundPlay
 from tutor.practice.seats import Seat, computer_seats, people_seats
 from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressStore
-from tutor.table.coach import Advice, suggest
+from tutor.seat.coach import Advice, suggest
 from ui import session
 from ui.page_files import page_file
 from ui.practice import keys
@@ -248,9 +248,9 @@ def test_computer_players_are_deterministic_after_an_undo() -> None:
     assert [str(s.move) for s in game.advance()] == first
 
 
-def rommi_call_deal() -> GameState:
+def rommi_call_deal() -> Round:
     """Rommi, three players, Anna to move; Cecilia can call on Anna's 9♥ (with 10♥ J♥) or 3♦ (with 4♦ 5♦)."""
-    return GameState.from_position(
+    return Round.from_position(
         get_variant("rommi"),
         ["Anna", "Bertil", "Cecilia"],
         hands=[parse_cards("9H 2C 3D KS"), parse_cards("KD QD 4C 5S"), parse_cards("10H JH 5D 4D")],

@@ -2,7 +2,7 @@
 and brute-force checks of the meld maths.
 
 Seeds are drawn by hypothesis; a failure message names the variant, the seed and the moves played so the
-position can be replayed (``GameState.deal(variant, players, seed)`` then the moves in order).
+position can be replayed (``Round.deal(variant, players, seed)`` then the moves in order).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.payable import joker_call_quick, lay_leaves_payable, two_owed_quick
 from engine.pile_take import after_take, lifted
 from engine.rommi import after_call
-from engine.state import GameState, Phase
+from engine.round import Phase, Round
 from engine.variants import PRESETS, get_variant
 from tests.rules_support import CARD_NOTATION
 from tests.strategies import (
@@ -55,7 +55,7 @@ VARIANT_CASES = variant_cases()
 VARIANT_IDS = [case_id(v, h) for v, h in VARIANT_CASES]
 
 
-def _where(state: GameState, seed: int, history: list[str]) -> str:
+def _where(state: Round, seed: int, history: list[str]) -> str:
     """Enough to replay a position: variant, house rules, players, seed and the moves so far."""
     moves = "; ".join(history[-12:])
     house = {name: getattr(state.variant, name) for name in state.variant.house_rules}
@@ -65,12 +65,12 @@ def _where(state: GameState, seed: int, history: list[str]) -> str:
     )
 
 
-def _check_accounting(state: GameState, deck: Counter[Card], where: str) -> None:
+def _check_accounting(state: Round, deck: Counter[Card], where: str) -> None:
     assert cards_in_play(state) == deck, f"cards lost or made up: {where}"
     assert state.card_count() == sum(deck.values()), where
 
 
-def _shown_after(shown: list[Counter[Card]], before: GameState, seat: int, move: Move) -> None:
+def _shown_after(shown: list[Counter[Card]], before: Round, seat: int, move: Move) -> None:
     """What everyone saw, kept by hand: a take from the pile shows its cards in the taker's hand, and a
     card laid or discarded is no longer hidden there."""
     if isinstance(move, Take | Rommi):
@@ -81,14 +81,14 @@ def _shown_after(shown: list[Counter[Card]], before: GameState, seat: int, move:
                 shown[seat][card.in_hand] -= 1
 
 
-def _check_shown(state: GameState, shown: list[Counter[Card]], where: str) -> None:
+def _check_shown(state: Round, shown: list[Counter[Card]], where: str) -> None:
     """The state's shown cards are the ones everyone saw go into each hand, and are in that hand."""
     for seat, cards in enumerate(state.shown):
         assert Counter(cards) == +shown[seat], f"shown cards of seat {seat}: {where}"
         assert not Counter(cards) - Counter(state.hands[seat]), f"a shown card is not in hand {seat}: {where}"
 
 
-def _check_scores(state: GameState, where: str) -> None:
+def _check_scores(state: Round, where: str) -> None:
     """Round score = laid − hand + bonus − penalty; laid points are card values by layer."""
     v = state.variant
     laid = [0] * len(state.players)
@@ -109,7 +109,7 @@ def _check_scores(state: GameState, where: str) -> None:
         assert score.total == state.totals[i] + score.round, where
 
 
-def _check_listing(state: GameState, where: str) -> dict[tuple[int, Move], tuple[int, Move]]:
+def _check_listing(state: Round, where: str) -> dict[tuple[int, Move], tuple[int, Move]]:
     """Every listed action applies, and leaves the state as it was; returns the listing by normalised key.
 
     Each is applied twice: as the very object listed (apply trusts what the listing found) and as the same
@@ -133,7 +133,7 @@ def _check_listing(state: GameState, where: str) -> dict[tuple[int, Move], tuple
 
 
 def _check_unlisted(
-    state: GameState,
+    state: Round,
     listed: dict[tuple[int, Move], tuple[int, Move]],
     rng: random.Random,
     limit: int,
@@ -204,7 +204,7 @@ def test_random_playout_keeps_every_invariant(variant_id: str, house: dict[str, 
     assert state.legal_moves() == []
 
 
-def _check_winners(state: GameState, where: str) -> None:
+def _check_winners(state: Round, where: str) -> None:
     """The winners are the leaders among those past the target (who went out, if that is required);
     a tie at the top is replayed unless the variant shares the win."""
     v = state.variant
@@ -305,7 +305,7 @@ def over_rommi_rounds(examples: int = 40) -> Callable[[Callable[..., None]], Cal
     return decorate
 
 
-def _random_play(variant_id: str, house: dict[str, Any], players: int, seed: int) -> Iterator[GameState]:
+def _random_play(variant_id: str, house: dict[str, Any], players: int, seed: int) -> Iterator[Round]:
     """Each position of a random round (seeded; the player count brought within the variant's range), before
     its move is picked: the positions the Rommi property tests below look at."""
     variant = get_variant(variant_id, house)
@@ -518,10 +518,10 @@ def test_every_preset_is_covered() -> None:
 # --- regressions found by the properties above ------------------------------------------------------
 
 
-def _rommi_position() -> GameState:
+def _rommi_position() -> Round:
     """Rommi, three players; Anna holds a joker, and the 5H she will discard fits the run on the table."""
     cards = parse_cards
-    return GameState.from_position(
+    return Round.from_position(
         get_variant("rommi"),
         ["Anna", "Bertil", "Cecilia"],
         hands=[cards("5H KS 2C JK"), cards("3D 9C QC"), cards("4S 8D 10C")],

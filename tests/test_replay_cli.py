@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 import yaml
 
-from engine import GameState, get_variant
+from engine import Round, get_variant
 from engine.__main__ import main
 from engine.errors import RULE_CODES
 
@@ -255,7 +255,7 @@ def test_a_record_without_a_deal_deals_six_cards(
     """A seeded record with the six-card deal: the engine deals 6 to each; after Anna draws, the answer's
     minus points are those of the six cards dealt (and Anna's seventh card)."""
     names = ["Anna", "Bertil", "Cecilia", "David", "Erik", "Frida", "Gustav"][:players]
-    state = GameState.deal(get_variant(variant, house), names, seed=5)
+    state = Round.deal(get_variant(variant, house), names, seed=5)
     assert [len(h) for h in state.hands] == [6] * players
     record = {"variant": variant, "house_rules": house, "players": names, "seed": 5, "moves": ["Anna: draw"]}
     result = replay_ok(write(tmp_path, record))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import GameState, Phase, get_variant
+from engine import Phase, Round, get_variant
 from engine.cards import NATURALS
 from engine.variants import HouseRuleError, HouseRules, Variant
 from tests.rules_support import (
@@ -37,10 +37,10 @@ from tests.rules_support import (
 def test_player_count(preset: str, fewest: int, most: int) -> None:
     variant = get_variant(preset)
     for n in (fewest, most):
-        assert len(GameState.deal(variant, NAMES[:n], seed=1).players) == n
+        assert len(Round.deal(variant, NAMES[:n], seed=1).players) == n
     for n in (fewest - 1, most + 1):
         with pytest.raises(ValueError, match="played by"):
-            GameState.deal(variant, NAMES[:n], seed=1)
+            Round.deal(variant, NAMES[:n], seed=1)
 
 
 # --- decks and jokers -----------------------------------------------------------------------------
@@ -58,7 +58,7 @@ def test_player_count(preset: str, fewest: int, most: int) -> None:
 )
 def test_decks_by_player_count(preset: str, players: int, decks: int) -> None:
     variant = get_variant(preset)
-    dealt = all_cards(GameState.deal(variant, NAMES[:players], seed=3))
+    dealt = all_cards(Round.deal(variant, NAMES[:players], seed=3))
     assert all(dealt[str(card)] == decks for card in NATURALS)
     assert dealt["JK"] == (2 * decks if variant.jokers else 0)  # 2 jokers per deck when jokers are on
 
@@ -74,7 +74,7 @@ def test_decks_by_player_count(preset: str, players: int, decks: int) -> None:
     ],
 )
 def test_jokers_in_the_deck(preset: str, house: dict[str, object] | None, jokers: int) -> None:
-    state = GameState.deal(get_variant(preset, house), NAMES[:3], seed=5)
+    state = Round.deal(get_variant(preset, house), NAMES[:3], seed=5)
     assert all_cards(state)["JK"] == jokers
 
 
@@ -94,7 +94,7 @@ def test_jokers_in_the_deck(preset: str, house: dict[str, object] | None, jokers
     ],
 )
 def test_cards_dealt(preset: str, players: int, house: dict[str, object] | None, dealt: int) -> None:
-    state = GameState.deal(get_variant(preset, house), NAMES[:players], seed=11)
+    state = Round.deal(get_variant(preset, house), NAMES[:players], seed=11)
     assert [len(h) for h in state.hands] == [dealt] * players
     assert len(state.pile) == 1  # the first card of the stock starts the pile
     assert state.phase is Phase.DRAW
@@ -111,7 +111,7 @@ MOST_PLAYERS = {"femhundra": 8, "dansk": 7, "rommi": 8, "rummy500-nl": 7, "500-r
 def test_six_cards_dealt_house_rule(preset: str, players: int, house: dict[str, object]) -> None:
     """The Swedish "6 cards dealt", in every preset and at every table size it touches (two decks from 5)."""
     variant = get_variant(preset, house)
-    state = GameState.deal(variant, NAMES[:players], seed=11)
+    state = Round.deal(variant, NAMES[:players], seed=11)
     assert [len(h) for h in state.hands] == [6] * players
     assert len(state.pile) == 1
     deck = 52 * variant.decks(players) + (2 * variant.decks(players) if variant.jokers else 0)
@@ -119,7 +119,7 @@ def test_six_cards_dealt_house_rule(preset: str, players: int, house: dict[str, 
     assert sum(all_cards(state).values()) == deck
     # the other table size keeps the preset's deal
     other = 3 if players == 2 else 2
-    assert len(GameState.deal(variant, NAMES[:other], seed=11).hands[0]) == get_variant(preset).hand_size(other)
+    assert len(Round.deal(variant, NAMES[:other], seed=11).hands[0]) == get_variant(preset).hand_size(other)
 
 
 def test_a_deal_that_does_not_fit_the_deck_is_refused_naming_the_field() -> None:

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from engine import GameState, Phase
+from engine import Phase, Round
 from engine.moves import Move
 from tests.rules_support import (
     ANNA,
@@ -82,7 +82,7 @@ def test_dansk_round_ends_when_the_stock_is_empty_after_the_turn() -> None:
     assert refusal(position("dansk", "QS QH 9S", "2D", stock="2C"), "stop") == "wrong_phase"
 
 
-def draw_and_discard(state: GameState) -> GameState:
+def draw_and_discard(state: Round) -> Round:
     """The player to move draws and throws the drawn card back (allowed in rummy500-nl: it came from the stock)."""
     state = play(state, "draw")
     return play(state, f"discard {state.drawn[0]}")
@@ -118,12 +118,12 @@ def test_going_out_bonus(preset: str, house: dict[str, object] | None, bonus: in
 # --- game end -----------------------------------------------------------------------------------------
 
 
-def finish_round(preset: str, totals: tuple[int, int], house: dict[str, object] | None = None) -> GameState:
+def finish_round(preset: str, totals: tuple[int, int], house: dict[str, object] | None = None) -> Round:
     """Anna goes out with three queens (+30 this round); Bertil is left with the KC (−10)."""
     return play(position(preset, "QS QH", "KC", stock="QD 2C", totals=totals, house=house), "draw", "meld QS QH QD")
 
 
-def winners(state: GameState) -> list[str]:
+def winners(state: Round) -> list[str]:
     return [state.players[i] for i in state.winners]
 
 

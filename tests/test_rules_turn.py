@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from engine import GameState, Phase, parse_cards
+from engine import Phase, Round, parse_cards
 from engine.moves import Move
 from tests.rules_support import (
     ANNA,
@@ -235,7 +235,7 @@ def test_house_rule_lay_off_needs_own_meld(preset: str) -> None:
 ROMMI_TABLE = ((BERTIL, "5H 6H 7H"),)
 
 
-def after_discard(preset: str, discarded: str, cecilia: str, pile: str = "9S", players: int = 3) -> GameState:
+def after_discard(preset: str, discarded: str, cecilia: str, pile: str = "9S", players: int = 3) -> Round:
     hands = (f"KS {discarded}", "2D 3D", cecilia, "QC", "QD")[:players]
     return play(position(preset, *hands, pile=pile, table=ROMMI_TABLE), "draw", f"discard {discarded}")
 
@@ -279,7 +279,7 @@ def test_rommi_call_may_not_strand_the_other_owed_card() -> None:
     assert play(state, "Cecilia: meld 4S 5S 6S").duty is None
 
 
-def _after_next_player_drew() -> GameState:
+def _after_next_player_drew() -> Round:
     return play(after_discard("rommi", "8H", "JC JD 4S"), "Bertil: draw")
 
 
@@ -297,7 +297,7 @@ def _after_next_player_drew() -> GameState:
           for p in ("femhundra", "dansk", "rummy500-nl", "500-rum")),
     ],
 )
-def test_rommi_not_allowed(setup: Callable[[], GameState], call: str) -> None:
+def test_rommi_not_allowed(setup: Callable[[], Round], call: str) -> None:
     state = setup()
     assert refusal(state, call) == "rommi_not_allowed"
     caller, _, move = call.partition(": ")
@@ -341,7 +341,7 @@ DIAMONDS_RUN = ((BERTIL, "5D 6D 7D"),)
     ],
 )
 def test_refusals_write_cards_as_a_learner_reads_them(
-    setup: Callable[[], GameState], moves: tuple[str, ...], sentence: str
+    setup: Callable[[], Round], moves: tuple[str, ...], sentence: str
 ) -> None:
     """A refusal is shown to the learner: cards in it read K♦, 10♥, Joker, never the notation KD, 10H, JK."""
     message = str(refused(setup(), *moves))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import GameState
+from engine import Round
 from engine.cards import Card
 from engine.moves import Layoff, Move
 from engine.scoring import laid_points, lay_points
@@ -67,7 +67,7 @@ def test_a_later_lay_off_that_turns_the_low_ace_high_changes_its_layers_points()
 # --- the Rommi caller's two owed cards ------------------------------------------------------------
 
 
-def _rommi_window(caller: str, discard: str = "8H", house: dict[str, object] | None = None) -> GameState:
+def _rommi_window(caller: str, discard: str = "8H", house: dict[str, object] | None = None) -> Round:
     """Anna draws and discards ``discard``; Bertil is next; Cecilia (holding ``caller``) may call."""
     state = position(
         "rommi", f"{discard} 2C", "5S 6S", caller, pile="2S 4D 5D", stock="7D 8D", table=((ANNA, "5H 6H 7H"),),
@@ -90,7 +90,7 @@ def test_a_rommi_caller_lays_both_owed_cards_before_anything_else() -> None:
     assert paid.duty is None and play(paid, "discard KC").to_move == ANNA  # Anna follows Cecilia: Bertil lost his turn
 
 
-def _ace_window(caller: str) -> GameState:
+def _ace_window(caller: str) -> Round:
     """Anna draws and discards K♥ onto 3♥ 9♠; Bertil is next; Cecilia (holding ``caller``) may call."""
     state = position("rommi", "KH 2C", "5S 6S", caller, pile="3H 9S", stock="7D 8D")
     return play(state, "draw", "discard KH")

@@ -24,11 +24,11 @@ from engine.errors import RecordError, RulesError
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.pile_take import take_count
 from engine.records.game import load_record
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import PRESETS, get_variant
 from tools.schema import schema_files
 from tutor.compare.situations import SITUATION_SCHEMA_PATH, SITUATIONS_DIR, Situation
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.learn.checker import (
     check_choice,
     check_judgement,
@@ -232,7 +232,7 @@ def test_move_steps_replay(scenario_id: str) -> None:
         state = verdict.state
 
 
-def refusals(state: GameState, seat: int) -> dict[str, Move]:
+def refusals(state: Round, seat: int) -> dict[str, Move]:
     """For each rule code the engine gives to a spread of moves the learner could try here, the first such move."""
     hand = [str(c) for c in state.hands[seat]]
     texts = ["draw", "stop", "take all"]

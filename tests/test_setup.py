@@ -255,7 +255,7 @@ def test_bench_browser_help_works_without_playwright_too() -> None:
 
 def test_every_package_of_the_app_is_installed() -> None:
     """A plain ``pip install .`` copies only the packages ``pyproject.toml`` lists: a new package left out
-    (tutor.curriculum once was) is missing from the installed copy, and its pages fail there."""
+    (tutor.course once was) is missing from the installed copy, and its pages fail there."""
     listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
     found = {
         ".".join(init.parent.relative_to(ROOT).parts)

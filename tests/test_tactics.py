@@ -1,4 +1,4 @@
-"""The tactics the course teaches and the coach plays by are one list (:mod:`tutor.curriculum.tactics`):
+"""The tactics the course teaches and the coach plays by are one list (:mod:`tutor.course.tactics`):
 every task it names is a task of the tactics lesson, every coach sentence that argues a choice belongs to a
 tactic, the coach never finds a clearly better move than a tactic task's answer at any table, it remembers
 what the others took from the pile, and a guided hand links the lesson when its advice applies a tactic."""
@@ -11,15 +11,15 @@ import pytest
 
 from engine.cards import Card, parse_cards
 from engine.moves import Move
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import get_variant
-from tutor.curriculum.tactics import LESSON, TACTICS, tactic_of
+from tutor.course.tactics import LESSON, TACTICS, tactic_of
 from tutor.learn.checker import learner_seat
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.scenario import MoveTask, Scenario
 from tutor.practice.guide import guide
-from tutor.table.coach import REVIEW_MARGIN, judged_review, suggest
-from tutor.table.coach_discards import KEYS, REVIEW_KEYS, judgements
+from tutor.seat.coach import REVIEW_MARGIN, judged_review, suggest
+from tutor.seat.coach_discards import KEYS, REVIEW_KEYS, judgements
 
 #: The coach's sentences that argue from the rules or from the count alone, not from a tactic.
 COUNTING: frozenset[str] = frozenset({"discard_out", "discard_least", "generic"})
@@ -68,9 +68,9 @@ def test_the_coach_never_argues_against_a_tactic_task(task: str, variant: str) -
         state = state.apply(Move.parse(step.answer), seat)
 
 
-def _after_the_queens_were_taken(variant: str) -> GameState:
+def _after_the_queens_were_taken(variant: str) -> Round:
     """Bertil took the 5♣, Q♠ and Q♥ from the pile, laid the fives and kept the queens; You drew the Q♦."""
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant(variant),
         ["You", "Bertil"],
         [parse_cards("KC 10S 8D 9D QH"), parse_cards("5D 5H 9S 3H 7S 6S AC 2C")],

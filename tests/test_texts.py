@@ -22,7 +22,7 @@ from texts_support import (
 from engine.errors import RecordError
 from engine.variants import PRESETS, Variant, get_variant
 from tutor.compare.situations import load_situations
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.learn.curriculum import load_curriculum, parse_lesson
 from tutor.learn.wording import CONTRASTED, TemplateError, fill, loose_pairs
 

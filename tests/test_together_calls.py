@@ -10,7 +10,7 @@ import pytest
 from engine.cards import parse_cards
 from engine.errors import RulesError
 from engine.moves import Move
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import get_variant
 from tests.test_together import Clock, play_one
 from tutor.together.calls import CALL_ENV_VAR, CALL_WINDOW, DISPLAY_DELAY, call_window, first_call
@@ -18,12 +18,12 @@ from tutor.together.model import StaleError, TableError, Ticket
 from tutor.together.sql_store import SqlTableStore
 
 
-def four_at_a_discard(discarder: int) -> GameState:
+def four_at_a_discard(discarder: int) -> Round:
     """Four players; ``discarder`` has just discarded 8♥, which extends 5-6-7♥ on the table, so the two
     players after the next one may both call."""
     hands = [parse_cards(h.split()) for h in ("2C 3D 4S", "2S 3S 9D", "KC QD 4D", "KD JS 5D")]
     hands[discarder] = parse_cards(["8H", "2C", "3D"])
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant("rommi"),
         ["A", "B", "C", "D"],
         hands,

@@ -18,8 +18,8 @@ from engine.moves import Move
 from engine.records.game import parse_record, replay
 from tutor.together.model import Notice, TableError
 from tutor.together.schema import STEPS
+from tutor.together.seat import news
 from tutor.together.sql_store import SqlTableStore
-from tutor.together.table import news
 
 
 def _refused(key: str, call: object, *args: object) -> None:

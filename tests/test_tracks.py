@@ -15,7 +15,7 @@ from texts_support import tables, variant_label
 from engine.variants import PRESETS, Variant, get_variant
 from tools.course_map import course_map
 from tools.curriculum import main as map_main
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.learn.curriculum import load_curriculum
 
 TABLES = list(tables()) + [get_variant(v, {"jokers": True}) for v in PRESETS if not PRESETS[v].jokers]

@@ -12,7 +12,7 @@ import pytest
 from engine.cards import Card
 from engine.errors import RULE_CODES
 from tests.texts_support import _CARD_CODE, _CODE, _PLACEHOLDER, played_tasks, tables
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.i18n.catalogue import english
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 from tutor.i18n.strings import variant_name

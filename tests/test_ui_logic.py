@@ -12,12 +12,12 @@ from types import ModuleType
 
 import pytest
 
+import ui.felt.cards
 import ui.sidebar
-import ui.table.cards
 from engine.cards import Card, parse_cards
 from engine.errors import NotationError
 from engine.moves import Move
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
 from tutor.i18n.card_names import option_label
 from tutor.i18n.strings import PLAYER_FIELDS, YOU, catalogue, t
@@ -27,8 +27,8 @@ from tutor.learn.curriculum import Curriculum, load_curriculum
 from tutor.learn.flow import MAX_STARS, MIN_STARS, ScenarioRun, star_text
 from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.rules.reference import rulings, variant_reference
-from tutor.table.data import primary_actions
-from tutor.table.picks import (
+from tutor.seat.felt import primary_actions
+from tutor.seat.picks import (
     SelectionProblem,
     card_options,
     hand_options,
@@ -38,13 +38,13 @@ from tutor.table.picks import (
     picked_move,
     pile_depth,
 )
+from ui.felt.cards import CSS, board_html, card_html, colour, hand_html, pile_html, table_html
 from ui.sidebar import chosen_overrides, house_rule_options
-from ui.table.cards import CSS, board_html, card_html, colour, hand_html, pile_html, table_html
 
 TAKE_SCENARIO = "femhundra-take-whole-pile"
 
 
-@pytest.mark.parametrize("module", [ui.table.cards, ui.sidebar], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [ui.felt.cards, ui.sidebar], ids=lambda m: m.__name__)
 def test_doctests(module: ModuleType) -> None:
     """The ``ui`` modules' doctests, outside pytest's doctest collection (``testpaths``); the tutor's
     modules have theirs run there, once."""
@@ -278,7 +278,7 @@ def test_hand_pile_and_table_drawings() -> None:
     pile = pile_html(parse_cards("9H 2C 5D"))
     assert re.findall(r"take \d", pile) == ["take 3", "take 2", "take 1"]  # bottom to top
     variant = get_variant("femhundra")
-    state = GameState.from_position(
+    state = Round.from_position(
         variant,
         ["Anna", "Bertil"],
         hands=[parse_cards("QC 2S 3S"), parse_cards("4D 7C")],
@@ -354,13 +354,13 @@ def test_the_highlighted_buttons_follow_the_phase() -> None:
     """Draw and Take start a turn, Stop once the stock is empty; Meld (and the page's others) after."""
     variant = get_variant("femhundra")
     hands = [parse_cards("QS QH QD 2C 9H 9D"), parse_cards("3H 4D")]
-    state = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=parse_cards("9S"))
+    state = Round.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=parse_cards("9S"))
     assert primary_actions(state, 0) == ["draw", "take_all"]  # femhundra takes the whole pile: here it makes 9s
-    useless = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=parse_cards("4S"))
+    useless = Round.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=parse_cards("4S"))
     assert primary_actions(useless, 0) == ["draw"]  # a take the engine would refuse is never lit
     assert primary_actions(state.apply(Move.parse("draw")), 0, "meld") == ["meld"]  # what the step asks for
     assert primary_actions(state.apply(Move.parse("draw")), 0) == []
-    empty = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=(), pile=parse_cards("9S"))
+    empty = Round.from_position(variant, ["Anna", "Bertil"], hands, stock=(), pile=parse_cards("9S"))
     assert primary_actions(empty, 0) == ["stop", "take_all"]
-    no_pile = GameState.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=())
+    no_pile = Round.from_position(variant, ["Anna", "Bertil"], hands, stock=parse_cards("5C"), pile=())
     assert primary_actions(no_pile, 1) == ["rommi"]  # a call is made in another player's draw phase

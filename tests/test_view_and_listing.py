@@ -3,7 +3,7 @@
 - A seat's view hides what the seat cannot see: two positions that differ only in the other hands, the
   order of the stock and the seed give the same view, and the same answers from that seat's bots, hint
   and review.
-- The listing of :meth:`GameState.legal` keeps python-chess's protocol: iteration, ``len``, ``bool`` and
+- The listing of :meth:`Round.legal` keeps python-chess's protocol: iteration, ``len``, ``bool`` and
   ``in`` agree with each other and with apply, over random playouts of every preset and 2–8 players.
 - Applying a move the listing handed out (the fast path, which skips the checks the listing made) gives
   the same state as applying the same move written anew (the checked path).
@@ -23,15 +23,15 @@ from engine.bots import get_bot
 from engine.errors import RulesError
 from engine.listing import memo_of
 from engine.moves import Move
+from engine.round import Phase, Round
 from engine.round_state import FIELDS
-from engine.state import GameState, Phase
 from engine.variants import PRESETS, get_variant
 from engine.view import PlayerView
 from tests.strategies import action_key, candidate_actions, deal, snapshot, twin
-from tutor.table.coach import review, suggest
+from tutor.seat.coach import review, suggest
 
 
-def _decisions(state: GameState, rng: random.Random, every: int) -> Iterator[tuple[GameState, int]]:
+def _decisions(state: Round, rng: random.Random, every: int) -> Iterator[tuple[Round, int]]:
     """Play ``state`` out at random; every ``every``-th decision, (state, the seat that decides)."""
     count = 0
     while state.phase is not Phase.OVER:
@@ -44,7 +44,7 @@ def _decisions(state: GameState, rng: random.Random, every: int) -> Iterator[tup
         count += 1
 
 
-def _public(view: PlayerView[GameState]) -> dict[str, Any]:
+def _public(view: PlayerView[Round]) -> dict[str, Any]:
     """The view's fields, its position as the public slots of that state."""
     fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view) if f.name != "position"}
     fields["position"] = snapshot(view.position)
@@ -53,7 +53,7 @@ def _public(view: PlayerView[GameState]) -> dict[str, Any]:
 
 
 def test_a_view_shows_only_what_its_seat_may_see() -> None:
-    state = GameState.deal(get_variant("rommi"), ["Anna", "Bertil", "Cecilia"], seed=5)
+    state = Round.deal(get_variant("rommi"), ["Anna", "Bertil", "Cecilia"], seed=5)
     view = state.view(1)
     assert view.hand == state.hands[1] and view.hand_sizes == tuple(len(h) for h in state.hands)
     assert view.stock_size == len(state.stock) and view.pile == state.pile and view.table == state.table
@@ -124,7 +124,7 @@ def test_the_lazy_listing_agrees_with_apply(variant_id: str, players: int) -> No
 
 
 def test_every_new_state_starts_unlisted_and_keeps_its_own_listing() -> None:
-    state = GameState.deal(get_variant("rommi"), ["A", "B", "C"], seed=4)
+    state = Round.deal(get_variant("rommi"), ["A", "B", "C"], seed=4)
     assert state.memo is None and len(snapshot(state)) == len(FIELDS)
     moves = state.legal_moves()
     assert state.memo is not None and memo_of(state) is memo_of(state)

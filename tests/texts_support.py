@@ -16,10 +16,10 @@ from pathlib import Path
 
 from engine.errors import RULE_CODES, RulesError
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Take
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import PRESETS, Variant, get_variant
 from tutor.compare.situations import Situation, compare_situation, load_situations
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.learn.checker import check_choice, check_judgement, check_number, learner_seat, number_answer, play_lines
 from tutor.learn.curriculum import Curriculum, load_curriculum
 from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
@@ -74,7 +74,7 @@ def lesson_texts(curriculum: Curriculum) -> Iterator[Text]:
             yield Text(f"lesson {lesson.order} {lesson.id}", variant_label(played), lesson.title + "\n" + lesson.text(played))
 
 
-def _candidate_moves(state: GameState, seat: int) -> Iterator[Move]:
+def _candidate_moves(state: Round, seat: int) -> Iterator[Move]:
     """Moves a learner might try here (many of them refused): draws, takes, discards, melds of three, lay-offs."""
     hand = state.hands[seat]
     yield Draw()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.curriculum.track import Track, track_for
+from tutor.course.track import Track, track_for
 from tutor.learn.scenario import Scenario
 from tutor.practice.deals import prepared_deals
 

@@ -11,7 +11,7 @@ import yaml
 from engine.errors import RecordError
 from engine.variants import PRESETS, HouseRuleError, get_variant
 from tools.course_map import course_map, map_text
-from tutor.curriculum.track import track_for
+from tutor.course.track import track_for
 
 
 def main(argv: list[str] | None = None) -> int:

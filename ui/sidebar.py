@@ -16,13 +16,13 @@ import streamlit as st
 
 from engine.names import MAX_NAME_LENGTH, name_problem
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
-from tutor.compare.table import field_label, house_rules_text, value_words
+from tutor.compare.grid import field_label, house_rules_text, value_words
 from tutor.i18n.problems import house_rule_refusal, name_refusal
 from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.translate import shown_name
 from ui import session
+from ui.felt.settings import settings_toggles
 from ui.language import language_picker, picked_variant
-from ui.table.settings import settings_toggles
 
 
 def widget_key(variant_id: str, field: str) -> str:

@@ -17,9 +17,9 @@ known only as a set; the coach reasons over that set:
   player's turn in each deal, and counts the points they lay with that card on top of the pile (and the
   whole hand kept, when they go out).
 
->>> from engine.state import GameState
+>>> from engine.round import Round
 >>> from engine.variants import get_variant
->>> state = GameState.deal(get_variant("500-rum"), ["A", "B"], seed=3)
+>>> state = Round.deal(get_variant("500-rum"), ["A", "B"], seed=3)
 >>> seat, move = CoachBot().choose(state, random.Random(0))
 >>> seat, move in state.legal_moves()
 (0, True)
@@ -39,8 +39,8 @@ from engine.melds import Shape, rank_at
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.pile_take import lifted
 from engine.rommi import callers
+from engine.round import Phase, Round
 from engine.scoring import lay_points
-from engine.state import GameState, Phase
 from engine.view import PlayerView, unseen_cards
 
 
@@ -79,7 +79,7 @@ class Outlook:
         "variant",
     )
 
-    def __init__(self, state: GameState, seat: int, weights: CoachWeights) -> None:
+    def __init__(self, state: Round, seat: int, weights: CoachWeights) -> None:
         self.variant = state.variant
         self.shapes: tuple[Shape, ...] = tuple(m.shape for m in state.table)
         #: whether the seat may lay off now (a house rule asks for its own first meld before)
@@ -223,7 +223,7 @@ class CoachBot:
 
     # --- the Bot protocol ---
 
-    def choose(self, state: GameState, rng: random.Random) -> tuple[int, Move]:
+    def choose(self, state: Round, rng: random.Random) -> tuple[int, Move]:
         """The coach's action: a Rommi call worth making (the nearest caller in turn order first, each
         judged from its own view), else the best move of the player to move."""
         for seat in callers(state):
@@ -232,7 +232,7 @@ class CoachBot:
                 return seat, call
         return state.to_move, self.move(state, rng)
 
-    def call(self, state: GameState | PlayerView[GameState], seat: int, rng: random.Random) -> Move | None:
+    def call(self, state: Round | PlayerView[Round], seat: int, rng: random.Random) -> Move | None:
         """The Rommi call ``seat`` should make now, or None."""
         state = seen_position(state, seat)
         calls = list(state.legal(seat).moves())
@@ -244,13 +244,13 @@ class CoachBot:
         best = max(calls, key=lambda m: self._take_worth(state, outlook, seat, m))
         return best if self._take_worth(state, outlook, seat, best) > keep else None
 
-    def move(self, state: GameState | PlayerView[GameState], rng: random.Random) -> Move:
+    def move(self, state: Round | PlayerView[Round], rng: random.Random) -> Move:
         """The coach's move for the player to move (no Rommi call)."""
         return self.ranked(state, rng)[0][0]
 
     # --- evaluations (used by the tutor's advice too) ---
 
-    def ranked(self, state: GameState | PlayerView[GameState], rng: random.Random) -> list[tuple[Move, float]]:
+    def ranked(self, state: Round | PlayerView[Round], rng: random.Random) -> list[tuple[Move, float]]:
         """Every legal move of the player to move with the coach's score, best first, judged from the
         mover's view.
 
@@ -270,7 +270,7 @@ class CoachBot:
         scored.sort(key=lambda pair: -pair[1])
         return scored
 
-    def _draw_score(self, state: GameState, outlook: Outlook, seat: int, move: Move) -> float:
+    def _draw_score(self, state: Round, outlook: Outlook, seat: int, move: Move) -> float:
         hand = state.hands[seat]
         if isinstance(move, Draw):
             return self.draw_worth(outlook, hand)
@@ -291,7 +291,7 @@ class CoachBot:
             return hand_worth(outlook, hand, self.weights, discard_follows=True)
         return total / count
 
-    def _take_worth(self, state: GameState, outlook: Outlook, seat: int, move: Move) -> float:
+    def _take_worth(self, state: Round, outlook: Outlook, seat: int, move: Move) -> float:
         pile = state.pile
         taken = lifted(pile, move) if isinstance(move, Take | Rommi) else pile[-1:]
         n = len(taken)
@@ -306,7 +306,7 @@ class CoachBot:
         return worth
 
     def _play_scores(
-        self, state: GameState, outlook: Outlook, seat: int, moves: list[Move], rng: random.Random
+        self, state: Round, outlook: Outlook, seat: int, moves: list[Move], rng: random.Random
     ) -> list[tuple[Move, float]]:
         hand = state.hands[seat]
         lays = [m for m in moves if isinstance(m, (Meld, Layoff))]
@@ -325,7 +325,7 @@ class CoachBot:
     # --- what a discard gives the others ---
 
     def discard_judgements(
-        self, state: GameState | PlayerView[GameState], rng: random.Random
+        self, state: Round | PlayerView[Round], rng: random.Random
     ) -> list[DiscardJudgement]:
         """Each legal discard of the player to move, judged as :meth:`ranked` judges it (best first), with the
         parts of its score: the hand it keeps, and what the others make of the card."""
@@ -338,12 +338,12 @@ class CoachBot:
         return sorted(judged, key=lambda j: -j.score)
 
     def _discard_scores(
-        self, state: GameState, outlook: Outlook, seat: int, discards: list[Discard], rng: random.Random
+        self, state: Round, outlook: Outlook, seat: int, discards: list[Discard], rng: random.Random
     ) -> list[tuple[Move, float]]:
         return [(j.move, j.score) for j in self._judge_discards(state, outlook, seat, discards, rng)]
 
     def _judge_discards(
-        self, state: GameState, outlook: Outlook, seat: int, discards: list[Discard], rng: random.Random
+        self, state: Round, outlook: Outlook, seat: int, discards: list[Discard], rng: random.Random
     ) -> list[DiscardJudgement]:
         """Each discard's worth: the hand it keeps, less what the others make of the card.
 
@@ -391,13 +391,13 @@ class DiscardJudgement:
     deals: int  # how many deals of the unseen cards were played out
 
 
-def sample_world(state: GameState, seat: int, rng: random.Random) -> GameState:
+def sample_world(state: Round, seat: int, rng: random.Random) -> Round:
     """``state`` with the cards ``seat`` cannot see dealt again at random: the other hands keep their
     sizes, the rest is the stock (:meth:`engine.view.PlayerView.world`). A world the seat cannot tell from
     the real one.
 
     >>> from engine.variants import get_variant
-    >>> state = GameState.deal(get_variant("rommi"), ["A", "B"], seed=2)
+    >>> state = Round.deal(get_variant("rommi"), ["A", "B"], seed=2)
     >>> world = sample_world(state, 0, random.Random(1))
     >>> world.hands[0] == state.hands[0], len(world.hands[1]) == len(state.hands[1]), world.pile == state.pile
     (True, True, True)
@@ -411,7 +411,7 @@ def sample_world(state: GameState, seat: int, rng: random.Random) -> GameState:
 _GREEDY = GreedyBot()
 
 
-def _answer(state: GameState, rng: random.Random, all_callers: bool) -> tuple[int, bool, bool]:
+def _answer(state: Round, rng: random.Random, all_callers: bool) -> tuple[int, bool, bool]:
     """The others' answer to the discard just made in ``state``, as ``greedy`` plays it: (points they lay,
     whether the round ended, whether someone took the discarded card). With ``all_callers``, every seat that
     may call Rommi! on it decides first (the nearest in turn order first)."""
@@ -424,7 +424,7 @@ def _answer(state: GameState, rng: random.Random, all_callers: bool) -> tuple[in
     return _turn(state, rng, state.to_move)
 
 
-def _turn(state: GameState, rng: random.Random, seat: int) -> tuple[int, bool, bool]:
+def _turn(state: Round, rng: random.Random, seat: int) -> tuple[int, bool, bool]:
     """``seat``'s turn from ``state`` as ``greedy`` plays it: (points they lay, whether the round ended,
     whether the turn began by taking from the pile)."""
     before = state.laid_points()[seat]

@@ -3,7 +3,7 @@ and discards its least useful card. It looks no further than the move in hand.
 
 >>> import random
 >>> from engine.variants import get_variant
->>> state = GameState.deal(get_variant("500-rum"), ["A", "B"], seed=3)
+>>> state = Round.deal(get_variant("500-rum"), ["A", "B"], seed=3)
 >>> GreedyBot().move(state, random.Random(0)) in state.legal_moves()
 True
 """
@@ -16,17 +16,17 @@ from engine.bots.lay_value import lay_melds
 from engine.cards import JOKER, Card
 from engine.melds import card_extends
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Stop, Take
+from engine.round import Phase, Round
 from engine.scoring import lay_points
-from engine.state import GameState, Phase
 from engine.view import PlayerView
 
 
-def seen_position(state: GameState | PlayerView[GameState], seat: int) -> GameState:
+def seen_position(state: Round | PlayerView[Round], seat: int) -> Round:
     """What ``seat`` knows of ``state``, as a state to try moves on (:attr:`PlayerView.position`)."""
     return state.position if isinstance(state, PlayerView) else state.view(seat).position
 
 
-def _value(state: GameState, card: Card) -> int:
+def _value(state: Round, card: Card) -> int:
     return state.variant.card_value(card)
 
 
@@ -34,7 +34,7 @@ def _value(state: GameState, card: Card) -> int:
 HAND_RISK = 0.5
 
 
-def _potential(state: GameState, hand: tuple[Card, ...]) -> float:
+def _potential(state: Round, hand: tuple[Card, ...]) -> float:
     """A quick worth of a hand: the points its melds and single lay-offs would lay now, greedily,
     less a share of the cards that would stay in it."""
     laid, rest = lay_melds(state.variant, hand)
@@ -52,7 +52,7 @@ class GreedyBot:
 
     name = "greedy"
 
-    def choose(self, state: GameState, rng: random.Random) -> tuple[int, Move]:
+    def choose(self, state: Round, rng: random.Random) -> tuple[int, Move]:
         """The greedy action for the player to move, or a Rommi call whose haul is worth it (each seat
         judged from its own view)."""
         calls: list[tuple[float, int, Move]] = []
@@ -66,7 +66,7 @@ class GreedyBot:
             return best[1], best[2]
         return state.to_move, self.move(state, rng)
 
-    def move(self, state: GameState | PlayerView[GameState], rng: random.Random) -> Move:
+    def move(self, state: Round | PlayerView[Round], rng: random.Random) -> Move:
         """The greedy move of the player to move (no Rommi call)."""
         seen = seen_position(state, state.to_move)
         moves = seen.legal(seen.to_move).moves()
@@ -74,23 +74,23 @@ class GreedyBot:
             return self._draw(seen, list(moves))
         return self._play(seen, list(moves))
 
-    def call(self, state: GameState | PlayerView[GameState], seat: int, rng: random.Random) -> Move | None:
+    def call(self, state: Round | PlayerView[Round], seat: int, rng: random.Random) -> Move | None:
         """The call of ``seat`` whose haul is worth most, if any is worth making."""
         calls = self._call_gains(seen_position(state, seat), seat)
         best = max(calls, key=lambda g: g[0], default=None)
         return best[1] if best is not None and best[0] > 0 else None
 
-    def _call_gains(self, seen: GameState, seat: int) -> list[tuple[float, Move]]:
+    def _call_gains(self, seen: Round, seat: int) -> list[tuple[float, Move]]:
         """Each Rommi call of ``seat`` with what its haul is worth."""
         return [(self._take_gain(seen, m, seat), m) for m in seen.legal(seat).moves()]
 
-    def _take_gain(self, state: GameState, move: Move, seat: int) -> float:
+    def _take_gain(self, state: Round, move: Move, seat: int) -> float:
         """What a take (or call) is worth against drawing: how much better the hand stands after it."""
         after = state.apply(move, seat)
         penalty = after.penalties[seat] - state.penalties[seat]
         return _potential(state, after.hands[seat]) - _potential(state, state.hands[seat]) - penalty
 
-    def _draw(self, state: GameState, moves: list[Move]) -> Move:
+    def _draw(self, state: Round, moves: list[Move]) -> Move:
         takes = [m for m in moves if isinstance(m, Take)]
         gains = [(self._take_gain(state, m, state.to_move), m) for m in takes]
         best = max(gains, key=lambda g: g[0], default=None)
@@ -101,7 +101,7 @@ class GreedyBot:
                 return move
         return moves[0]
 
-    def _play(self, state: GameState, moves: list[Move]) -> Move:
+    def _play(self, state: Round, moves: list[Move]) -> Move:
         laying: list[Meld | Layoff] = [m for m in moves if isinstance(m, (Meld, Layoff))]
         discards = [m for m in moves if isinstance(m, Discard)]
         if laying:
@@ -113,12 +113,12 @@ class GreedyBot:
         return moves[0]
 
     @staticmethod
-    def _lay_score(state: GameState, move: Meld | Layoff) -> int:
+    def _lay_score(state: Round, move: Meld | Layoff) -> int:
         """Points laid, less a little for each joker spent (a joker can fill a bigger meld later)."""
         return lay_points(state, move) - 5 * sum(1 for c in move.cards if c.is_joker)
 
     @staticmethod
-    def _discard_priority(state: GameState, card: Card) -> float:
+    def _discard_priority(state: Round, card: Card) -> float:
         """Higher is a better discard: valuable, lonely, and of no use to the next player."""
         if card is JOKER:
             return -100.0

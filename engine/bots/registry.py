@@ -1,12 +1,12 @@
-"""The computer players and their registry. Each picks one (player, move) from :meth:`GameState.legal_actions`.
+"""The computer players and their registry. Each picks one (player, move) from :meth:`Round.legal_actions`.
 
 ``random`` picks uniformly. ``greedy`` lays what pays, takes from the pile when it can pay the duty and
 the haul is worth it, and discards its least useful card. ``coach`` (:mod:`engine.bots.coach`) looks
 further: it weighs kept cards by their chances, draws against takes, and what a discard gives the next player.
 
 >>> from engine.variants import get_variant
->>> from engine.state import GameState
->>> state = GameState.deal(get_variant("500-rum"), ["A", "B"], seed=3)
+>>> from engine.round import Round
+>>> state = Round.deal(get_variant("500-rum"), ["A", "B"], seed=3)
 >>> player, move = get_bot("greedy").choose(state, random.Random(0))
 >>> player, str(move) in {str(m) for m in state.legal_moves()}
 (0, True)
@@ -21,7 +21,7 @@ from typing import Protocol
 from engine.bots.coach import CoachBot
 from engine.bots.greedy import GreedyBot
 from engine.moves import Move
-from engine.state import GameState, Phase
+from engine.round import Phase, Round
 from engine.view import PlayerView
 
 
@@ -34,15 +34,15 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, state: GameState, rng: random.Random) -> tuple[int, Move]:
+    def choose(self, state: Round, rng: random.Random) -> tuple[int, Move]:
         """A legal action for ``state``, using ``rng`` for any chance."""
         ...
 
-    def call(self, state: GameState | PlayerView[GameState], seat: int, rng: random.Random) -> Move | None:
+    def call(self, state: Round | PlayerView[Round], seat: int, rng: random.Random) -> Move | None:
         """The Rommi call ``seat`` makes now (when the window is open), or None."""
         ...
 
-    def move(self, state: GameState | PlayerView[GameState], rng: random.Random) -> Move:
+    def move(self, state: Round | PlayerView[Round], rng: random.Random) -> Move:
         """The move of the player to move (no Rommi call)."""
         ...
 
@@ -52,7 +52,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, state: GameState, rng: random.Random) -> tuple[int, Move]:
+    def choose(self, state: Round, rng: random.Random) -> tuple[int, Move]:
         """A uniformly random legal action: the same pick as from ``legal_actions()``, each seat's part of
         it read from that seat's view."""
         actions = list(state.view(state.to_move).legal)
@@ -62,7 +62,7 @@ class RandomBot:
                     actions.extend(state.view(seat).legal)
         return actions[rng.randrange(len(actions))]
 
-    def call(self, state: GameState | PlayerView[GameState], seat: int, rng: random.Random) -> Move | None:
+    def call(self, state: Round | PlayerView[Round], seat: int, rng: random.Random) -> Move | None:
         """A random call of ``seat``, or (as likely as any one call) none."""
         view = state if isinstance(state, PlayerView) else state.view(seat)
         mine = view.legal.moves()
@@ -71,7 +71,7 @@ class RandomBot:
         pick = rng.randrange(len(mine) + 1)
         return mine[pick] if pick < len(mine) else None
 
-    def move(self, state: GameState | PlayerView[GameState], rng: random.Random) -> Move:
+    def move(self, state: Round | PlayerView[Round], rng: random.Random) -> Move:
         """A uniformly random legal move of the player to move."""
         view = state if isinstance(state, PlayerView) else state.view(state.to_move)
         moves = view.legal.moves()
@@ -90,16 +90,16 @@ def get_bot(name: str) -> Bot:
 
 
 #: Called after every applied move with (state before, seat, move, state after).
-MoveObserver = Callable[[GameState, int, Move, GameState], None]
+MoveObserver = Callable[[Round, int, Move, Round], None]
 
 
 def play_round(
-    state: GameState,
+    state: Round,
     bots: list[Bot],
     rng: random.Random,
     max_decisions: int = 5000,
     on_move: MoveObserver | None = None,
-) -> tuple[GameState, int]:
+) -> tuple[Round, int]:
     """Play ``state`` to the end of its round; each seat uses its bot. Returns the last state and the decision count.
 
     While a Rommi call is open, the bot of the first seat holding a call decides (it may call, or leave
@@ -119,7 +119,7 @@ def play_round(
     return state, decisions
 
 
-def _decider(state: GameState, bots: list[Bot]) -> int:
+def _decider(state: Round, bots: list[Bot]) -> int:
     if state.rommi_from is not None:
         for seat, _ in state.rommi_calls():
             return seat

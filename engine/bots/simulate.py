@@ -19,9 +19,9 @@ from engine.bots.registry import get_bot, play_round
 from engine.cards import Card
 from engine.moves import Move, Rommi, Take
 from engine.pile_take import lifted
+from engine.round import Round
 from engine.scoring import card_points
 from engine.seeds import round_seed
-from engine.state import GameState
 from engine.variants import Variant, get_variant
 
 
@@ -42,7 +42,7 @@ class TakeCounter:
         self.net_points = 0
         self._open: list[tuple[int, tuple[Card, ...], int]] = []
 
-    def observe(self, before: GameState, seat: int, move: Move, after: GameState) -> None:
+    def observe(self, before: Round, seat: int, move: Move, after: Round) -> None:
         """Note a take or a Rommi call (other moves are ignored)."""
         if isinstance(move, Take):
             self.takes += 1
@@ -54,7 +54,7 @@ class TakeCounter:
         self.cards_taken += len(taken)
         self._open.append((seat, taken, after.penalties[seat] - before.penalties[seat]))
 
-    def close(self, final: GameState) -> None:
+    def close(self, final: Round) -> None:
         """Score every take of the round that ended in ``final``."""
         value = final.variant.card_value
         for seat, taken, penalty in self._open:
@@ -112,7 +112,7 @@ def simulate(
     counter = TakeCounter() if count_takes else None
     start = time.perf_counter()
     for index in range(rounds):
-        state = GameState.deal(rules, names, seed=round_seed(seed, index + 1), round_number=index + 1)
+        state = Round.deal(rules, names, seed=round_seed(seed, index + 1), round_number=index + 1)
         rng = random.Random(round_seed(seed, index + 1))
         final, count = play_round(state, seat_bots, rng, on_move=counter.observe if counter else None)
         if counter is not None:

@@ -24,7 +24,7 @@ from engine.model import StrictModel
 from engine.names import name_problem
 from engine.records.lines import LineRefused, apply_lines
 from engine.records.safe_yaml import read_text, safe_load
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import PRESETS, HouseRuleError, Variant, get_variant
 
 
@@ -178,7 +178,7 @@ def name_refused(name: object, source: str, field: str) -> RecordError | None:
     return RecordError.of(source, field, f"name_{problem.reason}", problem.values)
 
 
-def build_state(record: Record, source: str = "<record>") -> GameState:
+def build_state(record: Record, source: str = "<record>") -> Round:
     """The position a record starts from (before its moves); ``RecordError`` if it does not add up."""
     variant = _variant(record, source)
     players = record.players
@@ -190,7 +190,7 @@ def build_state(record: Record, source: str = "<record>") -> GameState:
     if record.deal is None:
         if record.table:
             raise RecordError(source, "table", "table_needs_deal")
-        return GameState.deal(variant, players, seed=record.seed or 0, totals=totals, round_number=record.round)
+        return Round.deal(variant, players, seed=record.seed or 0, totals=totals, round_number=record.round)
     deal = record.deal
     if set(deal.hands) != set(players):
         raise RecordError(source, "deal.hands", "hands_players")
@@ -204,7 +204,7 @@ def build_state(record: Record, source: str = "<record>") -> GameState:
         table.append((players.index(entry.by), _cards(entry.cards, source, f"table[{i}].cards")))
     _check_adds_up(variant, len(players), [*hands, pile, stock, *(c for _, c in table)], source)
     try:
-        return GameState.from_position(
+        return Round.from_position(
             variant,
             players,
             hands,
@@ -245,7 +245,7 @@ def replay(record: Record, source: str = "<record>") -> dict[str, Any]:
     return summary(state)
 
 
-def summary(state: GameState) -> dict[str, Any]:
+def summary(state: Round) -> dict[str, Any]:
     """The ``ok`` replay output for a state."""
     over = state.round_over
     scores = {}
@@ -273,13 +273,13 @@ def summary(state: GameState) -> dict[str, Any]:
     }
 
 
-def round_data(dealt: GameState, seed: int, moves: Iterable[tuple[int, object]]) -> dict[str, Any]:
+def round_data(dealt: Round, seed: int, moves: Iterable[tuple[int, object]]) -> dict[str, Any]:
     """A round as a record (a plain mapping, ready for YAML, that :func:`record_from_data` reads back): the
     variant and its house rules, the players, the deal of ``dealt``, the totals before it, the ``seed`` it was
     dealt with, its number (after the first), and ``moves``, each (seat, move or its text).
 
     >>> from engine.variants import get_variant
-    >>> dealt = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=7)
+    >>> dealt = Round.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=7)
     >>> data = round_data(dealt, 7, [(0, "draw")])
     >>> data["moves"], replay(record_from_data(data))["to_move"]
     (['Anna: draw'], 'Anna')

@@ -2,9 +2,9 @@
 split (at its first colon) and applied: the replay, the scenarios, the lessons, the comparisons, the
 practice records and the tests all come here.
 
->>> from engine.state import GameState
+>>> from engine.round import Round
 >>> from engine.variants import get_variant
->>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+>>> state = Round.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
 >>> apply_lines(state, ["Anna: draw"]).phase.value
 'play'
 >>> apply_lines(state, ["Anna: draw", "Bertil: draw"])
@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterable
 
 from engine.errors import NotationError, RulesError
 from engine.moves import Move
-from engine.state import GameState
+from engine.round import Round
 
 #: Called for each line applied: (state before, seat, move, state after).
-OnMove = Callable[[GameState, int, Move, GameState], None]
+OnMove = Callable[[Round, int, Move, Round], None]
 
 
 class LineRefused(ValueError):
@@ -30,7 +30,7 @@ class LineRefused(ValueError):
     :class:`~engine.errors.NotationError` when the line does not read as a move of this game; its ``code`` is
     then ``unreadable_move``), ``state`` the position before the line (the lines before it stand)."""
 
-    def __init__(self, number: int, line: str, error: RulesError | NotationError, state: GameState) -> None:
+    def __init__(self, number: int, line: str, error: RulesError | NotationError, state: Round) -> None:
         super().__init__(f"move {number}, “{line}”: {error}")
         self.number = number
         self.line = line
@@ -59,14 +59,14 @@ def move_line(name: str, move: Move) -> str:
     return f"{name}: {move}"
 
 
-def parse_line(line: str, state: GameState) -> tuple[int, Move]:
+def parse_line(line: str, state: Round) -> tuple[int, Move]:
     """Split ``"PLAYER: MOVE"`` into a seat and a move: the edge where a record's player name becomes a seat and
     its text a move. :class:`~engine.errors.NotationError` if it does not read (no colon, a name that is no
     player of ``state``, a move that does not parse).
 
-    >>> from engine.state import GameState
+    >>> from engine.round import Round
     >>> from engine.variants import get_variant
-    >>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+    >>> state = Round.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
     >>> parse_line("Bertil: take 1", state)
     (1, Move.parse('take 1'))
     >>> parse_line("Cecilia: draw", state)
@@ -82,14 +82,14 @@ def parse_line(line: str, state: GameState) -> tuple[int, Move]:
     return state.players.index(name), Move.parse(text)
 
 
-def apply_line(state: GameState, line: str) -> GameState:
+def apply_line(state: Round, line: str) -> Round:
     """The state after the move line ``line``; ``NotationError`` if it does not read, ``RulesError`` (state
     unchanged) if it is refused."""
     seat, move = parse_line(line, state)
     return state.apply(move, seat)
 
 
-def apply_lines(state: GameState, lines: Iterable[str], on_move: OnMove | None = None) -> GameState:
+def apply_lines(state: Round, lines: Iterable[str], on_move: OnMove | None = None) -> Round:
     """The state after every line, in order (``on_move`` sees each one applied); :class:`LineRefused`
     names the first line refused."""
     for number, line in enumerate(lines, start=1):

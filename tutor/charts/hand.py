@@ -1,14 +1,14 @@
 """The minus-points picture: every card in a hand as its own block of its value, stacked into the hand's
 minus total, move by move as cards leave the hand (or come into it).
 
-The data functions read :class:`~engine.state.GameState` and return cards and numbers; the figure
+The data functions read :class:`~engine.round.Round` and return cards and numbers; the figure
 builders take only those, so each can be tested on its own. Labels come from the strings catalogue
 (``charts.*``): moves in words ("you melded Q♠ Q♥ Q♦"), never in the notation.
 
 >>> from engine.cards import parse_cards
 >>> from engine.moves import DRAW
 >>> from engine.variants import get_variant
->>> state = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
+>>> state = Round.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
 ...     hands=[parse_cards("QS QH QD 9C"), parse_cards("2C 3C")], stock=parse_cards("4C 5C"), pile=parse_cards("3D"))
 >>> after = state.apply(DRAW)
 >>> [[(face(c), v) for c, v in hand] for hand in hand_blocks([state, after.apply(Move.parse("meld QS QH QD"))], 0)]
@@ -27,7 +27,7 @@ from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
 from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import Variant, get_variant
 from tutor.charts.scores import MINUS, title_above
 from tutor.i18n.card_names import face, faces
@@ -57,13 +57,13 @@ _FOUR_COLOUR: dict[int, tuple[str, str]] = {2: ("#1f57c3", "#17439a"), 3: ("#157
 # --- data ---------------------------------------------------------------------------------------
 
 
-def hand_blocks(states: Sequence[GameState], seat: int, variant: Variant | None = None) -> list[list[tuple[Card, int]]]:
+def hand_blocks(states: Sequence[Round], seat: int, variant: Variant | None = None) -> list[list[tuple[Card, int]]]:
     """For each state, the cards in seat ``seat``'s hand with the minus points each costs there (in
     ``variant``'s scale, by default the state's own). An ace in hand is a high ace."""
     return [[(card, (variant or state.variant).card_value(card.in_hand)) for card in state.hands[seat]] for state in states]
 
 
-def move_label(before: GameState, seat: int, move: Move, after: GameState, language: str | Style = "en") -> str:
+def move_label(before: Round, seat: int, move: Move, after: Round, language: str | Style = "en") -> str:
     """The learner's ``move`` in words, for a chart's axis: ``you melded Q♠ Q♥ Q♦``, ``you drew 7♥``."""
     if isinstance(move, Draw):
         drawn = [c for c in after.hands[seat] if c not in before.hands[seat]]
@@ -277,7 +277,7 @@ def hand_stack_figure(
 
 
 def scales_figure(
-    states: Sequence[GameState],
+    states: Sequence[Round],
     seat: int,
     labels: Sequence[str],
     title: str,

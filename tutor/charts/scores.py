@@ -1,15 +1,15 @@
 """Charts of how the cards left in hand turn into minus points, and of round and game scores.
 
-Pure data functions come first (they read :class:`~engine.state.GameState` and return numbers); the
+Pure data functions come first (they read :class:`~engine.round.Round` and return numbers); the
 plotly figure builders sit on top and take only those numbers, so each can be tested on its own.
 Every label a learner sees comes from the arguments or from the strings catalogue (``charts.*`` keys
 of ``tutor/locales/<language>.yaml``).
 
 >>> from engine.cards import parse_cards
 >>> from engine.moves import DRAW
->>> from engine.state import GameState
+>>> from engine.round import Round
 >>> from engine.variants import get_variant
->>> state = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
+>>> state = Round.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
 ...     hands=[parse_cards("QS QH QD 9C"), parse_cards("2C 3C")], stock=parse_cards("4C 5C"), pile=parse_cards("3D"))
 >>> states = [state, state.apply(DRAW), state.apply(DRAW).apply(Move.parse("meld QS QH QD"))]
 >>> hand_minus_points(states, 0), laid_points_series(states, 0)
@@ -27,8 +27,8 @@ from itertools import accumulate
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 
 from engine.cards import Card
+from engine.round import Round
 from engine.scoring import card_points
-from engine.state import GameState
 from engine.variants import Variant
 from tutor.i18n.card_names import rank
 from tutor.i18n.strings import t, variant_name
@@ -40,12 +40,12 @@ MINUS = "\N{MINUS SIGN}"
 # --- data ---------------------------------------------------------------------------------------
 
 
-def hand_minus_points(states: Sequence[GameState], seat: int) -> list[int]:
+def hand_minus_points(states: Sequence[Round], seat: int) -> list[int]:
     """The minus points of seat ``seat``'s hand in each state (for instance after each move of a round)."""
     return [state.hand_points()[seat] for state in states]
 
 
-def laid_points_series(states: Sequence[GameState], seat: int) -> list[int]:
+def laid_points_series(states: Sequence[Round], seat: int) -> list[int]:
     """The points seat ``seat`` has laid on the table (melds and lay-offs) in each state."""
     return [state.laid_points()[seat] for state in states]
 
@@ -86,10 +86,10 @@ class RoundBreakdown:
         return self.melds + self.layoffs
 
 
-def round_breakdown(state: GameState, seat: int) -> RoundBreakdown:
+def round_breakdown(state: Round, seat: int) -> RoundBreakdown:
     """Seat ``seat``'s round score in ``state`` split into melds, lay-offs, hand, bonus and penalty.
 
-    Before the round is over the figures are running values, like :meth:`GameState.scores`.
+    Before the round is over the figures are running values, like :meth:`Round.scores`.
     """
     melds = layoffs = 0
     for meld in state.table:

@@ -1,7 +1,7 @@
-"""``python -m tutor.compare --stats`` or ``--sheet VARIANT`` (see :func:`tutor.compare.table.main`)."""
+"""``python -m tutor.compare --stats`` or ``--sheet VARIANT`` (see :func:`tutor.compare.grid.main`)."""
 
 import sys
 
-from tutor.compare.table import main
+from tutor.compare.grid import main
 
 sys.exit(main())

@@ -42,7 +42,7 @@ from engine.model import StrictModel
 from engine.moves import DRAW, Move
 from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line, move_line, parse_line
-from engine.state import GameState, Phase
+from engine.round import Phase, Round
 from engine.variants import PRESETS, checked_house_rules, get_variant
 from tutor import resources
 from tutor.i18n.strings import YOU, refusal, t, variant_name
@@ -159,7 +159,7 @@ def _card(text: str) -> Card:
         raise RecordError("situation", "position", str(error)) from None
 
 
-def start_state(situation: Situation, preset: str) -> GameState:
+def start_state(situation: Situation, preset: str) -> Round:
     """The position under ``preset``, with the moves already played; ``RecordError`` if it does not hold."""
     state = build_state(situation_record(situation, preset), situation.id)
     for line in situation.position.moves:
@@ -214,7 +214,7 @@ class Status:
     winners: tuple[str, ...]
 
     @staticmethod
-    def of(state: GameState) -> Status:
+    def of(state: Round) -> Status:
         """The status of ``state`` (scores and winners only once the round is over)."""
         over = state.phase is Phase.OVER
         scores = tuple(
@@ -270,7 +270,7 @@ class Comparison:
         return self.outcomes[move][self.presets.index(preset)]
 
 
-def judge_line(state: GameState, line: str, language: str | Style = "en") -> tuple[Ruling, GameState]:
+def judge_line(state: Round, line: str, language: str | Style = "en") -> tuple[Ruling, Round]:
     """The engine's ruling on ``"PLAYER: MOVE"`` in ``state``, and the state after it (unchanged if refused)."""
     try:
         after = apply_line(state, line)
@@ -279,7 +279,7 @@ def judge_line(state: GameState, line: str, language: str | Style = "en") -> tup
     return Ruling(line, True, None, t("compare.situation.legal_reason", language)), after
 
 
-def judge_from(state: GameState, judged: JudgedMove, language: str | Style = "en") -> Outcome:
+def judge_from(state: Round, judged: JudgedMove, language: str | Style = "en") -> Outcome:
     """Judge one move (and its ``then`` moves, while they are legal) from ``state``."""
     ruling, after = judge_line(state, judged.move, language)
     then: list[Ruling] = []

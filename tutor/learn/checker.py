@@ -14,7 +14,7 @@ from engine.cards import Card
 from engine.errors import NotationError, RecordError, RulesError
 from engine.moves import Move
 from engine.records.lines import LineRefused, apply_line, apply_lines, parse_line
-from engine.state import GameState
+from engine.round import Round
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.learn.fields import FieldError
@@ -45,15 +45,15 @@ class Verdict:
     asked: bool
     code: str | None
     message: str
-    state: GameState
+    state: Round
 
 
-def learner_seat(scenario: Scenario, state: GameState) -> int:
+def learner_seat(scenario: Scenario, state: Round) -> int:
     """The seat of the player the learner plays."""
     return state.player_index(scenario.learner)
 
 
-def try_move(scenario: Scenario, step: Step, state: GameState, move: Move, language: str | Style = "en") -> Verdict:
+def try_move(scenario: Scenario, step: Step, state: Round, move: Move, language: str | Style = "en") -> Verdict:
     """Judge the learner's ``move`` at ``step`` of a move task. An illegal or unasked move changes nothing."""
     seat = learner_seat(scenario, state)
     try:
@@ -71,12 +71,12 @@ def try_move(scenario: Scenario, step: Step, state: GameState, move: Move, langu
     return Verdict(True, True, None, message, after)
 
 
-def play_lines(state: GameState, lines: list[str]) -> GameState:
+def play_lines(state: Round, lines: list[str]) -> Round:
     """Apply scripted ``"PLAYER: MOVE"`` lines (already checked when the scenario loaded)."""
     return apply_lines(state, lines)
 
 
-def number_answer(scenario: Scenario, state: GameState | None = None) -> int:
+def number_answer(scenario: Scenario, state: Round | None = None) -> int:
     """The right answer of a number task, computed by the engine where the file asks for it."""
     task = scenario.task
     assert isinstance(task, NumberTask)
@@ -99,7 +99,7 @@ def number_answer(scenario: Scenario, state: GameState | None = None) -> int:
 
 
 def judge_answer(
-    scenario: Scenario, state: GameState | None = None, language: str | Style = "en"
+    scenario: Scenario, state: Round | None = None, language: str | Style = "en"
 ) -> tuple[bool, str | None, str]:
     """The engine's ruling on a judge task's move: (legal, rule code, reason in ``language``)."""
     task = scenario.task
@@ -218,7 +218,7 @@ def check_scenario(scenario: Scenario, source: str) -> None:
             raise RecordError(source, "task.move", str(error)) from None
 
 
-def _check_step(scenario: Scenario, step: Step, state: GameState, source: str, field: str) -> GameState:
+def _check_step(scenario: Scenario, step: Step, state: Round, source: str, field: str) -> Round:
     seat = learner_seat(scenario, state)
     for j, matcher in enumerate(step.accept):
         for k, text in enumerate(matcher.with_):

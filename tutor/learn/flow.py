@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.moves import Move
-from engine.state import GameState
+from engine.round import Round
 from tutor.charts.hand import move_label
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
@@ -41,7 +41,7 @@ from tutor.learn.checker import (
     try_move,
 )
 from tutor.learn.scenario import MoveTask, NumberTask, Scenario, Step
-from tutor.table.session import Answer
+from tutor.seat.game import Answer
 
 #: Stars for a scenario solved without help; each hint shown and each wrong answer to a question costs
 #: one, down to :data:`MIN_STARS`.
@@ -53,7 +53,7 @@ class ScenarioRun:
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        self.states: list[GameState] = [scenario.start()]
+        self.states: list[Round] = [scenario.start()]
         self.moves: list[Move] = []
         self.step_index = 0
         self.hints_shown = 0
@@ -64,7 +64,7 @@ class ScenarioRun:
         self.tried: Move | None = None
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Round:
         """The position the learner sees now."""
         return self.states[-1]
 

@@ -24,7 +24,7 @@ from engine.pile_take import lifted, take_count
 from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line
 from engine.records.safe_yaml import read_text, safe_load
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, checked_house_rules, get_variant
 from tutor.i18n.style import Style
 from tutor.i18n.translate import text as translated_text
@@ -308,7 +308,7 @@ class Scenario(StrictModel):
         """The position as a ``docs/record.md`` record (every card of the deck listed), with its moves."""
         return _record(self)
 
-    def start(self) -> GameState:
+    def start(self) -> Round:
         """The position, with the moves already played applied."""
         return _play(self, build_state(self.record(), self.id), self.position.moves)
 
@@ -336,7 +336,7 @@ def _card_or_none(text: str) -> Card | None:
         return None
 
 
-def _play(scenario: Scenario, state: GameState, moves: list[str]) -> GameState:
+def _play(scenario: Scenario, state: Round, moves: list[str]) -> Round:
     for line in moves:
         try:
             state = apply_line(state, line)
@@ -345,7 +345,7 @@ def _play(scenario: Scenario, state: GameState, moves: list[str]) -> GameState:
     return state
 
 
-def matches(matcher: Matcher, move: Move, before: GameState) -> bool:
+def matches(matcher: Matcher, move: Move, before: Round) -> bool:
     """Whether ``move`` (legal in ``before``) meets ``matcher``."""
     if matcher.move is not None and Move.parse(matcher.move) != move and not _same_take(Move.parse(matcher.move), move, before):
         return False
@@ -363,14 +363,14 @@ def matches(matcher: Matcher, move: Move, before: GameState) -> bool:
     return True
 
 
-def _same_take(a: Move, b: Move, before: GameState) -> bool:
+def _same_take(a: Move, b: Move, before: Round) -> bool:
     """``take all`` and ``take N`` with N the pile's size are the same move."""
     if isinstance(a, Take) and isinstance(b, Take):
         return take_count(before.pile, a) == take_count(before.pile, b)
     return False
 
 
-def _cards_of(move: Move, before: GameState) -> tuple[Card, ...]:
+def _cards_of(move: Move, before: Round) -> tuple[Card, ...]:
     if isinstance(move, (Meld, Layoff)):
         return move.cards
     if isinstance(move, Discard):

@@ -23,7 +23,7 @@ from tutor import resources
 from tutor.practice.game import Game
 from tutor.practice.guide import TOPICS, topics_now
 from tutor.practice.seats import computer_seats
-from tutor.table.coach import suggest
+from tutor.seat.coach import suggest
 
 #: The prepared deals' file.
 DEALS_FILE: Final = resources.package_folder("tutor") / "data" / "guided_deals.yaml"

@@ -2,7 +2,7 @@
 device, round after round until the variant's end, the totals carried over.
 
 :class:`Game` is pure (no Streamlit): it holds every state of every round (so undo is going back), sends
-the people's moves through :meth:`GameState.apply` (an illegal attempt raises ``RulesError`` and changes
+the people's moves through :meth:`Round.apply` (an illegal attempt raises ``RulesError`` and changes
 nothing), produces the computer players' moves one at a time with a line that says what happened, asks
 the computer players whether they call "Rommi!", and writes and reads the game as ``docs/record.md`` records,
 one per round.
@@ -39,8 +39,8 @@ from engine.cards import Card
 from engine.errors import RulesError
 from engine.moves import Move
 from engine.rommi import calling_seats
+from engine.round import Phase, Round
 from engine.seeds import round_seed
-from engine.state import GameState, Phase
 from engine.variants import Variant
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
@@ -94,7 +94,7 @@ class Game:
     @classmethod
     def new(cls, variant: Variant, seats: Sequence[Seat], seed: int, language: str | Style = "en") -> Game:
         """A new game: round 1 dealt with ``seed``. ``ValueError`` for a table the variant does not allow."""
-        state = GameState.deal(variant, [s.name for s in seats], seed=round_seed(seed, 1))
+        state = Round.deal(variant, [s.name for s in seats], seed=round_seed(seed, 1))
         return cls(variant, seats, seed, [RoundPlay(1, round_seed(seed, 1), [state])], language)
 
     # --- reading -----------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ class Game:
         return self.rounds[-1]
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Round:
         """The position now."""
         return self.current.state
 
@@ -261,7 +261,7 @@ class Game:
                 return True
         return False
 
-    def next_round(self) -> GameState:
+    def next_round(self) -> Round:
         """Deal the next round (the totals carried over). ``RulesError`` while the round goes on or once
         the game is won."""
         number = self.current.number + 1
@@ -274,7 +274,7 @@ class Game:
 
     # --- charts ------------------------------------------------------------------------------------
 
-    def turn_states(self, round_index: int = -1, seat: int | None = None) -> tuple[list[GameState], list[int]]:
+    def turn_states(self, round_index: int = -1, seat: int | None = None) -> tuple[list[Round], list[int]]:
         """The states of a round at the end of each turn (the deal first), and the turn numbers; with
         ``seat``, only the ends of that seat's own turns (its turn 1, 2, …), so that a chart of one player's
         hand counts that player's turns, not everyone's."""

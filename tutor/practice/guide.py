@@ -3,7 +3,7 @@ play and why; the first time a rule comes up in the round, the rule itself and t
 after the move, whether the coach agrees and, if not, what the difference costs by its count.
 
 Everything is said from the engine's own listing of the legal moves and the coach's judgement
-(:mod:`tutor.table.coach`), in the words of the catalogue (``guide.*``). A topic is a rule a round can show:
+(:mod:`tutor.seat.coach`), in the words of the catalogue (``guide.*``). A topic is a rule a round can show:
 
 - ``take``: a take from the pile and what it obliges you to do (the variant's own pile rule);
 - ``layoff``: laying off on any meld on the table;
@@ -29,15 +29,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
-from engine.state import GameState, Phase
+from engine.round import Phase, Round
 from engine.variants import Variant
-from tutor.curriculum import track_for
-from tutor.curriculum.tactics import LESSON as TACTICS_LESSON
-from tutor.curriculum.tactics import tactic_of
+from tutor.course import track_for
+from tutor.course.tactics import LESSON as TACTICS_LESSON
+from tutor.course.tactics import tactic_of
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.learn.curriculum import load_curriculum
-from tutor.table.coach import describe_move, judged_review, suggest
+from tutor.seat.coach import describe_move, judged_review, suggest
 
 #: The rules a guided round explains the first time they come up, in the order a round meets them.
 TOPICS: Final = ("take", "layoff", "discard_restriction", "rommi", "going_out", "empty_stock")
@@ -98,7 +98,7 @@ def _first_lesson(variant: Variant, lesson_ids: tuple[str, ...], language: str |
     return None, None
 
 
-def topics_now(state: GameState, seat: int) -> list[str]:
+def topics_now(state: Round, seat: int) -> list[str]:
     """The topics this decision of ``seat`` shows (in :data:`TOPICS` order)."""
     found = []
     legal = state.legal(seat).moves() if seat != state.to_move else state.legal_moves()
@@ -123,7 +123,7 @@ def _cards(move: Move) -> int:
     return 1 if isinstance(move, Discard) else len(move.cards) if isinstance(move, Meld | Layoff) else 0
 
 
-def _restricted(state: GameState, seat: int) -> bool:
+def _restricted(state: Round, seat: int) -> bool:
     """Whether a card in ``seat``'s hand may not be discarded now because of the variant's restriction."""
     if state.variant.discard_restriction == "none" or state.duty is not None:
         return False
@@ -152,7 +152,7 @@ def rule_text(variant: Variant, topic: str, language: str | Style = "en") -> str
     return t(f"guide.rule.{topic}", language)
 
 
-def now_text(state: GameState, seat: int, language: str | Style = "en") -> str:
+def now_text(state: Round, seat: int, language: str | Style = "en") -> str:
     """What the rules allow ``seat`` now, in one sentence."""
     variant = state.variant
     if seat != state.to_move:
@@ -171,7 +171,7 @@ def now_text(state: GameState, seat: int, language: str | Style = "en") -> str:
     return t("guide.now.play" if lays else "guide.now.discard", language)
 
 
-def guide(state: GameState, seat: int, seen: Set[str], language: str | Style = "en") -> Guidance:
+def guide(state: Round, seat: int, seen: Set[str], language: str | Style = "en") -> Guidance:
     """The guidance before ``seat``'s decision in ``state``; ``seen`` holds the topics and tactics already
     explained this round (the caller adds the new ones: :attr:`Guidance.met`)."""
     advice = suggest(state, seat, "coach", language)
@@ -192,7 +192,7 @@ def guide(state: GameState, seat: int, seen: Set[str], language: str | Style = "
     return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), tactic.id, taught)
 
 
-def after_move(before: GameState, seat: int, move: Move, advised: Move | None, language: str | Style = "en") -> str:
+def after_move(before: Round, seat: int, move: Move, advised: Move | None, language: str | Style = "en") -> str:
     """What the guide says after ``seat`` played ``move`` in ``before``: that the coach agrees, or what its
     own move would have been worth more by its count."""
     if advised is None or move == advised:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.pile_take import lifted
+from engine.round import Round
 from engine.scoring import lay_points
-from engine.state import GameState
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.i18n.translate import YOU
 
 
-def describe(before: GameState, seat: int, move: Move, after: GameState, language: str | Style = "en") -> str:
+def describe(before: Round, seat: int, move: Move, after: Round, language: str | Style = "en") -> str:
     """One line for a move: ``Bertil took 3 cards from the pile: 9♥ 2♣ 5♦.`` Cards drawn from the stock
     stay hidden; everything else on the table is seen by all."""
     name = before.players[seat]
@@ -56,7 +56,7 @@ def describe(before: GameState, seat: int, move: Move, after: GameState, languag
     return text
 
 
-def _lost_turns(before: GameState, caller: int, language: str | Style) -> str:
+def _lost_turns(before: Round, caller: int, language: str | Style) -> str:
     """Who lost a turn to a Rommi! call: the players from the one whose turn it was up to the caller."""
     skipped = []
     seat = before.to_move

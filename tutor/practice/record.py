@@ -20,7 +20,7 @@ from engine.moves import Move
 from engine.records.game import build_state, name_refused, record_from_data, round_data
 from engine.records.lines import LineRefused, apply_lines
 from engine.records.safe_yaml import safe_load_all
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import Variant
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
@@ -126,7 +126,7 @@ def read_game(
         round_ = RoundPlay(record.round, record.seed or 0, [state])
 
 
-        def note(before: GameState, seat: int, move: Move, after: GameState, round_: RoundPlay = round_) -> None:
+        def note(before: Round, seat: int, move: Move, after: Round, round_: RoundPlay = round_) -> None:
             round_.moves.append((seat, move))
             round_.steps.append(Step(seat, move, describe(before, seat, move, after, language)))
             round_.states.append(after)

@@ -23,7 +23,7 @@ from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.practice.game import Game
 from tutor.practice.rounds import RoundPlay
-from tutor.table.coach import REVIEW_MARGIN, review
+from tutor.seat.coach import REVIEW_MARGIN, review
 
 #: How many of the learner's decisions the end of a round looks back on.
 REVIEWED: Final = 3
@@ -48,7 +48,7 @@ def round_words(game: Game, language: str | Style = "en") -> list[str]:
 
 def costliest(game: Game, costs: Mapping[int, float], seat: int, language: str | Style = "en") -> list[tuple[int, str]]:
     """``seat``'s costliest decisions of the round (at most :data:`REVIEWED`, each worth at least
-    :data:`~tutor.table.coach.REVIEW_MARGIN` by the coach's count), the costliest first: the index of the
+    :data:`~tutor.seat.coach.REVIEW_MARGIN` by the coach's count), the costliest first: the index of the
     position it was made in, and the coach's sentence on the better move."""
     current = game.current
     found = [

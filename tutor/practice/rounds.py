@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.moves import Move
-from engine.state import GameState
+from engine.round import Round
 from tutor.i18n.style import Style
 
 
@@ -26,13 +26,13 @@ class RoundPlay:
 
     number: int
     seed: int
-    states: list[GameState]
+    states: list[Round]
     moves: list[tuple[int, Move]] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     passed: dict[int, set[int]] = field(default_factory=dict)
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Round:
         """The position now."""
         return self.states[-1]
 

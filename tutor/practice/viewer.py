@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.state import GameState
+from engine.round import Round
 from tutor.i18n.style import Style
 from tutor.practice.game import Game
 from tutor.practice.rounds import RoundPlay
@@ -46,7 +46,7 @@ class RecordViewer:
         return self.game.rounds[self.round_index]
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Round:
         """The position shown."""
         return self.round.states[self.index]
 

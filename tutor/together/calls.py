@@ -10,9 +10,9 @@ the usual rummy ruling).
 
 >>> from engine.cards import parse_cards
 >>> from engine.moves import DRAW
->>> from engine.state import GameState
+>>> from engine.round import Round
 >>> from engine.variants import get_variant
->>> state = GameState.from_position(get_variant("rommi"), ["A", "B", "C"],
+>>> state = Round.from_position(get_variant("rommi"), ["A", "B", "C"],
 ...     [parse_cards(["8H", "2C", "3D"]), parse_cards(["2S", "3S", "9D"]), parse_cards(["KC", "QD", "4D"])],
 ...     parse_cards(["5C", "6C", "7C", "9S"]), parse_cards(["TC"]), [(0, parse_cards(["5H", "6H", "7H"]))])
 >>> after = state.apply(DRAW).apply(Move.parse("discard 8H"))
@@ -28,7 +28,7 @@ from typing import Final
 
 from engine.errors import RulesError
 from engine.moves import Move
-from engine.state import GameState, Phase
+from engine.round import Phase, Round
 
 #: Seconds every device waits for Rommi calls after a discard, unless ``$RUMMY500_CALL_SECONDS`` says.
 CALL_WINDOW: Final = 2.5
@@ -52,27 +52,27 @@ def call_window() -> float:
     return seconds if 0.5 <= seconds <= 60 else CALL_WINDOW
 
 
-def has_calls(state: GameState) -> bool:
+def has_calls(state: Round) -> bool:
     """Whether a discard in ``state``'s round opens a call window (the rules' call, three players or more)."""
     return state.variant.rommi_call and len(state.players) > 2 and state.phase is Phase.DRAW
 
 
-def may_call(state: GameState, seat: int) -> bool:
+def may_call(state: Round, seat: int) -> bool:
     """Whether the rules let ``seat`` call now by where it sits (not by its cards: that stays secret)."""
     return has_calls(state) and state.rommi_from is not None and seat not in (state.to_move, state.rommi_from)
 
 
-def callers(state: GameState) -> list[int]:
+def callers(state: Round) -> list[int]:
     """Every seat that may call now by where it sits."""
     return [seat for seat in range(len(state.players)) if may_call(state, seat)]
 
 
-def answered_by_all(state: GameState, answers: Mapping[int, str]) -> bool:
+def answered_by_all(state: Round, answers: Mapping[int, str]) -> bool:
     """Whether every seat that may call has sent a call or said it will not (so the window may close)."""
     return all(seat in answers for seat in callers(state))
 
 
-def first_call(state: GameState, calls: Mapping[int, str]) -> tuple[int, Move, GameState] | None:
+def first_call(state: Round, calls: Mapping[int, str]) -> tuple[int, Move, Round] | None:
     """Of the Rommi ``calls`` sent in a window (seat: move; :data:`NO_CALL` is none), the one that is made:
     the first legal one in turn order after the discarder; (seat, move, state after), or None."""
     if state.rommi_from is None:

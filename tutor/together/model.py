@@ -20,7 +20,7 @@ from typing import Any, Final, Protocol
 
 from engine.moves import Move
 from engine.names import MAX_NAME_LENGTH, NameProblem, name_problem
-from engine.state import GameState
+from engine.round import Round
 from tutor.i18n.problems import name_refusal
 from tutor.i18n.strings import YOU, t
 from tutor.i18n.style import Style
@@ -151,7 +151,7 @@ class TableView:
     started: bool
     seat: int | None
     is_host: bool
-    position: GameState | None
+    position: Round | None
     waiting: bool
     call_open: bool
     round_number: int

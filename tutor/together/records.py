@@ -10,7 +10,7 @@ import yaml
 
 from engine.moves import Move
 from engine.records.game import round_data
-from engine.state import GameState
+from engine.round import Round
 from tutor.i18n.style import Style
 from tutor.practice.log import describe
 
@@ -18,7 +18,7 @@ from tutor.practice.log import describe
 LAST_MOVES: Final = 6
 
 
-def last_moves(dealt: GameState, moves: Sequence[tuple[int, str]], language: str | Style) -> list[str]:
+def last_moves(dealt: Round, moves: Sequence[tuple[int, str]], language: str | Style) -> list[str]:
     """The last :data:`LAST_MOVES` of ``moves`` (seat, move text) made from ``dealt``, one sentence each in
     ``language`` (a card drawn from the stock unnamed), oldest first."""
     state = dealt
@@ -32,7 +32,7 @@ def last_moves(dealt: GameState, moves: Sequence[tuple[int, str]], language: str
     return lines
 
 
-def round_record(dealt: GameState, seed: int, moves: Sequence[tuple[int, str]]) -> str | None:
+def round_record(dealt: Round, seed: int, moves: Sequence[tuple[int, str]]) -> str | None:
     """Round ``dealt.round_number`` (dealt with ``seed``, then ``moves``) as a record; None while it goes on."""
     state = dealt
     for seat, text in moves:  # the database's move column: the notation, read here

@@ -70,7 +70,7 @@ from sqlalchemy import Connection, RowMapping, delete, func, insert, select, upd
 from engine.bots import get_bot
 from engine.errors import RulesError
 from engine.moves import Discard, Move, Rommi
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import HouseRuleError, get_variant
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
@@ -120,7 +120,7 @@ class SqlTableStore:
         self.call_window = server_call_window() if call_window is None else call_window
         self.idle_seconds = idle_seconds
         self.display_delay = display_delay
-        self._cache: OrderedDict[tuple[int, int], GameState] = OrderedDict()
+        self._cache: OrderedDict[tuple[int, int], Round] = OrderedDict()
         rows.create_schema(self.engine)
 
     def __repr__(self) -> str:
@@ -492,7 +492,7 @@ class SqlTableStore:
 
     def _mover(
         self, db: Connection, code: str, token: str, seen_version: int
-    ) -> tuple[RowMapping, int, GameState, int]:
+    ) -> tuple[RowMapping, int, Round, int]:
         """The table, the token's seat, the round and its number, for a move made at ``seen_version``."""
         table = self._table(db, code)
         number_of_seat = rows.seat_of(db, table["id"], token)
@@ -528,15 +528,15 @@ class SqlTableStore:
             update(g).where(g.c.id == table["id"], g.c.notice_seat == seat).values(notice_kind=None, notice_seat=None)
         )
 
-    def _dealt(self, db: Connection, table: RowMapping, number: int) -> GameState:
+    def _dealt(self, db: Connection, table: RowMapping, number: int) -> Round:
         """Round ``number`` as it was dealt."""
         row = db.execute(
             select(round_.c.seed, round_.c.totals).where(round_.c.table_id == table["id"], round_.c.number == number)
         ).one()
         names = [s.name for s in rows.seats(db, table["id"])]
-        return GameState.deal(rows.variant_of(table), names, row[0], json.loads(row[1]), number)
+        return Round.deal(rows.variant_of(table), names, row[0], json.loads(row[1]), number)
 
-    def _state(self, db: Connection, table: RowMapping) -> tuple[GameState | None, int]:
+    def _state(self, db: Connection, table: RowMapping) -> tuple[Round | None, int]:
         """The current round's state and number (None, 0 before the start), from the cache or a replay."""
         latest = db.execute(select(func.max(round_.c.number)).where(round_.c.table_id == table["id"])).scalar()
         if latest is None:
@@ -553,7 +553,7 @@ class SqlTableStore:
         self._remember(key, state)
         return state, number
 
-    def _remember(self, key: tuple[int, int], state: GameState) -> None:
+    def _remember(self, key: tuple[int, int], state: Round) -> None:
         self._cache[key] = state
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
@@ -563,10 +563,10 @@ class SqlTableStore:
         db: Connection,
         table: RowMapping,
         number: int,
-        before: GameState,
+        before: Round,
         seat: int,
         move: Move,
-        after: GameState,
+        after: Round,
     ) -> None:
         """Store an applied move; a discard in a variant with the call opens the call window."""
         m = move_log
@@ -579,7 +579,7 @@ class SqlTableStore:
             db.execute(update(game_table).where(game_table.c.id == table["id"]).values(window_until=until))
             self._computer_calls(db, table, after)
 
-    def _after_change(self, db: Connection, table: RowMapping, state: GameState | None = None) -> int:
+    def _after_change(self, db: Connection, table: RowMapping, state: Round | None = None) -> int:
         """Let the computer players move while it is their turn and no call window is open; bump the version.
         ``state``: the round now, when moves were appended in this transaction (the cache is a version behind)."""
         table = self._table(db, table["code"])
@@ -607,7 +607,7 @@ class SqlTableStore:
         g = game_table
         return db.execute(select(g.c.window_until).where(g.c.id == table["id"])).scalar() is not None
 
-    def _computer_move(self, db: Connection, table: RowMapping, number: int, state: GameState) -> GameState:
+    def _computer_move(self, db: Connection, table: RowMapping, number: int, state: Round) -> Round:
         """The computer makes one move for the seat to move (its own level; a person's seat: the greedy
         one), stored as that seat's move; the round after it."""
         bot = get_bot(rows.level(db, table["id"], state.to_move))
@@ -616,7 +616,7 @@ class SqlTableStore:
         self._append(db, table, number, state, state.to_move, move, after)
         return after
 
-    def _mark_turn(self, db: Connection, table: RowMapping, state: GameState | None, number: int) -> None:
+    def _mark_turn(self, db: Connection, table: RowMapping, state: Round | None, number: int) -> None:
         """Start the turn limit's clock when a new turn has begun (a turn is known by its round and the move
         it began at: the same seat's next turn is another one), stop it when the round is over."""
         mark = None
@@ -651,7 +651,7 @@ class SqlTableStore:
         found = db.execute(select(p.c.seat, p.c.move).where(p.c.table_id == table["id"])).all()
         return {int(r[0]): str(r[1]) for r in found}
 
-    def _answer(self, db: Connection, table: RowMapping, state: GameState, seat: int, answer: str, version: int) -> int:
+    def _answer(self, db: Connection, table: RowMapping, state: Round, seat: int, answer: str, version: int) -> int:
         """Keep ``seat``'s answer in the window; settle the window now if it was the last one awaited."""
         statement = insert_for(db, pending_call).values(table_id=table["id"], seat=seat, move=answer)
         db.execute(
@@ -662,7 +662,7 @@ class SqlTableStore:
         self._settle(db, table, early=True)
         return int(self._table(db, table["code"])["version"])
 
-    def _computer_calls(self, db: Connection, table: RowMapping, state: GameState) -> None:
+    def _computer_calls(self, db: Connection, table: RowMapping, state: Round) -> None:
         """The computer seats answer as the window opens: a call, or none."""
         db.execute(delete(pending_call).where(pending_call.c.table_id == table["id"]))
         for info in rows.seats(db, table["id"]):
@@ -715,6 +715,6 @@ def _holds(table: RowMapping, token: str | None) -> bool:
     return bool(token) and secrets.compare_digest(str(token), table["host_token"])
 
 
-def _rng(table: RowMapping, number: int, state: GameState, salt: int = -1) -> random.Random:
+def _rng(table: RowMapping, number: int, state: Round, salt: int = -1) -> random.Random:
     """The computer players' chance: fixed by the table, the round and the moment, so a replay agrees."""
     return random.Random(f"{table['code']}:{number}:{len(state.pile)}:{len(state.stock)}:{state.to_move}:{salt}")

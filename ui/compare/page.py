@@ -1,7 +1,7 @@
 """The Compare page: the five presets side by side, one situation judged by each, a situation the learner
 sets up, charts and statistics, and a cheat sheet to download.
 
-Thin: the table, the rulings, the figures and the sheet come from ``tutor.compare.table``,
+Thin: the table, the rulings, the figures and the sheet come from ``tutor.compare.grid``,
 ``tutor.compare.situations``, ``tutor.compare.charts`` and ``tutor.compare.stats``; this module only lays them out.
 Widget keys start with ``compare_``.
 """
@@ -18,7 +18,7 @@ from engine.cards import JOKER, NATURALS, Card
 from engine.errors import NotationError, RecordError
 from engine.moves import DRAW, STOP, Layoff, Meld, Move, discard, take
 from engine.records.lines import split_line
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import PRESETS, Variant
 from tutor.charts.scores import card_values_figure, signed
 from tutor.compare.charts import (
@@ -28,6 +28,13 @@ from tutor.compare.charts import (
     scored,
     situation_scores_figure,
     takes_figure,
+)
+from tutor.compare.grid import (
+    cheat_sheet_html,
+    cheat_sheet_name,
+    compare_grid,
+    differences,
+    house_rules_text,
 )
 from tutor.compare.situations import (
     BuilderError,
@@ -42,24 +49,17 @@ from tutor.compare.situations import (
     stock_top,
 )
 from tutor.compare.stats import STATS_PATH, StatsError, entries_for, load_stats
-from tutor.compare.table import (
-    cheat_sheet_html,
-    cheat_sheet_name,
-    compare_table,
-    differences,
-    house_rules_text,
-)
 from tutor.i18n.card_names import face
 from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.style import Style
 from tutor.i18n.translate import shown_name
 from tutor.learn.scenario import localize
-from tutor.table.coach import describe_move
-from tutor.table.data import count_words
-from tutor.table.picks import card_options, option_card
+from tutor.seat.coach import describe_move
+from tutor.seat.felt import count_words
+from tutor.seat.picks import card_options, option_card
 from ui import session
-from ui.table.cards import CSS, back_html, hand_html, others_html, pile_html, row_html, table_html
-from ui.table.controls import board_labels
+from ui.felt.cards import CSS, back_html, hand_html, others_html, pile_html, row_html, table_html
+from ui.felt.controls import board_labels
 
 SITUATION: Final = "compare_situation"
 PLAYERS: Final = "compare_players"
@@ -123,7 +123,7 @@ def rules_table_html(chosen: Variant, language: str | Style = "en") -> str:
     """The generated rules table as HTML: a row per rule (and the source), a column per preset, ≠ where they
     differ (the row tinted, its explanation as the label's tooltip); cells a house rule changed are
     highlighted ✎."""
-    table = compare_table(chosen, language)
+    table = compare_grid(chosen, language)
     differs = t("compare.table.differs", language)
     heads = [
         t("compare.table.chosen", language, variant=name) if vid == table.chosen and table.house_rules else name
@@ -145,7 +145,7 @@ def rules_table_html(chosen: Variant, language: str | Style = "en") -> str:
 
 def _rules_table(chosen: Variant, language: str | Style) -> None:
     st.subheader(t("compare.table.heading", language))
-    table = compare_table(chosen, language)
+    table = compare_grid(chosen, language)
     if chosen.house_rules:
         st.info(t("compare.table.house_rules_on", language, variant=variant_name(chosen, language), rules=house_rules_text(chosen.house_rules, language)))
     st.html(rules_table_html(chosen, language))
@@ -266,7 +266,7 @@ def status_text(status: Status, language: str | Style = "en") -> str:
     return t("compare.situation.start_to_move", language, player=status.to_move, phase=t(f"compare.situation.phase_{status.phase}", language))
 
 
-def _board(state: GameState, learner: int, language: str | Style) -> None:
+def _board(state: Round, learner: int, language: str | Style) -> None:
     """The learner's hand face up, the others' face down, the stock, the top of the pile, the table."""
     words = board_labels(language)
     pile = state.pile

@@ -1,9 +1,9 @@
 """The Learn page: the lessons for the chosen variant, a lesson's text, and its scenarios one after another.
 
-Moves are made the way a learner makes them, on the card table (:mod:`ui.table.widget`): pick cards of
+Moves are made the way a learner makes them, on the card table (:mod:`ui.felt.widget`): pick cards of
 the hand, a card of the spread discard pile or a meld, press an action. The picks become a move
-(:func:`tutor.table.picks.picked_move`), the engine judges it (the task's table session,
-:class:`tutor.learn.table.LessonTable`, through :class:`tutor.learn.flow.ScenarioRun` and
+(:func:`tutor.seat.picks.picked_move`), the engine judges it (the task's seat game,
+:class:`tutor.learn.seat.LessonSeat`, through :class:`tutor.learn.flow.ScenarioRun` and
 :mod:`tutor.learn.checker`), and the table says beside the cards what it said: an illegal move as an error in
 words, a legal but unasked move as a warning, success as success. An attempt that is not accepted leaves
 the position exactly as it was.
@@ -21,23 +21,23 @@ from engine.moves import Move
 from engine.records.lines import split_line
 from engine.variants import Variant
 from tutor.charts import hand, scores
-from tutor.compare.table import house_rules_text
-from tutor.curriculum import Track, TrackLesson, track_for
+from tutor.compare.grid import house_rules_text
+from tutor.course import Track, TrackLesson, track_for
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.style import Style
 from tutor.learn.curriculum import Lesson
 from tutor.learn.flow import ScenarioRun, star_text
 from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
-from tutor.learn.table import LessonTable
+from tutor.learn.seat import LessonSeat
 from tutor.progress import ProgressError, ProgressStore
-from tutor.table.coach import describe_move
-from tutor.table.session import Answer
+from tutor.seat.coach import describe_move
+from tutor.seat.game import Answer
 from ui import session
+from ui.felt.controls import PickKeys, clear_picks, draw_seat_game, play_request
+from ui.felt.settings import show_notation
 from ui.page_files import page_file
 from ui.practice import keys as practice_keys
-from ui.table.controls import PickKeys, clear_picks, draw_session, play_request
-from ui.table.settings import show_notation
 
 #: The table's keys (``learn_table``, ``learn_table_request``, ...).
 KEYS = PickKeys("learn_")
@@ -247,7 +247,7 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     if _outside() != st.session_state.get(DRAWN):
         st.rerun(scope="app")  # another lesson or task (Next, Again): nothing of this one to draw
     scenario = run.scenario
-    play_request(KEYS, LessonTable(run), after=_after_answer)
+    play_request(KEYS, LessonSeat(run), after=_after_answer)
     step = run.step
     if step is not None and step.prompt is not None:
         counter = t("ui.learn.step", language, number=run.step_index + 1, count=run.step_count) + " "
@@ -255,7 +255,7 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
 
     task = scenario.task
     moving = run.is_move_task and not run.solved
-    draw_session(KEYS, LessonTable(run), language, ready=not st.session_state.get(FIRST_LOOK_DONE), after=_after_answer)
+    draw_seat_game(KEYS, LessonSeat(run), language, ready=not st.session_state.get(FIRST_LOOK_DONE), after=_after_answer)
     _save_waiting()
     if moving:
         if run.tried and show_notation():

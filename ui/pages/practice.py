@@ -1,5 +1,5 @@
-"""The Practice page: a whole game against computer players, with a coach (the body is in ``ui.practice.view``)."""
+"""The Practice page: a whole game against computer players, with a coach (the body is in ``ui.practice.page``)."""
 
-from ui.practice.view import render_practice_page
+from ui.practice.page import render_practice_page
 
 render_practice_page()

@@ -7,7 +7,7 @@ import html
 
 import streamlit as st
 
-from engine.state import GameState
+from engine.round import Round
 from tutor.charts.hand import hand_blocks, hand_stack_figure
 from tutor.charts.scores import laid_points_series, totals_race_figure
 from tutor.i18n.card_names import faces
@@ -17,7 +17,7 @@ from tutor.i18n.style import Style
 from tutor.i18n.translate import shown_name
 from tutor.practice.game import Game
 from ui import session
-from ui.practice.session import board_seat
+from ui.practice.state import board_seat
 
 
 def practice_charts(game: Game, language: str | Style) -> None:
@@ -42,7 +42,7 @@ def practice_charts(game: Game, language: str | Style) -> None:
         st.plotly_chart(totals_race_figure({html.escape(shown_name(k, language)): v for k, v in totals.items()}, game.variant.target, language), key="practice_chart_race")
 
 
-def score_table(state: GameState, language: str | Style) -> None:
+def score_table(state: Round, language: str | Style) -> None:
     """The scores of a finished round as a table, with the cards left in each hand; the round and the total
     come first, so a phone shows them without scrolling sideways."""
     head = [

@@ -17,7 +17,7 @@ from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressError
 from ui import session
 from ui.practice.keys import FEEDBACK, LOAD_SECTION, PASTE, REFUSED, SAVE_NAME, SAVED, SAVED_SECTION, UPLOAD, VIEWER
-from ui.practice.session import current_game, notice, open_game
+from ui.practice.state import current_game, notice, open_game
 
 
 def keep_and_share(game: Game, language: str | Style) -> None:

@@ -2,19 +2,19 @@
 
 AppTest and the browser test find the widgets by these keys, so they never change. Every key starts with
 ``practice_``; the table's keys (``practice_table``, ``practice_table_request``) are made by
-:mod:`ui.table.controls` from :data:`KEYS`.
+:mod:`ui.felt.controls` from :data:`KEYS`.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from ui.table.controls import PickKeys
+from ui.felt.controls import PickKeys
 
 # --- session keys ---------------------------------------------------------------------------------------
 GAME: Final = "practice_game"  # the Game in play, or None
 VIEWER: Final = "practice_viewer"  # a RecordViewer of a loaded record, or None
-TABLE: Final = "practice_session"  # the game's PracticeTable: the answer, the review, the hint, the moves seen
+TABLE: Final = "practice_session"  # the game's PracticeSeat: the answer, the review, the hint, the moves seen
 FEEDBACK: Final = "practice_feedback"  # (kind, message) of a notice for the start form, or None
 REFUSED: Final = "practice_refused"  # (section, sentence) of the record refused last, or None
 DEFAULT_SEED: Final = "practice_default_seed"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.compare.table import house_rules_text
+from tutor.compare.grid import house_rules_text
 from tutor.i18n.problems import name_refusal
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.style import Style
@@ -26,7 +26,7 @@ from ui.practice.keys import (
     SAVED_SECTION,
     SEED,
 )
-from ui.practice.session import notice, open_game, show_feedback
+from ui.practice.state import notice, open_game, show_feedback
 
 #: The form's choices a new game starts from again (a widget's value is forgotten while the form is hidden).
 KEPT_CHOICES = (MODE, COMPUTERS, LEVEL, NAMES)

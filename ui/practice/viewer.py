@@ -10,10 +10,10 @@ from tutor.i18n.strings import t, variant_name
 from tutor.i18n.style import Style
 from tutor.i18n.translate import shown_name
 from tutor.practice.viewer import RecordViewer
+from ui.felt.cards import board_html, hand_html
+from ui.felt.controls import board_labels
 from ui.practice.charts import score_table
 from ui.practice.keys import VIEWER
-from ui.table.cards import board_html, hand_html
-from ui.table.controls import board_labels
 
 
 def record_viewer(viewer: RecordViewer, language: str | Style) -> None:

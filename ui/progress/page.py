@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RecordError
-from tutor.curriculum import track_for
+from tutor.course import track_for
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.style import Style

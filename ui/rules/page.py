@@ -11,7 +11,7 @@ from typing import Final
 import streamlit as st
 
 from engine.errors import RecordError
-from tutor.compare.table import cell_text, field_label, field_meaning, house_rules_text
+from tutor.compare.grid import cell_text, field_label, field_meaning, house_rules_text
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.translate import text as translated_text

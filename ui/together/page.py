@@ -5,7 +5,7 @@ sidebar) or joins one by its code; with it, it shows that table as this device m
 Which table and seat a device has lives in its address (``?table=CODE&seat=TOKEN``, the host's also
 ``&host=TOKEN``), so a reload or a phone waking from sleep finds its seat again. In the lobby a fragment
 polls the table's version every :data:`LOBBY_POLL_SECONDS` and reruns the page when it moves (someone sat down,
-the round began). The round itself is :mod:`ui.together.round` (this device's seat as a table session).
+the round began). The round itself is :mod:`ui.together.round` (this device's seat as a seat game).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from tutor.i18n.strings import refusal, t, variant_name
 from tutor.i18n.style import Style
 from tutor.together.db import default_target
 from tutor.together.model import MAX_SEATS, TURN_LIMITS, SeatInfo, TableError, TableStore, TableView
+from tutor.together.seat import turn_limit_note
 from tutor.together.sql_store import SqlTableStore
-from tutor.together.table import turn_limit_note
 from ui import session
 from ui.together.links import base_url, qr_png, table_link
 from ui.together.round import draw_round, seat_table

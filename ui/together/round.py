@@ -1,10 +1,10 @@
 """The round at a shared table, drawn from this device's seat: the line above the table, the table itself
-(:func:`ui.table.controls.draw_session` of the seat's :class:`tutor.together.table.SeatTable`), the turn
+(:func:`ui.felt.controls.draw_seat_game` of the seat's :class:`tutor.together.seat.SharedSeat`), the turn
 limit, leaving the table for a while and coming back, the host's tools (a computer for an absent player,
 the host's role passed on, a seat's new link) and the round's end (the scores, the next deal, the records).
 
 The round is drawn in a fragment of its own that the table's browser reruns every
-:data:`tutor.together.table.POLL_SECONDS` (its ``tick``): a look at the table redraws the round alone, never
+:data:`tutor.together.seat.POLL_SECONDS` (its ``tick``): a look at the table redraws the round alone, never
 the page, and the browser's timer keeps going however busy the server is.
 """
 
@@ -16,8 +16,8 @@ from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.together.model import SeatInfo, TableError, TableStore
-from tutor.together.table import SeatTable, status, turn_limit_note
-from ui.table.controls import PickKeys, draw_session, play_request
+from tutor.together.seat import SharedSeat, status, turn_limit_note
+from ui.felt.controls import PickKeys, draw_seat_game, play_request
 from ui.together.links import base_url, table_link
 
 #: The table's keys (``together_table``, ``together_table_request``, ...).
@@ -28,18 +28,18 @@ SEAT: str = "together_seat"
 REISSUED: str = "together_reissued"
 
 
-def seat_table(store: TableStore, code: str, token: str | None, seat_token: str, host_token: str = "") -> SeatTable:
+def seat_table(store: TableStore, code: str, token: str | None, seat_token: str, host_token: str = "") -> SharedSeat:
     """This device's seat at table ``code`` (kept between runs: it holds the answer to its last move)."""
     table = st.session_state.get(SEAT)
     wanted = (code, token, seat_token, host_token)
-    if not isinstance(table, SeatTable) or (table.code, table.token, table.seat_token, table.host_token) != wanted:
-        table = SeatTable(store, code, token, seat_token, host_token)
+    if not isinstance(table, SharedSeat) or (table.code, table.token, table.seat_token, table.host_token) != wanted:
+        table = SharedSeat(store, code, token, seat_token, host_token)
         st.session_state[SEAT] = table
     return table
 
 
 @st.fragment
-def draw_round(table: SeatTable, language: str | Style) -> None:
+def draw_round(table: SharedSeat, language: str | Style) -> None:
     """The round as this device sees it now, redrawn at each of its browser's looks (``tick``), at each
     move made on it, and at each of its buttons, without rerunning the page. When this device's link no
     longer holds what it held (the host gave its seat a new link, or it passed the host's role on), the
@@ -60,7 +60,7 @@ def draw_round(table: SeatTable, language: str | Style) -> None:
     line = status(view, language)
     if line is not None:
         (st.success if line[0] == "success" else st.info)(line[1])
-    draw_session(KEYS, table, language)
+    draw_seat_game(KEYS, table, language)
     note = turn_limit_note(view, language)
     if note is not None:
         st.caption(note)
@@ -84,7 +84,7 @@ def draw_round(table: SeatTable, language: str | Style) -> None:
     )
 
 
-def _host_hand_overs(table: SeatTable, host_token: str, language: str | Style) -> None:
+def _host_hand_overs(table: SharedSeat, host_token: str, language: str | Style) -> None:
     """The host's way to keep the table going: a computer plays for a player who is away from their phone
     (until they come back, on their phone)."""
     view = table.view
@@ -102,7 +102,7 @@ def _host_hand_overs(table: SeatTable, host_token: str, language: str | Style) -
             )
 
 
-def _host_tools(table: SeatTable, host_token: str, language: str | Style) -> None:
+def _host_tools(table: SharedSeat, host_token: str, language: str | Style) -> None:
     """The host's way to hand the table on: make another seated player the host (their own link then
     carries the role), or give a player a new link (the old one stops working), shown here alone, on
     request, with a copy button: never beside the join link and QR code everyone may photograph."""
@@ -134,7 +134,7 @@ def _host_tools(table: SeatTable, host_token: str, language: str | Style) -> Non
                 st.code(table_link(base_url(st.context.url), view.code, seat=shown[seat.seat]), language=None)
 
 
-def _pass_host(table: SeatTable, host_token: str, seat: int, language: str | Style) -> None:
+def _pass_host(table: SharedSeat, host_token: str, seat: int, language: str | Style) -> None:
     """Make the player of ``seat`` the host; this device's own host link is dropped from its address."""
     if table.act(lambda store: store.pass_host(table.code, host_token, seat), language) is None:
         st.session_state.pop(REISSUED, None)
@@ -142,7 +142,7 @@ def _pass_host(table: SeatTable, host_token: str, seat: int, language: str | Sty
             del st.query_params["host"]
 
 
-def _reissue(table: SeatTable, host_token: str, seat: SeatInfo, language: str | Style) -> None:
+def _reissue(table: SharedSeat, host_token: str, seat: SeatInfo, language: str | Style) -> None:
     """Give ``seat`` a new link, kept on this device to be shown to the host."""
     made: dict[tuple[str, int], str] = {}
 
@@ -153,21 +153,21 @@ def _reissue(table: SeatTable, host_token: str, seat: SeatInfo, language: str | 
         st.session_state[REISSUED] = {**st.session_state.get(REISSUED, {}), **made}
 
 
-def _hand_over(table: SeatTable, host_token: str, seat: int, language: str | Style) -> None:
+def _hand_over(table: SharedSeat, host_token: str, seat: int, language: str | Style) -> None:
     table.act(lambda store: store.hand_to_computer(table.code, host_token, seat), language)
 
 
-def _away(table: SeatTable, back: bool, language: str | Style) -> None:
+def _away(table: SharedSeat, back: bool, language: str | Style) -> None:
     """The seat's leaving the table for a while, or coming back (``back``)."""
     table.act(lambda store: (store.come_back if back else store.leave)(table.code, table.seat_token), language)
 
 
-def _next_round(table: SeatTable, host_token: str, language: str | Style) -> None:
+def _next_round(table: SharedSeat, host_token: str, language: str | Style) -> None:
     """The host deals the next round."""
     table.act(lambda store: store.next_round(table.code, host_token), language)
 
 
-def _round_over(table: SeatTable, host_token: str, language: str | Style) -> None:
+def _round_over(table: SharedSeat, host_token: str, language: str | Style) -> None:
     view = table.view
     assert view is not None and view.position is not None
     position = view.position

@@ -1,4 +1,4 @@
-"""A seat at a shared table as a table session (:class:`tutor.table.session.TableSession`): what this device
+"""A seat at a shared table as a seat game (:class:`tutor.seat.game.SeatGame`): what this device
 may do now (its turn's moves, or its answer to a Rommi! window), what the table says to it when it has no
 answer of its own (the table's news), and the answer to a move it sends to the store.
 
@@ -14,13 +14,13 @@ from collections.abc import Callable
 from typing import Final
 
 from engine.errors import RulesError
-from engine.state import Phase
+from engine.round import Phase
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
-from tutor.table.data import primary_actions
-from tutor.table.picks import Action
-from tutor.table.session import Answer, Look, Play, WithoutHelp, attempt, turn_actions
+from tutor.seat.felt import primary_actions
+from tutor.seat.game import Answer, Look, Play, WithoutHelp, attempt, turn_actions
+from tutor.seat.picks import Action
 from tutor.together.model import TableError, TableStore, TableView
 
 #: Seconds between two looks at the table during a round (a move on one phone is seen on the others).
@@ -127,7 +127,7 @@ def round_end(view: TableView, language: str | Style) -> str:
     return how + " " + t("together.round_scored", language, points=points)
 
 
-class SeatTable(WithoutHelp):
+class SharedSeat(WithoutHelp):
     """One device's seat at a shared table (a watcher's: no seat): the table's ``code``, the ``token`` it
     looks with (its seat's, else the host's, else None), the ``seat_token`` it moves with and the
     ``host_token`` it came with (the host's own link; "" without). It keeps the table as it last saw it

@@ -1,4 +1,4 @@
-"""The Practice page's session: the game in play as a table session (:class:`tutor.practice.table.PracticeTable`),
+"""The Practice page's session: the game in play as a seat game (:class:`tutor.practice.seat.PracticeSeat`),
 opening one, and the notices of the page (a game saved, a file refused) said where the learner looks: in the
 table's message box during a game, above the start form otherwise. Shared by the page's parts."""
 
@@ -9,11 +9,11 @@ import streamlit as st
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
 from tutor.practice.game import Game
-from tutor.practice.table import PracticeTable
-from tutor.table.session import Answer, AnswerKind
+from tutor.practice.seat import PracticeSeat
+from tutor.seat.game import Answer, AnswerKind
 from ui import session
+from ui.felt import controls
 from ui.practice.keys import FEEDBACK, GAME, KEYS, STEPWISE, TABLE, VIEWER
-from ui.table import controls
 
 
 def current_game() -> Game | None:
@@ -22,25 +22,25 @@ def current_game() -> Game | None:
     return game if isinstance(game, Game) else None
 
 
-def practice_table() -> PracticeTable | None:
-    """The game in play as a table session (made anew for a game put in ``session_state`` by other means)."""
+def practice_table() -> PracticeSeat | None:
+    """The game in play as a seat game (made anew for a game put in ``session_state`` by other means)."""
     game = current_game()
     if game is None:
         return None
     table = st.session_state.get(TABLE)
-    if not isinstance(table, PracticeTable) or table.game is not game:
-        table = PracticeTable(game, stepwise=_stepwise)
+    if not isinstance(table, PracticeSeat) or table.game is not game:
+        table = PracticeSeat(game, stepwise=_stepwise)
         st.session_state[TABLE] = table
     return table
 
 
-def open_game(game: Game, seen: bool = False) -> PracticeTable:
+def open_game(game: Game, seen: bool = False) -> PracticeSeat:
     """Put ``game`` on the table, with nothing left over from the game before; ``seen``: its moves so far
     count as seen (a resumed game does not retell them)."""
     st.session_state[GAME] = game
     st.session_state[VIEWER] = None
     st.session_state[FEEDBACK] = None
-    table = PracticeTable(game, stepwise=_stepwise)
+    table = PracticeSeat(game, stepwise=_stepwise)
     if seen:
         table.seen = len(game.current.steps)
     st.session_state[TABLE] = table
@@ -77,7 +77,7 @@ def escaped(values: dict[str, object]) -> dict[str, object]:
 
 def board_seat(game: Game) -> int:
     """Whose view the board is drawn from: the person with the device (or about to get it)."""
-    return PracticeTable(game).board_seat()
+    return PracticeSeat(game).board_seat()
 
 
 def show_feedback() -> None:

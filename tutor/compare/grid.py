@@ -6,13 +6,13 @@ table cannot drift from the rules the engine plays); every cell is the preset's 
 sentence saying what the difference means (``compare.why.*``). The chosen variant's column can show
 the table's house rules, with the cells they changed marked.
 
->>> table = compare_table()
+>>> table = compare_grid()
 >>> table.row("pile_take").texts()
 ('whole pile only', 'any card, with every card above it', 'any card, with every card above it', 'any card, with every card above it', 'any card, with every card above it')
 >>> table.row("pile_take").differs, table.row("joker_value").differs
 (True, False)
 >>> from engine.variants import get_variant
->>> mine = compare_table(get_variant("femhundra", {"jokers": True}))
+>>> mine = compare_grid(get_variant("femhundra", {"jokers": True}))
 >>> cell = mine.row("jokers").cells[0]
 >>> cell.text, cell.changed, mine.columns[0]
 ('yes: 2 per deck, wild', True, 'femhundra')
@@ -167,7 +167,7 @@ class Row:
 
 
 @dataclass(frozen=True)
-class CompareTable:
+class CompareGrid:
     """The rules of several variants side by side: a column per variant, a row per field of the model."""
 
     columns: tuple[str, ...]
@@ -194,7 +194,7 @@ class CompareTable:
         return tuple(row for row in self.rows if row.field not in NAMED_BY_HEADS)
 
 
-def rules_table(variants: Sequence[Variant], language: str | Style = "en") -> CompareTable:
+def rules_table(variants: Sequence[Variant], language: str | Style = "en") -> CompareGrid:
     """The table of ``variants`` (one column each), generated from the fields of the model.
 
     A cell is ``changed`` when its variant is a preset with house rules and the value differs from the
@@ -220,7 +220,7 @@ def rules_table(variants: Sequence[Variant], language: str | Style = "en") -> Co
                 identity=identity,
             )
         )
-    return CompareTable(
+    return CompareGrid(
         columns=tuple(v.id for v in variants),
         names=tuple(variant_name(v, language) for v in variants),
         sources=tuple(variant_source(v, language) for v in variants),
@@ -228,11 +228,11 @@ def rules_table(variants: Sequence[Variant], language: str | Style = "en") -> Co
     )
 
 
-def apply_house_rules(table: CompareTable, chosen: Variant, language: str | Style = "en") -> CompareTable:
+def apply_house_rules(table: CompareGrid, chosen: Variant, language: str | Style = "en") -> CompareGrid:
     """``table`` with the chosen variant (a preset with house rules) in its preset's column: the cells the
     house rules changed are marked, and the rows' differences are worked out again.
 
-    >>> base = compare_table()
+    >>> base = compare_grid()
     >>> mine = apply_house_rules(base, get_variant("dansk", {"going_out_bonus": 50}))
     >>> base.row("going_out_bonus").differs, mine.row("going_out_bonus").differs
     (False, True)
@@ -254,13 +254,13 @@ def apply_house_rules(table: CompareTable, chosen: Variant, language: str | Styl
     return replace(table, rows=tuple(rows), chosen=chosen.id, house_rules=chosen.house_rules)
 
 
-def compare_table(chosen: Variant | None = None, language: str | Style = "en") -> CompareTable:
+def compare_grid(chosen: Variant | None = None, language: str | Style = "en") -> CompareGrid:
     """The five presets side by side; with ``chosen``, its house rules shown in its preset's column."""
     table = rules_table(list(PRESETS.values()), language)
     return apply_house_rules(table, chosen, language) if chosen is not None else table
 
 
-def differences(table: CompareTable) -> list[Row]:
+def differences(table: CompareGrid) -> list[Row]:
     """The rows where the variants disagree, each with its explanation."""
     return [row for row in table.rows if row.differs]
 
@@ -295,7 +295,7 @@ def cheat_sheet_html(variant: Variant, language: str | Style = "en") -> str:
     """One printable page (HTML with print CSS) for a table playing ``variant``: every rule of it, from the
     same generated table, the house rules applied, what each card is worth, how a round scores, the source.
     """
-    table = compare_table(variant, language) if variant.id in PRESETS else rules_table([variant], language)
+    table = compare_grid(variant, language) if variant.id in PRESETS else rules_table([variant], language)
     column = table.column(variant.id)
     preset = PRESETS.get(variant.id)
     esc = escape

@@ -1,4 +1,4 @@
-"""The table session (:mod:`tutor.table.session`), tested without Streamlit: a lesson task, a Practice game
+"""The seat game (:mod:`tutor.seat.game`), tested without Streamlit: a lesson task, a Practice game
 and a seat at a shared table each answer a move made on the table with one :class:`Answer` type, leave the
 position exactly as it was when they refuse, and say what the seat may do now."""
 
@@ -11,23 +11,23 @@ import pytest
 
 from engine.cards import parse_cards
 from engine.moves import Discard, Layoff, Move
-from engine.state import GameState, Phase
+from engine.round import Phase, Round
 from engine.variants import PRESETS, get_variant
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import ScenarioRun
-from tutor.learn.table import LessonTable
+from tutor.learn.seat import LessonSeat
 from tutor.practice.game import Game
 from tutor.practice.rounds import RoundPlay
+from tutor.practice.seat import PracticeSeat
 from tutor.practice.seats import Seat
-from tutor.practice.table import PracticeTable
-from tutor.table.data import TableOptions, table_data
-from tutor.table.picks import SelectionProblem, action_for, picked_move, picks_for
-from tutor.table.session import Answer, Play, TableSession
+from tutor.seat.felt import FeltOptions, felt_data
+from tutor.seat.game import Answer, Play, SeatGame
+from tutor.seat.picks import SelectionProblem, action_for, picked_move, picks_for
+from tutor.together.seat import SharedSeat, seat_actions
 from tutor.together.sql_store import SqlTableStore
-from tutor.together.table import SeatTable, seat_actions
 
 
-def _sessions(tmp_path: Path) -> list[TableSession]:
+def _sessions(tmp_path: Path) -> list[SeatGame]:
     """One of each kind, typed as the protocol: mypy checks that each implements it."""
     store = SqlTableStore(tmp_path / "t.db")
     host = store.create_table("rommi", {}, 3)
@@ -37,7 +37,7 @@ def _sessions(tmp_path: Path) -> list[TableSession]:
     store.start(host.code, host.token, seed=4)
     run = ScenarioRun(load_curriculum().scenarios["femhundra-take-whole-pile"])
     game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3)
-    return [LessonTable(run), PracticeTable(game), SeatTable(store, host.code, anna.token, anna.token)]
+    return [LessonSeat(run), PracticeSeat(game), SharedSeat(store, host.code, anna.token, anna.token)]
 
 
 def test_every_game_answers_with_one_answer_type(tmp_path: Path) -> None:
@@ -51,13 +51,13 @@ def test_every_game_answers_with_one_answer_type(tmp_path: Path) -> None:
 
 
 def test_a_layoff_goes_on_the_only_meld_and_asks_which_of_two() -> None:
-    one = GameState.from_position(
+    one = Round.from_position(
         get_variant("dansk"), ["Anna", "Bertil"], [parse_cards("9H 2C"), parse_cards("3S")],
         stock=parse_cards("4D"), pile=parse_cards("KD"), table=[(1, parse_cards("6H 7H 8H"))],
     )  # fmt: skip
     assert Play("layoff", hand=("9H",)).move(one) == Layoff(parse_cards("9H"), 1)
     assert Play("layoff", hand=("9H",), meld=1).move(one) == Layoff(parse_cards("9H"), 1)
-    two = GameState.from_position(
+    two = Round.from_position(
         get_variant("dansk"), ["Anna", "Bertil"], [parse_cards("9H 2C"), parse_cards("3S")],
         stock=parse_cards("4D"), pile=parse_cards("KD"),
         table=[(1, parse_cards("6H 7H 8H")), (1, parse_cards("5C 5D 5S"))],
@@ -71,7 +71,7 @@ def test_a_layoff_goes_on_the_only_meld_and_asks_which_of_two() -> None:
 
 def test_a_lesson_task_says_a_refusal_changed_nothing_and_accepts_the_move_asked() -> None:
     run = ScenarioRun(load_curriculum().scenarios["femhundra-take-whole-pile"])
-    table = LessonTable(run)
+    table = LessonSeat(run)
     assert table.look("en").top
     answer = table.play(Play("draw"), "en")  # legal, but not what the task asks
     assert answer.kind == "warning" and run.state is run.states[0]
@@ -86,7 +86,7 @@ def test_a_lesson_task_says_a_refusal_changed_nothing_and_accepts_the_move_asked
 
 def test_practice_plays_the_computers_after_the_learner_and_reviews_hints_and_undo() -> None:
     game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3)
-    table = PracticeTable(game)
+    table = PracticeSeat(game)
     drawn = table.play(Play("draw"), "en")
     assert drawn.kind == "info" and drawn.message.startswith("You drew the ")
     hint = table.hint("en")
@@ -103,7 +103,7 @@ def test_practice_plays_the_computers_after_the_learner_and_reviews_hints_and_un
 
 def test_practice_stepwise_leaves_the_computers_turn_to_the_learner() -> None:
     game = Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3)
-    table = PracticeTable(game, stepwise=lambda: True)
+    table = PracticeSeat(game, stepwise=lambda: True)
     table.play(Play("draw"), "en")
     discard = next(m for _, m in game.state.legal(0) if isinstance(m, Discard))
     table.play(Play("discard", hand=(str(discard.card),)), "en")
@@ -113,14 +113,14 @@ def test_practice_stepwise_leaves_the_computers_turn_to_the_learner() -> None:
 
 
 def test_practice_offers_a_rommi_call_in_its_window() -> None:
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant("rommi"), ["Anna", "Bertil", "Cecilia"],
         hands=[parse_cards("9H 2C 3D KS"), parse_cards("KD QD 4C 5S"), parse_cards("10H JH 5D 4D")],
         stock=parse_cards("2S 3S 4S 8C 9C"), pile=parse_cards("7C"), table=[(0, parse_cards("6H 7H 8H"))],
     )  # fmt: skip
     after = state.apply(Move.parse("draw")).apply(Move.parse("discard 9H"))
     round_ = RoundPlay(1, 0, [state, state.apply(Move.parse("draw")), after], [(0, Move.parse("draw")), (0, Move.parse("discard 9H"))])
-    table = PracticeTable(Game(state.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_]))
+    table = PracticeSeat(Game(state.variant, [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")], 0, [round_]))
     look = table.look("en")
     assert table.rommi_window() and look.actions == ("rommi", "no_call")  # both answers side by side
     assert look.message is not None and "you may call Rommi!" in look.message[1]  # said beside them
@@ -133,9 +133,9 @@ def test_a_seat_at_a_shared_table_sees_its_own_moves_and_news(tmp_path: Path) ->
     host = store.create_table("femhundra", {}, 2)
     anna, bertil = store.join(host.code, "Anna"), store.join(host.code, "Bertil")
     store.start(host.code, host.token, seed=1)
-    mine = SeatTable(store, host.code, anna.token, anna.token)
-    theirs = SeatTable(store, host.code, bertil.token, bertil.token)
-    watcher = SeatTable(store, host.code, None, "")
+    mine = SharedSeat(store, host.code, anna.token, anna.token)
+    theirs = SharedSeat(store, host.code, bertil.token, bertil.token)
+    watcher = SharedSeat(store, host.code, None, "")
     view = mine.refresh("en")
     assert view.position is not None and view.position.to_move == 0
     assert seat_actions(view) == ["draw", "take_all"]  # the start of a turn only
@@ -161,7 +161,7 @@ def test_show_me_picks_make_exactly_the_move_shown(preset: str) -> None:
     rng = random.Random(preset)
     checked = 0
     for seed in range(3):
-        state = GameState.deal(get_variant(preset), ["Anna", "Bertil", "Cecilia"], seed=seed)
+        state = Round.deal(get_variant(preset), ["Anna", "Bertil", "Cecilia"], seed=seed)
         for _ in range(60):
             if state.round_over:
                 break
@@ -181,13 +181,13 @@ def test_show_me_picks_make_exactly_the_move_shown(preset: str) -> None:
 
 
 def test_a_practice_hint_shows_its_move_on_the_table_once() -> None:
-    table = PracticeTable(Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3))
+    table = PracticeSeat(Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3))
     assert table.look("en").show is None
     table.hint("en")
     assert table.advice is not None
     shown = table.look("en").show
     assert shown is not None and shown[1] == table.advice.move
-    data = table_data(table.look("en").seen, TableOptions(show=shown))
+    data = felt_data(table.look("en").seen, FeltOptions(show=shown))
     assert data["show"]["id"] == shown[0]
     table.hint("en")
     again = table.look("en").show

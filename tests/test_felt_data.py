@@ -1,4 +1,4 @@
-"""The card table's data (:mod:`tutor.table.data`): only what the seat may see, every word in words, the
+"""The card table's data (:mod:`tutor.seat.felt`): only what the seat may see, every word in words, the
 engine's listing for the marks (none in a question whose answer they would give away), the joker
 declarations that make a meld or lay-off legal."""
 
@@ -12,17 +12,17 @@ import pytest
 
 from engine.cards import parse_cards
 from engine.moves import Discard, Move
+from engine.round import Round
 from engine.round_parts import Phase
-from engine.state import GameState
 from engine.variants import PRESETS, get_variant
 from tests.strategies import twin
-from tutor.table.data import TableOptions, joker_choices, listing, seat_moves, table_data
-from tutor.table.picks import hand_options
+from tutor.seat.felt import FeltOptions, felt_data, joker_choices, listing, seat_moves
+from tutor.seat.picks import hand_options
 
 
-def rommi_state() -> GameState:
+def rommi_state() -> Round:
     """Rommi with jokers: Anna holds 5♥ 6♥ and a joker, a set of nines is on the table."""
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant("rommi"),
         ["Anna", "Bertil"],
         [parse_cards("5H 6H JK 9C KD"), parse_cards("2C 3D")],
@@ -34,7 +34,7 @@ def rommi_state() -> GameState:
 
 def test_only_what_the_seat_may_see() -> None:
     state = rommi_state()
-    data = table_data(state.view(1), TableOptions(actions=("draw",)))
+    data = felt_data(state.view(1), FeltOptions(actions=("draw",)))
     assert sorted(c["t"] for c in data["hand"]) == ["2C", "3D"]  # Bertil's own hand
     assert data["others"] == [{"name": "Anna", "count": 6, "to_move": True, "label": "Anna, 6 cards, to move"}]
     assert data["stock"] == {"count": 1, "label": "stock, 1 card"}  # a count, never the cards
@@ -44,7 +44,7 @@ def test_only_what_the_seat_may_see() -> None:
 
 
 def test_words_for_screen_readers() -> None:
-    data = table_data(rommi_state().view(0), TableOptions())
+    data = felt_data(rommi_state().view(0), FeltOptions())
     assert data["pile"]["label"] == "discard pile, 2 cards, 4 of diamonds on top"
     names = [c["name"] for c in data["hand"]]
     assert "joker" in names and "king of diamonds" in names
@@ -61,7 +61,7 @@ def test_the_listing_says_what_a_selection_allows() -> None:
 
 
 def test_no_marks_in_a_question() -> None:
-    data = table_data(rommi_state().view(0), TableOptions(marks=False, actions=("meld",), primary=("meld",)))
+    data = felt_data(rommi_state().view(0), FeltOptions(marks=False, actions=("meld",), primary=("meld",)))
     assert data["legal"] is None
     assert data["actions"] == [{"id": "meld", "primary": True}]
 
@@ -74,7 +74,7 @@ def test_joker_choices_come_from_the_engine() -> None:
 
 
 def test_a_joker_laid_off_gets_the_cards_that_fit() -> None:
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant("rommi"),
         ["Anna", "Bertil"],
         [parse_cards("JK 2C 3C 9D"), parse_cards("2D 3D")],
@@ -83,18 +83,18 @@ def test_a_joker_laid_off_gets_the_cards_that_fit() -> None:
         table=[(1, parse_cards("5H 6H 7H"))],
     ).apply(Move.parse("draw"))
     assert joker_choices(state, 0, parse_cards("JK"), "layoff", 1) == [["4H", "8H"]]
-    data = table_data(state.view(0), TableOptions(actions=("layoff",)))
+    data = felt_data(state.view(0), FeltOptions(actions=("layoff",)))
     assert data["legal"]["layoffs"]["JK"] == {"1": [["4H", "8H"]]}
     assert data["melds"][0]["cards"][0]["by"] == "Bertil" and not data["melds"][0]["cards"][0]["mine"]
     assert data["melds"][0]["title"] == "Meld 1 · run · Bertil"
     assert len(hand_options(state.hands[0])) == 5
 
 
-def _positions(variant_id: str, seed: int) -> Iterator[tuple[GameState, int]]:
+def _positions(variant_id: str, seed: int) -> Iterator[tuple[Round, int]]:
     """A random round of ``variant_id`` at 3 players; every 7th decision, (state, a seat: the mover or,
     when one may call Rommi, the caller)."""
     rng = random.Random(seed)
-    state = GameState.deal(get_variant(variant_id), ["Anna", "Bertil", "Cecilia"], seed=seed)
+    state = Round.deal(get_variant(variant_id), ["Anna", "Bertil", "Cecilia"], seed=seed)
     count = 0
     while state.phase is not Phase.OVER:
         actions = state.legal_actions()
@@ -109,15 +109,15 @@ def _positions(variant_id: str, seed: int) -> Iterator[tuple[GameState, int]]:
 
 @pytest.mark.parametrize("variant_id", list(PRESETS))
 def test_what_the_seat_cannot_see_never_changes_its_table(variant_id: str) -> None:
-    options = TableOptions(actions=("draw", "take", "meld", "layoff", "discard", "rommi"), position="p")
+    options = FeltOptions(actions=("draw", "take", "meld", "layoff", "discard", "rommi"), position="p")
     changed = 0
     for seed in (3, 4):
         for state, seat in _positions(variant_id, seed):
             other = twin(state, seat, random.Random(seed * 17 + seat))
             changed += other.hands != state.hands or other.stock != state.stock
-            assert json.dumps(table_data(state.view(seat), options)) == json.dumps(table_data(other.view(seat), options))
-            watched = table_data(state.view(None), TableOptions(show_hand=False))
-            assert json.dumps(watched) == json.dumps(table_data(other.view(None), TableOptions(show_hand=False)))
+            assert json.dumps(felt_data(state.view(seat), options)) == json.dumps(felt_data(other.view(seat), options))
+            watched = felt_data(state.view(None), FeltOptions(show_hand=False))
+            assert json.dumps(watched) == json.dumps(felt_data(other.view(None), FeltOptions(show_hand=False)))
     assert changed  # the twins did hide something else
 
 
@@ -133,7 +133,7 @@ def test_the_marks_are_the_seats_own_legal_moves(variant_id: str) -> None:
 
 def test_a_watcher_sees_every_player_as_a_count_and_no_moves() -> None:
     state = rommi_state()
-    data = table_data(state.view(None), TableOptions(show_hand=False, interactive=False))
+    data = felt_data(state.view(None), FeltOptions(show_hand=False, interactive=False))
     assert [(o["name"], o["count"]) for o in data["others"]] == [("Anna", 6), ("Bertil", 2)]
     assert data["hand"] == [] and data["legal"] is None and data["stock"]["count"] == 1
     assert listing(state.view(None))["discards"] == [] and not listing(state.view(None))["draw"]

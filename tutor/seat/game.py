@@ -1,23 +1,23 @@
-"""The table session: a game seen from one seat, the one shape every game page plays through.
+"""The seat game: a game seen from one seat, the one shape every game page plays through.
 
-A lesson task (:class:`tutor.learn.table.LessonTable`), a Practice game (:class:`tutor.practice.table.PracticeTable`)
-and a seat at a shared table (:class:`tutor.together.table.SeatTable`) each implement :class:`TableSession`:
+A lesson task (:class:`tutor.learn.seat.LessonSeat`), a Practice game (:class:`tutor.practice.seat.PracticeSeat`)
+and a seat at a shared table (:class:`tutor.together.seat.SharedSeat`) each implement :class:`SeatGame`:
 
-- :meth:`~TableSession.look` says what the seat sees now (:class:`Look`): its view of the round, the actions
+- :meth:`~SeatGame.look` says what the seat sees now (:class:`Look`): its view of the round, the actions
   it may take and which of them lead, what the table's message box says, the log of moves, and a key that
   changes with every new position (the browser then forgets its picks);
-- :meth:`~TableSession.play` takes a move made on the table (:class:`Play`: the action pressed and the cards
+- :meth:`~SeatGame.play` takes a move made on the table (:class:`Play`: the action pressed and the cards
   picked) and gives one :class:`Answer`, whichever game it is: a refusal in words (nothing changed), a move
   that was not asked, a success, or a note;
-- :meth:`~TableSession.hint` and :meth:`~TableSession.undo`, where the game has them.
+- :meth:`~SeatGame.hint` and :meth:`~SeatGame.undo`, where the game has them.
 
-One drawing function (:func:`ui.table.controls.draw_session`) draws any session, so an action, a hint or an
+One drawing function (:func:`ui.felt.controls.draw_seat_game`) draws any session, so an action, a hint or an
 undo is written once. Nothing here imports Streamlit.
 
 >>> from engine.cards import parse_cards
->>> from engine.state import GameState
+>>> from engine.round import Round
 >>> from engine.variants import get_variant
->>> state = GameState.from_position(get_variant("dansk"), ["Anna", "Bertil"],
+>>> state = Round.from_position(get_variant("dansk"), ["Anna", "Bertil"],
 ...     [parse_cards("QS QH QD 9C"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD 5D"))
 >>> turn_actions(state)
 ['draw', 'take', 'meld', 'discard']
@@ -38,12 +38,12 @@ from typing import Any, Literal, Protocol
 from engine.cards import Card
 from engine.errors import NotationError, RulesError
 from engine.moves import Move
+from engine.round import Round
 from engine.round_parts import TableMeld
-from engine.state import GameState
+from engine.view import PlayerView
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
-from tutor.table.data import Seen
-from tutor.table.picks import ACTIONS, Action, SelectionProblem, action_for, picked_move, picks_for
+from tutor.seat.picks import ACTIONS, Action, SelectionProblem, action_for, picked_move, picks_for
 
 #: How an answer is shown: ``error`` (refused: nothing changed), ``warning`` (legal but not what was asked,
 #: or a wrong answer), ``success``, ``info`` (a note: a pick that makes no move, a hint, what others did).
@@ -70,7 +70,7 @@ class Answer:
 @dataclass(frozen=True)
 class Play:
     """A move made on the table: the ``action`` pressed, the hand cards picked (option values of
-    :func:`tutor.table.picks.card_options`), the pile card picked, the meld picked (numbered from 1) and
+    :func:`tutor.seat.picks.card_options`), the pile card picked, the meld picked (numbered from 1) and
     what each picked joker stands for."""
 
     action: Action
@@ -106,7 +106,7 @@ class Play:
             action_for(move), hand=tuple(picks["hand"]), pile=picks["pile"], meld=picks["meld"], jokers=tuple(picks["jokers"])
         )
 
-    def move(self, state: GameState) -> Move:
+    def move(self, state: Round) -> Move:
         """The move the picks make in ``state`` (raises :class:`SelectionProblem` when they make none, and
         :class:`~engine.errors.NotationError` for a joker declared as no card). A lay-off with no meld picked
         goes on the only meld when the table holds one."""
@@ -137,7 +137,7 @@ class Look:
     ``show``: "show me", a hint's move made ready on the table (its cards, pile card and meld picked), with a
     number that changes with each hint (never in a question whether a move is legal)."""
 
-    seen: Seen
+    seen: PlayerView[Round]
     actions: tuple[Action, ...] = ()
     leading: tuple[Action, ...] = ()
     message: tuple[str, str] | None = None
@@ -150,7 +150,7 @@ class Look:
     show: tuple[int, Move] | None = None
 
 
-class TableSession(Protocol):
+class SeatGame(Protocol):
     """A game seen from one seat: what it sees, and the answer to what it does."""
 
     def look(self, language: str | Style) -> Look:
@@ -203,7 +203,7 @@ def attempt(make: Callable[[], Answer], language: str | Style) -> Answer:
         return Answer("error", refusal(error, language), error.code)
 
 
-def turn_actions(state: GameState, rommi: bool = False) -> list[Action]:
+def turn_actions(state: Round, rommi: bool = False) -> list[Action]:
     """The actions of a turn: take the whole pile where that is the rule, else take to a picked card; lay off
     only once the table has a meld; stop only once the stock is empty; a Rommi call where it is played."""
     take: Action = "take_all" if state.variant.pile_take == "whole_pile" else "take"

@@ -4,6 +4,6 @@
 and the course map (the checkout's ``python -m tools.curriculum map --variant rommi``) both read it.
 """
 
-from tutor.curriculum.track import Track, TrackLesson, track_for
+from tutor.course.track import Track, TrackLesson, track_for
 
 __all__ = ["Track", "TrackLesson", "track_for"]

@@ -1,6 +1,6 @@
 """A round of 500 as an immutable state: legal moves, apply, scores.
 
-A state never changes; :meth:`GameState.apply` returns a new one or raises ``RulesError`` (so undo is
+A state never changes; :meth:`Round.apply` returns a new one or raises ``RulesError`` (so undo is
 keeping the previous state). The listing and apply agree exactly: every listed move applies, and
 apply refuses everything else with a rule code and a sentence.
 
@@ -10,7 +10,7 @@ dispatch of a move. The moves of a turn are applied in :mod:`engine.turn`, the R
 state is made of (:class:`Phase`, :class:`TableMeld`) live in :mod:`engine.round_parts`.
 
 >>> from engine.variants import get_variant
->>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+>>> state = Round.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
 >>> state.phase.value, state.to_move_name, len(state.hands[0]), len(state.stock), len(state.pile)
 ('draw', 'Anna', 7, 37, 1)
 >>> from engine.moves import DRAW, TAKE_ALL
@@ -44,10 +44,10 @@ from engine.turn import apply_discard, apply_draw, apply_stop, apply_take, start
 from engine.variants import Variant
 from engine.view import PlayerView
 
-__all__ = ["GameState", "Phase", "TableMeld"]
+__all__ = ["Phase", "Round", "TableMeld"]
 
 
-class GameState(RoundState):
+class Round(RoundState):
     """One round of a game of 500, with the game totals before it. Immutable: moves make new states.
 
     The fields are those of :class:`engine.round_state.RoundState` (``replace(state, ...)`` or ``state.replace(...)`` makes a changed copy);
@@ -71,7 +71,7 @@ class GameState(RoundState):
         seed: int = 0,
         round_number: int = 1,
         to_move: int = 0,
-    ) -> GameState:
+    ) -> Round:
         """A state at the start of ``to_move``'s turn. ``stock`` is top first, ``pile`` bottom first,
         ``table`` holds (layer, cards) melds. Raises ``ValueError`` for a bad meld or player count."""
         n = len(players)
@@ -104,7 +104,7 @@ class GameState(RoundState):
         seed: int,
         totals: Sequence[int] | None = None,
         round_number: int = 1,
-    ) -> GameState:
+    ) -> Round:
         """Shuffle with ``seed`` and deal as the variant says; the first card of the stock starts the pile.
 
         The player after the dealer starts: player 1 in round 1, the next one each round.
@@ -138,7 +138,7 @@ class GameState(RoundState):
         stock: tuple[Card, ...],
         seed: int | None = None,
         drawn: tuple[Card, ...] | None = None,
-    ) -> GameState:
+    ) -> Round:
         """This position with other hands and another stock: a guess at the cards a player cannot see
         (a computer player's sampled deal). The caller keeps the cards adding up. ``seed`` (the chance of a
         later reshuffle) and ``drawn`` (the cards the player to move drew this turn), when given, replace
@@ -148,13 +148,13 @@ class GameState(RoundState):
         # a guessed world draws its own chance
         return replace(self, hands=hands, stock=stock, drawn=self.drawn if drawn is None else drawn, seed=seed)
 
-    def next_round(self, seed: int) -> GameState:
+    def next_round(self, seed: int) -> Round:
         """The next round of the game, dealt with ``seed``, the totals carried over."""
         if self.phase is not PHASE_OVER:
             raise RulesError("wrong_phase", "round.still_played")
         if self.game_over:
             raise RulesError("wrong_phase", "game.over")
-        return GameState.deal(
+        return Round.deal(
             self.variant,
             self.players,
             seed,
@@ -210,7 +210,7 @@ class GameState(RoundState):
         seat's. Iterable, indexable, ``len``, ``bool``, and ``in`` (which asks the legality check, not the list).
 
         >>> from engine.variants import get_variant
-        >>> state = GameState.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
+        >>> state = Round.deal(get_variant("femhundra"), ["Anna", "Bertil"], seed=1)
         >>> actions = state.legal()
         >>> from engine.moves import DRAW, discard
         >>> bool(actions), (0, DRAW) in actions, discard(Card.parse("2H")) in actions
@@ -218,7 +218,7 @@ class GameState(RoundState):
         """
         return LegalActions(self, seat)
 
-    def view(self, seat: int | None) -> PlayerView[GameState]:
+    def view(self, seat: int | None) -> PlayerView[Round]:
         """What ``seat`` may see now, with its legal moves and calls (``None``: a watcher, who sees no hand and
         has nothing to do): see :class:`engine.view.PlayerView`."""
         return PlayerView.of(self, seat)
@@ -233,7 +233,7 @@ class GameState(RoundState):
 
     # --- apply ---------------------------------------------------------------------------------
 
-    def apply(self, move: Move, player: int | None = None) -> GameState:
+    def apply(self, move: Move, player: int | None = None) -> Round:
         """The state after ``move`` by ``player`` (a seat; default: the player to move).
 
         Raises ``RulesError`` with a rule code and a sentence for a learner; this state is unchanged. A move

@@ -1,10 +1,10 @@
 """The card table as one Streamlit component (``st.components.v2``: no iframe, no build step).
 
-It draws the data of :func:`tutor.table.data.table_data` (the other players, the stock, the spread pile,
+It draws the data of :func:`tutor.seat.felt.felt_data` (the other players, the stock, the spread pile,
 the numbered melds, your hand, the actions, the answer to the last move) with the script and styles in
 ``widget.js`` and ``widget.css`` beside this file. Picking cards, a pile card or a meld
 happens in the browser without a rerun; a move sends one trigger event, ``move``, whose value is a dict
-``{action, hand, pile, meld, jokers}`` (option values of :mod:`tutor.table.picks`), and ``on_move`` gets it.
+``{action, hand, pile, meld, jokers}`` (option values of :mod:`tutor.seat.picks`), and ``on_move`` gets it.
 A shared table (``poll_ms`` in its data) also sends ``tick`` that often, from the browser's own timer: the
 rerun it causes is the page's poll (put the table in an ``st.fragment`` and only the fragment reruns).
 A table asked for its ``ready`` sends it once it is on the screen: the rerun it causes lets a page draw what

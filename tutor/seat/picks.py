@@ -144,7 +144,7 @@ def picked_move(
     >>> picked_move("discard", picked=["5H", "5S"])
     Traceback (most recent call last):
     ...
-    tutor.table.picks.SelectionProblem: ui.problem.pick_one_card
+    tutor.seat.picks.SelectionProblem: ui.problem.pick_one_card
     """
     cards = [option_card(value) for value in picked]
     if action == "draw":

@@ -1,6 +1,6 @@
-"""The card table's script (``ui/table/widget.js``) on its own in Chromium, without Streamlit: a page served
+"""The card table's script (``ui/felt/widget.js``) on its own in Chromium, without Streamlit: a page served
 by the test (Playwright's routing) imports it as Streamlit does, once, and calls it for each drawing of
-each table with the element that table alone gets (a shadow root) and data of :func:`tutor.table.data.table_data`.
+each table with the element that table alone gets (a shadow root) and data of :func:`tutor.seat.felt.felt_data`.
 
 What only such a page shows: two tables on one page keep their own picks and their own poll; a table
 drawn again (a rerun) keeps its picks, and a table put on the page anew (a remount) takes over the picks
@@ -21,9 +21,9 @@ import pytest
 
 from engine.cards import parse_cards
 from engine.moves import Move
-from engine.state import GameState
+from engine.round import Round
 from engine.variants import get_variant
-from tutor.table.data import TableOptions, table_data
+from tutor.seat.felt import FeltOptions, felt_data
 from ui.component_data import DECODE_JS, encoded
 
 with contextlib.suppress(ImportError):  # without it the chromium fixture skips (or, in CI, fails) the tests
@@ -32,7 +32,7 @@ with contextlib.suppress(ImportError):  # without it the chromium fixture skips 
 pytestmark = pytest.mark.browser
 
 ORIGIN = "http://table.test"
-SCRIPT = (Path(__file__).resolve().parent.parent / "ui" / "table" / "widget.js").read_text(encoding="utf-8").replace("/* DECODE */", DECODE_JS)
+SCRIPT = (Path(__file__).resolve().parent.parent / "ui" / "felt" / "widget.js").read_text(encoding="utf-8").replace("/* DECODE */", DECODE_JS)
 PAGE = """<!doctype html><html><body style="margin:0">
 <div id="tall" style="height:0"></div><div id="a"></div><div id="b"></div><div id="c"></div>
 </body></html>"""
@@ -75,14 +75,14 @@ SETUP = """async () => {
 
 def data(position: str = "p1", **options: Any) -> str:
     """The table of a dansk position (Anna to meld or discard after drawing) as the widget gets it."""
-    state = GameState.from_position(
+    state = Round.from_position(
         get_variant("dansk"),
         ["Anna", "Bertil"],
         [parse_cards("QS QH QD 9C"), parse_cards("2C")],
         stock=parse_cards("7H"),
         pile=parse_cards("KD 5D"),
     ).apply(Move.parse("draw"))
-    table = table_data(state.view(0), TableOptions(actions=("meld", "discard"), position=position, **options))
+    table = felt_data(state.view(0), FeltOptions(actions=("meld", "discard"), position=position, **options))
     return encoded(table).decode("utf-8")
 
 

@@ -1,10 +1,10 @@
-"""A lesson task as a table session (:class:`tutor.table.session.TableSession`): the task's position seen from
+"""A lesson task as a seat game (:class:`tutor.seat.game.SeatGame`): the task's position seen from
 the learner's seat, live while a move is asked for, and the answer to each move the learner makes on it
 (judged by the engine, then by the task: :class:`tutor.learn.flow.ScenarioRun`).
 
 >>> from tutor.learn.curriculum import load_curriculum
 >>> run = ScenarioRun(load_curriculum().scenarios["femhundra-take-whole-pile"])
->>> table = LessonTable(run)
+>>> table = LessonSeat(run)
 >>> table.look("en").actions[:2], table.look("en").leading
 (('draw', 'take_all'), ('draw', 'take_all'))
 >>> table.play(Play("take", pile="2C"), "en").kind, run.state is run.states[0]
@@ -25,15 +25,15 @@ from engine.errors import NotationError
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.learn.flow import ScenarioRun
-from tutor.table.data import primary_actions
-from tutor.table.picks import Action, SelectionProblem
-from tutor.table.session import Answer, Look, Play, WithoutHelp, turn_actions
+from tutor.seat.felt import primary_actions
+from tutor.seat.game import Answer, Look, Play, WithoutHelp, turn_actions
+from tutor.seat.picks import Action, SelectionProblem
 
 #: The kinds of move a step may ask for whose action is highlighted.
 _PLAY_ACTIONS: Final[tuple[Action, ...]] = ("meld", "layoff", "discard")
 
 
-class LessonTable(WithoutHelp):
+class LessonSeat(WithoutHelp):
     """The table of one lesson task, seen from the learner's seat (:attr:`ScenarioRun.seat`)."""
 
     def __init__(self, run: ScenarioRun) -> None:

@@ -1,4 +1,4 @@
-// The card table (ui/table/widget.py): draws the data of tutor/table/data.py; picks happen here, a move
+// The card table (ui/felt/widget.py): draws the data of tutor/seat/felt.py; picks happen here, a move
 // sends one trigger event ("move") and Python answers with the new table. Every word comes in data.words.
 /* DECODE */
 // Streamlit imports this script once a page and calls the function below for each drawing of each table:

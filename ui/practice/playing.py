@@ -1,5 +1,5 @@
-"""The Practice page during a game: the totals, the table (:func:`ui.table.controls.draw_session` of the
-game's :class:`tutor.practice.table.PracticeTable`), the hint and undo, the hand-over between people, the
+"""The Practice page during a game: the totals, the table (:func:`ui.felt.controls.draw_seat_game` of the
+game's :class:`tutor.practice.seat.PracticeSeat`), the hint and undo, the hand-over between people, the
 computer players' turns one at a time, and the end of a round. The game's logic is the session's; the
 buttons here only call it."""
 
@@ -9,25 +9,25 @@ import contextlib
 
 import streamlit as st
 
-from tutor.compare.table import house_rules_text
+from tutor.compare.grid import house_rules_text
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.style import Style
 from tutor.i18n.translate import YOU, shown_name
 from tutor.practice.guide import Guidance
 from tutor.practice.round_end import costliest, decision_again, round_result, round_words
-from tutor.practice.table import PracticeTable
+from tutor.practice.seat import PracticeSeat
 from tutor.progress import ProgressError
 from ui import session
+from ui.felt.controls import draw_seat_game, hint_and_undo, play_request
+from ui.felt.settings import show_notation
 from ui.practice.charts import practice_charts, score_table
 from ui.practice.keep import keep_and_share
 from ui.practice.keys import FEEDBACK, GAME, KEYS, SHOW_CHARTS, STEPWISE
-from ui.practice.session import clear_picks, open_game, practice_table
-from ui.table.controls import draw_session, hint_and_undo, play_request
-from ui.table.settings import show_notation
+from ui.practice.state import clear_picks, open_game, practice_table
 
 
-def game_table(table: PracticeTable, language: str | Style) -> None:
+def game_table(table: PracticeSeat, language: str | Style) -> None:
     """The game in play: the totals, the table (with the answer to the last move and what the others
     did beside the cards), the buttons of whoever must act, the charts."""
     play_request(KEYS, table)
@@ -42,7 +42,7 @@ def game_table(table: PracticeTable, language: str | Style) -> None:
     _totals(table, language)
     pending = game.pending()
     if game.needs_handover() and pending.seat is not None:
-        draw_session(KEYS, table, language)
+        draw_seat_game(KEYS, table, language)
         name = game.names[pending.seat]
         st.subheader(t("practice.handover.title", language, name=plain(name)))
         st.markdown(t("practice.handover.text", language, name=plain(name)))
@@ -56,11 +56,11 @@ def game_table(table: PracticeTable, language: str | Style) -> None:
     elif pending.kind in ("turn", "rommi") and pending.seat is not None:
         _decision(table, pending.seat, language)
     elif pending.kind in ("computer", "computer_call"):
-        draw_session(KEYS, table, language)
+        draw_seat_game(KEYS, table, language)
         st.info(t("practice.computer_to_move", language, name=plain(game.names[pending.seat or 0])))
         st.button(t("practice.next_computer", language), key="practice_next_computer", on_click=table.next_computer)
     else:
-        draw_session(KEYS, table, language)
+        draw_seat_game(KEYS, table, language)
         _round_over(table, language)
     _all_moves(table, language)
     st.session_state.setdefault(SHOW_CHARTS, True)
@@ -73,7 +73,7 @@ def game_table(table: PracticeTable, language: str | Style) -> None:
     st.button(t("practice.new_game", language), key="practice_quit", on_click=_quit)
 
 
-def _totals(table: PracticeTable, language: str | Style) -> None:
+def _totals(table: PracticeSeat, language: str | Style) -> None:
     """The scores in one compact line: every player's total (and this round's points once it is over)."""
     game = table.game
     scores = game.state.scores()
@@ -89,14 +89,14 @@ def _totals(table: PracticeTable, language: str | Style) -> None:
         st.markdown(f"{t('table.scores', language)}: " + " · ".join(parts))
 
 
-def _all_moves(table: PracticeTable, language: str | Style) -> None:
+def _all_moves(table: PracticeSeat, language: str | Style) -> None:
     current = table.game.current
     lines = [current.line(i, language) for i in range(len(current.steps))]
     with st.expander(t("practice.log_all", language, count=len(lines))):
         st.markdown("\n".join(f"{i}. {plain(line)}" for i, line in enumerate(lines, start=1)) or "—")
 
 
-def _decision(table: PracticeTable, seat: int, language: str | Style) -> None:
+def _decision(table: PracticeSeat, seat: int, language: str | Style) -> None:
     """A person's turn or Rommi! window, their hand shown: the table, live, and the buttons beside it."""
     game = table.game
     if game.visible_hand(seat) is None:
@@ -104,7 +104,7 @@ def _decision(table: PracticeTable, seat: int, language: str | Style) -> None:
     name = game.names[seat]
     if not table.rommi_window():  # a Rommi! window is said in the table's message box, beside its buttons
         st.markdown(f"**{t('practice.your_turn', language, name=plain(name))}**")
-    draw_session(KEYS, table, language)
+    draw_seat_game(KEYS, table, language)
     guidance = table.guidance(language)
     if guidance is not None and (guidance.rules or guidance.tactic_lesson):
         _new_rules(guidance, language)
@@ -129,7 +129,7 @@ def _new_rules(guidance: Guidance, language: str | Style) -> None:
             st.markdown(f"**{t('guide.tactic', language)}** {link}")
 
 
-def _round_over(table: PracticeTable, language: str | Style) -> None:
+def _round_over(table: PracticeSeat, language: str | Style) -> None:
     game = table.game
     if game.game_over:
         winners = game.winners
@@ -177,7 +177,7 @@ def _quit() -> None:
     st.session_state[FEEDBACK] = None
 
 
-def _count_round(table: PracticeTable) -> None:
+def _count_round(table: PracticeSeat) -> None:
     """Add the finished round to the learner's Practice statistics (once: the store keeps each round once)."""
     game = table.game
     result = round_result(game)

@@ -1,11 +1,11 @@
 """The Practice page: a whole game of 500 against computer players (or passing one device), with a coach.
 
 Thin: the game is a :class:`tutor.practice.game.Game` kept in ``session_state``, played through its table
-session (:class:`tutor.practice.table.PracticeTable`); moves are built from the picks
-exactly as on the Learn page (:func:`tutor.table.picks.picked_move`) and judged by the engine; the hint and
-the review come from :mod:`tutor.table.coach`; the charts from :mod:`tutor.charts.scores`. Keys start with ``practice_``
+session (:class:`tutor.practice.seat.PracticeSeat`); moves are built from the picks
+exactly as on the Learn page (:func:`tutor.seat.picks.picked_move`) and judged by the engine; the hint and
+the review come from :mod:`tutor.seat.coach`; the charts from :mod:`tutor.charts.scores`. Keys start with ``practice_``
 (:mod:`ui.practice.keys`). The page's parts: the start form (:mod:`ui.practice.setup`), the game
-(:mod:`ui.practice.table`, :mod:`ui.practice.charts`), keeping and sharing games (:mod:`ui.practice.keep`)
+(:mod:`ui.practice.playing`, :mod:`ui.practice.charts`), keeping and sharing games (:mod:`ui.practice.keep`)
 and the record viewer (:mod:`ui.practice.viewer`).
 """
 
@@ -19,9 +19,9 @@ from tutor.i18n.strings import t
 from tutor.practice.viewer import RecordViewer
 from ui import session
 from ui.practice.keys import DEFAULT_SEED, FEEDBACK, GAME, VIEWER
-from ui.practice.session import practice_table
+from ui.practice.playing import game_table
 from ui.practice.setup import setup_form
-from ui.practice.table import game_table
+from ui.practice.state import practice_table
 from ui.practice.viewer import record_viewer
 
 

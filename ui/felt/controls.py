@@ -1,6 +1,6 @@
-"""The card table every game page draws: one component (:mod:`ui.table.widget`) that draws any table session
-(:class:`tutor.table.session.TableSession`: a lesson task, a Practice game, a seat at a shared table) from its
-seat's side, and hands a move made on it to the session as one :class:`tutor.table.session.Play`.
+"""The card table every game page draws: one component (:mod:`ui.felt.widget`) that draws any seat game
+(:class:`tutor.seat.game.SeatGame`: a lesson task, a Practice game, a seat at a shared table) from its
+seat's side, and hands a move made on it to the session as one :class:`tutor.seat.game.Play`.
 
 A page names its keys with a :class:`PickKeys` (Learn: ``learn_*``, Practice: ``practice_*``, Play together:
 ``together_*``). The same move can be left under :attr:`PickKeys.request` in ``session_state`` (what AppTest
@@ -18,12 +18,12 @@ import streamlit as st
 
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
-from tutor.table.data import TableOptions, table_data
-from tutor.table.picks import SelectionProblem
-from tutor.table.session import Answer, Play, TableSession
+from tutor.seat.felt import FeltOptions, felt_data
+from tutor.seat.game import Answer, Play, SeatGame
+from tutor.seat.picks import SelectionProblem
 from ui import session as app_session
-from ui.table.settings import large_cards
-from ui.table.widget import card_table
+from ui.felt.settings import large_cards
+from ui.felt.widget import card_table
 
 #: What a page does with the answer to a move (Learn saves a solved task).
 AfterAnswer = Callable[[Answer], None]
@@ -52,7 +52,7 @@ class PickKeys:
 
 
 def board_labels(language: str | Style) -> dict[str, str]:
-    """The words of a static board drawing (:func:`ui.table.cards.board_html`) in ``language``."""
+    """The words of a static board drawing (:func:`ui.felt.cards.board_html`) in ``language``."""
     keys = ("stock", "pile", "table", "take", "empty_pile", "to_move", "meld", "set", "run", "by", "empty")
     return {key: t(f"ui.board.{key}", language) for key in keys}
 
@@ -62,19 +62,19 @@ def clear_picks(keys: PickKeys) -> None:
     st.session_state.pop(keys.request, None)
 
 
-def play_request(keys: PickKeys, table: TableSession, after: AfterAnswer | None = None) -> None:
+def play_request(keys: PickKeys, table: SeatGame, after: AfterAnswer | None = None) -> None:
     """Hand a move left under :attr:`PickKeys.request` to ``table`` (once)."""
     request = st.session_state.pop(keys.request, None)
     if isinstance(request, Mapping):
         _play(keys, table, request, after)
 
 
-def draw_session(keys: PickKeys, table: TableSession, language: str | Style, *, ready: bool = False, after: AfterAnswer | None = None) -> None:
+def draw_seat_game(keys: PickKeys, table: SeatGame, language: str | Style, *, ready: bool = False, after: AfterAnswer | None = None) -> None:
     """Draw ``table`` as its seat sees it now; a move made on it goes to the session (and its answer to
     ``after``). ``ready``: the browser says once that the table is on the screen (the page then draws what
     waited for it)."""
     look = table.look(language)
-    options = TableOptions(
+    options = FeltOptions(
         actions=look.actions,
         primary=look.leading,
         interactive=bool(look.actions) and look.show_hand,
@@ -90,12 +90,12 @@ def draw_session(keys: PickKeys, table: TableSession, language: str | Style, *, 
         ready=ready,
         show=look.show,
     )
-    data = table_data(look.seen, options)
+    data = felt_data(look.seen, options)
     st.session_state[keys.shown] = data
     card_table(data, key=keys.table, on_move=lambda payload: _play(keys, table, payload, after))
 
 
-def hint_and_undo(keys: PickKeys, table: TableSession, language: str | Style) -> None:
+def hint_and_undo(keys: PickKeys, table: SeatGame, language: str | Style) -> None:
     """The session's hint and undo buttons (keys ``<prefix>hint_button`` and ``<prefix>undo``)."""
     st.button(t("practice.hint", language), key=f"{keys.prefix}hint_button", on_click=_hint, args=(table, language))
     st.button(
@@ -107,16 +107,16 @@ def hint_and_undo(keys: PickKeys, table: TableSession, language: str | Style) ->
     )
 
 
-def _hint(table: TableSession, language: str | Style) -> None:
+def _hint(table: SeatGame, language: str | Style) -> None:
     table.hint(language)
 
 
-def _undo(keys: PickKeys, table: TableSession, language: str | Style) -> None:
+def _undo(keys: PickKeys, table: SeatGame, language: str | Style) -> None:
     if table.undo(language) is not None:
         clear_picks(keys)
 
 
-def _play(keys: PickKeys, table: TableSession, payload: Mapping[str, Any], after: AfterAnswer | None) -> None:
+def _play(keys: PickKeys, table: SeatGame, payload: Mapping[str, Any], after: AfterAnswer | None) -> None:
     """A move made on the table: the session judges it; an action the table never sends is ignored."""
     try:
         play = Play.from_payload(payload)

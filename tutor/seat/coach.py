@@ -7,9 +7,9 @@ knows only what the learner may see (their hand, the table, the pile, the others
 
 >>> from engine.cards import parse_cards
 >>> from engine.moves import DRAW, discard
->>> from engine.state import GameState
+>>> from engine.round import Round
 >>> from engine.variants import get_variant
->>> state = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
+>>> state = Round.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
 ...     hands=[parse_cards("QS QH QD 2C 9S"), parse_cards("3H 4D 7C 8S JD")],
 ...     stock=parse_cards("5C 6C 7D 8D 9D KH"), pile=parse_cards("4S")).apply(DRAW)
 >>> advice = suggest(state, 0)
@@ -29,12 +29,12 @@ from engine.bots.coach import CoachBot
 from engine.cards import Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.pile_take import lifted, take_count
+from engine.round import Phase, Round
 from engine.scoring import lay_points
-from engine.state import GameState, Phase
 from engine.view import unseen_cards
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
-from tutor.table.coach_discards import Reason, advice_rng, discard_reason, discard_review, partners
+from tutor.seat.coach_discards import Reason, advice_rng, discard_reason, discard_review, partners
 
 #: How many points (by the coach's count) a better move must be worth before a review mentions it.
 REVIEW_MARGIN = 6.0
@@ -47,14 +47,14 @@ class Advice:
     move: Move
     reason: str
     seat: int
-    #: the sentence's key (``practice.coach.<key>``): what kind of reason it gives (:mod:`tutor.curriculum.tactics`)
+    #: the sentence's key (``practice.coach.<key>``): what kind of reason it gives (:mod:`tutor.course.tactics`)
     key: str = "generic"
 
 
 # --- words --------------------------------------------------------------------------------------------
 
 
-def hand_value(state: GameState, cards: Sequence[Card]) -> int:
+def hand_value(state: Round, cards: Sequence[Card]) -> int:
     """The minus points ``cards`` weigh in a hand."""
     return sum(state.variant.card_value(c.in_hand) for c in cards)
 
@@ -62,16 +62,16 @@ def hand_value(state: GameState, cards: Sequence[Card]) -> int:
 # --- the coach's judgement ---------------------------------------------------------------------------
 
 
-def _seen(state: GameState, seat: int) -> GameState:
+def _seen(state: Round, seat: int) -> Round:
     """What ``seat`` knows of ``state``, as a state (:attr:`engine.view.PlayerView.position`)."""
     return state.view(seat).position
 
 
-def _ranked(state: GameState) -> list[tuple[Move, float]]:
+def _ranked(state: Round) -> list[tuple[Move, float]]:
     return CoachBot().ranked(state, advice_rng(state, state.to_move))
 
 
-def _choice(state: GameState, seat: int, level: str) -> Move | None:
+def _choice(state: Round, seat: int, level: str) -> Move | None:
     """The move ``level`` would make for ``seat`` now: a Rommi call, their move, or None."""
     rng = advice_rng(state, seat)
     bot = get_bot(level)
@@ -82,7 +82,7 @@ def _choice(state: GameState, seat: int, level: str) -> Move | None:
     return bot.move(state, rng)
 
 
-def suggest(state: GameState, seat: int, level: str = "coach", language: str | Style = "en") -> Advice | None:
+def suggest(state: Round, seat: int, level: str = "coach", language: str | Style = "en") -> Advice | None:
     """The move the coach suggests to ``seat`` now, with a one-sentence reason; None when ``seat`` has
     nothing to decide (it is not their turn and they hold no Rommi call worth making).
 
@@ -100,12 +100,12 @@ def suggest(state: GameState, seat: int, level: str = "coach", language: str | S
 # --- why ----------------------------------------------------------------------------------------------
 
 
-def explain(state: GameState, seat: int, move: Move, language: str | Style = "en") -> str:
+def explain(state: Round, seat: int, move: Move, language: str | Style = "en") -> str:
     """One sentence on why ``move`` by ``seat`` is a good move now."""
     return reason_for(state, seat, move).say("practice.coach", language)
 
 
-def reason_for(state: GameState, seat: int, move: Move) -> Reason:
+def reason_for(state: Round, seat: int, move: Move) -> Reason:
     """Why ``move`` by ``seat`` is a good move now: the sentence's key (``practice.coach.<key>``) and values."""
     if isinstance(move, Meld | Layoff):
         return _explain_lay(state, seat, move)
@@ -123,7 +123,7 @@ def reason_for(state: GameState, seat: int, move: Move) -> Reason:
     return Reason("generic", {"move": str(move)})
 
 
-def _lay_words(state: GameState, move: Meld | Layoff) -> dict[str, object]:
+def _lay_words(state: Round, move: Meld | Layoff) -> dict[str, object]:
     cards = move.cards
     words: dict[str, object] = {
         "cards": tuple(cards),
@@ -135,7 +135,7 @@ def _lay_words(state: GameState, move: Meld | Layoff) -> dict[str, object]:
     return words
 
 
-def _explain_lay(state: GameState, seat: int, move: Meld | Layoff) -> Reason:
+def _explain_lay(state: Round, seat: int, move: Meld | Layoff) -> Reason:
     kind = "meld" if isinstance(move, Meld) else "layoff"
     words = _lay_words(state, move)
     if len(move.cards) == len(state.hands[seat]):
@@ -145,7 +145,7 @@ def _explain_lay(state: GameState, seat: int, move: Meld | Layoff) -> Reason:
     return Reason(kind, words)
 
 
-def _lays_after_take(state: GameState, seat: int, move: Take | Rommi) -> Meld | Layoff | None:
+def _lays_after_take(state: Round, seat: int, move: Take | Rommi) -> Meld | Layoff | None:
     """The best lay the taker could make at once after ``move``, or None."""
     after = state.apply(move, seat)
     taken = set(lifted(state.pile, move))
@@ -155,11 +155,11 @@ def _lays_after_take(state: GameState, seat: int, move: Take | Rommi) -> Meld | 
     return None
 
 
-def _count(state: GameState, move: Take | Rommi) -> int:
+def _count(state: Round, move: Take | Rommi) -> int:
     return take_count(state.pile, move)
 
 
-def _explain_take(state: GameState, seat: int, move: Take | Rommi) -> Reason:
+def _explain_take(state: Round, seat: int, move: Take | Rommi) -> Reason:
     taken = lifted(state.pile, move)
     n, deepest = len(taken), taken[0]
     lay = _lays_after_take(state, seat, move)
@@ -185,14 +185,14 @@ def _explain_take(state: GameState, seat: int, move: Take | Rommi) -> Reason:
 # --- review -------------------------------------------------------------------------------------------
 
 
-def review(before: GameState, move: Move, seat: int, language: str | Style = "en") -> str | None:
+def review(before: Round, move: Move, seat: int, language: str | Style = "en") -> str | None:
     """After ``seat`` played ``move`` in ``before``: one sentence on a clearly better move, or
     None when the move was fine (or the coach has nothing to compare it with). Only what ``seat`` could see
     is read."""
     return judged_review(before, move, seat, language)[1]
 
 
-def judged_review(before: GameState, move: Move, seat: int, language: str | Style = "en") -> tuple[float, str | None]:
+def judged_review(before: Round, move: Move, seat: int, language: str | Style = "en") -> tuple[float, str | None]:
     """:func:`review`, with what the move cost by the coach's count (points below its best move; 0 when it
     was the best or the coach cannot compare)."""
     if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi):
@@ -211,7 +211,7 @@ def judged_review(before: GameState, move: Move, seat: int, language: str | Styl
 
 
 def _better_move(
-    before: GameState, seat: int, move: Move, best: Move, best_score: float, played: float, language: str | Style
+    before: Round, seat: int, move: Move, best: Move, best_score: float, played: float, language: str | Style
 ) -> str:
     """The sentence on the coach's ``best`` move against the ``move`` played."""
     if isinstance(best, Meld | Layoff) and isinstance(move, Discard | Draw | Stop):
@@ -236,14 +236,14 @@ def _better_move(
     return t("practice.review.generic", language, move=describe_move(before, best, language), points=points)
 
 
-def _review_discard(state: GameState, seat: int, played: Card, better: Card, points: int, language: str | Style) -> str:
+def _review_discard(state: Round, seat: int, played: Card, better: Card, points: int, language: str | Style) -> str:
     reason = discard_review(state, seat, played, better, points)
     if reason.key == "generic":
         return t("practice.review.generic", language, move=describe_move(state, Discard(better), language), points=points)
     return reason.say("practice.review", language)
 
 
-def describe_move(state: GameState | None, move: Move, language: str | Style = "en") -> str:
+def describe_move(state: Round | None, move: Move, language: str | Style = "en") -> str:
     """A move in words, to fit in a sentence (``melding Q♠ Q♥ Q♦``, ``discarding K♣``…); without the state,
     a take of the whole pile is said so rather than counted."""
     if isinstance(move, Meld):

@@ -1,10 +1,10 @@
-"""A Practice game as a table session (:class:`tutor.table.session.TableSession`): the game seen from the seat
+"""A Practice game as a seat game (:class:`tutor.seat.game.SeatGame`): the game seen from the seat
 of the person with the device, the answer to their moves (with the coach's review), the coach's hint, undo,
 and the computer players' turns after a person's move.
 
 >>> from tutor.practice.seats import Seat
 >>> from engine.variants import get_variant
->>> table = PracticeTable(Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3))
+>>> table = PracticeSeat(Game.new(get_variant("femhundra"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=3))
 >>> look = table.look("en")
 >>> look.actions[:2], look.leading
 (('draw', 'take_all'), ('draw',))
@@ -26,14 +26,14 @@ from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.practice.game import Game, Pending
 from tutor.practice.guide import Guidance, after_move, guide
-from tutor.table.coach import Advice, judged_review, suggest
-from tutor.table.data import primary_actions
-from tutor.table.session import Answer, Look, Play, attempt, turn_actions
+from tutor.seat.coach import Advice, judged_review, suggest
+from tutor.seat.felt import primary_actions
+from tutor.seat.game import Answer, Look, Play, attempt, turn_actions
 
 
-class PracticeTable:
+class PracticeSeat:
     """A Practice game at one device: the :class:`Game`, the answer to the last thing done, the coach's
-    review of the last move and its last hint (:class:`tutor.table.coach.Advice`), how many of the round's
+    review of the last move and its last hint (:class:`tutor.seat.coach.Advice`), how many of the round's
     moves the people have seen, and whether the computer players move one at a time (``stepwise``, asked at
     each move: a page's switch may change between two of them)."""
 
@@ -80,7 +80,7 @@ class PracticeTable:
         """Whether the person deciding now may call Rommi! (someone else's discard), not play a turn."""
         return self.deciding() is not None and self.game.pending().kind == "rommi"
 
-    # --- the table session --------------------------------------------------------------------------
+    # --- the seat game --------------------------------------------------------------------------
 
     def look(self, language: str | Style) -> Look:
         """The table from the seat of the person with the device; their hand stays shown while the others move."""

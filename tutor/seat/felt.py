@@ -1,6 +1,6 @@
-"""The card table's data: what the table component (:mod:`ui.table.widget`) draws, as a JSON-able dict.
+"""The card table's data: what the table component (:mod:`ui.felt.widget`) draws, as a JSON-able dict.
 
-One pure function, :func:`table_data`, builds it from what one seat may see: a player's
+One pure function, :func:`felt_data`, builds it from what one seat may see: a player's
 :class:`engine.view.PlayerView` (``state.view(seat)``), a watcher's too (``state.view(None)``: no hand, no
 moves). It reads nothing else, so no other hand and no stock order can reach the browser. It shows the
 other players (name and card count only), the stock (its count), the spread discard pile, the melds (numbered, each card with who
@@ -12,16 +12,16 @@ legal meld without asking the server.
 >>> from engine.cards import parse_cards
 >>> from engine.moves import DRAW
 >>> from engine.variants import get_variant
->>> state = GameState.from_position(get_variant("dansk"), ["Anna", "Bertil"],
+>>> state = Round.from_position(get_variant("dansk"), ["Anna", "Bertil"],
 ...     [parse_cards("QS QH QD 9C"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD 5D"))
->>> data = table_data(state.apply(DRAW).view(0), TableOptions(actions=("meld", "discard")))
+>>> data = felt_data(state.apply(DRAW).view(0), FeltOptions(actions=("meld", "discard")))
 >>> data["others"][0]["label"], data["pile"]["label"]
 ('Bertil, 1 card', 'discard pile, 2 cards, 5 of diamonds on top')
 >>> [(c["name"], c["fresh"]) for c in data["hand"] if c["fresh"]]
 [('7 of hearts', 'drawn')]
 >>> data["legal"]["melds"]["QD QH QS"]
 []
->>> watched = table_data(state.view(None), TableOptions(show_hand=False, interactive=False))
+>>> watched = felt_data(state.view(None), FeltOptions(show_hand=False, interactive=False))
 >>> [o["name"] for o in watched["others"]], watched["hand"], watched["legal"]
 (['Anna', 'Bertil'], [], None)
 """
@@ -35,13 +35,13 @@ from typing import Any, Final, Literal
 
 from engine.cards import NATURALS, Card
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Stop, Take
-from engine.state import GameState, Phase
+from engine.round import Phase, Round
 from engine.view import PlayerView
 from tutor.i18n.card_names import colour, face, rank, spoken
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style, style_for
 from tutor.i18n.translate import shown_name
-from tutor.table.picks import ACTIONS, Action, card_options, picks_for
+from tutor.seat.picks import ACTIONS, Action, card_options, picks_for
 
 #: The order of the suits when a hand is sorted by suit: black and red alternate (♠ ♥ ♣ ♦).
 SUIT_ORDER: Final = (0, 1, 3, 2)
@@ -55,7 +55,7 @@ WORD_KEYS: Final = (
 
 
 @dataclass(frozen=True)
-class TableOptions:
+class FeltOptions:
     """How the table is drawn: the actions to offer (and which to highlight), whether the listing's marks
     show (not in a "legal or not?" question), whether the hand may be picked from, large cards, the
     language (a :class:`~tutor.i18n.style.Style`: with it the card letters and the four-colour deck), and
@@ -78,8 +78,6 @@ class TableOptions:
     ready: bool = False  # the browser says once that the table is drawn (the page then draws what waited for it)
 
 
-#: What the table is drawn from: a player's view, or a watcher's (``state.view(None)``).
-Seen = PlayerView[GameState]
 
 
 def count_words(count: int, language: str | Style = "en") -> str:
@@ -134,7 +132,7 @@ def _joker_options(moves: Sequence[Meld | Layoff]) -> list[list[str]]:
     return [[str(c) for c in NATURALS if c in choice] for choice in options]
 
 
-def seat_moves(state: GameState, seat: int) -> list[Move]:
+def seat_moves(state: Round, seat: int) -> list[Move]:
     """The legal moves of ``seat`` now: its turn's moves, or its Rommi calls in another player's turn."""
     if state.round_over:
         return []
@@ -144,7 +142,7 @@ def seat_moves(state: GameState, seat: int) -> list[Move]:
 
 
 def joker_choices(
-    state: GameState, seat: int, cards: Sequence[Card], action: Literal["meld", "layoff"], meld: int | None = None
+    state: Round, seat: int, cards: Sequence[Card], action: Literal["meld", "layoff"], meld: int | None = None
 ) -> list[list[str]]:
     """The cards each joker among ``cards`` may be declared as so that the meld (or the lay-off on meld
     number ``meld``) is legal for ``seat`` now, from the engine's listing; ``[]`` per joker when none is.
@@ -152,7 +150,7 @@ def joker_choices(
     >>> from engine.cards import parse_cards
     >>> from engine.moves import DRAW
     >>> from engine.variants import get_variant
-    >>> state = GameState.from_position(get_variant("rommi"), ["Anna", "Bertil"],
+    >>> state = Round.from_position(get_variant("rommi"), ["Anna", "Bertil"],
     ...     [parse_cards("5H 6H JK 9C"), parse_cards("2C")], stock=parse_cards("7S"), pile=parse_cards("KD"))
     >>> joker_choices(state.apply(DRAW), 0, parse_cards("5H 6H JK"), "meld")
     [['4H', '7H']]
@@ -167,7 +165,7 @@ def joker_choices(
     return found + [[] for _ in range(jokers - len(found))]
 
 
-def listing(view: Seen) -> dict[str, Any]:
+def listing(view: PlayerView[Round]) -> dict[str, Any]:
     """What each selection allows the view's seat, from its legal moves and calls (``view.legal``):
     whether draw, stop and take-all are legal, the legal take depths and Rommi calls, the legal melds and
     lay-offs (by :func:`selection_key`, with the joker declarations that make them legal) and the legal
@@ -200,7 +198,7 @@ def listing(view: Seen) -> dict[str, Any]:
     return found
 
 
-def _view_moves(view: Seen) -> Iterable[Move]:
+def _view_moves(view: PlayerView[Round]) -> Iterable[Move]:
     """The moves of the view's seat now (none once the round is over)."""
     legal: Iterable[tuple[int, Move]] = () if view.phase is Phase.OVER else view.legal
     return (move for _, move in legal)
@@ -211,7 +209,7 @@ def _words(language: str | Style) -> dict[str, str]:
     return words | {f"action_{action}": t(f"ui.actions.{action}", language) for action in ACTIONS}
 
 
-def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
+def felt_data(view: PlayerView[Round], options: FeltOptions) -> dict[str, Any]:
     """Everything the table component draws for the view's seat (see the module's docstring); JSON-able.
     Read from ``view`` alone: the view holds no other hand, no stock order and no seed."""
     language = options.language
@@ -294,8 +292,8 @@ def table_data(view: Seen, options: TableOptions) -> dict[str, Any]:
 
 
 @cache
-def _shown(view: Seen, show: tuple[int, Move] | None) -> dict[str, Any] | None:
-    """The picks that make the move shown (:func:`tutor.table.picks.picks_for`), with the showing's
+def _shown(view: PlayerView[Round], show: tuple[int, Move] | None) -> dict[str, Any] | None:
+    """The picks that make the move shown (:func:`tutor.seat.picks.picks_for`), with the showing's
     number: the browser picks them once per number, so the learner's own picks after it are kept."""
     if show is None or not view.hand:
         return None
@@ -313,7 +311,7 @@ def _take_label(depth: int, language: str | Style) -> str:
     return t("table.take_one", language) if depth == 1 else t("table.take_n", language, n=depth)
 
 
-def _fresh(view: Seen) -> list[str]:
+def _fresh(view: PlayerView[Round]) -> list[str]:
     """Per card of the view's hand: ``drawn`` or ``taken`` if it reached the hand this turn."""
     hand = view.hand
     notes = [""] * len(hand)
@@ -331,7 +329,7 @@ def _fresh(view: Seen) -> list[str]:
     return notes
 
 
-def primary_actions(state: GameState, seat: int, answer_action: Action | None = None) -> list[Action]:
+def primary_actions(state: Round, seat: int, answer_action: Action | None = None) -> list[Action]:
     """The actions to highlight: at the start of a turn the ways to start it that the stock and pile
     allow; later the kind of move the step asks for (``answer_action``), else none; a Rommi call in
     another player's turn.
@@ -339,11 +337,11 @@ def primary_actions(state: GameState, seat: int, answer_action: Action | None = 
     >>> from engine.cards import parse_cards
     >>> from engine.moves import DRAW
     >>> from engine.variants import get_variant
-    >>> state = GameState.from_position(get_variant("dansk"), ["Anna", "Bertil"],
+    >>> state = Round.from_position(get_variant("dansk"), ["Anna", "Bertil"],
     ...     [parse_cards("5H 9S"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD"))
     >>> primary_actions(state, 0), primary_actions(state.apply(DRAW), 0, "discard")
     (['draw', 'take'], ['discard'])
-    >>> swedish = GameState.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
+    >>> swedish = Round.from_position(get_variant("femhundra"), ["Anna", "Bertil"],
     ...     [parse_cards("5H 9S"), parse_cards("2C")], stock=parse_cards("7H"), pile=parse_cards("KD"))
     >>> primary_actions(swedish, 0)  # a pile the hand cannot use: the engine would refuse the take, so it is not lit
     ['draw']

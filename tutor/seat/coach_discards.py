@@ -11,9 +11,9 @@ Probability words are the coach's estimates from the cards the seat can see, ove
 
 >>> from engine.cards import parse_cards
 >>> from engine.moves import DRAW
->>> from engine.state import GameState
+>>> from engine.round import Round
 >>> from engine.variants import get_variant
->>> state = GameState.from_position(get_variant("500-rum"), ["Anna", "Bertil"],
+>>> state = Round.from_position(get_variant("500-rum"), ["Anna", "Bertil"],
 ...     hands=[parse_cards("KD 2D 3D 9S"), parse_cards("4C 5C 6H 7H 8S")],
 ...     stock=parse_cards("5D 6D 7D 8D 9D KH"), pile=parse_cards("4S")).apply(DRAW)
 >>> reason = discard_reason(state, 0, parse_cards("9S")[0])
@@ -29,7 +29,7 @@ from typing import Final
 
 from engine.bots.coach import CoachBot, DiscardJudgement
 from engine.cards import JOKER, Card
-from engine.state import GameState
+from engine.round import Round
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 
@@ -49,9 +49,9 @@ KEYS: Final = (
 REVIEW_KEYS: Final = ("discard_feeds", "discard_feeds_shown", "discard_partners", "discard_value", "generic")
 
 
-def advice_rng(state: GameState, seat: int) -> random.Random:
+def advice_rng(state: Round, seat: int) -> random.Random:
     """A chance source fixed by what ``seat`` sees, so the same position always gets the same advice (and
-    nothing the seat cannot see changes it): the coach's suggestion (:mod:`tutor.table.coach`) and its
+    nothing the seat cannot see changes it): the coach's suggestion (:mod:`tutor.seat.coach`) and its
     reasons here play out the same deals."""
     view = state.view(seat)
     table = ";".join(" ".join(str(c) for c in m.cards) for m in view.table)
@@ -73,7 +73,7 @@ class Reason:
         return t(f"{prefix}.{self.key}", language, **self.values)
 
 
-def judgements(state: GameState, seat: int, rng: random.Random) -> dict[Card, DiscardJudgement]:
+def judgements(state: Round, seat: int, rng: random.Random) -> dict[Card, DiscardJudgement]:
     """The coach's judgement of each discard ``seat`` (to move) may make, by card."""
     return {j.move.card: j for j in CoachBot().discard_judgements(state.view(seat).position, rng)}
 
@@ -91,7 +91,7 @@ def partners(hand: tuple[Card, ...] | list[Card], card: Card) -> list[Card]:
     return found
 
 
-def taken_partners(state: GameState, seat: int, card: Card) -> tuple[str, tuple[Card, ...]] | None:
+def taken_partners(state: Round, seat: int, card: Card) -> tuple[str, tuple[Card, ...]] | None:
     """The first other player after ``seat`` who took from the pile cards that go with ``card`` and still
     holds them (everyone saw it: :mod:`engine.shown`): their name and those cards; None if nobody did."""
     count = len(state.players)
@@ -103,7 +103,7 @@ def taken_partners(state: GameState, seat: int, card: Card) -> tuple[str, tuple[
     return None
 
 
-def _fits_table(state: GameState, card: Card) -> bool:
+def _fits_table(state: Round, card: Card) -> bool:
     return any(card.index in meld.shape.touching for meld in state.table)
 
 
@@ -113,7 +113,7 @@ def _feed_decides(chosen: DiscardJudgement, other: DiscardJudgement) -> bool:
     return other.kept > chosen.kept and other.taken > chosen.taken
 
 
-def discard_reason(state: GameState, seat: int, card: Card, rng: random.Random | None = None) -> Reason:
+def discard_reason(state: Round, seat: int, card: Card, rng: random.Random | None = None) -> Reason:
     """Why discarding ``card`` is the coach's choice for ``seat`` (to move), by the coach's own figures."""
     hand = state.hands[seat]
     value = state.variant.card_value(card)
@@ -151,7 +151,7 @@ def discard_reason(state: GameState, seat: int, card: Card, rng: random.Random |
     return Reason("discard_least", {"card": card, "value": value})
 
 
-def discard_review(state: GameState, seat: int, played: Card, better: Card, points: int) -> Reason:
+def discard_review(state: Round, seat: int, played: Card, better: Card, points: int) -> Reason:
     """Why the coach's ``better`` discard beats the ``played`` one, by the coach's own figures."""
     judged = judgements(state, seat, advice_rng(state, seat))
     mine, best = judged[played], judged[better]

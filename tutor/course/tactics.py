@@ -1,7 +1,7 @@
 """The tactics the course teaches and the coach plays by: one list.
 
 The lesson "Playing well" (``tactics``) teaches each tactic in words and, for most, with a task; the coach
-(:mod:`engine.bots.coach`, its sentences in :mod:`tutor.table.coach` and :mod:`tutor.table.coach_discards`)
+(:mod:`engine.bots.coach`, its sentences in :mod:`tutor.seat.coach` and :mod:`tutor.seat.coach_discards`)
 plays by the same ones and says so: each sentence that argues a tactic is listed under it here, and a
 guided hand links the lesson when the coach gives one. Tests hold the two together: every task named here
 is a task of the lesson, every coach sentence that argues a choice belongs to a tactic, and the coach

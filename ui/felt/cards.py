@@ -18,11 +18,11 @@ from html import escape
 from typing import Final
 
 from engine.cards import Card
-from engine.state import GameState
+from engine.round import Round
 from tutor.i18n.card_names import colour, rank, spoken
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style, style_for
-from tutor.table.data import count_words
+from tutor.seat.felt import count_words
 
 #: Stylesheet of every card drawing; each HTML block carries it, so a block renders on its own.
 CSS: Final = """<style>
@@ -126,7 +126,7 @@ def hand_html(
 
 
 def table_html(
-    state: GameState, learner: int, labels: dict[str, str] | None = None, language: str | Style = "en"
+    state: Round, learner: int, labels: dict[str, str] | None = None, language: str | Style = "en"
 ) -> str:
     """The melds on the table, numbered as in the notation; each card captioned with who laid it."""
     words = {key: t(f"ui.board.{key}", language) for key in ("meld", "set", "run", "by", "empty")}
@@ -168,7 +168,7 @@ def pile_html(
     )
 
 
-def others_html(state: GameState, learner: int, to_move_word: str = "", language: str | Style = "en") -> str:
+def others_html(state: Round, learner: int, to_move_word: str = "", language: str | Style = "en") -> str:
     """The other players' hands, face down, with their names and card counts (``1 card``, ``3 cards``)."""
     to_move_word = to_move_word or t("ui.board.to_move", language)
     parts = []
@@ -186,7 +186,7 @@ def others_html(state: GameState, learner: int, to_move_word: str = "", language
 
 
 def board_html(
-    state: GameState,
+    state: Round,
     learner: int,
     labels: dict[str, str] | None = None,
     pile_values: Sequence[str] = (),

@@ -1,0 +1,1 @@
+"""The card table, seen from one seat: what it draws (:mod:`.data`), the move a learner's picks make (:mod:`.picks`), the coach's hints (:mod:`.coach`) and the seat game every game page plays through (:mod:`.session`)."""

@@ -1,1 +1,0 @@
-"""The card table, seen from one seat: what it draws (:mod:`.data`), the move a learner's picks make (:mod:`.picks`), the coach's hints (:mod:`.coach`) and the table session every game page plays through (:mod:`.session`)."""
