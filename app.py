@@ -1,6 +1,6 @@
-"""The Rummy 500 tutor in a checkout: ``streamlit run app.py``. The router is ``ui.router``, which the
-installed command ``rummy500`` runs too (through ``ui/entry/app.py``)."""
+"""The Rummy 500 tutor in a checkout: ``streamlit run app.py``. The router is ``ui.app.router``, which the
+installed command ``rummy500`` runs too (through ``ui/app/script.py``)."""
 
-from ui.router import main
+from ui.app.router import main
 
 main()

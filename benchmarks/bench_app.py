@@ -30,8 +30,7 @@ def bench_move(runs: int) -> tuple[float, float]:
     from streamlit.testing.v1 import AppTest
 
     from tutor.seat.picks import hand_options
-    from ui import session
-    from ui.learn.page import KEYS
+    from ui.learn.state import KEYS, STATE, LearnState
 
     folder = tempfile.mkdtemp(prefix="bench-app-")
     os.environ["RUMMY500_PROGRESS_DB"] = str(Path(folder) / "progress.sqlite3")
@@ -43,9 +42,9 @@ def bench_move(runs: int) -> tuple[float, float]:
     first = (clock() - start) * 1000
     if at.exception:
         fail(f"the Learn page's first run: the app failed: {at.exception}")
-    if session.RUN not in at.session_state:
+    if STATE not in at.session_state or not isinstance(at.session_state[STATE], LearnState) or at.session_state[STATE].run is None:
         fail(f"the Learn page's first run: lesson {LESSON} opened no scenario")
-    run = at.session_state[session.RUN]
+    run = at.session_state[STATE].run
     values = [[v] for v in hand_options(run.state.hands[run.seat])]
     samples = []
     for i in range(runs):
@@ -55,7 +54,7 @@ def bench_move(runs: int) -> tuple[float, float]:
         samples.append((clock() - start) * 1000)
         if at.exception:
             fail(f"a move answered on the Learn page: the app failed: {at.exception}")
-        if KEYS.request in at.session_state or at.session_state[session.RUN].feedback is None:
+        if KEYS.request in at.session_state or at.session_state[STATE].run.feedback is None:
             fail("a move answered on the Learn page: the rerun did not answer the move")
     return median(samples, "a move answered on the Learn page"), measured(first, "the Learn page's first run")
 

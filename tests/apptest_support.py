@@ -16,9 +16,14 @@ from tutor.learn.checker import judge_answer, number_answer
 from tutor.learn.flow import ScenarioRun
 from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
 from tutor.seat.picks import hand_options, option_for_depth
-from ui import session
 from ui.felt.controls import PickKeys
-from ui.learn.page import KEYS as LEARN_KEYS
+from ui.learn import state as learn
+from ui.learn.state import KEYS as LEARN_KEYS
+from ui.learn.state import LearnState
+from ui.practice import state as practice
+from ui.practice.state import PracticeState
+from ui.shared import session
+from ui.shared.session import AppState
 
 #: The app's entry, relative to this folder (AppTest resolves it against the calling file's folder).
 APP = "../app.py"
@@ -44,7 +49,7 @@ def open_app(
     if variant is not None:
         at.session_state[session.VARIANT_ID] = variant
         for name, value in (house_rules or {}).items():  # as if picked in the sidebar
-            at.session_state[f"app_hr_{variant}_{name}"] = value
+            at.session_state[session.house_rule_key(variant, name)] = value
     if lang is not None:
         at.query_params["lang"] = lang
     for name, value in (query or {}).items():
@@ -52,7 +57,7 @@ def open_app(
     if lesson is not None:
         at.query_params["lesson"] = lesson
     if cookie is not None:  # AppTest sends no cookie: the session reads it from here
-        at.session_state[session.TEST_COOKIE] = cookie
+        at.session_state[session.STATE] = AppState(test_cookie=cookie)
     if locale is not None:
         at.context = {"locale": locale}
     at.run()
@@ -65,9 +70,30 @@ def open_app(
 def cookie_of(at: AppTest) -> str:
     """The cookie the browser of session ``at`` keeps (its device token): give it to :func:`open_app` to
     open the app again in that browser."""
-    token = at.session_state[session.DEVICE_TOKEN]
+    token = app_of(at).device_token
     assert isinstance(token, str)
     return token
+
+
+def app_of(at: AppTest) -> AppState:
+    """The app-wide state of session ``at`` (:class:`ui.shared.session.AppState`)."""
+    found = at.session_state[session.STATE]
+    assert isinstance(found, AppState)
+    return found
+
+
+def learn_of(at: AppTest) -> LearnState:
+    """The Learn page's state of session ``at`` (:class:`ui.learn.state.LearnState`)."""
+    found = at.session_state[learn.STATE]
+    assert isinstance(found, LearnState)
+    return found
+
+
+def practice_of(at: AppTest) -> PracticeState:
+    """The Practice page's state of session ``at`` (:class:`ui.practice.state.PracticeState`)."""
+    found = at.session_state[practice.STATE]
+    assert isinstance(found, PracticeState)
+    return found
 
 
 def pick(hand: Sequence[Card], cards: Sequence[Card]) -> list[str]:
@@ -150,7 +176,7 @@ def play_through_widgets(at: AppTest, keys: PickKeys, move: Move, hand: Sequence
 
 def scenario_run(at: AppTest) -> ScenarioRun:
     """The Learn page's open scenario run."""
-    run = at.session_state[session.RUN]
+    run = learn_of(at).run
     assert isinstance(run, ScenarioRun)
     return run
 
@@ -165,14 +191,14 @@ def answer_wrongly(at: AppTest, scenario: Scenario) -> None:
         else:
             table_move(at, LEARN_KEYS, "draw")
     elif isinstance(task, NumberTask):
-        at.number_input(key=session.NUMBER).set_value(number_answer(scenario) + 1)
-        at.button(key="learn_check").click().run()
+        at.number_input(key=learn.NUMBER).set_value(number_answer(scenario) + 1)
+        at.button(key=learn.CHECK).click().run()
     elif isinstance(task, ChoiceTask):
-        at.radio(key=session.CHOICE).set_value((task.correct + 1) % len(task.options))
-        at.button(key="learn_check").click().run()
+        at.radio(key=learn.CHOICE).set_value((task.correct + 1) % len(task.options))
+        at.button(key=learn.CHECK).click().run()
     elif isinstance(task, JudgeTask):
         legal = judge_answer(scenario)[0]
-        at.button(key="learn_judge_illegal" if legal else "learn_judge_legal").click().run()
+        at.button(key=learn.JUDGE_ILLEGAL if legal else learn.JUDGE_LEGAL).click().run()
 
 
 def answer_rightly(at: AppTest, scenario: Scenario, after_step: Callable[[int, str], None] | None = None) -> None:
@@ -186,10 +212,10 @@ def answer_rightly(at: AppTest, scenario: Scenario, after_step: Callable[[int, s
             if after_step is not None:
                 after_step(number, step.answer)
     elif isinstance(task, NumberTask):
-        at.number_input(key=session.NUMBER).set_value(number_answer(scenario))
-        at.button(key="learn_check").click().run()
+        at.number_input(key=learn.NUMBER).set_value(number_answer(scenario))
+        at.button(key=learn.CHECK).click().run()
     elif isinstance(task, ChoiceTask):
-        at.radio(key=session.CHOICE).set_value(task.correct)
-        at.button(key="learn_check").click().run()
+        at.radio(key=learn.CHOICE).set_value(task.correct)
+        at.button(key=learn.CHECK).click().run()
     elif isinstance(task, JudgeTask):
-        at.button(key="learn_judge_legal" if judge_answer(scenario)[0] else "learn_judge_illegal").click().run()
+        at.button(key=learn.JUDGE_LEGAL if judge_answer(scenario)[0] else learn.JUDGE_ILLEGAL).click().run()

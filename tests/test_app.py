@@ -19,7 +19,9 @@ from engine.round import Phase
 from engine.variants import PRESETS, HouseRules, Variant, house_rule_options
 from tests.apptest_support import (
     answer_rightly,
+    app_of,
     cookie_of,
+    learn_of,
     open_app,
     said,
     scenario_run,
@@ -33,8 +35,8 @@ from tutor.learn.scenario import MoveTask, NumberTask, Scenario
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id
 from tutor.rules.reference import variant_reference
-from ui import session
-from ui.learn.page import KEYS as LEARN_KEYS
+from ui.learn.state import KEYS as LEARN_KEYS
+from ui.shared import session
 
 CURRICULUM = load_curriculum()
 PAGES = ("learn", "compare", "practice", "rules", "progress")
@@ -104,7 +106,7 @@ def test_the_rules_page_explains_each_rule_as_the_compare_page_does() -> None:
     at = start()
     at.switch_page("ui/pages/rules.py").run()
     markdown = "\n".join(texts(at.markdown))
-    variant = at.session_state[session.VARIANT]
+    variant = app_of(at).variant
     for row in variant_reference(variant):
         assert f"| {field_meaning(row.name)} |" in markdown, row.name
         description = Variant.model_fields[row.name].description or ""
@@ -180,13 +182,13 @@ def test_hints_cost_stars_and_progress_is_saved(progress_db: Path) -> None:
     solve(at, CURRICULUM.scenarios[TAKE_SCENARIO])
     assert "Solved! ★☆☆" in texts(at.success)
     store = ProgressStore(progress_db)
-    learner = at.session_state[session.LEARNER_ID]
+    learner = app_of(at).learner_id
     assert store.course.stars(learner)[TAKE_SCENARIO] == 1
     assert store.course.last_place(learner) is not None
 
     # A returning learner (a new session on the same file, their browser's cookie) resumes at the saved place.
     again = open_app(cookie=cookie_of(at))
-    assert again.session_state[session.LESSON] == store.course.last_place(learner)[0]  # type: ignore[index]
+    assert learn_of(again).lesson == store.course.last_place(learner)[0]  # type: ignore[index]
     assert any(i.startswith("Welcome back!") for i in texts(again.info))
     again.switch_page("ui/pages/progress.py").run()
     assert not again.exception
@@ -209,11 +211,11 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     at.toggle(key=session.FOUR_COLOUR).set_value(True).run()
     assert any(c["ink"] == "green" for c in shown_table(at, LEARN_KEYS)["hand"])  # the 7♣, 9♣
     at.toggle(key="app_hr_femhundra_jokers").set_value(True).run()
-    variant = at.session_state[session.VARIANT]
+    variant = app_of(at).variant
     assert variant.jokers and variant.house_rules == ("jokers",)
     at.selectbox(key=session.VARIANT_ID).set_value("dansk").run()
     assert not at.exception
-    assert at.session_state[session.VARIANT].id == "dansk"
+    assert app_of(at).variant.id == "dansk"
     assert any("not your chosen Danish 500" in i for i in texts(at.info))  # the femhundra lesson says so
     at.switch_page("ui/pages/rules.py").run()
     assert at.title[0].value == "The rules of Danish 500"
@@ -223,7 +225,7 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     at.selectbox(key="app_hr_dansk_ace_high_value").set_value(25)
     at.selectbox(key="app_hr_dansk_ace_low_value").set_value(5).run()
     assert not at.exception
-    variant = at.session_state[session.VARIANT]
+    variant = app_of(at).variant
     assert (variant.cards_dealt, variant.ace_high_value, variant.ace_low_value) == (6, 25, 5)
     assert variant.house_rules == ("ace_high_value", "ace_low_value", "cards_dealt")
     markdown = "\n".join(texts(at.markdown))
@@ -277,7 +279,7 @@ def test_a_link_to_the_lesson_a_learner_stopped_in_resumes_at_the_scenario(progr
     learner = new_learner_id()
     ProgressStore(progress_db).course.save_place(learner, lesson.id, 1)
     at = open_app(lesson=lesson.id, cookie=learner)  # a browser whose cookie an earlier version set
-    assert at.session_state[session.INDEX] == 1
+    assert learn_of(at).index == 1
     assert scenario_run(at).scenario.id == lesson.scenarios[1]
 
 

@@ -47,7 +47,7 @@ from tutor.practice.game import Game
 from tutor.practice.seats import computer_seats
 from tutor.seat.coach import suggest
 from ui.compare.page import line_words
-from ui.session import DEFAULT_LEARNER
+from ui.shared.session import DEFAULT_LEARNER
 
 with contextlib.suppress(ImportError):  # without it require_browser skips (or, in CI, fails) every test
     from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect

@@ -20,7 +20,7 @@ from tutor.i18n.strings import t
 from tutor.practice.game import Game
 from tutor.practice.guide import guide
 from tutor.practice.seats import computer_seats
-from ui.session import DEFAULT_LEARNER
+from ui.shared.session import DEFAULT_LEARNER
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, expect

@@ -153,7 +153,7 @@ def test_a_dutch_page_names_the_court_cards_as_dutch_decks_print_them(
     from tutor.i18n.style import Style
     from tutor.practice.game import Game
     from tutor.practice.seats import computer_seats
-    from ui.session import DEFAULT_LEARNER
+    from ui.shared.session import DEFAULT_LEARNER
 
     game = Game.new(get_variant("rummy500-nl"), computer_seats(DEFAULT_LEARNER, 1, "coach"), DUTCH_SEED)
     king = Card.parse("KS")

@@ -54,8 +54,8 @@ from tutor.compare.situations import (
 )
 from tutor.compare.stats import ENDINGS, STATS_PATH, entries_for, generate, load_stats, stats_text, variant_entry
 from tutor.i18n.strings import catalogue, variant_name
-from ui import session
 from ui.compare.page import line_words, rules_table_html, rulings_rows, second_move
+from ui.shared import session
 
 SITUATIONS = load_situations()
 BY_ID = {s.id: s for s in SITUATIONS}
@@ -540,4 +540,4 @@ def test_the_builder_on_the_page(page: AppTest) -> None:
     assert verdict["500 Rum"].startswith("✗ ") and verdict["Danish 500"].startswith("✓")
     at.multiselect(key="compare_b_hand").set_value(["7S", "7H", "KD"]).run()
     assert any("appear more than once" in str(w.value) for w in at.warning)
-    assert session.VARIANT in at.session_state
+    assert session.STATE in at.session_state

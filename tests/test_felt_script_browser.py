@@ -24,7 +24,7 @@ from engine.moves import Move
 from engine.round import Round
 from engine.variants import get_variant
 from tutor.seat.felt import FeltOptions, felt_data
-from ui.component_data import DECODE_JS, encoded
+from ui.shared.component_data import DECODE_JS, encoded
 
 with contextlib.suppress(ImportError):  # without it the chromium fixture skips (or, in CI, fails) the tests
     from playwright.sync_api import Browser, Page, Route, expect

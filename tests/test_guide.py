@@ -12,7 +12,7 @@ from engine.cards import parse_cards
 from engine.moves import Move, Rommi
 from engine.round import Round
 from engine.variants import PRESETS, get_variant
-from tests.apptest_support import open_app, play_through_widgets, said
+from tests.apptest_support import open_app, play_through_widgets, practice_of, said
 from tests.language_support import shown_texts
 from tutor.course.tactics import TACTICS
 from tutor.i18n.languages import LANGUAGES
@@ -22,7 +22,7 @@ from tutor.practice.game import Game
 from tutor.practice.guide import TOPICS, after_move, guide, now_text, rule_text, topics_now
 from tutor.practice.seat import PracticeSeat
 from tutor.practice.seats import computer_seats
-from ui.practice import keys
+from ui.practice import state as practice
 
 
 def _state(variant: str, hand: str, pile: str, table: tuple[tuple[int, str], ...] = (), draw: bool = False) -> Round:
@@ -94,7 +94,7 @@ def test_the_first_prepared_deal_still_shows_its_rules(variant: str, players: in
 def _play_guided(at: AppTest) -> tuple[PracticeSeat, list[str]]:
     """Play the learner's decisions of a guided hand by the coach's advice until the round ends; the page's
     texts at each decision."""
-    table = at.session_state[keys.TABLE]
+    table = practice_of(at).table
     assert isinstance(table, PracticeSeat) and table.game.guided
     game = table.game
     pages: list[str] = []
@@ -108,11 +108,11 @@ def _play_guided(at: AppTest) -> tuple[PracticeSeat, list[str]]:
         if guidance.move is None:
             from tests.apptest_support import table_move
 
-            table_move(at, keys.KEYS, "no_call")
+            table_move(at, practice.KEYS, "no_call")
         else:
             state = game.state
             seat = pending.seat if pending.seat is not None else state.to_move
-            play_through_widgets(at, keys.KEYS, guidance.move, state.hands[seat], state.pile)
+            play_through_widgets(at, practice.KEYS, guidance.move, state.hands[seat], state.pile)
         assert not at.exception, at.exception
     raise AssertionError("the guided hand did not end")  # pragma: no cover
 
@@ -125,10 +125,10 @@ def test_a_guided_hand_plays_to_its_end_and_explains_each_rule_that_came_up(vari
     players = 3 if get_variant(variant).rommi_call else 2
     deal = prepared_deals(variant, players)[0].deal
     at = open_app("practice", variant=variant)
-    at.radio(key=keys.MODE).set_value("guided").run()
-    at.selectbox(key=keys.COMPUTERS).set_value(players - 1).run()
-    at.selectbox(key=keys.PREPARED).set_value(deal).run()
-    assert at.number_input(key=keys.SEED).value == deal
+    at.radio(key=practice.MODE).set_value("guided").run()
+    at.selectbox(key=practice.COMPUTERS).set_value(players - 1).run()
+    at.selectbox(key=practice.PREPARED).set_value(deal).run()
+    assert at.number_input(key=practice.SEED).value == deal
     at.button(key="practice_start").click().run()
     assert not at.exception, at.exception
     table, pages = _play_guided(at)
@@ -142,7 +142,7 @@ def test_a_guided_hand_plays_to_its_end_and_explains_each_rule_that_came_up(vari
             assert any(topic == tactic.id for tactic in TACTICS), topic
             assert t("guide.tactic") in shown, f"the tactic {topic} was not linked"
     assert "The coach's advice:" in shown
-    assert any("The guide: The coach agrees" in s for s in said(at, keys.KEYS, "info")) or "The guide:" in shown
+    assert any("The guide: The coach agrees" in s for s in said(at, practice.KEYS, "info")) or "The guide:" in shown
 
 
 def test_a_guided_game_keeps_its_guidance_when_its_table_is_made_again() -> None:

@@ -19,10 +19,10 @@ from engine.errors import RecordError
 from engine.moves import Move
 from engine.records.safe_yaml import MAX_BYTES, decode
 from engine.variants import get_variant
-from tests.apptest_support import open_app
+from tests.apptest_support import open_app, practice_of
 from tutor.practice.game import Game
 from tutor.practice.seats import computer_seats
-from ui.practice import keys
+from ui.practice import state as practice
 
 HOSTILE = Path(__file__).parent / "records" / "hostile"
 PASTED = "pasted"  # the source a pasted record is named by (practice.load.pasted)
@@ -57,7 +57,7 @@ def load_page(progress_db: Path) -> AppTest:
 
 
 def paste_and_load(at: AppTest, text: str, how: str = "play") -> None:
-    at.text_area(key=keys.PASTE).set_value(text).run()
+    at.text_area(key=practice.PASTE).set_value(text).run()
     at.button(key=f"practice_load_{how}").click().run()
     assert not at.exception, at.exception
 
@@ -74,7 +74,7 @@ def test_every_hostile_file_pasted_gets_a_clear_message(load_page: AppTest) -> N
         assert errors, path.name
         assert PASTED in errors[0], (path.name, errors)
         assert not any(word in errors[0] for word in PYTHON_WORDS), (path.name, errors)
-        assert at.session_state[keys.VIEWER] is None  # nothing was opened
+        assert practice_of(at).viewer is None  # nothing was opened
 
 
 @pytest.mark.apptest
@@ -115,7 +115,7 @@ def test_a_bad_practice_header_is_named(load_page: AppTest, header: str, field: 
 def test_a_good_header_still_loads(load_page: AppTest) -> None:
     paste_and_load(load_page, game_text())
     assert not load_page.error
-    assert load_page.session_state[keys.GAME] is not None
+    assert practice_of(load_page).game is not None
 
 
 def test_the_upload_step_decodes_at_most_1_mb_of_utf8() -> None:
@@ -132,10 +132,10 @@ def test_the_upload_step_decodes_at_most_1_mb_of_utf8() -> None:
 @pytest.mark.apptest
 def test_pass_and_play_names_with_markdown_are_shown_as_text(load_page: AppTest) -> None:
     at = load_page
-    at.radio(key=keys.MODE).set_value("people").run()
-    at.text_area(key=keys.NAMES).set_value(f"{PHISH}\nBertil").run()
+    at.radio(key=practice.MODE).set_value("people").run()
+    at.text_area(key=practice.NAMES).set_value(f"{PHISH}\nBertil").run()
     at.button(key="practice_start").click().run()
-    assert not at.exception and at.session_state[keys.GAME] is not None
+    assert not at.exception and practice_of(at).game is not None
     shown = every_text(at)
     assert not unescaped(shown, PHISH), unescaped(shown, PHISH)
     assert any(r"\[phish\]\(//evil\.example/login\)" in text for text in shown)
@@ -144,10 +144,10 @@ def test_pass_and_play_names_with_markdown_are_shown_as_text(load_page: AppTest)
 @pytest.mark.apptest
 def test_a_name_with_a_colon_is_refused_where_it_is_given(load_page: AppTest) -> None:
     at = load_page
-    at.radio(key=keys.MODE).set_value("people").run()
-    at.text_area(key=keys.NAMES).set_value("Anna: the best\nBertil").run()
+    at.radio(key=practice.MODE).set_value("people").run()
+    at.text_area(key=practice.NAMES).set_value("Anna: the best\nBertil").run()
     at.button(key="practice_start").click().run()
-    assert at.session_state[keys.GAME] is None
+    assert practice_of(at).game is None
     assert "colon" in at.error[0].value
 
 
@@ -157,7 +157,7 @@ def test_record_names_with_markdown_are_shown_as_text(load_page: AppTest) -> Non
     game = Game.new(get_variant("dansk"), computer_seats(IMAGE.replace(":", ""), 1, "greedy"), seed=5)
     game.play(Move.parse("draw"))
     paste_and_load(at, game.to_yaml(), "view")
-    assert at.session_state[keys.VIEWER] is not None
+    assert practice_of(at).viewer is not None
     at.button(key="practice_view_next").click().run()
     shown = every_text(at)
     raw = IMAGE.replace(":", "")

@@ -32,7 +32,7 @@ from harness.served_app import free_port, wait_for_health
 from tutor.compare.situations import load_situations
 from tutor.learn.curriculum import load_curriculum
 from tutor.rules.reference import rulings
-from ui.command import SETTINGS, arguments
+from ui.app.command import SETTINGS, arguments
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What ``pip install .`` builds from: the packages, the data folders, and the files pyproject.toml names.
@@ -45,20 +45,20 @@ IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "build", "*.egg-info")
 PROBE = """
 import json, sysconfig
 from streamlit.testing.v1 import AppTest
-import engine, tutor, ui, ui.command, ui.router, tutor.resources as r
+import engine, tutor, ui, ui.app.command, ui.app.router, tutor.resources as r
 from tutor.learn.curriculum import load_curriculum
 from tutor.rules.reference import rulings
 from tutor.compare.situations import load_situations
 from tutor.i18n.strings import t
 
 curriculum = load_curriculum()
-at = AppTest.from_file(str(ui.command.APP), default_timeout=60)
+at = AppTest.from_file(str(ui.app.command.APP), default_timeout=60)
 at.query_params["lang"] = "sv"
 at.run()
 print(json.dumps({
     "site": sysconfig.get_paths()["purelib"],
-    "files": [m.__file__ for m in (engine, tutor, ui, ui.command, ui.router)]
-    + [str(p) for p in (r.LESSONS, r.SCENARIOS, r.SITUATIONS, r.LOCALES, r.RULINGS, ui.command.APP)],
+    "files": [m.__file__ for m in (engine, tutor, ui, ui.app.command, ui.app.router)]
+    + [str(p) for p in (r.LESSONS, r.SCENARIOS, r.SITUATIONS, r.LOCALES, r.RULINGS, ui.app.command.APP)],
     "lessons": {lesson.id: sorted(lesson.translations) for lesson in curriculum.lessons},
     "scenarios": sorted(curriculum.scenarios),
     "situations": [situation.id for situation in load_situations()],
@@ -188,10 +188,10 @@ def _flat(table: dict[str, object], prefix: str = "") -> dict[str, object]:
 
 def test_the_command_passes_the_config_files_settings_and_then_its_own_options() -> None:
     config = tomllib.loads((ROOT / ".streamlit/config.toml").read_text(encoding="utf-8"))
-    assert dict(SETTINGS) == _flat(config), "ui.command.SETTINGS must be .streamlit/config.toml's settings"
+    assert dict(SETTINGS) == _flat(config), "ui.app.command.SETTINGS must be .streamlit/config.toml's settings"
     given = ["--server.port", "8600", "--server.headless", "true"]
     line = arguments(given)
-    assert line[:2] == ["run", str(ROOT / "ui" / "entry" / "app.py")]
+    assert line[:2] == ["run", str(ROOT / "ui" / "app" / "script.py")]
     assert line[-4:] == given  # after the settings: of an option given twice, Streamlit keeps the last
     assert line[line.index("--server.showEmailPrompt") + 1] == "false"
 

@@ -18,8 +18,11 @@ from engine.variants import PRESETS
 from tests.apptest_support import (
     answer_rightly,
     answer_wrongly,
+    app_of,
     cookie_of,
+    learn_of,
     open_app,
+    practice_of,
     said,
     scenario_run,
     table_move,
@@ -32,9 +35,9 @@ from tutor.learn.curriculum import load_curriculum
 from tutor.learn.scenario import MoveTask
 from tutor.progress import ProgressStore
 from tutor.seat.picks import hand_options
-from ui import session
-from ui.language import PICKER
-from ui.learn.page import KEYS
+from ui.learn.state import KEYS
+from ui.shared import session
+from ui.shared.session import PICKER
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 PAGES = ("learn", "compare", "practice", "together", "rules", "progress")
@@ -65,7 +68,7 @@ def test_every_page_speaks_the_language_and_starts_with_its_variant(language: st
 def test_every_lesson_opens_in_the_language(language: str) -> None:
     for lesson in CURRICULUM.lessons:
         at = open_app(lesson=lesson.id, lang=language, variant=None)
-        assert at.session_state[session.LESSON] == lesson.id
+        assert learn_of(at).lesson == lesson.id
         assert any(lesson.title_in(language) in str(h.value) for h in at.header), lesson.id
         _no_leaks(at, language, lesson.id)
 
@@ -77,7 +80,7 @@ def _walk_lesson(at: AppTest, entry: TrackLesson, language: str, variant: str) -
     solved = t("ui.learn.solved", language, stars="").strip()
     for index, scenario in enumerate(entry.all_tasks):
         run = scenario_run(at)
-        assert run.scenario.id == scenario.id and at.session_state[session.INDEX] == index
+        assert run.scenario.id == scenario.id and learn_of(at).index == index
         captions, infos = [str(c.value) for c in at.caption], [str(i.value) for i in at.info]
         if entry.is_optional(index):
             assert run.state.variant.id == scenario.variant
@@ -116,7 +119,7 @@ def test_a_new_learner_walks_their_tracks_first_and_last_lessons_through_the_pag
     _walk_lesson(at, first, language, variant)
     at.button(key="learn_next").click().run()
     assert at.header[0].value == track.lessons[1].lesson.title_in(language)
-    learner = at.session_state[session.LEARNER_ID]
+    learner = app_of(at).learner_id
     assert ProgressStore(progress_db).course.stars(learner) == {s.id: 2 if i == 0 else 3 for i, s in enumerate(first.all_tasks)}
     at = open_app(lesson=last.lesson.id, lang=language, variant=None, cookie=cookie_of(at))
     assert at.header[0].value == last.lesson.title_in(language)
@@ -182,9 +185,9 @@ def test_the_pages_own_locale_leads_the_languages_of_the_handshake() -> None:
 def test_the_browsers_language_decides_and_english_is_last() -> None:
     if not _apptest_sets_a_locale():
         pytest.skip("this Streamlit's AppTest cannot give a script a browser locale")
-    assert open_app(locale="fi-FI", variant=None).session_state[session.LANGUAGE] == "fi"
+    assert app_of(open_app(locale="fi-FI", variant=None)).language == "fi"
     english = open_app(locale="de-DE", variant=None)
-    assert english.session_state[session.LANGUAGE] == "en"
+    assert app_of(english).language == "en"
     assert english.session_state[session.VARIANT_ID] == "500-rum"
 
 
@@ -194,11 +197,11 @@ def test_the_variant_follows_the_language_until_the_learner_picks_one() -> None:
     at = open_app(lang="sv", variant=None)
     assert at.session_state[session.VARIANT_ID] == "femhundra"
     at.selectbox(key=PICKER).set_value("da").run()
-    assert (at.session_state[session.LANGUAGE], at.session_state[session.VARIANT_ID]) == ("da", "dansk")
+    assert (app_of(at).language, at.session_state[session.VARIANT_ID]) == ("da", "dansk")
     assert at.query_params["lang"] in ("da", ["da"])  # a reload keeps the choice
     at.selectbox(key=session.VARIANT_ID).set_value("rommi").run()
     at.selectbox(key=PICKER).set_value("nl").run()
-    assert (at.session_state[session.LANGUAGE], at.session_state[session.VARIANT_ID]) == ("nl", "rommi")
+    assert (app_of(at).language, at.session_state[session.VARIANT_ID]) == ("nl", "rommi")
     assert not at.exception
 
 
@@ -206,7 +209,7 @@ def test_the_variant_follows_the_language_until_the_learner_picks_one() -> None:
 @pytest.mark.usefixtures("progress_db")
 def test_a_variant_link_picks_the_variant() -> None:
     at = open_app(lang="sv", variant=None, query={"variant": "dansk"})
-    assert (at.session_state[session.LANGUAGE], at.session_state[session.VARIANT_ID]) == ("sv", "dansk")
+    assert (app_of(at).language, at.session_state[session.VARIANT_ID]) == ("sv", "dansk")
 
 
 @pytest.mark.apptest
@@ -215,10 +218,10 @@ def test_the_learners_choice_is_kept_with_their_progress() -> None:
     at = open_app(locale="en-GB", variant=None)
     at.selectbox(key=PICKER).set_value("fi").run()
     again = open_app(locale="en-GB", variant=None, cookie=cookie_of(at))  # the same browser, another day
-    assert again.session_state[session.LANGUAGE] == "fi"
+    assert app_of(again).language == "fi"
     assert again.session_state[session.VARIANT_ID] == "rommi"
     stranger = open_app(locale="en-GB", variant=None)
-    assert stranger.session_state[session.LANGUAGE] == "en"
+    assert app_of(stranger).language == "en"
 
 
 @pytest.mark.apptest
@@ -236,17 +239,17 @@ def _play_round_by_hints(at: AppTest) -> None:
     """Play the learner's moves of a Practice round by the coach's hints until the round is over."""
     from tests.apptest_support import play_through_widgets
     from tutor.practice.game import Game
-    from ui.practice import keys
+    from ui.practice import state as practice
 
-    game = at.session_state[keys.GAME]
+    game = practice_of(at).game
     assert isinstance(game, Game)
     for _ in range(200):
         if game.pending().kind in ("round_over", "game_over"):
             return
         at.button(key="practice_hint_button").click().run()
-        advice = at.session_state[keys.TABLE].advice
+        advice = practice_of(at).table.advice
         state = game.state
-        play_through_widgets(at, keys.KEYS, advice.move, state.hands[advice.seat], state.pile)
+        play_through_widgets(at, practice.KEYS, advice.move, state.hands[advice.seat], state.pile)
         assert not at.exception, at.exception
     raise AssertionError("the round did not end")  # pragma: no cover
 
@@ -259,10 +262,10 @@ def test_a_practice_round_speaks_the_language_and_calls_the_learner_you_in_it(la
     everything in the language, the learner is "Du", "Sinä", "Jij" (never "You"), and the computer player's
     level is never "coach" (the coach is the advisor)."""
     from tests.language_support import shown_texts
-    from ui.practice import keys
+    from ui.practice import state as practice
 
     at = open_app(page="practice", lang=language, variant=None)
-    at.number_input(key=keys.SEED).set_value(11)
+    at.number_input(key=practice.SEED).set_value(11)
     at.button(key="practice_start").click().run()
     _play_round_by_hints(at)
     _no_leaks(at, language, "practice, the round over")

@@ -6,7 +6,10 @@ and launch a browser, imports neither); the app itself never imports ``harness``
 ``if TYPE_CHECKING``. A failure names the module and the import.
 
 And no circles (issue 34): in ``engine``, ``tutor``, ``ui`` and ``tools`` no module imports, through others, a
-module that imports it, and no package (``tutor.learn``) a package that imports it. An import inside a function
+module that imports it, and no package (``tutor.learn``) a package that imports it. A package's own modules
+(``ui/*.py``) are a node of their own, apart from its subpackages (``ui.felt``): a subpackage importing a module of
+its parent that imports the subpackage is a circle too; only a package's command line (``engine/__main__.py``),
+which nothing imports, stands apart from the package's own modules, above them. An import inside a function
 counts like any other, so a late import cannot hide a circle; a failure names one circle of each knot."""
 
 from __future__ import annotations
@@ -150,22 +153,29 @@ def _circle_through(graph: dict[str, set[str]], knot: set[str]) -> list[str]:
 
 
 def package_of(module: str) -> str:
-    """The package a module belongs to: ``tutor.learn.flow`` → ``tutor.learn``; a package's ``__init__`` is
-    the package itself (``tutor.learn`` → ``tutor.learn``)."""
+    """The node a module belongs to in the graph of packages: its package (``tutor.learn.flow`` →
+    ``tutor.learn``; a package's ``__init__`` is the package itself, ``tutor.learn`` → ``tutor.learn``), but a
+    package's command line is a node of its own (``engine.__main__`` → ``engine.__main__``)."""
+    if module.rpartition(".")[2] == "__main__":
+        return module
     return module if module in PACKAGES else module.rpartition(".")[0]
 
 
 def package_graph(imports: dict[str, set[str]], package_of: Callable[[str], str]) -> dict[str, set[str]]:
-    """Which package imports which, from the modules' imports. A package and the packages inside it count as
-    one (``tutor`` and ``tutor.learn``, ``engine`` and ``engine.bots``): a subpackage builds on the modules
-    beside it and a package's command line (``engine/__main__.py``) on its subpackages, and a circle among them
-    is a circle of modules, which the test of modules finds."""
+    """Which package imports which, from the modules' imports. A package's own modules are one node and each
+    package inside it another (``ui`` and ``ui.felt``, ``engine`` and ``engine.bots``): a subpackage that
+    imports a module of its parent while another module there imports the subpackage makes a circle, though no
+    module imports itself (as ``ui.felt`` → ``ui.session`` did while ``ui.router`` → ``ui.felt``, before both
+    moved into packages of their own: ``ui.shared`` below the pages, ``ui.app`` above them). What several
+    subpackages share goes into a package of its own below them, and what uses them into one above them.
+    Only a command line (``engine.__main__``, :func:`package_of`) stands apart from its package's modules: it
+    may build on the subpackages that build on those modules, as long as none of them imports it."""
     graph: dict[str, set[str]] = {}
     for module, imported_modules in imports.items():
         here = package_of(module)
         for imported in imported_modules:
             there = package_of(imported)
-            if not (_under(here, there) or _under(there, here)):
+            if here != there:
                 graph.setdefault(here, set()).add(there)
     return graph
 
@@ -184,15 +194,18 @@ def test_no_module_imports_itself_in_a_circle() -> None:
 
 def test_no_package_imports_itself_in_a_circle() -> None:
     """No package (``tutor.learn``, ``tutor.compare``, ``ui.pages``) imports, through others, a package that
-    imports it: what reads everything (the catalogue extraction, the schema export, the course map) stands
-    above what it reads (``tools/``), and what several use goes below them."""
+    imports it, a package's own modules counting apart from its subpackages (:func:`package_graph`): what reads
+    everything (the catalogue extraction, the schema export, the course map) stands above what it reads
+    (``tools/``), the app's entry above its pages (``ui.app``), and what several use goes below them
+    (``ui.shared``)."""
     found = circles(package_graph(APP, package_of))
     assert found == [], "\n".join(" → ".join(circle) for circle in found)
 
 
 def test_the_circle_tests_find_a_circle() -> None:
     """The two circle tests would fail on a circle: of modules, of packages through modules that make no circle
-    themselves, and not on a package and its subpackage importing each other's modules."""
+    themselves, of a package's own modules and its subpackage importing each other's modules; not on a command
+    line that builds on a subpackage that builds on the package's own modules."""
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
     assert circles({"a": {"b"}, "b": {"c"}, "d": {"a", "c"}}) == []
     assert circles({"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"c", "a"}}) == [["a", "b", "a"], ["c", "d", "c"]]
@@ -200,7 +213,12 @@ def test_the_circle_tests_find_a_circle() -> None:
     assert circles(modules) == []
     assert circles(package_graph(modules, lambda m: m.rpartition(".")[0])) == [["p", "q", "p"]]
     nested = {"p.q.m": {"p.n"}, "p.n": {"p.q.k"}, "p.q.k": set()}
-    assert circles(package_graph(nested, lambda m: m.rpartition(".")[0])) == []
+    assert circles(nested) == []
+    assert circles(package_graph(nested, lambda m: m.rpartition(".")[0])) == [["p", "p.q", "p"]]
+    command = {"p.__main__": {"p.q.k"}, "p.q.k": {"p.n"}, "p.n": set()}
+    assert circles(package_graph(command, package_of)) == []
+    command["p.n"] = {"p.__main__"}  # the package's own module imports its command line
+    assert circles(package_graph(command, package_of)) == [["p", "p.__main__", "p.q", "p"]]
 
 
 @pytest.mark.parametrize("folder", ["tests", "benchmarks"])

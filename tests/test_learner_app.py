@@ -14,13 +14,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.variants import PRESETS
-from tests.apptest_support import cookie_of, open_app
+from tests.apptest_support import app_of, cookie_of, learn_of, open_app, scenario_run
 from tests.test_app import CURRICULUM, TAKE_LESSON, TAKE_SCENARIO, solve, texts
 from tutor.course import track_for
 from tutor.progress import ProgressStore
 from tutor.progress.learner import is_learner_id, legacy_key, new_learner_id
-from ui import session
 from ui.progress import learner as learner_view
+from ui.shared import session
 
 #: The tasks of the femhundra track (the tests' learner plays femhundra), as the Progress page counts them.
 SCENARIOS = sum(len(entry.tasks) for entry in track_for(PRESETS["femhundra"], CURRICULUM).lessons)
@@ -28,7 +28,7 @@ SCENARIOS = sum(len(entry.tasks) for entry in track_for(PRESETS["femhundra"], CU
 
 def learner_of(at: AppTest) -> str:
     """The learner id the session runs as; never in the address."""
-    learner = at.session_state[session.LEARNER_ID]
+    learner = app_of(at).learner_id
     assert is_learner_id(learner) and "learner" not in at.query_params
     return str(learner)
 
@@ -55,8 +55,8 @@ def first_learner_solves_one() -> tuple[AppTest, str]:
 def test_a_fresh_browser_gets_a_new_id_and_no_welcome_back() -> None:
     at = open_app()
     learner = learner_of(at)
-    assert not welcomed(at) and at.session_state[session.LEARNER_FRESH]
-    assert open_app().session_state[session.LEARNER_ID] != learner
+    assert not welcomed(at) and app_of(at).learner_fresh
+    assert app_of(open_app()).learner_id != learner
     at.switch_page("ui/pages/progress.py").run()
     assert learner_of(at) == learner  # a page switch keeps the learner
     assert at.title[0].value == "Your progress" and "Nothing solved yet" in " ".join(texts(at.info))
@@ -80,7 +80,7 @@ def test_the_same_learner_coming_back_is_welcomed_with_their_name() -> None:
     first, learner = first_learner_solves_one()
     first.text_input(key=session.LEARNER).set_value("Anna").run()
     again = open_app(cookie=cookie_of(first))  # a reload: the browser's cookie
-    assert learner_of(again) == learner and not again.session_state[session.LEARNER_FRESH]
+    assert learner_of(again) == learner and not app_of(again).learner_fresh
     assert welcomed(again)
     assert again.text_input(key=session.LEARNER).value == "Anna"
     assert solved_metric(again) == f"1 / {SCENARIOS}"
@@ -167,6 +167,36 @@ def test_start_over_clears_after_a_confirmation_and_can_be_undone(progress_db: P
     assert "Your progress is back." in texts(at.success)
     assert solved_metric(at) == f"1 / {SCENARIOS}"
     assert all(button.key != learner_view.UNDO for button in at.button)
+
+
+@pytest.mark.apptest
+def test_start_over_sends_the_learn_page_back_to_the_first_lesson(progress_db: Path) -> None:
+    """The Progress page sends the Learn page back (by the keys of :data:`ui.shared.session.SENT_BACK`, which
+    the Learn page's state takes in): after "Start over" it opens the course's first task, afresh."""
+    at, _ = first_learner_solves_one()
+    assert learn_of(at).lesson == TAKE_LESSON and scenario_run(at).solved
+    at.switch_page("ui/pages/progress.py").run()
+    at.button(key=learner_view.START_OVER).click().run()
+    at.button(key=learner_view.CONFIRM).click().run()
+    del at.query_params["lesson"]  # the address a browser shows after moving to another page
+    at.switch_page("ui/pages/learn.py").run()
+    assert not at.exception, at.exception
+    first = track_for(PRESETS["femhundra"], CURRICULUM).lessons[0].lesson.id
+    assert (learn_of(at).lesson, learn_of(at).index) == (first, 0) and not scenario_run(at).solved
+    assert not any(key in at.session_state for key in session.SENT_BACK)  # taken in, once
+
+
+@pytest.mark.apptest
+def test_a_browser_switched_to_another_learner_opens_their_last_place(progress_db: Path) -> None:
+    first, learner = first_learner_solves_one()
+    second = open_app()
+    assert learn_of(second).lesson != TAKE_LESSON
+    use_code(second, code_of(first))
+    del second.query_params["lesson"]  # the address a browser shows after moving to another page
+    second.switch_page("ui/pages/learn.py").run()
+    assert not second.exception, second.exception
+    place = ProgressStore(progress_db).course.last_place(learner)
+    assert place is not None and (learn_of(second).lesson, learn_of(second).index) == place
 
 
 def code_of(at: AppTest) -> str:

@@ -18,7 +18,16 @@ from engine.moves import Discard, Move, Rommi
 from engine.records.game import record_from_data, replay
 from engine.round import Phase, Round
 from engine.variants import get_variant
-from tests.apptest_support import open_app, pick, play_through_widgets, said, shown_table, table_move
+from tests.apptest_support import (
+    app_of,
+    open_app,
+    pick,
+    play_through_widgets,
+    practice_of,
+    said,
+    shown_table,
+    table_move,
+)
 from tutor.i18n.card_names import face as card_face
 from tutor.practice.game import Game
 from tutor.practice.round_end import costliest
@@ -27,9 +36,8 @@ from tutor.practice.seats import Seat, computer_seats, people_seats
 from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressStore
 from tutor.seat.coach import Advice, suggest
-from ui import session
-from ui.page_files import page_file
-from ui.practice import keys
+from ui.practice import state as practice
+from ui.shared.page_files import page_file
 
 # --- helpers ---------------------------------------------------------------------------------------------
 
@@ -39,7 +47,7 @@ def practice_page() -> AppTest:
 
 
 def game_of(at: AppTest) -> Game:
-    game = at.session_state[keys.GAME]
+    game = practice_of(at).game
     assert isinstance(game, Game)
     return game
 
@@ -56,8 +64,8 @@ def texts(elements: object) -> list[str]:
 @pytest.mark.slow
 def test_a_whole_round_played_by_following_the_hints() -> None:
     at = practice_page()
-    at.selectbox(key=keys.LEVEL).set_value("greedy")
-    at.number_input(key=keys.SEED).set_value(11)
+    at.selectbox(key=practice.LEVEL).set_value("greedy")
+    at.number_input(key=practice.SEED).set_value(11)
     at.button(key="practice_start").click().run()
     assert not at.exception, at.exception
     game = game_of(at)
@@ -70,15 +78,15 @@ def test_a_whole_round_played_by_following_the_hints() -> None:
             break
         assert pending.kind in ("turn", "rommi"), pending
         at.button(key="practice_hint_button").click().run()
-        advice = at.session_state[keys.TABLE].advice
+        advice = practice_of(at).table.advice
         assert isinstance(advice, Advice) and advice.reason
-        assert any(advice.reason in i for i in said(at, keys.KEYS, "info"))  # in the table's message box
+        assert any(advice.reason in i for i in said(at, practice.KEYS, "info"))  # in the table's message box
         state = game.state
         before = len(game.current.moves)
-        play_through_widgets(at, keys.KEYS, advice.move, state.hands[advice.seat], state.pile)
-        assert len(game.current.moves) > before, (advice, said(at, keys.KEYS, "error"))
-        assert not said(at, keys.KEYS, "error")
-        reviews += at.session_state[keys.TABLE].review is not None
+        play_through_widgets(at, practice.KEYS, advice.move, state.hands[advice.seat], state.pile)
+        assert len(game.current.moves) > before, (advice, said(at, practice.KEYS, "error"))
+        assert not said(at, practice.KEYS, "error")
+        reviews += practice_of(at).table.review is not None
     else:  # pragma: no cover
         raise AssertionError("the round did not end")
     assert game.state.round_over
@@ -97,15 +105,15 @@ def test_an_illegal_attempt_is_explained_and_undo_takes_back() -> None:
     at.button(key="practice_start").click().run()
     game = game_of(at)
     hand = game.state.hands[0]
-    table_move(at, keys.KEYS, "discard", hand=pick(hand, hand[:1]))  # before drawing
-    error = said(at, keys.KEYS, "error")
+    table_move(at, practice.KEYS, "discard", hand=pick(hand, hand[:1]))  # before drawing
+    error = said(at, practice.KEYS, "error")
     assert error and "draw" in error[0].lower()
     assert "_" not in error[0]  # no rule code on a learner's screen
     assert game.state.hands[0] == hand and not game.current.moves
-    table_move(at, keys.KEYS, "draw")
+    table_move(at, practice.KEYS, "draw")
     assert len(game.current.moves) == 1
     at.button(key="practice_undo").click().run()
-    assert not game.current.moves and said(at, keys.KEYS, "info")
+    assert not game.current.moves and said(at, practice.KEYS, "info")
 
 
 @pytest.mark.apptest
@@ -117,18 +125,18 @@ def test_the_highlighted_buttons_follow_the_phase() -> None:
     assert game_of(at).state.phase is Phase.DRAW
 
     def buttons(primary: bool) -> set[str]:
-        return {a["id"] for a in shown_table(at, keys.KEYS)["actions"] if a["primary"] is primary}
+        return {a["id"] for a in shown_table(at, practice.KEYS)["actions"] if a["primary"] is primary}
 
     game = game_of(at)
     usable = any(move.kind == "take" for move in game.state.legal_moves())
     # femhundra (the default) takes the whole pile, lit only when the hand could use it
     assert buttons(True) == ({"draw", "take_all"} if usable else {"draw"})
     assert "meld" in buttons(False)
-    table_move(at, keys.KEYS, "draw")
+    table_move(at, practice.KEYS, "draw")
     assert game_of(at).state.phase is Phase.PLAY
     assert buttons(True) == set()  # which play is best is the learner's to find: the listing lights up legal picks
     assert {"draw", "take_all", "meld", "discard"} <= buttons(False)
-    assert shown_table(at, keys.KEYS)["legal"]["discards"]  # what the browser lights up a discard with
+    assert shown_table(at, practice.KEYS)["legal"]["discards"]  # what the browser lights up a discard with
 
 
 @pytest.mark.apptest
@@ -139,14 +147,14 @@ def test_the_card_just_drawn_is_named() -> None:
     at.button(key="practice_start").click().run()
     game = game_of(at)
     card = game.state.stock[0]
-    table_move(at, keys.KEYS, "draw")
+    table_move(at, practice.KEYS, "draw")
     # (the coach's review of the draw may follow it, when taking from the pile was better: the seed is random)
-    assert any(text.startswith(f"You drew the {card_face(card)}.") for text in said(at, keys.KEYS, "info"))
+    assert any(text.startswith(f"You drew the {card_face(card)}.") for text in said(at, practice.KEYS, "info"))
     hand = game.state.hands[0]
-    marked = [c for c in shown_table(at, keys.KEYS)["hand"] if c["fresh"]]
+    marked = [c for c in shown_table(at, practice.KEYS)["hand"] if c["fresh"]]
     assert [c["t"] for c in marked] == [str(card)]  # and the table shows it so
-    table_move(at, keys.KEYS, "discard", hand=pick(hand, [c for c in hand if c is not card][:1]))
-    assert not any("You drew" in text for text in said(at, keys.KEYS, "info"))  # it was about that turn only
+    table_move(at, practice.KEYS, "discard", hand=pick(hand, [c for c in hand if c is not card][:1]))
+    assert not any("You drew" in text for text in said(at, practice.KEYS, "info"))  # it was about that turn only
 
 
 @pytest.mark.apptest
@@ -160,11 +168,11 @@ def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:
     shown = texts(at.markdown)
     assert "**Your turn**" in shown
     assert not any("learner" in text for text in shown), [text for text in shown if "learner" in text]
-    table_move(at, keys.KEYS, "draw")
+    table_move(at, practice.KEYS, "draw")
     assert "1. You drew from the stock." in texts(at.markdown)  # the log of every move
-    at.text_input(key=keys.SAVE_NAME).set_value("monday").run()
+    at.text_input(key=practice.SAVE_NAME).set_value("monday").run()
     at.button(key="practice_save").click().run()
-    assert ProgressStore(progress_db).games.names(at.session_state[session.LEARNER_ID]) == ["monday"]
+    assert ProgressStore(progress_db).games.names(app_of(at).learner_id) == ["monday"]
     at.switch_page("ui/pages/progress.py").run()
     assert at.title[0].value == "Your progress"
     at.text_input(key="app_learner").set_value("Anna").run()
@@ -174,23 +182,23 @@ def test_the_learner_without_a_name_is_you(progress_db: Path) -> None:
 @pytest.mark.apptest
 def test_pass_and_play_hides_the_hand_between_turns(progress_db: Path) -> None:
     at = practice_page()
-    at.radio(key=keys.MODE).set_value("people").run()
-    at.text_area(key=keys.NAMES).set_value("Anna\nBertil\nCecilia").run()
+    at.radio(key=practice.MODE).set_value("people").run()
+    at.text_area(key=practice.NAMES).set_value("Anna\nBertil\nCecilia").run()
     at.button(key="practice_start").click().run()
     game = game_of(at)
     assert at.subheader[0].value == "Pass the device to Anna"
-    assert not shown_table(at, keys.KEYS)["hand"]  # no hand shown before the device is passed
+    assert not shown_table(at, practice.KEYS)["hand"]  # no hand shown before the device is passed
     at.button(key="practice_reveal").click().run()
-    assert shown_table(at, keys.KEYS)["hand"]
-    table_move(at, keys.KEYS, "draw")
+    assert shown_table(at, practice.KEYS)["hand"]
+    table_move(at, practice.KEYS, "draw")
     hand = game.state.hands[0]
-    table_move(at, keys.KEYS, "discard", hand=pick(hand, hand[-1:]))
+    table_move(at, practice.KEYS, "discard", hand=pick(hand, hand[-1:]))
     assert at.subheader[0].value == "Pass the device to Bertil"
-    assert not shown_table(at, keys.KEYS)["hand"] and game.visible_hand(0) is None and game.visible_hand(1) is None
+    assert not shown_table(at, practice.KEYS)["hand"] and game.visible_hand(0) is None and game.visible_hand(1) is None
     # Save, and resume from the store.
-    at.text_input(key=keys.SAVE_NAME).set_value("friday").run()
+    at.text_input(key=practice.SAVE_NAME).set_value("friday").run()
     at.button(key="practice_save").click().run()
-    assert ProgressStore(progress_db).games.names(at.session_state[session.LEARNER_ID]) == ["friday"]
+    assert ProgressStore(progress_db).games.names(app_of(at).learner_id) == ["friday"]
 
 
 @pytest.mark.apptest
@@ -201,10 +209,10 @@ def test_a_pasted_record_can_be_stepped_through() -> None:
     game.play(Discard(game.state.hands[0][-1]))
     game.advance()
     at = practice_page()
-    at.text_area(key=keys.PASTE).set_value(game.to_yaml()).run()
+    at.text_area(key=practice.PASTE).set_value(game.to_yaml()).run()
     at.button(key="practice_load_view").click().run()
     assert not at.exception, at.exception
-    viewer = at.session_state[keys.VIEWER]
+    viewer = practice_of(at).viewer
     assert isinstance(viewer, RecordViewer) and viewer.position == (0, 0)
     at.button(key="practice_view_next").click().run()
     at.button(key="practice_view_next").click().run()
@@ -212,7 +220,7 @@ def test_a_pasted_record_can_be_stepped_through() -> None:
     at.button(key="practice_view_prev").click().run()
     assert viewer.position == (0, 1)
     at.button(key="practice_view_close").click().run()
-    at.text_area(key=keys.PASTE).set_value("variant: nonsense").run()
+    at.text_area(key=practice.PASTE).set_value("variant: nonsense").run()
     at.button(key="practice_load_play").click().run()
     assert at.error and "cannot be used" in at.error[0].value
 
@@ -419,15 +427,15 @@ def test_a_computer_turn_is_quick() -> None:
 def test_the_rommi_button_while_a_call_is_possible() -> None:
     game = rommi_window_game()
     at = practice_page()
-    at.session_state[keys.GAME] = game
+    practice_of(at).game = game
     at.run()
     assert not at.exception, at.exception
-    assert any("call Rommi!" in s for s in said(at, keys.KEYS, "success"))  # in the table, beside its buttons
-    assert [a["id"] for a in shown_table(at, keys.KEYS)["actions"]] == ["rommi", "no_call"]
+    assert any("call Rommi!" in s for s in said(at, practice.KEYS, "success"))  # in the table, beside its buttons
+    assert [a["id"] for a in shown_table(at, practice.KEYS)["actions"]] == ["rommi", "no_call"]
     at.button(key="practice_hint_button").click().run()
-    advice = at.session_state[keys.TABLE].advice
+    advice = practice_of(at).table.advice
     assert isinstance(advice, Advice) and isinstance(advice.move, Rommi)
-    play_through_widgets(at, keys.KEYS, advice.move, game.state.hands[2], game.state.pile)
+    play_through_widgets(at, practice.KEYS, advice.move, game.state.hands[2], game.state.pile)
     assert game.current.moves[2] == (2, advice.move)
     assert game.state.to_move == 2  # Cecilia plays on from her call; Bertil lost his turn
 
@@ -438,15 +446,15 @@ def test_rommi_starts_with_three_players_and_the_form_keeps_its_choices() -> Non
     """500 rommi's form starts with two computer players (with two players nobody may call) and says why;
     "New game" brings the form back with the choices made, not the defaults."""
     at = open_app("practice", variant="rommi")
-    assert at.selectbox(key=keys.COMPUTERS).value == 2
+    assert at.selectbox(key=practice.COMPUTERS).value == 2
     assert any("nobody may ever call Rommi!" in c for c in texts(at.caption))
-    at.selectbox(key=keys.COMPUTERS).set_value(3)
-    at.selectbox(key=keys.LEVEL).set_value("greedy")
+    at.selectbox(key=practice.COMPUTERS).set_value(3)
+    at.selectbox(key=practice.LEVEL).set_value("greedy")
     at.button(key="practice_start").click().run()
     assert len(game_of(at).seats) == 4
     at.button(key="practice_quit").click().run()
     assert not at.exception, at.exception
-    assert at.selectbox(key=keys.COMPUTERS).value == 3 and at.selectbox(key=keys.LEVEL).value == "greedy"
+    assert at.selectbox(key=practice.COMPUTERS).value == 3 and at.selectbox(key=practice.LEVEL).value == "greedy"
 
 
 @pytest.mark.apptest
@@ -455,8 +463,8 @@ def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> 
     """A round played carelessly (the first legal move each time): the end says who went out or how the
     round ended, who leads, what the columns mean, and the coach's sentences on the costliest decisions."""
     at = practice_page()
-    at.selectbox(key=keys.LEVEL).set_value("greedy")
-    at.number_input(key=keys.SEED).set_value(5)
+    at.selectbox(key=practice.LEVEL).set_value("greedy")
+    at.number_input(key=practice.SEED).set_value(5)
     at.button(key="practice_start").click().run()
     game = game_of(at)
     for _ in range(200):
@@ -464,7 +472,7 @@ def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> 
             break
         state = game.state
         move = next(m for m in state.legal_moves() if not isinstance(m, Rommi))
-        play_through_widgets(at, keys.KEYS, move, state.hands[0], state.pile)
+        play_through_widgets(at, practice.KEYS, move, state.hands[0], state.pile)
     else:  # pragma: no cover
         raise AssertionError("the round did not end")
     shown = " ".join(texts(at.markdown))
@@ -472,7 +480,7 @@ def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> 
     assert "went out." in shown or "The round ended:" in shown
     assert any("Penalty: points lost" in c for c in texts(at.caption))
     assert "Where the round cost you most, by the coach's count:" in shown
-    table = at.session_state[keys.TABLE]
+    table = practice_of(at).table
     index, _ = costliest(game, table.costs, 0)[0]
     at.button(key="practice_try_0").click().run()  # "Try this decision again": a game from that position
     again = game_of(at)
@@ -489,9 +497,9 @@ def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> 
 def test_no_call_beside_the_rommi_button_lets_the_window_pass() -> None:
     game = rommi_window_game()
     at = practice_page()
-    at.session_state[keys.GAME] = game
+    practice_of(at).game = game
     at.run()
-    table_move(at, keys.KEYS, "no_call")
+    table_move(at, practice.KEYS, "no_call")
     assert not at.exception, at.exception
     assert not any(isinstance(move, Rommi) for _, move in game.current.moves)
     assert game.pending().kind != "rommi"

@@ -17,7 +17,7 @@ from engine.errors import RecordError
 from engine.names import name_problem
 from engine.problems import PROBLEMS
 from engine.variants import HouseRuleError, get_variant
-from tests.apptest_support import open_app
+from tests.apptest_support import open_app, practice_of
 from tests.test_hostile_app import paste_and_load
 from tutor.i18n.languages import LANGUAGES
 from tutor.i18n.problems import PLACES, house_rule_refusal, name_refusal, record_refusal
@@ -25,8 +25,8 @@ from tutor.i18n.strings import t
 from tutor.practice.game import Game
 from tutor.practice.seats import SeatsError, people_seats
 from tutor.together.model import NameRefused, TableError, check_name
-from ui import session
-from ui.practice import keys
+from ui.practice import state as practice_keys
+from ui.shared import session
 
 HOSTILE = Path(__file__).parent / "records" / "hostile"
 #: The hostile records a learner may paste: every refused one (bad bytes are the upload's case).
@@ -136,18 +136,18 @@ def practice(progress_db: Path) -> AppTest:
 @pytest.mark.apptest
 def test_practice_names_are_refused_in_finnish_with_where_to_change_them(practice: AppTest) -> None:
     at = practice
-    at.radio(key=keys.MODE).set_value("people").run()
+    at.radio(key=practice_keys.MODE).set_value("people").run()
     for name, char in BAD_NAMES.items():
         if "\t" in name:
             continue  # a text area splits nothing at a tab, but the rule is the same (above)
-        at.text_area(key=keys.NAMES).set_value(f"{name}\nBertil").run()
+        at.text_area(key=practice_keys.NAMES).set_value(f"{name}\nBertil").run()
         at.button(key="practice_start").click().run()
-        assert at.session_state[keys.GAME] is None
+        assert practice_of(at).game is None
         error = at.error[0].value.replace("\\", "")
         assert char.strip("“”") in error and "pelaajien luettelossa" in error, error
-    at.text_area(key=keys.NAMES).set_value(f"{FAMILY}\nBertil").run()
+    at.text_area(key=practice_keys.NAMES).set_value(f"{FAMILY}\nBertil").run()
     at.button(key="practice_start").click().run()
-    assert at.session_state[keys.GAME] is not None
+    assert practice_of(at).game is not None
 
 
 @pytest.mark.apptest
@@ -171,17 +171,17 @@ def test_a_refused_record_is_said_in_finnish_in_its_open_section(practice: AppTe
         errors = [str(e.value) for e in at.error]
         assert len(errors) == 1 and errors[0].startswith("Tätä tallennetta ei voi käyttää"), (path.name, errors)
         assert "Mitään ei pelattu" not in errors[0]
-        assert at.session_state[keys.LOAD_SECTION] is True, path.name  # the section stays open
+        assert at.session_state[practice_keys.LOAD_SECTION] is True, path.name  # the section stays open
         assert not at.exception
 
 
 @pytest.mark.apptest
 def test_a_saved_name_is_shown_as_it_is_in_the_table_box(progress_db: Path) -> None:
     at = open_app("practice")
-    at.radio(key=keys.MODE).set_value("people").run()
-    at.text_area(key=keys.NAMES).set_value("J.P. (mum)\nBertil").run()
+    at.radio(key=practice_keys.MODE).set_value("people").run()
+    at.text_area(key=practice_keys.NAMES).set_value("J.P. (mum)\nBertil").run()
     at.button(key="practice_start").click().run()
-    at.text_input(key=keys.SAVE_NAME).set_value("<img src=x> (mum)").run()
+    at.text_input(key=practice_keys.SAVE_NAME).set_value("<img src=x> (mum)").run()
     at.button(key="practice_save").click().run()
-    table = at.session_state[keys.TABLE]
+    table = practice_of(at).table
     assert table.answer is not None and "“<img src=x> (mum)”" in table.answer.message, table.answer

@@ -12,8 +12,8 @@ from types import ModuleType
 
 import pytest
 
+import ui.app.sidebar
 import ui.felt.cards
-import ui.sidebar
 from engine.cards import Card, parse_cards
 from engine.errors import NotationError
 from engine.moves import Move
@@ -38,13 +38,13 @@ from tutor.seat.picks import (
     picked_move,
     pile_depth,
 )
+from ui.app.sidebar import chosen_overrides, house_rule_options
 from ui.felt.cards import CSS, board_html, card_html, colour, hand_html, pile_html, table_html
-from ui.sidebar import chosen_overrides, house_rule_options
 
 TAKE_SCENARIO = "femhundra-take-whole-pile"
 
 
-@pytest.mark.parametrize("module", [ui.felt.cards, ui.sidebar], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [ui.felt.cards, ui.app.sidebar], ids=lambda m: m.__name__)
 def test_doctests(module: ModuleType) -> None:
     """The ``ui`` modules' doctests, outside pytest's doctest collection (``testpaths``); the tutor's
     modules have theirs run there, once."""

@@ -3,7 +3,7 @@ king, queen, jack) when the learner uses them.
 
 The choice is a display preference, not a rule: the engine and the record keep ``J Q K``. It is part of
 a :class:`~tutor.i18n.style.Style`, which the caller passes wherever it passes a language (the app builds
-the session's with ``ui.session.style``); a language code alone means the international letters. Cards are
+the session's with ``ui.shared.session.style``); a language code alone means the international letters. Cards are
 named with the letters by :mod:`tutor.i18n.card_names`.
 """
 

@@ -3,7 +3,11 @@ sets up, charts and statistics, and a cheat sheet to download.
 
 Thin: the table, the rulings, the figures and the sheet come from ``tutor.compare.grid``,
 ``tutor.compare.situations``, ``tutor.compare.charts`` and ``tutor.compare.stats``; this module only lays them out.
-Widget keys start with ``compare_``.
+
+The page keeps no state of its own between runs, so it has no state object: what it shows follows from the
+sidebar's variant (:func:`ui.shared.session.variant`) and its own widgets, whose values Streamlit drops while
+the page is not shown (the situation, the builder's position and the players' count start again from the
+first). Its widgets' keys, which all start with ``compare_``, are declared below, once.
 """
 
 from __future__ import annotations
@@ -57,19 +61,33 @@ from tutor.learn.scenario import localize
 from tutor.seat.coach import describe_move
 from tutor.seat.felt import count_words
 from tutor.seat.picks import card_options, option_card
-from ui import session
 from ui.felt.cards import CSS, back_html, hand_html, others_html, pile_html, row_html, table_html
 from ui.felt.controls import board_labels
+from ui.shared import session
 
-SITUATION: Final = "compare_situation"
-PLAYERS: Final = "compare_players"
-B_HAND: Final = "compare_b_hand"
+# --- the widgets' keys ------------------------------------------------------------------------------------
+SITUATION: Final = "compare_situation"  # the situation judged
+B_HAND: Final = "compare_b_hand"  # the builder's position and moves
 B_PILE: Final = "compare_b_pile"
 B_TABLE: Final = "compare_b_table"
 B_FIRST: Final = "compare_b_first"
 B_THEN: Final = "compare_b_then"
 B_CARDS: Final = "compare_b_cards"
-SHEET: Final = "compare_sheet"
+B_SCORES: Final = "compare_builder_scores"
+VALUES: Final = "compare_values"  # the charts and statistics
+SAME_ROUND: Final = "compare_same_round"
+PLAYERS: Final = "compare_players"
+DECISIONS: Final = "compare_decisions"
+MEAN_SCORE: Final = "compare_score"
+ENDED_BY: Final = "compare_ended"
+TAKES: Final = "compare_takes"
+SHEET: Final = "compare_sheet"  # the cheat sheet's download
+
+
+def situation_scores(situation_id: str, number: int) -> str:
+    """The key of the score chart of situation ``situation_id``'s ``number``-th judged move."""
+    return f"compare_scores_{situation_id}_{number}"
+
 
 #: The builder's first position: digging for the 7♣ (femhundra refuses, the others allow it).
 _BUILDER_DEFAULTS: Final[dict[str, Any]] = {
@@ -332,7 +350,7 @@ def _situations(language: str | Style) -> None:
     for number, (judged, outcomes) in enumerate(zip(situation.judge, comparison.outcomes, strict=True)):
         if scored(outcomes):
             st.plotly_chart(
-                situation_scores_figure(outcomes, line_words(judged.move, language), language), key=f"compare_scores_{situation.id}_{number}"
+                situation_scores_figure(outcomes, line_words(judged.move, language), language), key=situation_scores(situation.id, number)
             )
 
 
@@ -424,7 +442,7 @@ def _builder(language: str | Style) -> None:
     _outcome_table(comparison, language)
     outcomes = comparison.outcomes[0]
     if scored(outcomes):
-        st.plotly_chart(situation_scores_figure(outcomes, move_words(moves[0], language), language), key="compare_builder_scores")
+        st.plotly_chart(situation_scores_figure(outcomes, move_words(moves[0], language), language), key=B_SCORES)
 
 
 # --- charts and statistics -----------------------------------------------------------------------------
@@ -463,7 +481,7 @@ def _charts(chosen: Variant, language: str | Style) -> None:
     st.subheader(t("compare.stats.values_heading", language))
     # The chosen variant, house rules and all (an ace worth 25, …), stands in its preset's place.
     shown = [chosen if v.id == chosen.id else v for v in PRESETS.values()]
-    st.plotly_chart(card_values_figure(shown, language), key="compare_values")
+    st.plotly_chart(card_values_figure(shown, language), key=VALUES)
     loaded = _loaded_situations()
     if not isinstance(loaded, RecordError):
         for situation in loaded:
@@ -471,7 +489,7 @@ def _charts(chosen: Variant, language: str | Style) -> None:
                 outcomes = compare_situation(situation, language).outcomes[0]
                 st.subheader(t("compare.situation.scores_heading", language))
                 st.plotly_chart(
-                    situation_scores_figure(outcomes, line_words(situation.judge[0].move, language), language), key="compare_same_round"
+                    situation_scores_figure(outcomes, line_words(situation.judge[0].move, language), language), key=SAME_ROUND
                 )
     st.subheader(t("compare.stats.heading", language))
     data = _stats(str(STATS_PATH))
@@ -486,11 +504,11 @@ def _charts(chosen: Variant, language: str | Style) -> None:
     entries = entries_for(data, int(players) if players is not None else counts[0])
     left, right = st.columns(2)
     with left:
-        st.plotly_chart(decisions_figure(entries, language), key="compare_decisions")
-        st.plotly_chart(mean_score_figure(entries, language), key="compare_score")
+        st.plotly_chart(decisions_figure(entries, language), key=DECISIONS)
+        st.plotly_chart(mean_score_figure(entries, language), key=MEAN_SCORE)
     with right:
-        st.plotly_chart(ended_by_figure(entries, language), key="compare_ended")
-        st.plotly_chart(takes_figure(entries, language), key="compare_takes")
+        st.plotly_chart(ended_by_figure(entries, language), key=ENDED_BY)
+        st.plotly_chart(takes_figure(entries, language), key=TAKES)
     st.caption(t("compare.stats.takes_note", language))
     st.markdown(f"**{t('compare.stats.table_heading', language)}**")
     st.dataframe(stats_rows(entries, language), hide_index=True)

@@ -21,9 +21,9 @@ from tutor.i18n.style import Style
 from tutor.seat.felt import FeltOptions, felt_data
 from tutor.seat.game import Answer, Play, SeatGame
 from tutor.seat.picks import SelectionProblem
-from ui import session as app_session
 from ui.felt.settings import large_cards
 from ui.felt.widget import card_table
+from ui.shared import session as app_session
 
 #: What a page does with the answer to a move (Learn saves a solved task).
 AfterAnswer = Callable[[Answer], None]

@@ -3,15 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 import streamlit as st
 
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
-
-LARGE_CARDS: Final = "app_large_cards"  # a widget key
-SHOW_NOTATION: Final = "app_show_notation"  # a widget key
+from ui.shared.session import LARGE_CARDS, SHOW_NOTATION  # the sidebar's widget keys, declared with the app's
 
 
 def large_cards() -> bool:

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from ui.component_data import DECODE_JS, encoded
+from ui.shared.component_data import DECODE_JS, encoded
 
 _HERE: Final = Path(__file__).resolve().parent
 _TABLE = st.components.v2.component(

@@ -33,28 +33,29 @@ from tutor.learn.seat import LessonSeat
 from tutor.progress import ProgressError, ProgressStore
 from tutor.seat.coach import describe_move
 from tutor.seat.game import Answer
-from ui import session
-from ui.felt.controls import PickKeys, clear_picks, draw_seat_game, play_request
+from ui.felt.controls import clear_picks, draw_seat_game, play_request
 from ui.felt.settings import show_notation
-from ui.page_files import page_file
-from ui.practice import keys as practice_keys
-
-#: The table's keys (``learn_table``, ``learn_table_request``, ...).
-KEYS = PickKeys("learn_")
-_ANSWER_KEYS = (session.NUMBER, session.CHOICE)
-#: Set once the session's first Learn page has been drawn: until then the charts wait (see :func:`_charts`).
-FIRST_LOOK_DONE = "learn_first_look_done"
-#: What the last whole run drew outside the task's fragment (see :func:`_outside`): a run of the fragment
-#: that finds it changed (another task, a task saved) has the whole page drawn again.
-DRAWN = "learn_drawn"
-#: How many solved tasks this session has saved: the lesson list's stars are drawn outside the fragment.
-SAVES = "learn_saves"
-#: A solved move task waiting to be saved, (run, lesson id, index): saved once its table is drawn, so the
-#: answer shows without waiting for the progress file.
-TO_SAVE = "learn_to_save"
-#: The charts last drawn, kept while what they show is the same (see :func:`_figure`).
-FIGURES = "learn_figures"
-
+from ui.learn.state import (
+    AGAIN,
+    ANSWERS,
+    CHART_HAND,
+    CHART_ROUND,
+    CHECK,
+    CHOICE,
+    GUIDED,
+    HINT,
+    JUDGE_ILLEGAL,
+    JUDGE_LEGAL,
+    KEYS,
+    NEXT,
+    NUMBER,
+    chart_toggle,
+    learn_state,
+    lesson_button,
+)
+from ui.practice.state import open_practice_on
+from ui.shared import session
+from ui.shared.page_files import page_file
 
 # --- the page ---------------------------------------------------------------------------------------
 
@@ -79,11 +80,11 @@ def render_learn_page() -> None:
         st.info(t("ui.learn.no_lessons", language))
         return
     lesson = _current_lesson(track, store, language)
-    notice = st.session_state.get(session.NOTICE)
-    if notice:
-        kind, message = notice
+    learn = learn_state()
+    if learn.notice:
+        kind, message = learn.notice
         (st.warning if kind == "warning" else st.info)(message)
-        st.session_state[session.NOTICE] = None
+        learn.notice = None
     stars, done = _progress(store)
     with st.sidebar:
         _lesson_list(track, lesson, stars, done, language)
@@ -105,45 +106,45 @@ def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set
 
 def open_lesson(lesson_id: str, index: int = 0, link: bool = True) -> None:
     """Open scenario ``index`` of a lesson (a button callback too); ``link`` puts it in the address."""
-    state = st.session_state
-    state[session.LESSON] = lesson_id
-    state[session.INDEX] = index
-    state[session.RUN] = None
+    learn = learn_state()
+    learn.lesson = lesson_id
+    learn.index = index
+    learn.run = None
     if link:
         st.query_params["lesson"] = lesson_id
 
 
 def _current_lesson(track: Track, store: ProgressStore | ProgressError, language: str | Style) -> TrackLesson:
-    state = st.session_state
+    learn = learn_state()
     wanted = st.query_params.get("lesson")
-    if wanted and wanted != state.get(session.LESSON):
+    if wanted and wanted != learn.lesson:
         linked = track.find(wanted)
         if linked is not None:
             place = _last_place(store)
             index = place[1] if place is not None and place[0] == wanted else 0
             open_lesson(wanted, max(0, min(index, len(linked.all_tasks) - 1)), link=False)
         else:
-            state[session.NOTICE] = ("warning", t("ui.learn.no_such_lesson", language, lesson=plain(wanted)))
+            learn.notice = ("warning", t("ui.learn.no_such_lesson", language, lesson=plain(wanted)))
             del st.query_params["lesson"]
-        state[session.RESUMED] = True
-    if state.get(session.LESSON) is None and not state.get(session.RESUMED):
-        state[session.RESUMED] = True
+        learn.resumed = True
+    if learn.lesson is None and not learn.resumed:
+        learn.resumed = True
         place = _last_place(store)
         found = track.find(place[0]) if place is not None else None
         if place is not None and found is not None:
             index = max(0, min(place[1], len(found.all_tasks) - 1))
             open_lesson(found.lesson.id, index)
-            state[session.NOTICE] = (
+            learn.notice = (
                 "info",
                 t("ui.learn.resumed", language, lesson=found.lesson.title_in(language), number=index + 1, count=len(found.all_tasks)),
             )
-    current = track.find(str(state.get(session.LESSON)))
+    current = track.find(str(learn.lesson))
     if current is None:
         current = track.lessons[0] if track.lessons else track.others[0]
         open_lesson(current.lesson.id, 0)
-    if not 0 <= state.get(session.INDEX, 0) < len(current.all_tasks):
-        state[session.INDEX] = 0
-        state[session.RUN] = None
+    if not 0 <= learn.index < len(current.all_tasks):
+        learn.index = 0
+        learn.run = None
     return current
 
 
@@ -175,7 +176,7 @@ def _lesson_button(lesson: TrackLesson, current: TrackLesson, stars: dict[str, i
     label = f"{mark}{lesson.lesson.title_in(language)} · {earned}/{3 * len(lesson.tasks)} ★"
     st.button(
         label,
-        key=f"learn_open_{lesson.lesson.id}",
+        key=lesson_button(lesson.lesson.id),
         on_click=open_lesson,
         args=(lesson.lesson.id, 0),
         type="primary" if lesson.lesson.id == current.lesson.id else "secondary",
@@ -187,7 +188,8 @@ def _lesson_button(lesson: TrackLesson, current: TrackLesson, stars: dict[str, i
 
 
 def _lesson(track: Track, current: TrackLesson, chosen: Variant, language: str | Style) -> None:
-    index = int(st.session_state.get(session.INDEX, 0))
+    learn = learn_state()
+    index = learn.index
     scenario = current.all_tasks[index]
     own = track.in_track(current.lesson.id)
     st.header(current.lesson.title_in(language))
@@ -196,12 +198,12 @@ def _lesson(track: Track, current: TrackLesson, chosen: Variant, language: str |
         st.info(t("ui.learn.other_variant", language, variants=names, chosen=variant_name(chosen, language)))
     with st.expander(t("ui.learn.lesson_text", language), expanded=index == 0):
         st.markdown(current.lesson.text(chosen if own else current.tasks[0].played, language))
-    run = st.session_state.get(session.RUN)
-    if not isinstance(run, ScenarioRun) or run.scenario.id != scenario.id or run.scenario.played != scenario.played:
+    run = learn.run
+    if run is None or run.scenario.id != scenario.id or run.scenario.played != scenario.played:
         run = ScenarioRun(scenario)
-        st.session_state[session.RUN] = run
+        learn.run = run
         clear_picks(KEYS)
-        for key in _ANSWER_KEYS:
+        for key in ANSWERS:
             st.session_state.pop(key, None)
     _scenario(track, current, index, run, language)
 
@@ -227,15 +229,15 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
     else:
         st.caption(t("ui.learn.played_with", language, variant=rules))
     st.markdown(scenario.say(scenario.task.prompt, language))
-    st.session_state[DRAWN] = _outside()
+    learn_state().drawn = _outside()
     _task(track, lesson, index, run, language)
 
 
 def _outside() -> tuple[object, ...]:
     """What the page draws outside the task's fragment depends on: the lesson, the task (the run, by its
     identity), the saves."""
-    state = st.session_state
-    return state.get(session.LESSON), state.get(session.INDEX), id(state.get(session.RUN)), state.get(SAVES, 0)
+    learn = learn_state()
+    return learn.lesson, learn.index, id(learn.run), learn.saves
 
 
 @st.fragment
@@ -244,7 +246,7 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     feedback, the hints, the solved box and the charts. A move, a hint, a check reruns this alone; when it
     changed what is drawn outside (another task opened, a solved task saved: the lesson list's stars), the
     whole page is drawn again, after the table has shown the answer."""
-    if _outside() != st.session_state.get(DRAWN):
+    if _outside() != learn_state().drawn:
         st.rerun(scope="app")  # another lesson or task (Next, Again): nothing of this one to draw
     scenario = run.scenario
     play_request(KEYS, LessonSeat(run), after=_after_answer)
@@ -255,7 +257,7 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
 
     task = scenario.task
     moving = run.is_move_task and not run.solved
-    draw_seat_game(KEYS, LessonSeat(run), language, ready=not st.session_state.get(FIRST_LOOK_DONE), after=_after_answer)
+    draw_seat_game(KEYS, LessonSeat(run), language, ready=not learn_state().first_look_done, after=_after_answer)
     _save_waiting()
     if moving:
         if run.tried and show_notation():
@@ -276,7 +278,7 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
         _solved(track, lesson, index, run, language)
     following = lesson.all_tasks[index + 1] if index + 1 < len(lesson.all_tasks) else None
     _charts(run, lesson.lesson, language, totals=not isinstance(following and following.task, NumberTask))
-    if _outside() != st.session_state.get(DRAWN):
+    if _outside() != learn_state().drawn:
         st.rerun(scope="app")  # a task saved: the lesson list's stars, drawn outside, are out of date
 
 
@@ -286,15 +288,16 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
 def _after_answer(answer: Answer) -> None:
     """A move made on the table was judged: a solved task is saved once the table shows the answer
     (:func:`_save_waiting`)."""
-    state = st.session_state
-    run = state.get(session.RUN)
-    if isinstance(run, ScenarioRun) and run.solved:
-        state[TO_SAVE] = (run, state.get(session.LESSON), int(state.get(session.INDEX, 0)))
+    learn = learn_state()
+    run = learn.run
+    if run is not None and run.solved:
+        learn.to_save = (run, learn.lesson, learn.index)
 
 
 def _save_waiting() -> None:
-    """Save the solved move task waiting since its move (:data:`TO_SAVE`)."""
-    waiting = st.session_state.pop(TO_SAVE, None)
+    """Save the solved move task waiting since its move (:attr:`~ui.learn.state.LearnState.to_save`)."""
+    learn = learn_state()
+    waiting, learn.to_save = learn.to_save, None
     if waiting is not None:
         _record(*waiting)
 
@@ -307,10 +310,10 @@ def _number_controls(language: str | Style) -> None:
         t("ui.learn.your_number", language),
         value=None,
         step=1,
-        key=session.NUMBER,
+        key=NUMBER,
         placeholder=t("ui.learn.number_placeholder", language),
     )
-    st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("number",), type="primary")
+    st.button(t("ui.learn.check", language), key=CHECK, on_click=_check, args=("number",), type="primary")
 
 
 def _choice_controls(task: ChoiceTask, run: ScenarioRun, language: str | Style) -> None:
@@ -319,10 +322,10 @@ def _choice_controls(task: ChoiceTask, run: ScenarioRun, language: str | Style) 
         t("ui.learn.your_choice", language),
         list(range(len(task.options))),
         index=None,
-        key=session.CHOICE,
+        key=CHOICE,
         format_func=labels.__getitem__,
     )
-    st.button(t("ui.learn.check", language), key="learn_check", on_click=_check, args=("choice",), type="primary")
+    st.button(t("ui.learn.check", language), key=CHECK, on_click=_check, args=("choice",), type="primary")
 
 
 def _judge_controls(task: JudgeTask, run: ScenarioRun, language: str | Style) -> None:
@@ -335,24 +338,24 @@ def _judge_controls(task: JudgeTask, run: ScenarioRun, language: str | Style) ->
     if show_notation():
         st.caption(t("table.hint_notation", language, move=move))
     with st.container(horizontal=True):
-        st.button(t("ui.learn.legal", language), key="learn_judge_legal", on_click=_check, args=("legal",))
-        st.button(t("ui.learn.not_legal", language), key="learn_judge_illegal", on_click=_check, args=("illegal",))
+        st.button(t("ui.learn.legal", language), key=JUDGE_LEGAL, on_click=_check, args=("legal",))
+        st.button(t("ui.learn.not_legal", language), key=JUDGE_ILLEGAL, on_click=_check, args=("illegal",))
 
 
 def _check(kind: str) -> None:
     """The check button of a number or choice task, or a judge button."""
-    run = st.session_state.get(session.RUN)
-    if not isinstance(run, ScenarioRun):
+    run = learn_state().run
+    if run is None:
         return
     language = session.style()
     if kind == "number":
-        typed = st.session_state.get(session.NUMBER)
+        typed = st.session_state.get(NUMBER)
         if typed is None:
             run.note(t("ui.problem.type_number", language))
             return
         run.answer_number(int(typed), language)
     elif kind == "choice":
-        picked = st.session_state.get(session.CHOICE)
+        picked = st.session_state.get(CHOICE)
         if picked is None:
             run.note(t("ui.problem.pick_option", language))
             return
@@ -377,7 +380,7 @@ def _feedback(run: ScenarioRun, language: str | Style) -> None:
 
 
 def _save_error(language: str | Style) -> None:
-    save_error = st.session_state.get(session.SAVE_ERROR)
+    save_error = learn_state().save_error
     if save_error:
         st.warning(t("ui.progress_unavailable", language, error=save_error))
 
@@ -389,7 +392,7 @@ def _hints(run: ScenarioRun, language: str | Style) -> None:
         return
     st.button(
         t("ui.learn.hint", language, left=run.hints_left),
-        key="learn_hint",
+        key=HINT,
         on_click=_hint,
         disabled=run.hints_left == 0,
     )
@@ -398,8 +401,8 @@ def _hints(run: ScenarioRun, language: str | Style) -> None:
 
 def _hint() -> None:
     """The hint button: show the next hint (it costs a star)."""
-    run = st.session_state.get(session.RUN)
-    if isinstance(run, ScenarioRun):
+    run = learn_state().run
+    if run is not None:
         run.reveal_hint()
 
 
@@ -407,19 +410,20 @@ def _record(run: ScenarioRun, lesson_id: object = None, index: int | None = None
     """Save a solved scenario (of lesson ``lesson_id``, at ``index``: by default the open ones): its stars,
     the place to resume, and the lesson if it is now complete."""
     store = session.progress_store()
-    st.session_state[session.SAVE_ERROR] = None
-    st.session_state[SAVES] = st.session_state.get(SAVES, 0) + 1
+    learn = learn_state()
+    learn.save_error = None
+    learn.saves += 1
     if isinstance(store, ProgressError):
-        st.session_state[session.SAVE_ERROR] = str(store)
+        learn.save_error = str(store)
         return
     content = session.curriculum()
     if lesson_id is None:
-        lesson_id = st.session_state.get(session.LESSON)
+        lesson_id = learn.lesson
     if isinstance(content, RecordError) or lesson_id is None:
         return
     track = track_for(session.variant(), content)
     if index is None:
-        index = int(st.session_state.get(session.INDEX, 0))
+        index = learn.index
     learner = session.progress_key()
     try:
         store.course.record_scenario(learner, run.scenario.id, run.stars)
@@ -428,7 +432,7 @@ def _record(run: ScenarioRun, lesson_id: object = None, index: int | None = None
         place = track.place_after(str(lesson_id), index)
         store.course.save_place(learner, *(place or (str(lesson_id), index)))
     except ProgressError as error:
-        st.session_state[session.SAVE_ERROR] = str(error)
+        learn.save_error = str(error)
 
 
 def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str | Style) -> None:
@@ -437,13 +441,13 @@ def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, lan
     if place is None:
         st.info(t("ui.learn.all_done", language, variant=variant_name(track.variant, language)))
         with st.container(horizontal=True):
-            if st.button(t("ui.learn.guided_hand", language), key="learn_guided", type="primary"):
-                st.session_state[practice_keys.MODE] = "guided"  # the Practice form opens on a guided hand
+            if st.button(t("ui.learn.guided_hand", language), key=GUIDED, type="primary"):
+                open_practice_on("guided")  # the Practice form opens on a guided hand
                 st.switch_page(page_file("practice"))
-            st.button(t("ui.learn.again", language), key="learn_again", on_click=open_lesson, args=(lesson.lesson.id, index))
+            st.button(t("ui.learn.again", language), key=AGAIN, on_click=open_lesson, args=(lesson.lesson.id, index))
         return
     label = "ui.learn.next" if place[0] == lesson.lesson.id else "ui.learn.next_lesson"
-    st.button(t(label, language), key="learn_next", on_click=open_lesson, args=place, type="primary")
+    st.button(t(label, language), key=NEXT, on_click=open_lesson, args=place, type="primary")
 
 
 # --- charts ---------------------------------------------------------------------------------------
@@ -462,8 +466,9 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: boo
     The session's first look at the page draws no chart: plotly's script, loaded for the first chart,
     would hold the cards back for a second. The table says when it is on the screen, and the rerun that
     follows draws the chart."""
-    if not st.session_state.get(FIRST_LOOK_DONE):
-        st.session_state[FIRST_LOOK_DONE] = True
+    learn = learn_state()
+    if not learn.first_look_done:
+        learn.first_look_done = True
         return
     scales = lesson.chart == "scales"
     four = session.four_colour()
@@ -476,20 +481,20 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: boo
         shown = st.toggle(
             t("ui.learn.chart_hand_title", language),
             value=run.solved or lesson.chart != "on_request",
-            key=f"learn_show_chart_{run.scenario.id}_{run.solved}",
+            key=chart_toggle(run.scenario.id, run.solved),
         )
         if shown:
-            st.plotly_chart(figure, key="learn_chart_hand")
+            st.plotly_chart(figure, key=CHART_HAND)
     scored = run.score_seat()
     if scored is not None and run.solved:
         figure = _figure(run, ("round", scored, language), lambda: _round_figure(run, scored, language))
-        st.plotly_chart(figure, key="learn_chart_round")
+        st.plotly_chart(figure, key=CHART_ROUND)
 
 
 def _figure(run: ScenarioRun, key: tuple[object, ...], make: Callable[[], go.Figure]) -> go.Figure:
     """The chart ``key`` of ``run`` as it stands (its positions, its solving), made by ``make`` only when
     that changed since it was last drawn: a refused move, a hint, a look at the table redraw the same one."""
-    kept: dict[tuple[object, ...], tuple[ScenarioRun, int, bool, go.Figure]] = st.session_state.setdefault(FIGURES, {})
+    kept = learn_state().figures
     held = kept.get(key)
     if held is not None and held[0] is run and held[1:3] == (len(run.states), run.solved):
         return held[3]

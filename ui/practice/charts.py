@@ -16,8 +16,9 @@ from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.i18n.translate import shown_name
 from tutor.practice.game import Game
-from ui import session
-from ui.practice.state import board_seat
+from ui.practice.seat import board_seat
+from ui.practice.state import CHART_RACE, CHART_ROUND
+from ui.shared import session
 
 
 def practice_charts(game: Game, language: str | Style) -> None:
@@ -36,10 +37,10 @@ def practice_charts(game: Game, language: str | Style) -> None:
         laid=laid_points_series(states, seat),
         four_colour=session.four_colour(),
     )
-    st.plotly_chart(figure, key="practice_chart_round")
+    st.plotly_chart(figure, key=CHART_ROUND)
     totals = game.totals_by_round()
     if any(totals.values()):
-        st.plotly_chart(totals_race_figure({html.escape(shown_name(k, language)): v for k, v in totals.items()}, game.variant.target, language), key="practice_chart_race")
+        st.plotly_chart(totals_race_figure({html.escape(shown_name(k, language)): v for k, v in totals.items()}, game.variant.target, language), key=CHART_RACE)
 
 
 def score_table(state: Round, language: str | Style) -> None:

@@ -15,9 +15,24 @@ from tutor.i18n.style import Style
 from tutor.practice.game import Game
 from tutor.practice.viewer import RecordViewer
 from tutor.progress import ProgressError
-from ui import session
-from ui.practice.keys import FEEDBACK, LOAD_SECTION, PASTE, REFUSED, SAVE_NAME, SAVED, SAVED_SECTION, UPLOAD, VIEWER
-from ui.practice.state import current_game, notice, open_game
+from ui.practice.seat import current_game, notice, open_game
+from ui.practice.state import (
+    DOWNLOAD,
+    DOWNLOAD_ROUND,
+    LOAD_PLAY,
+    LOAD_SECTION,
+    LOAD_VIEW,
+    PASTE,
+    RESUME,
+    SAVE,
+    SAVE_NAME,
+    SAVED,
+    SAVED_SECTION,
+    UPLOAD,
+    VIEW_SAVED,
+    practice_state,
+)
+from ui.shared import session
 
 
 def keep_and_share(game: Game, language: str | Style) -> None:
@@ -26,21 +41,21 @@ def keep_and_share(game: Game, language: str | Style) -> None:
         st.session_state.setdefault(SAVE_NAME, f"{game.variant.id} {game.seed}")
         st.text_input(t("practice.keep.name", language), key=SAVE_NAME)
         with st.container(horizontal=True):
-            st.button(t("practice.keep.save", language), key="practice_save", on_click=_save)
+            st.button(t("practice.keep.save", language), key=SAVE, on_click=_save)
             stem = f"500-{game.variant.id}-seed-{game.seed}"
             st.download_button(
                 t("practice.keep.download", language),
                 data=game.to_yaml(),
                 file_name=f"{stem}.yaml",
                 mime="application/x-yaml",
-                key="practice_download",
+                key=DOWNLOAD,
             )
             st.download_button(
                 t("practice.keep.download_round", language, round=game.current.number),
                 data=game.to_yaml(len(game.rounds) - 1),
                 file_name=f"{stem}-round-{game.current.number}.yaml",
                 mime="application/x-yaml",
-                key="practice_download_round",
+                key=DOWNLOAD_ROUND,
             )
         st.caption(t("practice.keep.share", language, seed=game.seed))
 
@@ -80,8 +95,8 @@ def resume_controls(language: str | Style) -> None:
         return
     st.selectbox(t("practice.saved.pick", language), names, key=SAVED)
     with st.container(horizontal=True):
-        st.button(t("practice.saved.resume", language), key="practice_resume", on_click=_resume, args=("play",))
-        st.button(t("practice.saved.view", language), key="practice_view_saved", on_click=_resume, args=("view",))
+        st.button(t("practice.saved.resume", language), key=RESUME, on_click=_resume, args=("play",))
+        st.button(t("practice.saved.view", language), key=VIEW_SAVED, on_click=_resume, args=("view",))
 
 
 def _resume(how: str) -> None:
@@ -104,8 +119,8 @@ def load_controls(language: str | Style) -> None:
     st.file_uploader(t("practice.load.upload", language), type=["yaml", "yml", "json"], key=UPLOAD)
     st.text_area(t("practice.load.paste", language), key=PASTE, height=150)
     with st.container(horizontal=True):
-        st.button(t("practice.load.view", language), key="practice_load_view", on_click=_load, args=("view",))
-        st.button(t("practice.load.play", language), key="practice_load_play", on_click=_load, args=("play",))
+        st.button(t("practice.load.view", language), key=LOAD_VIEW, on_click=_load, args=("view",))
+        st.button(t("practice.load.play", language), key=LOAD_PLAY, on_click=_load, args=("play",))
     show_refusal(LOAD_SECTION)
 
 
@@ -131,25 +146,26 @@ def _open_text(text: str, source: str, how: str, section: str) -> None:
     except RecordError as error:  # names the file and the field
         refuse(section, error)
         return
-    st.session_state[REFUSED] = None
+    practice = practice_state()
+    practice.refused = None
     if how == "view":
-        st.session_state[VIEWER] = RecordViewer(game)
-        st.session_state[FEEDBACK] = None
+        practice.viewer = RecordViewer(game)
+        practice.feedback = None
         return
     open_game(game, seen=True)
 
 
 def refuse(section: str, error: RecordError) -> None:
-    """Keep why a record was refused for ``section`` (:data:`~ui.practice.keys.LOAD_SECTION` or
-    :data:`~ui.practice.keys.SAVED_SECTION`), in the learner's language, and keep that section open: the
+    """Keep why a record was refused for ``section`` (:data:`~ui.practice.state.LOAD_SECTION` or
+    :data:`~ui.practice.state.SAVED_SECTION`), in the learner's language, and keep that section open: the
     sentence is shown in it, beside what the learner gave, not above the form (nothing was played, so
     nothing is said about the cards)."""
-    st.session_state[REFUSED] = (section, record_refusal(error, session.style()))
+    practice_state().refused = (section, record_refusal(error, session.style()))
     st.session_state[section] = True  # the section's expander: open
 
 
 def show_refusal(section: str) -> None:
     """Show why the last record given in ``section`` was refused, if it was."""
-    refused = st.session_state.get(REFUSED)
+    refused = practice_state().refused
     if refused and refused[0] == section:
         st.error(t("practice.load.bad", session.style(), error=plain(refused[1])))

@@ -18,13 +18,27 @@ from tutor.practice.guide import Guidance
 from tutor.practice.round_end import costliest, decision_again, round_result, round_words
 from tutor.practice.seat import PracticeSeat
 from tutor.progress import ProgressError
-from ui import session
 from ui.felt.controls import draw_seat_game, hint_and_undo, play_request
 from ui.felt.settings import show_notation
 from ui.practice.charts import practice_charts, score_table
 from ui.practice.keep import keep_and_share
-from ui.practice.keys import FEEDBACK, GAME, KEYS, SHOW_CHARTS, STEPWISE
-from ui.practice.state import clear_picks, open_game, practice_table
+from ui.practice.seat import clear_picks, open_game, practice_table
+from ui.practice.state import (
+    AGAIN,
+    GUIDE,
+    KEYS,
+    NEXT_COMPUTER,
+    NEXT_ROUND,
+    QUIT,
+    REVEAL,
+    SCORES,
+    SHOW_CHARTS,
+    STEPWISE,
+    UNDO,
+    practice_state,
+    try_again_button,
+)
+from ui.shared import session
 
 
 def game_table(table: PracticeSeat, language: str | Style) -> None:
@@ -48,7 +62,7 @@ def game_table(table: PracticeSeat, language: str | Style) -> None:
         st.markdown(t("practice.handover.text", language, name=plain(name)))
         st.button(
             t("practice.handover.ready", language, name=plain(name)),
-            key="practice_reveal",
+            key=REVEAL,
             on_click=_reveal,
             args=(pending.seat,),
             type="primary",
@@ -58,7 +72,7 @@ def game_table(table: PracticeSeat, language: str | Style) -> None:
     elif pending.kind in ("computer", "computer_call"):
         draw_seat_game(KEYS, table, language)
         st.info(t("practice.computer_to_move", language, name=plain(game.names[pending.seat or 0])))
-        st.button(t("practice.next_computer", language), key="practice_next_computer", on_click=table.next_computer)
+        st.button(t("practice.next_computer", language), key=NEXT_COMPUTER, on_click=table.next_computer)
     else:
         draw_seat_game(KEYS, table, language)
         _round_over(table, language)
@@ -70,7 +84,7 @@ def game_table(table: PracticeSeat, language: str | Style) -> None:
     if st.session_state.get(SHOW_CHARTS, True):
         practice_charts(game, language)
     keep_and_share(game, language)
-    st.button(t("practice.new_game", language), key="practice_quit", on_click=_quit)
+    st.button(t("practice.new_game", language), key=QUIT, on_click=_quit)
 
 
 def _totals(table: PracticeSeat, language: str | Style) -> None:
@@ -85,7 +99,7 @@ def _totals(table: PracticeSeat, language: str | Style) -> None:
         before = score.total - score.round
         shown = f"{score.total} ({score.round:+d})" if over else f"{before}"
         parts.append(f"**{plain(who)}** {shown}")
-    with st.container(key="practice_scores"):
+    with st.container(key=SCORES):
         st.markdown(f"{t('table.scores', language)}: " + " · ".join(parts))
 
 
@@ -119,7 +133,7 @@ def _new_rules(guidance: Guidance, language: str | Style) -> None:
     """Under the table of a guided hand, each rule met for the first time this round, with the lesson that
     teaches it, and the lesson of the tactic the coach's advice applies (what the rules allow now and the
     coach's advice are said in the table, by its buttons)."""
-    with st.container(key="practice_guide"):
+    with st.container(key=GUIDE):
         for rule in guidance.rules:
             link = f" [{t('guide.lesson_link', language, title=rule.lesson_title)}](/?lesson={rule.lesson})" if rule.lesson else ""
             st.markdown(f"**{t('guide.new_rule', language)}** {plain(rule.text)}{link}")
@@ -148,12 +162,12 @@ def _round_over(table: PracticeSeat, language: str | Style) -> None:
             for number, (index, line) in enumerate(costly):
                 with st.container(horizontal=True, vertical_alignment="center"):
                     st.markdown(f"- {plain(line)}")
-                    st.button(t("practice.round_end.try_again", language), key=f"practice_try_{number}", on_click=_try_again, args=(index,))
+                    st.button(t("practice.round_end.try_again", language), key=try_again_button(number), on_click=_try_again, args=(index,))
     if game.game_over:
-        st.button(t("practice.new_game", language), key="practice_again", on_click=_quit, type="primary")
+        st.button(t("practice.new_game", language), key=AGAIN, on_click=_quit, type="primary")
     else:
-        st.button(t("practice.next_round", language), key="practice_next_round", on_click=_next_round, type="primary")
-        st.button(t("practice.undo", language), key="practice_undo", on_click=_undo, disabled=not table.can_undo())
+        st.button(t("practice.next_round", language), key=NEXT_ROUND, on_click=_next_round, type="primary")
+        st.button(t("practice.undo", language), key=UNDO, on_click=_undo, disabled=not table.can_undo())
 
 
 # --- callbacks ----------------------------------------------------------------------------------------
@@ -173,8 +187,9 @@ def _undo() -> None:
 
 
 def _quit() -> None:
-    st.session_state[GAME] = None
-    st.session_state[FEEDBACK] = None
+    practice = practice_state()
+    practice.game = None
+    practice.feedback = None
 
 
 def _count_round(table: PracticeSeat) -> None:

@@ -12,12 +12,11 @@ from tutor.i18n.style import Style
 from tutor.practice.deals import prepared_deals
 from tutor.practice.game import Game
 from tutor.practice.seats import LEVELS, MAX_COMPUTERS, SeatsError, check_table, computer_seats, people_seats
-from ui import session
 from ui.practice.keep import load_controls, resume_controls
-from ui.practice.keys import (
+from ui.practice.seat import notice, open_game, show_feedback
+from ui.practice.state import (
     COMPUTERS,
-    DEFAULT_SEED,
-    FORM_KEPT,
+    KEPT_CHOICES,
     LEVEL,
     LOAD_SECTION,
     MODE,
@@ -25,17 +24,16 @@ from ui.practice.keys import (
     PREPARED,
     SAVED_SECTION,
     SEED,
+    START,
+    practice_state,
 )
-from ui.practice.state import notice, open_game, show_feedback
-
-#: The form's choices a new game starts from again (a widget's value is forgotten while the form is hidden).
-KEPT_CHOICES = (MODE, COMPUTERS, LEVEL, NAMES)
+from ui.shared import session
 
 
 def setup_form(language: str | Style) -> None:
     """The start form: against the computer or passing the device, the seed; saved and loaded games."""
     variant = session.variant()
-    for key, value in (st.session_state.get(FORM_KEPT) or {}).items():
+    for key, value in practice_state().form_kept.items():
         if key not in st.session_state:
             st.session_state[key] = value
     st.markdown(t("practice.intro", language))
@@ -69,10 +67,10 @@ def setup_form(language: str | Style) -> None:
     else:
         st.session_state.setdefault(NAMES, "Anna\nBertil")
         st.text_area(t("practice.setup.names", language), key=NAMES, height=120)
-    st.session_state.setdefault(SEED, int(st.session_state[DEFAULT_SEED]))
+    st.session_state.setdefault(SEED, practice_state().default_seed)
     st.number_input(t("practice.setup.seed", language), min_value=0, step=1, key=SEED)
     st.caption(t("practice.setup.seed_help", language))
-    st.button(t("practice.setup.start", language), key="practice_start", on_click=_start, type="primary")
+    st.button(t("practice.setup.start", language), key=START, on_click=_start, type="primary")
     show_feedback()
     with st.expander(t("practice.saved.heading", language), key=SAVED_SECTION, on_change="rerun"):
         resume_controls(language)
@@ -107,7 +105,7 @@ def _start() -> None:
     variant = session.variant()
     mode = st.session_state.get(MODE) or "computer"
     seed = int(st.session_state.get(SEED) or 0)
-    st.session_state[FORM_KEPT] = {key: st.session_state[key] for key in KEPT_CHOICES if key in st.session_state}
+    practice_state().form_kept = {key: st.session_state[key] for key in KEPT_CHOICES if key in st.session_state}
     try:
         if mode in ("computer", "guided"):
             seats = computer_seats(

@@ -1,88 +1,117 @@
-"""The Practice page's session: the game in play as a seat game (:class:`tutor.practice.seat.PracticeSeat`),
-opening one, and the notices of the page (a game saved, a file refused) said where the learner looks: in the
-table's message box during a game, above the start form otherwise. Shared by the page's parts."""
+"""The Practice page's state, one typed object kept under one ``session_state`` key (:func:`practice_state`),
+and the keys of the page's widgets, declared here once.
+
+The state is kept apart from the widgets' values, which Streamlit drops while the page is not shown: a game
+in play survives a visit to another page. AppTest and the browser test find the widgets by their keys, so
+those never change. Every key starts with ``practice_``; the table's (``practice_table``,
+``practice_table_request``) are made by :mod:`ui.felt.controls` from :data:`KEYS`.
+"""
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
+
 import streamlit as st
 
-from tutor.i18n.plain_text import plain
-from tutor.i18n.strings import t
-from tutor.practice.game import Game
-from tutor.practice.seat import PracticeSeat
-from tutor.seat.game import Answer, AnswerKind
-from ui import session
-from ui.felt import controls
-from ui.practice.keys import FEEDBACK, GAME, KEYS, STEPWISE, TABLE, VIEWER
+from ui.felt.controls import PickKeys
+
+if TYPE_CHECKING:
+    from tutor.practice.game import Game
+    from tutor.practice.seat import PracticeSeat
+    from tutor.practice.viewer import RecordViewer
+    from tutor.seat.game import AnswerKind
 
 
-def current_game() -> Game | None:
-    """The game in play, or None."""
-    game = st.session_state.get(GAME)
-    return game if isinstance(game, Game) else None
+@dataclass
+class PracticeState:
+    """What the Practice page keeps between runs."""
+
+    #: The game in play, or None.
+    game: Game | None = None
+    #: The game in play as a seat game: the answer, the review, the hint, the moves seen
+    #: (:func:`ui.practice.seat.practice_table` makes it anew for a game put here by other means).
+    table: PracticeSeat | None = None
+    #: A loaded record stepped through, or None.
+    viewer: RecordViewer | None = None
+    #: A notice for the start form, (kind, message), or None.
+    feedback: tuple[AnswerKind, str] | None = None
+    #: The record refused last, (section, sentence), or None.
+    refused: tuple[str, str] | None = None
+    #: The seed the start form offers first (one per session).
+    default_seed: int = field(default_factory=lambda: random.randrange(1, 1_000_000))
+    #: The start form's choices by widget key, kept while a game hides the form (a widget's value is
+    #: forgotten while it is not shown).
+    form_kept: dict[str, object] = field(default_factory=dict)
 
 
-def practice_table() -> PracticeSeat | None:
-    """The game in play as a seat game (made anew for a game put in ``session_state`` by other means)."""
-    game = current_game()
-    if game is None:
-        return None
-    table = st.session_state.get(TABLE)
-    if not isinstance(table, PracticeSeat) or table.game is not game:
-        table = PracticeSeat(game, stepwise=_stepwise)
-        st.session_state[TABLE] = table
-    return table
+#: The key :class:`PracticeState` is kept under.
+STATE: Final = "practice_state"
 
 
-def open_game(game: Game, seen: bool = False) -> PracticeSeat:
-    """Put ``game`` on the table, with nothing left over from the game before; ``seen``: its moves so far
-    count as seen (a resumed game does not retell them)."""
-    st.session_state[GAME] = game
-    st.session_state[VIEWER] = None
-    st.session_state[FEEDBACK] = None
-    table = PracticeSeat(game, stepwise=_stepwise)
-    if seen:
-        table.seen = len(game.current.steps)
-    st.session_state[TABLE] = table
-    clear_picks()
-    return table
+def practice_state() -> PracticeState:
+    """This session's :class:`PracticeState` (made with its defaults on the session's first call)."""
+    found = st.session_state.get(STATE)
+    if not isinstance(found, PracticeState):
+        found = PracticeState()
+        st.session_state[STATE] = found
+    return found
 
 
-def _stepwise() -> bool:
-    """Whether the computer players move one at a time: the page's switch, as it is at this moment."""
-    return bool(st.session_state.get(STEPWISE, False))
+def open_practice_on(mode: str) -> None:
+    """Have the start form open on ``mode`` (the Learn page's "guided hand" after the course: ``"guided"``)."""
+    st.session_state[MODE] = mode
 
 
-def clear_picks() -> None:
-    """Forget a move left waiting for the page's next run."""
-    controls.clear_picks(KEYS)
+# --- the widgets' keys ------------------------------------------------------------------------------------
+#: The table's keys (``practice_table``, ``practice_table_request``, ``practice_table_shown``).
+KEYS = PickKeys("practice_")
+# The start form.
+MODE: Final = "practice_mode"
+COMPUTERS: Final = "practice_computers"
+LEVEL: Final = "practice_level"
+SEED: Final = "practice_seed"
+NAMES: Final = "practice_names"
+PREPARED: Final = "practice_prepared"  # a prepared deal of a guided hand
+START: Final = "practice_start"
+#: The form's choices a new game starts from again (:attr:`PracticeState.form_kept`).
+KEPT_CHOICES: Final = (MODE, COMPUTERS, LEVEL, NAMES)
+# The expanders of the start form that keep their state (open after a refusal shown in them).
+LOAD_SECTION: Final = "practice_load_open"
+SAVED_SECTION: Final = "practice_saved_open"
+# Saved games, and records loaded.
+SAVED: Final = "practice_saved"
+RESUME: Final = "practice_resume"
+VIEW_SAVED: Final = "practice_view_saved"
+UPLOAD: Final = "practice_upload"
+PASTE: Final = "practice_paste"
+LOAD_VIEW: Final = "practice_load_view"
+LOAD_PLAY: Final = "practice_load_play"
+# The game.
+SCORES: Final = "practice_scores"  # the totals' container (the browser test finds it by its class)
+REVEAL: Final = "practice_reveal"
+NEXT_COMPUTER: Final = "practice_next_computer"
+GUIDE: Final = "practice_guide"  # the guided hand's container
+NEXT_ROUND: Final = "practice_next_round"
+UNDO: Final = "practice_undo"
+AGAIN: Final = "practice_again"
+STEPWISE: Final = "practice_stepwise"
+SHOW_CHARTS: Final = "practice_show_charts"
+CHART_ROUND: Final = "practice_chart_round"
+CHART_RACE: Final = "practice_chart_race"
+QUIT: Final = "practice_quit"
+# Keeping and sharing the game.
+SAVE_NAME: Final = "practice_save_name"
+SAVE: Final = "practice_save"
+DOWNLOAD: Final = "practice_download"
+DOWNLOAD_ROUND: Final = "practice_download_round"
+# The record viewer.
+VIEW_PREV: Final = "practice_view_prev"
+VIEW_NEXT: Final = "practice_view_next"
+VIEW_CLOSE: Final = "practice_view_close"
 
 
-def notice(kind: AnswerKind, key: str, /, **values: object) -> None:
-    """Say the sentence ``key`` with ``values`` (text as the learner or a file gave it) in the learner's
-    language: in the table's message box during a game (plain text, shown as it is), else above the start
-    form (Markdown: the values escaped, so they too show as they are)."""
-    language = session.style()
-    table = practice_table()
-    if table is not None:
-        table.answer = Answer(kind, t(key, language, **values))
-    else:
-        st.session_state[FEEDBACK] = (kind, t(key, language, **escaped(values)))
-
-
-def escaped(values: dict[str, object]) -> dict[str, object]:
-    """``values`` with every text escaped for Markdown (:func:`tutor.i18n.plain_text.plain`)."""
-    return {name: plain(value) if isinstance(value, str) else value for name, value in values.items()}
-
-
-def board_seat(game: Game) -> int:
-    """Whose view the board is drawn from: the person with the device (or about to get it)."""
-    return PracticeSeat(game).board_seat()
-
-
-def show_feedback() -> None:
-    """Show the notice left for the start form, if any."""
-    said = st.session_state.get(FEEDBACK)
-    if said:
-        kind, message = said
-        {"error": st.error, "warning": st.warning, "info": st.info, "success": st.success}[kind](message)
+def try_again_button(number: int) -> str:
+    """The key of the round's end's "Try this decision again" button of its ``number``-th costly decision."""
+    return f"practice_try_{number}"

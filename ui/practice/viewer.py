@@ -13,7 +13,7 @@ from tutor.practice.viewer import RecordViewer
 from ui.felt.cards import board_html, hand_html
 from ui.felt.controls import board_labels
 from ui.practice.charts import score_table
-from ui.practice.keys import VIEWER
+from ui.practice.state import VIEW_CLOSE, VIEW_NEXT, VIEW_PREV, practice_state
 
 
 def record_viewer(viewer: RecordViewer, language: str | Style) -> None:
@@ -39,9 +39,9 @@ def record_viewer(viewer: RecordViewer, language: str | Style) -> None:
         st.markdown(f"**{t('practice.viewer.hand', language, name=plain(name))}**")
         st.html(hand_html(hand, (), language=language))
     with st.container(horizontal=True):
-        st.button(t("practice.viewer.back", language), key="practice_view_prev", on_click=_view_step, args=(-1,))
-        st.button(t("practice.viewer.forward", language), key="practice_view_next", on_click=_view_step, args=(1,))
-        st.button(t("practice.viewer.close", language), key="practice_view_close", on_click=_view_close)
+        st.button(t("practice.viewer.back", language), key=VIEW_PREV, on_click=_view_step, args=(-1,))
+        st.button(t("practice.viewer.forward", language), key=VIEW_NEXT, on_click=_view_step, args=(1,))
+        st.button(t("practice.viewer.close", language), key=VIEW_CLOSE, on_click=_view_close)
     if state.round_over:
         score_table(state, language)
     if round_index == 0 and index == 0:
@@ -49,8 +49,8 @@ def record_viewer(viewer: RecordViewer, language: str | Style) -> None:
 
 
 def _view_step(direction: int) -> None:
-    viewer = st.session_state.get(VIEWER)
-    if isinstance(viewer, RecordViewer):
+    viewer = practice_state().viewer
+    if viewer is not None:
         if direction > 0:
             viewer.forward()
         else:
@@ -58,4 +58,4 @@ def _view_step(direction: int) -> None:
 
 
 def _view_close() -> None:
-    st.session_state[VIEWER] = None
+    practice_state().viewer = None

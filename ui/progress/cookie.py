@@ -12,8 +12,8 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.progress.learner import cookie_header
-from ui import session
-from ui.component_data import DECODE_JS, encoded
+from ui.shared import session
+from ui.shared.component_data import DECODE_JS, encoded
 
 _JS = (
     DECODE_JS

@@ -28,7 +28,7 @@ from tutor.progress.learner import (
     shown_code,
     token_hash,
 )
-from ui import session
+from ui.shared import session
 
 #: Widget keys.
 START_OVER = "learner_start_over"

@@ -13,9 +13,9 @@ from tutor.i18n.style import Style
 from tutor.learn.flow import MAX_STARS, star_text
 from tutor.progress import ProgressError
 from tutor.progress.practice import PracticeRounds
-from ui import session
-from ui.page_files import page_file
 from ui.progress.learner import render_learner_messages, render_learner_tools
+from ui.shared import session
+from ui.shared.page_files import page_file
 
 
 def render_progress_page() -> None:

@@ -16,9 +16,10 @@ from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.translate import text as translated_text
 from tutor.rules.reference import rulings, variant_reference
-from ui import session
+from ui.shared import session
 
-#: The key of the rules table's container (Streamlit gives it the class ``st-key-<key>``).
+#: The key of the rules table's container (Streamlit gives it the class ``st-key-<key>``): the page's one key.
+#: The page keeps no state of its own (it is drawn from the sidebar's variant alone), so it has no state object.
 TABLE_KEY: Final = "rules_table"
 #: On a phone the three columns do not fit (a Finnish or Swedish compound alone is a third of the screen):
 #: each rule becomes a block of its own, "Rule: value" on one line and what it means below.

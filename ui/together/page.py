@@ -23,7 +23,7 @@ from tutor.together.db import default_target
 from tutor.together.model import MAX_SEATS, TURN_LIMITS, SeatInfo, TableError, TableStore, TableView
 from tutor.together.seat import turn_limit_note
 from tutor.together.sql_store import SqlTableStore
-from ui import session
+from ui.shared import session
 from ui.together.links import base_url, qr_png, table_link
 from ui.together.round import draw_round, seat_table
 

@@ -16,15 +16,14 @@ from typing import Final
 import streamlit as st
 
 from tutor.i18n.strings import t
-from ui.component_data import DECODE_JS, encoded
+from ui.shared.component_data import DECODE_JS, encoded
+from ui.shared.session import CONNECTION_WORDS, app_state
 
 #: Streamlit's English words in the dialog (its frontend's own), and the catalogue key said instead.
 STREAMLIT_WORDS: Final = {
     "Connection error": "ui.connection.title",
     "Streamlit server is not responding. Are you connected to the internet?": "ui.connection.text",
 }
-#: The session key: the language whose words the page holds.
-SAID: Final = "app_connection_words"
 
 _JS = (
     DECODE_JS
@@ -54,8 +53,9 @@ _WORDS = st.components.v2.component("rummy500_connection_words", js=_JS)
 
 def say_connection_words(language: str) -> None:
     """Hand the page the learner's words for Streamlit's connection dialog, when it does not hold them."""
-    if st.session_state.get(SAID) == language:
+    app = app_state()
+    if app.connection_words == language:
         return
     words = {english: t(key, language) for english, key in STREAMLIT_WORDS.items()}
-    _WORDS(data=encoded({"words": words}), key="app_connection_words_writer")
-    st.session_state[SAID] = language
+    _WORDS(data=encoded({"words": words}), key=CONNECTION_WORDS)
+    app.connection_words = language

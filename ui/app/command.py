@@ -4,7 +4,7 @@
     rummy500 --server.port 8600 --server.address 0.0.0.0
 
 Every option is ``streamlit run``'s, passed on as given (``rummy500 --help`` lists them). The script run is
-``ui/entry/app.py`` of the installed package, the router the checkout's ``app.py`` runs too.
+``ui/app/script.py`` of the installed package, the router the checkout's ``app.py`` runs too.
 
 Streamlit reads ``.streamlit/config.toml`` from the working folder (and the home folder) only, so the
 checkout's settings would not hold when the tutor is started elsewhere: the command passes them as flags,
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Final
 
 #: The script ``streamlit run`` is given: inside the installed package.
-APP: Final = Path(__file__).resolve().parent / "entry" / "app.py"
+APP: Final = Path(__file__).resolve().parent / "script.py"
 
 #: ``.streamlit/config.toml``'s settings, by Streamlit's option names (that file says why each is set).
 SETTINGS: Final[Mapping[str, str | int | bool]] = {

@@ -18,31 +18,25 @@ from tutor.i18n.languages import LANGUAGES, START_VARIANT, browser_wants, choose
 from tutor.i18n.letters import DECK_LETTERS
 from tutor.i18n.strings import t
 from tutor.progress import ProgressError
-from ui import session
+from ui.shared import session
+from ui.shared.session import OWN_LETTERS, PICKER, app_state
 
 QUERY_PARAM: Final = "lang"
 VARIANT_PARAM: Final = "variant"  # ?variant=dansk: a link to a variant, as if the learner had picked it
-VARIANT_LINKED: Final = "app_variant_linked"  # the ?variant= value already followed this session
-CHOICE: Final = "app_language_choice"  # the language the learner picked or linked to, this session
-PICKER: Final = "app_language_picker"  # the sidebar's widget key
-SAVED_FOR: Final = "app_language_saved_for"  # (learner id, saved language) read from the progress store
-OWN_LETTERS: Final = session.OWN_LETTERS  # a widget key: the learner's deck prints its own letters (default)
-VARIANT_PICKED: Final = "app_variant_picked"  # the learner picked a variant: it no longer follows the language
-AUTO_VARIANT: Final = "app_variant_auto"  # the variant this module set from the language
 
 
 def resolve_language() -> str:
     """Decide this run's language (and, until the learner picks one, the variant); call before any page."""
-    state = st.session_state
+    app = app_state()
     linked = known(st.query_params.get(QUERY_PARAM))
-    if linked and linked != state.get(CHOICE):
-        state[CHOICE] = linked
+    if linked and linked != app.language_choice:
+        app.language_choice = linked
         _save(linked)
-    language = choose(None, state.get(CHOICE), _saved(), _browser())
-    state[session.LANGUAGE] = language
-    state[PICKER] = language
+    language = choose(None, app.language_choice, _saved(), _browser())
+    app.language = language
+    st.session_state[PICKER] = language
     _follow_with_variant(language)
-    state.setdefault(OWN_LETTERS, True)  # a Dutch page prints H, V, B as the seed writes them
+    st.session_state.setdefault(OWN_LETTERS, True)  # a Dutch page prints H, V, B as the seed writes them
     return language
 
 
@@ -54,9 +48,9 @@ def _browser() -> str | None:
 def _saved() -> str | None:
     """The language kept with this learner's progress (read once per learner and session)."""
     learner = session.progress_key()
-    cached = st.session_state.get(SAVED_FOR)
-    if isinstance(cached, tuple) and cached[0] == learner:
-        return str(cached[1]) if cached[1] else None
+    cached = app_state().saved_language
+    if cached is not None and cached[0] == learner:
+        return cached[1] or None
     store = session.progress_store()
     saved = None
     if not isinstance(store, ProgressError):
@@ -64,14 +58,14 @@ def _saved() -> str | None:
             saved = store.profile.language(learner)
         except ProgressError:
             saved = None
-    st.session_state[SAVED_FOR] = (learner, saved)
+    app_state().saved_language = (learner, saved)
     return saved
 
 
 def _save(language: str) -> None:
     """Keep the learner's choice with their progress (a store that cannot be used: this session only)."""
     learner = session.progress_key()
-    st.session_state[SAVED_FOR] = (learner, language)
+    app_state().saved_language = (learner, language)
     store = session.progress_store()
     if isinstance(store, ProgressError):
         return
@@ -83,34 +77,34 @@ def _save(language: str) -> None:
 
 def _follow_with_variant(language: str) -> None:
     """Start the learner on their language's own variant, until they pick one (or a test or link did)."""
-    state = st.session_state
+    app, widgets = app_state(), st.session_state
     linked = st.query_params.get(VARIANT_PARAM)
-    if linked in PRESETS and linked != state.get(VARIANT_LINKED):  # a new ?variant= link: the learner's pick
-        state[VARIANT_LINKED] = linked
-        state[VARIANT_PICKED] = True
-        state[session.VARIANT_ID] = linked
-        state[session.VARIANT] = PRESETS[str(linked)]
+    if linked in PRESETS and linked != app.variant_linked:  # a new ?variant= link: the learner's pick
+        app.variant_linked = linked
+        app.variant_picked = True
+        widgets[session.VARIANT_ID] = linked
+        app.variant = PRESETS[str(linked)]
         return
-    current, auto = state.get(session.VARIANT_ID), state.get(AUTO_VARIANT)
-    if state.get(VARIANT_PICKED) or (current is not None and current != auto):
+    current, auto = widgets.get(session.VARIANT_ID), app.auto_variant
+    if app.variant_picked or (current is not None and current != auto):
         return
     wanted = START_VARIANT[language]
     if current != wanted:
-        state[session.VARIANT_ID] = wanted
-        state[session.VARIANT] = PRESETS[wanted]
-    state[AUTO_VARIANT] = wanted
+        widgets[session.VARIANT_ID] = wanted
+        app.variant = PRESETS[wanted]
+    app.auto_variant = wanted
 
 
 def picked_variant() -> None:
     """The variant box's callback: from now on the variant is the learner's, not the language's."""
-    st.session_state[VARIANT_PICKED] = True
+    app_state().variant_picked = True
 
 
 def _picked_language() -> None:
     """The picker's callback: the new language is the learner's choice, kept and put in the address."""
     chosen = known(st.session_state.get(PICKER))
     if chosen:
-        st.session_state[CHOICE] = chosen
+        app_state().language_choice = chosen
         st.query_params[QUERY_PARAM] = chosen
         _save(chosen)
 

@@ -20,14 +20,10 @@ from tutor.compare.grid import field_label, house_rules_text, value_words
 from tutor.i18n.problems import house_rule_refusal, name_refusal
 from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.translate import shown_name
-from ui import session
 from ui.felt.settings import settings_toggles
-from ui.language import language_picker, picked_variant
-
-
-def widget_key(variant_id: str, field: str) -> str:
-    """The session key of a house-rule widget: one per preset, so each preset keeps its own choices."""
-    return f"app_hr_{variant_id}_{field}"
+from ui.shared import session
+from ui.shared.language import language_picker, picked_variant
+from ui.shared.session import house_rule_key
 
 
 def chosen_overrides(variant_id: str, values: dict[str, Any]) -> dict[str, Any]:
@@ -41,7 +37,7 @@ def chosen_overrides(variant_id: str, values: dict[str, Any]) -> dict[str, Any]:
 
 
 def render_sidebar(language: str) -> Variant:
-    """Draw the shared sidebar and store the chosen variant in ``session_state``; return it."""
+    """Draw the shared sidebar and keep the chosen variant in the app's state; return it."""
     sidebar = st.sidebar
     language_picker(language)
     sidebar.selectbox(
@@ -60,7 +56,7 @@ def render_sidebar(language: str) -> Variant:
     values: dict[str, Any] = {}
     with sidebar.expander(t("ui.sidebar.house_rules", language)):
         for field in HouseRules.model_fields:
-            key = widget_key(variant_id, field)
+            key = house_rule_key(variant_id, field)
             options = house_rule_options(field)
             current = getattr(preset, field)
             if current not in options:
@@ -81,17 +77,18 @@ def render_sidebar(language: str) -> Variant:
                     placeholder=t("ui.sidebar.rule_off", language),
                 )
     overrides = chosen_overrides(variant_id, values)
+    app = session.app_state()
     try:
         chosen = get_variant(variant_id, overrides)
-        st.session_state[session.HOUSE_RULE_ERROR] = None
+        app.house_rule_error = None
     except HouseRuleError as error:
         chosen = preset
-        st.session_state[session.HOUSE_RULE_ERROR] = str(error)
+        app.house_rule_error = str(error)
         said = house_rule_refusal(error, field_label(error.field, language), language)
         sidebar.error(t("ui.sidebar.house_rule_error", language, error=said))
     if chosen.house_rules:
         sidebar.caption(t("ui.sidebar.house_rules_on", language, rules=house_rules_text(chosen.house_rules, language)))
-    st.session_state[session.VARIANT] = chosen
+    app.variant = chosen
 
     sidebar.toggle(t("ui.sidebar.four_colour", language), key=session.FOUR_COLOUR)
     with sidebar:

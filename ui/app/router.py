@@ -1,26 +1,26 @@
 """The Rummy 500 tutor's router, shared by both ways of starting it: the checkout's ``app.py``
-(``streamlit run app.py``) and the installed command ``rummy500`` (which runs ``ui/entry/app.py``).
+(``streamlit run app.py``) and the installed command ``rummy500`` (which runs ``ui/app/script.py``).
 
 Sets the shared session defaults, finds the learner at this browser (by the device token of its cookie),
 decides the language (a link, the learner's choice, the browser's), draws the shared sidebar (the variant,
 house rules, the four-colour deck) and runs the chosen page. Rules live in ``engine``, lesson logic in
 ``tutor``, page bodies in ``ui``.
 
-The pages are given by their files' absolute paths (:func:`ui.page_files.page_file`), not relative to the main
-script, which is ``app.py`` in a checkout and ``ui/entry/app.py`` when installed; each page's address is its
+The pages are given by their files' absolute paths (:func:`ui.shared.page_files.page_file`), not relative to the
+main script, which is ``app.py`` in a checkout and ``ui/app/script.py`` when installed; each page's address is its
 file's name as before (``/practice``, ``/together``; the Learn page, the default, is ``/``).
 """
 
 import streamlit as st
 
 from tutor.i18n.strings import t
-from ui import session
-from ui.connection import say_connection_words
-from ui.language import resolve_language
-from ui.page_files import page_file
+from ui.app.sidebar import render_sidebar
 from ui.progress.cookie import keep_learner_in_browser
 from ui.progress.learner import take_pending_code
-from ui.sidebar import render_sidebar
+from ui.shared import session
+from ui.shared.connection import say_connection_words
+from ui.shared.language import resolve_language
+from ui.shared.page_files import page_file
 
 
 def main() -> None:
@@ -49,9 +49,10 @@ def main() -> None:
         ]
     )
     take_pending_code(language)  # a ?device= link's code, taken out of the address by init_learner
-    if st.session_state.get(session.SIGNED_OUT):  # said once, on whichever page opened
+    app = session.app_state()
+    if app.signed_out:  # said once, on whichever page opened
         st.info(t("learner.signed_out", language))
-        st.session_state[session.SIGNED_OUT] = False
+        app.signed_out = False
     render_sidebar(language)
     page.run()
     # Last in the sidebar: the cookie writer is drawn only in the run that sets the cookie (the first, usually),
