@@ -1,5 +1,5 @@
 """The five languages are complete and current: every catalogue entry translated (none fuzzy), its
-placeholders those of the English, its plural forms as many as Babel's rule for the language; every lesson
+placeholders and the cards it names those of the English, its plural forms as many as Babel's rule for the language; every lesson
 translated from the English as it is now; the templates extracted from the checkout as it is now; and each
 language's glossary words used wherever the English uses the term."""
 
@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from tools.i18n import extract, only_dates_changed, template_path
 from tutor.i18n.catalogue import DOMAINS, LOCALES, read_catalogue
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
-from tutor.i18n.status import catalogue_problems, lesson_problems
+from tutor.i18n.status import card_problems, catalogue_problems, lesson_problems
 from tutor.i18n.strings import t
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
@@ -37,7 +37,8 @@ def test_the_template_holds_every_sentence_of_the_checkout(domain: str, tmp_path
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_every_catalogue_entry_is_translated_and_fits(language: str, domain: str) -> None:
-    """No untranslated, fuzzy, missing or obsolete entry; the same placeholders as the English."""
+    """No untranslated, fuzzy, missing or obsolete entry; the same placeholders as the English, and its card
+    placeholders (``{card:QS}``, ``{ranks:Q-K-A}``) kept."""
     problems = catalogue_problems(language, domain)
     assert not problems, f"{len(problems)} problems, e.g.:\n" + "\n".join(problems[:15])
 
@@ -47,6 +48,22 @@ def test_every_lesson_is_translated_from_the_current_english(language: str) -> N
     """Each lesson exists in the language, made from the English as it is now, with the same fields."""
     problems = lesson_problems(language)
     assert not problems, "\n".join(problems)
+
+
+def test_a_translation_keeps_the_cards_of_its_english() -> None:
+    """A card placeholder is kept as it is, or said in words; a card typed out, dropped or misspelt is named."""
+    english = "Take the {card:QS} for {ranks:Q-K-A}."
+    assert card_problems(english, "Neem de {card:QS} voor {ranks:Q-K-A}.") == []
+    assert card_problems(english, "Ta {card:QS}, hjärter {card:QH} hör inte hit, för {ranks:Q-K-A:words}.") == []
+    assert card_problems("An ace high (Q-K-A)", "Ässä ylimpänä (Q-K-A)") == [], "the engine's English writes its cards out"
+    dropped, typed, misspelt = (
+        card_problems(english, "Neem de V♠ voor {ranks:Q-K-A}."),
+        card_problems(english, "Neem de {card:QS} voor V-H-A."),
+        card_problems(english, "Neem de {card:QS} voor {ranks:Q-K-A} en {card:QX}."),
+    )
+    assert len(dropped) == 2 and "{card:QS}" in dropped[0] and "V♠" in dropped[1]
+    assert len(typed) == 2 and "{ranks:Q-K-A}" in typed[0] and "V-H-A" in typed[1]
+    assert misspelt == ["{card:QX} names no card"]
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -9,8 +9,11 @@ Every sentence, log line, chart label, widget option, screen-reader label and re
   list pattern (``8♠, 9♠ och 10♠``); :func:`faces` is the spaced list (``8♠ 9♠ 10♠``);
 - :func:`spoken`: a card in words, for screen readers and tooltips (``queen of hearts``);
 - :func:`colour` and :func:`option_label`: a card's ink, and its label in a pick widget (``:red[Q♥]``);
-- :func:`relabel`: the card faces and rank runs a text writes literally (lessons, tasks, the catalogue:
-  ``Q♠``, ``Q-K-A``) in the style's letters.
+- :func:`fill_cards`: the cards a text names (lessons, tasks, situations, the catalogue), each written as a
+  placeholder, :data:`CARD_PLACEHOLDER`: ``{card:QS}`` a face, ``{rank:Q}`` a rank alone, ``{ranks:Q-K-A}``
+  a run of ranks; ``:words`` after the cards says them in the language's words (``{ranks:Q-K-A:words}``,
+  ``dam-kung-ess``), ``:Words`` with a capital. A text never writes ``Q♠`` itself: the placeholder is said
+  in the learner's letters (``V♠``, ``V-H-A``).
 
 The notation (``QH``, ``JK=7S``) is ``str(card)``: it is what a record or a typed move says, never what a
 sentence says. ``language`` is a language code (its default style) or a :class:`~tutor.i18n.style.Style`.
@@ -20,8 +23,10 @@ sentence says. ``language`` is a language code (its default style) or a :class:`
 >>> face(Card.parse("QH")), faces(parse_cards("8S 9S 10S")), spoken(Card.parse("QH"))
 ('Q♥', '8♠ 9♠ 10♠', 'queen of hearts')
 >>> dutch = Style("nl", letters="nl")
->>> face(Card.parse("QH"), dutch), relabel("Kies de Q♠ en K♥ (Q-K-A), niet de 10♣.", dutch)
+>>> face(Card.parse("QH"), dutch), fill_cards("Kies de {card:QS} en {card:KH} ({ranks:Q-K-A}), niet de {card:10C}.", dutch)
 ('V♥', 'Kies de V♠ en H♥ (V-H-A), niet de 10♣.')
+>>> fill_cards("{ranks:K-A-2:Words} is geen reeks, {ranks:Q-K-A:words} wel.", dutch)
+'Heer-aas-2 is geen reeks, vrouw-heer-aas wel.'
 >>> listed(parse_cards("KD 9S"), "the"), listed(parse_cards("8S 9S 10S"), "and", "sv")
 ('K♦ and the 9♠', '8♠, 9♠ och 10♠')
 >>> option_label(Card.parse("QH")), option_label(Card.parse("KC"), Style(four_colour=True)), option_label(Card.parse("QS"))
@@ -32,38 +37,52 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from babel.lists import format_list
 
 from engine import wording
-from engine.cards import RANKS
+from engine.cards import RANKS, Card
 from tutor.i18n.catalogue import entry
+from tutor.i18n.letters import DECK_LETTERS
 from tutor.i18n.style import Style, style_for
-
-if TYPE_CHECKING:
-    from engine.cards import Card
 
 __all__ = [
     "BABEL_LOCALE",
+    "CARD_PLACEHOLDER",
+    "card_placeholders",
     "colour",
     "face",
     "faces",
+    "fill_cards",
     "international_letters_in",
     "listed",
     "option_label",
     "rank",
-    "relabel",
     "spoken",
+    "unread_cards",
+    "written_cards",
 ]
 
 #: Babel's locale for each language's lists and numbers (English as in Britain: "8♠, 9♠ and 10♠").
 BABEL_LOCALE: Final = {"en": "en_GB"}
-#: The international letters of the court cards, by rank.
-_COURTS: Final = {"J": 11, "Q": 12, "K": 13}
-#: A card face in a sentence (``Q♠``, ``10♥``) or a run of ranks (``Q-K-A``, ``A-2-3``).
-_FACE: Final = re.compile(r"(?<![\w])([JQK])(?=[♠♥♦♣])")
-_RUN: Final = re.compile(r"(?<![\w-])(?:10|[2-9AJQK])(?:-(?:10|[2-9AJQK]))+(?![\w-])")
+#: A rank in the notation (``10``, ``Q``), and a card (``QS``, ``JK``, ``JK=7H``).
+_RANK: Final = r"(?:10|[2-9AJQK])"
+_CARD: Final = rf"(?:{_RANK}[SHDC]|JK(?:={_RANK}[SHDC])?)"
+#: A card a text names: ``{card:QS}`` (a face), ``{rank:Q}`` (a rank alone) or ``{ranks:Q-K-A}`` (a run of
+#: ranks), in the notation; ``:words`` (``:Words``, with a capital) says it in the language's words.
+CARD_PLACEHOLDER: Final = re.compile(
+    rf"\{{(?:card:(?P<card>{_CARD})|rank:(?P<rank>{_RANK})|ranks:(?P<ranks>{_RANK}(?:-{_RANK})+))(?::(?P<words>[wW]ords))?\}}"
+)
+#: A placeholder that may be meant for a card (``{card:QX}``), not a value's spec (``{card:the}``).
+_UNREAD: Final = re.compile(r"\{(?:card|rank|ranks):(?![a-z/.])[^{}]*\}")
+#: A card written out in a sentence rather than as a placeholder, in any deck's letters: a face (``Q♠``,
+#: ``10♥``, ``V♠``) or a run of ranks (``Q-K-A``, ``A-2-3``, ``V-H-A``).
+_PRINTED: Final = "".join(sorted({"A", "J", "Q", "K"} | {letter for own in DECK_LETTERS.values() for letter in own.values()}))
+_FACE: Final = re.compile(rf"(?<![\w])(?:10|[2-9{_PRINTED}])[♠♥♦♣]")
+_RUN: Final = re.compile(rf"(?<![\w-])(?:10|[2-9{_PRINTED}])(?:-(?:10|[2-9{_PRINTED}]))+(?![\w-])")
+#: The international letters of the court cards.
+_COURTS: Final = frozenset("JQK")
 
 
 def _word(key: str, style: Style, values: Mapping[str, object] | None = None) -> str:
@@ -145,24 +164,59 @@ def option_label(card: Card, language: str | Style = "en") -> str:
     return f":{'violet' if tint == 'joker' else tint}[{shown}]"
 
 
-def relabel(text: str, language: str | Style = "en") -> str:
-    """``text`` with the card faces and rank runs it writes (``Q♠``, ``Q-K-A``) in the style's letters;
-    unchanged with the international ones."""
-    own = style_for(language).court_letters()
-    if not own:
-        return text
+def fill_cards(text: str, language: str | Style = "en") -> str:
+    """``text`` with the cards it names (:data:`CARD_PLACEHOLDER`) said in the style: ``{card:QS}`` as its
+    :func:`face` (``V♠`` with the Dutch letters), ``{rank:Q}`` as its :func:`rank`, ``{ranks:Q-K-A}`` as the
+    ranks joined by ``-`` (``V-H-A``); with ``:words``, the card as :func:`spoken` says it and the ranks in the
+    language's words (``dam-kung-ess``), ``:Words`` with a capital. Its other placeholders, and a card
+    placeholder that names no card (:func:`unread_cards`), are left as they are."""
+    style = style_for(language)
+    return CARD_PLACEHOLDER.sub(lambda match: _said(match, style), text)
 
-    def letter(match: re.Match[str]) -> str:
-        return own.get(_COURTS[match.group(1)], match.group(1))
 
-    def run(match: re.Match[str]) -> str:
-        return "-".join(own.get(_COURTS.get(part, 0), part) for part in match.group(0).split("-"))
+def unread_cards(text: str) -> list[str]:
+    """The card placeholders of ``text`` that name no card (``{card:QX}``, ``{ranks:Q-K-B}``): an author's slip.
 
-    return _RUN.sub(run, _FACE.sub(letter, text))
+    >>> unread_cards("{card:QX}, {ranks:Q-K-A}, {card:the}")
+    ['{card:QX}']
+    """
+    return [found for found in _UNREAD.findall(text) if not CARD_PLACEHOLDER.fullmatch(found)]
+
+
+def _said(match: re.Match[str], style: Style) -> str:
+    """One card placeholder in the style's letters or words."""
+    words = match.group("words")
+    if match.group("card"):
+        card = Card.parse(match.group("card"))
+        said = spoken(card, style) if words else face(card, style)
+    else:
+        numbers = [RANKS.index(part) + 1 for part in (match.group("rank") or match.group("ranks")).split("-")]
+        said = "-".join(_word(f"table.rank.r{n}", style) if words else rank(n, style) for n in numbers)
+    return said[:1].upper() + said[1:] if words == "Words" else said
+
+
+def card_placeholders(text: str) -> list[str]:
+    """The cards ``text`` names with placeholders, as they are written without ``:words`` (``card:QS``,
+    ``ranks:Q-K-A``), in order: what a translation keeps of its English.
+
+    >>> card_placeholders("{card:QS} and {ranks:Q-K-A:words}, the {card}")
+    ['card:QS', 'ranks:Q-K-A']
+    """
+    return [match.group(0)[1:-1].removesuffix(":words").removesuffix(":Words") for match in CARD_PLACEHOLDER.finditer(text)]
+
+
+def written_cards(text: str) -> list[str]:
+    """The cards ``text`` writes out rather than as placeholders: faces (``Q♠``, ``10♥``) and runs of ranks
+    (``Q-K-A``); a text of a lesson, a task or the catalogue writes none.
+
+    >>> written_cards("Lay the Q♠ (Q-K-A), not the {card:10H} ({ranks:A-2-3}), 2–9 or 10.")
+    ['Q♠', 'Q-K-A']
+    """
+    text = CARD_PLACEHOLDER.sub(" ", text)
+    return [m.group(0) for m in _FACE.finditer(text)] + [m.group(0) for m in _RUN.finditer(text)]
 
 
 def international_letters_in(text: str) -> list[str]:
     """The court cards of ``text`` written with the international letters (``Q♠``, ``Q-K``): what a test
     looks for in a sentence that should show a country's own letters."""
-    found = [m.group(0) + text[m.end()] for m in _FACE.finditer(text)]
-    return found + [m.group(0) for m in _RUN.finditer(text) if any(p in _COURTS for p in m.group(0).split("-"))]
+    return [card for card in written_cards(text) if any(part.rstrip("♠♥♦♣") in _COURTS for part in card.split("-"))]

@@ -166,8 +166,8 @@ def _count(values: Mapping[str, object], name: str | None) -> int | None:
 def entry(key: str, language: str, values: Mapping[str, object] | None = None) -> str | None:
     """The catalogue's own text of ``key`` in ``language`` (a language code of ours), as written: English
     when the language lacks it, the plural form ``values`` ask for; None when no language has ``key``.
-    Its literal card faces are still in the international letters (:func:`tutor.i18n.translate.template`
-    gives them in the learner's)."""
+    The cards it names are still placeholders (``{card:QS}``: :func:`tutor.i18n.translate.template` says them
+    in the learner's letters)."""
     source = english().get(key)
     if source is None or language == SOURCE_LANGUAGE:
         return source

@@ -1,9 +1,16 @@
 """What a language still lacks: untranslated or fuzzy catalogue entries, placeholders that differ from the
-English, plural forms that do not match Babel's rule, lessons missing or older than their English.
+English, cards named otherwise than the English names them, plural forms that do not match Babel's rule,
+lessons missing or older than their English.
 
->>> from tutor.i18n.status import placeholder_names
+>>> from tutor.i18n.status import card_problems, placeholder_names
 >>> placeholder_names("The {cards:and} do not extend meld {meld}.")
 ['cards', 'meld']
+>>> for problem in card_problems("Lay the {card:QS} ({ranks:Q-K-A}).", "Leg de V♠ (vrouw-heer-aas)."):
+...     print(problem)
+lacks {card:QS}, {ranks:Q-K-A} (keep each card placeholder as it is; ':words' says it in words)
+writes V♠ out (write a card as a placeholder: {card:QS}, {ranks:Q-K-A})
+>>> card_problems("Lay the {card:QS} ({ranks:Q-K-A}).", "Leg de {card:QS} ({ranks:Q-K-A:words}).")
+[]
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 
 from tutor import resources
+from tutor.i18n.card_names import CARD_PLACEHOLDER, card_placeholders, unread_cards, written_cards
 from tutor.i18n.catalogue import DOMAINS, LOCALES, read_catalogue
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 
@@ -27,9 +35,27 @@ _FIELD: Final = re.compile(r"\{([a-z_]+)\}")
 
 
 def placeholder_names(text: str) -> list[str]:
-    """The value names a sentence fills in, in order of first use (``ValueError`` for stray braces)."""
-    names = [field for _, field, _, _ in string.Formatter().parse(text) if field]
+    """The value names a sentence fills in, in order of first use (``ValueError`` for stray braces); the
+    cards it names (``{card:QS}``) are no values: :func:`card_problems` compares them."""
+    names = [field for _, field, _, _ in string.Formatter().parse(CARD_PLACEHOLDER.sub("", text)) if field]
     return list(dict.fromkeys(names))
+
+
+def card_problems(english: str, translation: str) -> list[str]:
+    """How a translation names cards otherwise than its English: a card placeholder of the English it lacks
+    (it keeps each, ``{card:QS}``, ``{ranks:Q-K-A}``, and may say one in words, ``{ranks:Q-K-A:words}``), a
+    card it writes out where the English writes none (``V♠``, ``Q-K-A``), a card placeholder naming no card."""
+    found = []
+    missing = [f"{{{card}}}" for card in dict.fromkeys(card_placeholders(english)) if card not in card_placeholders(translation)]
+    if missing:
+        found.append(f"lacks {', '.join(missing)} (keep each card placeholder as it is; ':words' says it in words)")
+    written = [card for card in dict.fromkeys(written_cards(translation)) if card not in written_cards(english)]
+    if written:
+        found.append(f"writes {', '.join(written)} out (write a card as a placeholder: {{card:QS}}, {{ranks:Q-K-A}})")
+    unread = unread_cards(translation)
+    if unread:
+        found.append(f"{', '.join(unread)} names no card")
+    return found
 
 
 def source_hash(path: Path) -> str:
@@ -60,6 +86,9 @@ def catalogue_problems(language: str, domain: str) -> list[str]:
             found.append(f"{name}: {len(forms)} plural forms, Babel's rule for {language} has {expected_forms}")
         if domain == "app":
             found.extend(_placeholder_problems(name, message.id, [str(f) for f in forms], [str(c) for c in message.auto_comments]))
+        english = message.id if isinstance(message.id, str) else str(message.id[-1])
+        for index, form in enumerate(forms):
+            found.extend(f"{name}: form {index} {problem}" for problem in card_problems(english, str(form)))
     if template is not None:
         have = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalogue if m.id}
         for message in template:
@@ -113,6 +142,7 @@ def lesson_problems(language: str) -> list[str]:
         for pattern, what in ((_FIELD, "fields"), (_CONTRAST, "contrasts")):
             if sorted(set(pattern.findall(text))) != sorted(set(pattern.findall(source))):
                 found.append(f"{where}: its {what} {sorted(set(pattern.findall(text)))} differ from the English")
+        found.extend(f"{where}: {problem}" for problem in card_problems(source, text))
     return found
 
 

@@ -3,8 +3,9 @@
 This is the tutor's renderer, :func:`t` (``t(key, style, **values)``; a language code stands for its
 default style, :func:`tutor.i18n.style.style_for`). It looks the key up in the catalogues
 (:func:`template`) and fills it with the project's one formatter (:func:`engine.wording.fill`) in the
-style's voice: a card by its face in the style's letters (``Q♥``, ``V♥``, ``joker as 7♥``), cards and names
-listed with Babel's list patterns (``{cards:and}``: ``8♠, 9♠ och 10♠``; ``{cards:or}``), both from the
+style's voice: a card by its face in the style's letters (``Q♥``, ``V♥``, ``joker as 7♥``; a card the
+sentence itself names is a placeholder, ``{card:QH}`` or ``{ranks:Q-K-A}``, said so by :func:`template`),
+cards and names listed with Babel's list patterns (``{cards:and}``: ``8♠, 9♠ och 10♠``; ``{cards:or}``), both from the
 card vocabulary (:mod:`tutor.i18n.card_names`); decimals with the language's decimal sign
 (``{mean:.1f}``: ``12,5``); a variant's name in the form the sentence asks for (``{variant:genitive}``,
 :mod:`tutor.i18n.names`); and ``{n:one/many}`` (English only) chooses the English plural word, other
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING, Final
 from babel.numbers import format_decimal
 
 from engine import wording
-from tutor.i18n.card_names import BABEL_LOCALE, face, listed, relabel
+from tutor.i18n.card_names import BABEL_LOCALE, face, fill_cards, listed
 from tutor.i18n.catalogue import ENGINE_PREFIX, english, entry, translations
 from tutor.i18n.languages import SOURCE_LANGUAGE
 from tutor.i18n.names import Name, variant_forms
@@ -102,10 +103,11 @@ def fill(template: str, language: str | Style = SOURCE_LANGUAGE, /, **values: ob
 
 def template(key: str, language: str | Style = SOURCE_LANGUAGE, values: Mapping[str, object] | None = None) -> str | None:
     """The sentence of ``key`` in ``language`` before its values are filled in (English when the
-    language lacks it), its literal card faces in the style's letters; None when no language has ``key``."""
+    language lacks it), the cards it names (``{card:QS}``, ``{ranks:Q-K-A}``) said in the style's letters
+    (:func:`~tutor.i18n.card_names.fill_cards`); None when no language has ``key``."""
     style = style_for(language)
     found = entry(key, style.language, values)
-    return relabel(found, style) if found is not None and style.language != SOURCE_LANGUAGE else found
+    return fill_cards(found, style) if found is not None else None
 
 
 def t(key: str, language: str | Style = SOURCE_LANGUAGE, /, **values: object) -> str:
@@ -141,11 +143,15 @@ def shown_name(name: str, language: str | Style = SOURCE_LANGUAGE) -> str:
 
 
 def text(english_text: str, language: str | Style = SOURCE_LANGUAGE) -> str:
-    """A scenario's or situation's text in ``language`` (its English when not translated)."""
+    """A scenario's or situation's text in ``language`` (its English when not translated), the cards it
+    names said in the style's letters (its fields are filled by :func:`tutor.learn.fields.fill_task`).
+
+    >>> text("Lay {card:QS} {card:QH} {card:QD}.", Style("nl", letters="nl"))
+    'Lay V♠ V♥ V♦.'
+    """
     style = style_for(language)
-    if style.language == SOURCE_LANGUAGE:
-        return english_text
-    return relabel(translations(style.language).texts.get(english_text, english_text), style)
+    found = english_text if style.language == SOURCE_LANGUAGE else translations(style.language).texts.get(english_text, english_text)
+    return fill_cards(found, style)
 
 
 def variant_name(variant: str | Variant, language: str | Style = SOURCE_LANGUAGE) -> Name:

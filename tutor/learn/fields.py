@@ -11,6 +11,8 @@ ask the engine, with the cards or the player count written in the field:
 - ``{dealt:3}``: the cards each player is dealt with 3 players; ``{decks:5}``: the decks shuffled for 5;
 - ``{button:take_all}``: the words on that button of the card table (the catalogue's ``ui.actions.*``),
   so that a text names the button the learner sees;
+- ``{card:QS}``, ``{rank:Q}``, ``{ranks:Q-K-A}``: a card, a rank, a run of ranks, in the learner's letters
+  (``V♠``, ``V-H-A`` with the Dutch ones), or in words with ``:words`` (:func:`tutor.i18n.card_names.fill_cards`);
 - ``{if:duty_on_top_card=true|text where the rule has that value|text where it has not}``: words that hold
   only at some tables (a rule of the engine's ``Variant`` by name; ``true``, ``false``, ``none`` or a word).
 
@@ -24,6 +26,9 @@ ask the engine, with the cards or the player count written in the field:
 ('Take it all.', 'No jokers.')
 >>> fill_task("Tryck på ”{button:take_all}” i {variant_name}.", get_variant("dansk"), "sv")  # a translated text
 'Tryck på ”Ta hela kasthögen” i dansk 500.'
+>>> from tutor.i18n.style import Style
+>>> fill_task("Leg {card:QS} in {ranks:Q-K-A}: {sum:QS KS AS}.", face, Style("nl", letters="nl"))
+'Leg V♠ in V-H-A: 10 + 10 + 15 = 35.'
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from engine.errors import NotationError, RulesError
 from engine.melds import meld_shape
 from engine.scoring import card_points
 from engine.variants import Variant
-from tutor.i18n.card_names import relabel
+from tutor.i18n.card_names import fill_cards, unread_cards
 from tutor.i18n.strings import t, template, variant_name
 from tutor.i18n.style import Style
 from tutor.learn.wording import braced_parts, fill
@@ -112,7 +117,10 @@ def fill_task(template: str, variant: Variant, language: str | Style = "en", ext
     """``template`` (a task text, already in ``language``) with the engine's fields and the variant's filled
     in; ``extra`` adds fields of the moment (a number task's ``{answer}``). ``FieldError`` for a field the
     engine cannot fill."""
-    decided = relabel(_decide(template, variant), language)
+    decided = fill_cards(_decide(template, variant), language)
+    unread = unread_cards(decided)
+    if unread:
+        raise FieldError(f"{unread[0]} names no card: write a card as {{card:QS}}, a rank {{rank:Q}}, a run {{ranks:Q-K-A}}")
     asked = ASKED.sub(lambda m: _ASK[m.group(1)](variant, m.group(2).strip(), language), decided)
     return fill(asked, {**variant_fields(variant, language), **(extra or {})})
 
