@@ -182,6 +182,8 @@ def duty_payable(state: RoundState) -> bool:
     duty = state.duty
     if duty is None:
         return True
+    if first_turn_blocked(state, state.to_move):
+        return False  # nothing may be laid in the player's first turn
     if len(duty.owed) == 1 or duty.any_of:
         fast = duty_payable_fast(state)
         if fast is not None:
@@ -199,6 +201,8 @@ def duty_payable_exact(state: RoundState, summary: HandSummary | None = None) ->
     """The exact answer: some sequence of legal lays pays the whole duty (``summary``: of the hand to move,
     when the caller has one)."""
     duty = state.duty
+    if duty is not None and first_turn_blocked(state, state.to_move):
+        return False  # nothing may be laid in the player's first turn
     if duty is not None and len(duty.owed) > 1 and not duty.any_of:
         if len(duty.owed) == 2 and JOKER not in duty.owed and not state.variant.going_out_requires_discard:
             player = state.to_move
@@ -222,6 +226,8 @@ def duty_payable_exact(state: RoundState, summary: HandSummary | None = None) ->
 def duty_payable_fast(state: RoundState) -> bool | None:
     """A quick answer for a one-card duty; None when only the exact search can tell."""
     assert state.duty is not None
+    if first_turn_blocked(state, state.to_move):
+        return False  # nothing may be laid in the player's first turn
     return fast_payable(state, state.duty, state.hands[state.to_move], state.to_move)
 
 

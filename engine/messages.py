@@ -128,8 +128,8 @@ MESSAGES: Final[dict[str, str]] = {
     "rommi.at_least_one": "Call for at least one card: rommi 1 is the top card of the pile.",
     "rommi.too_shallow": "With {count} {count:card/cards} from the pile you could not lay the {card} at once: "
     "take down to the cards it melds with.",
-    "rommi.no_grounds": "Rommi! is called on a discard that fits a meld on the table or makes a meld with other "
-    "cards of the discard pile; the {card} does neither (the cards in your hand do not count).",
+    "rommi.no_grounds": "The {card} fits no meld on the table and makes none with the other cards of the discard "
+    "pile: a Rommi! call cannot rest on the cards in your hand.",
     "first_turn.no_meld": "You may not meld before your own first turn of the round is over.",
     "first_turn.no_layoff": "You may not lay off before your own first turn of the round is over.",
     "first_turn.no_call": "You may not call before your own first turn of the round is over.",

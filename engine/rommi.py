@@ -79,7 +79,9 @@ def after_call(state: StateT, player: int, n: int, check: bool) -> StateT | None
             raise RulesError(code, reason, **values)
 
     if not call_grounds(state):
-        refuse("rommi_not_allowed", "rommi.no_grounds", card=state.pile[-1])
+        called = state.pile[-1]
+        with_hand = called is JOKER or called_card_fits(state, player, called, state.pile)
+        refuse("rommi_not_allowed", "rommi.no_grounds" if with_hand else "rommi.fits_nothing", card=called)
         return None
     if n < 1:
         refuse("take_not_allowed", "rommi.at_least_one")
