@@ -292,9 +292,10 @@ def test_rommi_call_with_cards_from_the_callers_hand_under_the_house_rule() -> N
 
 
 def test_rommi_call_on_grounds_lays_the_card_with_the_callers_hand() -> None:
-    # The 9H makes a set with the 9S and 9D of the pile (the grounds); Cecilia may then take only the 9H and
-    # meld it with her own 9C 9D... she holds 9C 9D: once the call is allowed, her hand helps lay it.
-    state = play(after_discard("rommi", "9H", "9C 9D 4S", pile="9S 9D 2C"), "Cecilia: rommi 1", "Cecilia: meld 9C 9D 9H")
+    # The 9H makes a set with the 9S and 9D of the pile (the grounds); once the call is allowed, Cecilia may
+    # take the 9H alone and lay it with her own 8H on the run 5H 6H 7H.
+    state = play(after_discard("rommi", "9H", "8H 4S KD", pile="9S 9D 2C"), "Cecilia: rommi 1")
+    state = play(state, "Cecilia: layoff 8H 9H on 1")
     assert state.duty is None
 
 
