@@ -17,7 +17,7 @@ from engine.variants import Variant
 
 def game_deck(variant: Variant, players: int) -> Counter[Card]:
     """Every card of ``variant``'s deck for that many players (copies counted), as held in hand."""
-    return Counter(make_deck(variant.decks(players), 2 if variant.jokers else 0))
+    return Counter(make_deck(variant.decks(players), variant.joker_count))
 
 
 def rest_of_deck(variant: Variant, players: int, listed: Iterable[Card]) -> list[Card]:

@@ -58,6 +58,8 @@ class Duty:
 
 def duty_for(variant: Variant, taken: tuple[Card, ...], called: Card | None = None) -> Duty | None:
     """The duty of taking ``taken`` (deepest first) from the pile; ``called``: the card of a Rommi call."""
+    if called is None and len(taken) == 1 and not variant.duty_on_top_card:
+        return None  # the top card alone is free (the house rule top_card_free, or the variant's own rule)
     if variant.duty == "new_meld_any_taken":
         return Duty(tuple(sorted(taken, key=lambda c: c.index)), any_of=True, layoff_pays=False)
     owed = [taken[0]] if (len(taken) > 1 or variant.duty_on_top_card) else []

@@ -35,6 +35,8 @@ RULE_CODES: Final[dict[str, str]] = {
     "cannot_discard_drawn_card": "the variant forbids discarding that card this turn",
     "must_keep_card_to_discard": "the variant requires a discard to go out, and the move would empty the hand",
     "rommi_not_allowed": "a Rommi call that the rules do not allow here",
+    "rummy_not_allowed": "a Rummy call that the rules do not allow here",
+    "first_turn_no_meld": "a meld, a lay-off or a call before the player's first turn of the round is over",
 }
 
 

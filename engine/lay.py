@@ -33,7 +33,7 @@ from engine.moves import Layoff, Meld, Move
 from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_quick
 from engine.pile_take import after_take
 from engine.round_parts import PHASE_OVER, TableMeld, remove_held
-from engine.round_state import RoundState, StateT, replace
+from engine.round_state import RoundState, StateT, first_turn_blocked, replace
 from engine.shown import played
 
 # --- laying --------------------------------------------------------------------------------------
@@ -42,6 +42,8 @@ from engine.shown import played
 def apply_meld(state: StateT, move: Meld) -> StateT:
     """``meld C C C …``: a new meld on the table, laid by the player to move."""
     rest = remove_held(state.hands[state.to_move], move.cards)
+    if first_turn_blocked(state, state.to_move):
+        raise RulesError("first_turn_no_meld", "first_turn.no_meld")
     shape = check_meld(move.cards)
     duty = _duty_after(state, move.cards, is_meld=True)
     _check_keeps_card(state, rest)
@@ -58,6 +60,8 @@ def apply_layoff(state: StateT, move: Layoff) -> StateT:
             raise RulesError("no_such_meld", "layoff.no_such_meld", meld=move.meld, melds=len(state.table))
         raise RulesError("no_such_meld", "layoff.table_empty", meld=move.meld)
     rest = remove_held(state.hands[state.to_move], move.cards)
+    if first_turn_blocked(state, state.to_move):
+        raise RulesError("first_turn_no_meld", "first_turn.no_layoff")
     if state.variant.layoff_needs_own_meld and not state.melded[state.to_move]:
         raise RulesError("layoff_before_own_meld", "layoff.own_meld_first")
     target = state.table[move.meld - 1]
@@ -178,6 +182,8 @@ def duty_payable(state: RoundState) -> bool:
     duty = state.duty
     if duty is None:
         return True
+    if first_turn_blocked(state, state.to_move):
+        return False  # nothing may be laid in the player's first turn
     if len(duty.owed) == 1 or duty.any_of:
         fast = duty_payable_fast(state)
         if fast is not None:
@@ -195,6 +201,8 @@ def duty_payable_exact(state: RoundState, summary: HandSummary | None = None) ->
     """The exact answer: some sequence of legal lays pays the whole duty (``summary``: of the hand to move,
     when the caller has one)."""
     duty = state.duty
+    if duty is not None and first_turn_blocked(state, state.to_move):
+        return False  # nothing may be laid in the player's first turn
     if duty is not None and len(duty.owed) > 1 and not duty.any_of:
         if len(duty.owed) == 2 and JOKER not in duty.owed and not state.variant.going_out_requires_discard:
             player = state.to_move
@@ -218,6 +226,8 @@ def duty_payable_exact(state: RoundState, summary: HandSummary | None = None) ->
 def duty_payable_fast(state: RoundState) -> bool | None:
     """A quick answer for a one-card duty; None when only the exact search can tell."""
     assert state.duty is not None
+    if first_turn_blocked(state, state.to_move):
+        return False  # nothing may be laid in the player's first turn
     return fast_payable(state, state.duty, state.hands[state.to_move], state.to_move)
 
 
@@ -225,11 +235,17 @@ def take_payable(state: RoundState, player: int, n: int, summary: HandSummary | 
     """Whether ``player`` could pay the duty of taking ``n`` cards (``summary``: their hand and those cards)."""
     variant = state.variant
     deepest = state.pile[-n]
-    if variant.duty == "deepest_card" and summary is not None and not variant.going_out_requires_discard:
-        if n == 1 and not variant.duty_on_top_card:
-            return True  # the top card alone is free
-        if deepest is not JOKER:
-            return card_payable(state, deepest, summary, player, variant.duty_paid_by_layoff)
+    if n == 1 and not variant.duty_on_top_card:
+        return True  # the top card alone is free
+    if first_turn_blocked(state, player):
+        return False  # nothing may be laid in the player's first turn, so no duty can be paid
+    if (
+        variant.duty == "deepest_card"
+        and summary is not None
+        and not variant.going_out_requires_discard
+        and deepest is not JOKER
+    ):
+        return card_payable(state, deepest, summary, player, variant.duty_paid_by_layoff)
     taken = state.pile[-n:]
     if variant.duty == "new_meld_any_taken" and not variant.going_out_requires_discard and JOKER not in taken:
         # femhundra: a new meld holding any card taken, so some card taken melds with the hand and the rest

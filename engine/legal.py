@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Protocol
 
-from engine.moves import Move, Rommi
+from engine.moves import Move, Rommi, Rummy
 
 __all__ = ["LegalActions", "Listed"]
 
@@ -103,7 +103,7 @@ class LegalActions:
             return False
         state = self._state
         if seat is None:
-            if isinstance(move, Rommi):
+            if isinstance(move, Rommi | Rummy):
                 return any(state.is_legal(move, s) for s in range(len(state.players)))
             seat = state.to_move
         return state.is_legal(move, seat)

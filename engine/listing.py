@@ -22,7 +22,8 @@ from engine.payable import lay_leaves_payable, payable_depths
 from engine.pile_take import after_take
 from engine.rommi import calls_with_states
 from engine.round_parts import PHASE_DRAW, PHASE_PLAY
-from engine.round_state import RoundState, StateT, keep_memo
+from engine.round_state import RoundState, StateT, first_turn_blocked, keep_memo
+from engine.rummy import calls as rummy_calls
 from engine.turn import apply_take, blocked_discards
 
 
@@ -47,6 +48,10 @@ def draw_moves(state: RoundState) -> list[Move]:
     penalty = variant.unusable_pile_penalty is not None
     quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
     free_top = not variant.duty_on_top_card
+    if not penalty and first_turn_blocked(state, player):  # nothing may be laid: only a take owing nothing
+        if free_top:
+            moves.append(take(1))
+        return moves
     last = 1 if rule == "top_only" else size
     if quick and not penalty:
         _quick_takes(state, summary, last, free_top, variant.duty_paid_by_layoff, moves)
@@ -123,6 +128,8 @@ def lay_candidates(state: RoundState) -> list[Move]:
     keep a card to discard where the variant needs one; not yet checked against stranding a second owed card."""
     hand = state.hands[state.to_move]
     duty = state.duty
+    if first_turn_blocked(state, state.to_move):
+        return []
     summary = HandSummary(hand)
     if duty is None:
         moves = cast("list[Move]", hand_melds(hand, summary))  # a new list, ours to extend
@@ -177,10 +184,12 @@ class Memo(Generic[StateT]):
         return self._moves
 
     def calls(self, state: StateT) -> tuple[Action, ...]:
-        """Every legal Rommi call: (caller, ``rommi N``)."""
+        """Every legal call out of turn: (caller, ``rommi N``), or (caller, ``rummy M``)."""
         if self._calls is None:
             if state.rommi_from is None:
                 self._calls = ()
+            elif state.variant.rummy_call:
+                self._calls = tuple(rummy_calls(state))
             else:
                 found = calls_with_states(state)
                 for seat, move, after in found:

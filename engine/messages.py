@@ -49,7 +49,7 @@ MESSAGES: Final[dict[str, str]] = {
     "card.unreadable": "“{text}” is not a card: write a rank (A, 2–10, J, Q, K) and a suit (S, H, D, C), like 10H or QS.",
     "card.joker_as_joker": "“{text}” is not a card: a joker stands for a natural card, like JK=7H.",
     "move.unreadable": "“{text}” is not a move: write draw, take N, take all, meld C C C, layoff C on M, discard C, "
-    "stop or rommi N.",
+    "stop, rommi N or rummy M.",
     "move.count_not_whole": "“{text}” is not a move: the number of cards is a whole number from 1 up.",
     "move.meld_number": "“{text}” is not a move: melds are numbered 1, 2, … in the order they reached the table.",
     "move.meld_zero": "There is no meld {meld} to lay the {cards:and} on: melds are numbered 1, 2, … in the order "
@@ -128,6 +128,21 @@ MESSAGES: Final[dict[str, str]] = {
     "rommi.at_least_one": "Call for at least one card: rommi 1 is the top card of the pile.",
     "rommi.too_shallow": "With {count} {count:card/cards} from the pile you could not lay the {card} at once: "
     "take down to the cards it melds with.",
+    "rommi.no_grounds": "The {card} fits no meld on the table and makes none with the other cards of the discard "
+    "pile: a Rommi! call cannot rest on the cards in your hand.",
+    "first_turn.no_meld": "You may not meld before your own first turn of the round is over.",
+    "first_turn.no_layoff": "You may not lay off before your own first turn of the round is over.",
+    "first_turn.no_call": "You may not call before your own first turn of the round is over.",
+    "take.unusable_first_turn": "You would have to use the {card} at once, and in your first turn of the round you "
+    "may not lay anything.",
+    "rummy.not_in_variant": "{variant} has no Rummy! call: it is a house rule your table has not chosen.",
+    "rummy.two_players": "With two players nobody may call Rummy.",
+    "rummy.window_closed": "Call Rummy right after a discard, before the next player's first move.",
+    "rummy.your_turn": "It is your turn: take from the pile instead of calling Rummy.",
+    "rummy.own_discard": "You cannot call Rummy on the card you discarded yourself.",
+    "rummy.joker": "A joker cannot be called Rummy: the call names a meld, not the card the joker would stand for.",
+    "rummy.not_this_meld": "The {card} does not fit meld {meld}: call Rummy on a meld it fits.",
+    "rummy.fits_nothing": "The {card} fits no meld on the table, so there is nothing to call Rummy on.",
     "rommi.fits_nothing": "The {card} fits no meld, so there is nothing to call Rommi on.",
     "rommi.deepest_unusable": "You would have to lay the {card} at once, and it fits none.",
     "rommi.owed_clash": "You would have to lay the {owed:the} at once: each fits on its own, but not both together.",

@@ -1,7 +1,7 @@
 """Moves and their notation, as ``docs/record.md`` writes them.
 
 A move is an object, built with the constructors here: :data:`DRAW`, :data:`STOP`, :data:`TAKE_ALL`,
-:func:`take`, :class:`Rommi`, :func:`discard`, :class:`Meld` and :class:`Layoff` (a joker laid is a declared
+:func:`take`, :class:`Rommi`, :class:`Rummy`, :func:`discard`, :class:`Meld` and :class:`Layoff` (a joker laid is a declared
 card, :meth:`engine.cards.Card.joker_as`). The notation is read (:meth:`Move.parse`) only where text really
 is: record files, the command line, scenario files. Parsing needs no position; text that does not parse
 raises :class:`~engine.errors.NotationError`.
@@ -9,8 +9,8 @@ raises :class:`~engine.errors.NotationError`.
 >>> seven, eight = Card.parse("7H"), Card.parse("8H")
 >>> Meld((seven, eight, Card.joker_as(Card.parse("9H"))))
 Move.parse('meld 7H 8H JK=9H')
->>> take(2), TAKE_ALL, discard(seven), Layoff((eight,), 2)
-(Move.parse('take 2'), Move.parse('take all'), Move.parse('discard 7H'), Move.parse('layoff 8H on 2'))
+>>> take(2), TAKE_ALL, discard(seven), Layoff((eight,), 2), Rummy(1)
+(Move.parse('take 2'), Move.parse('take all'), Move.parse('discard 7H'), Move.parse('layoff 8H on 2'), Move.parse('rummy 1'))
 >>> Move.parse("meld 7H 8H 9H")
 Move.parse('meld 7H 8H 9H')
 >>> str(Move.parse("layoff th on 2")), str(Move.parse("take all")), str(Move.parse("Take 3"))
@@ -28,14 +28,14 @@ from engine.cards import Card, cards_text, parse_cards
 from engine.errors import NotationError
 
 #: What a move does, as its ``kind``: the verb of the notation.
-MoveKind = Literal["draw", "take", "meld", "layoff", "discard", "stop", "rommi"]
-KINDS: Final[tuple[MoveKind, ...]] = ("draw", "take", "meld", "layoff", "discard", "stop", "rommi")
+MoveKind = Literal["draw", "take", "meld", "layoff", "discard", "stop", "rommi", "rummy"]
+KINDS: Final[tuple[MoveKind, ...]] = ("draw", "take", "meld", "layoff", "discard", "stop", "rommi", "rummy")
 
 _set = object.__setattr__
 
 
 class Move:
-    """A move in the notation. Subclasses: Draw, Take, Meld, Layoff, Discard, Stop, Rommi.
+    """A move in the notation. Subclasses: Draw, Take, Meld, Layoff, Discard, Stop, Rommi, Rummy.
 
     Moves are immutable (assignment raises ``AttributeError``) and compare equal when they do the same
     thing: the order of a meld's cards does not matter. ``kind`` says which move it is (``"meld"``, …), so
@@ -157,6 +157,19 @@ class Rommi(Move):
         _set(self, "count", count)
 
 
+class Rummy(Move):
+    """``rummy M``: the "Rummy!" call out of turn (a house rule), laying the card just discarded off on meld M."""
+
+    kind: ClassVar[MoveKind] = "rummy"
+    __slots__ = ("meld",)
+
+    meld: int
+
+    def __init__(self, meld: int) -> None:
+        super().__init__(("rummy", meld), f"rummy {meld}")
+        _set(self, "meld", meld)
+
+
 class Meld(Move):
     """``meld C C C …``: lay a new meld from the hand (jokers written as ``JK=7H``)."""
 
@@ -260,6 +273,8 @@ def _parse(text: str) -> Move:
         return TAKE_ALL if args[0] == "all" else take(_count(text, args[0]))
     if verb == "rommi" and len(args) == 1:
         return Rommi(_count(text, args[0]))
+    if verb == "rummy" and len(args) == 1:
+        return Rummy(_meld_number(text, args[0]))
     if verb == "discard" and len(args) == 1:
         return discard(Card.parse(args[0]))
     if verb == "meld" and args:
@@ -268,8 +283,13 @@ def _parse(text: str) -> Move:
         word = args[-1]
         if word.isascii() and word.isdigit() and len(word) <= 9 and int(word) < 1:
             raise NotationError("move.meld_zero", cards=parse_cards(args[:-2]), meld=int(word))
-        meld = _number(word)
-        if meld is None:
-            raise _unreadable(text, "move.meld_number")
-        return Layoff(parse_cards(args[:-2]), meld)
+        return Layoff(parse_cards(args[:-2]), _meld_number(text, word))
     raise _unreadable(text)
+
+
+def _meld_number(text: str, word: str) -> int:
+    """The meld number ``word`` of the move ``text`` (from 1 up)."""
+    meld = _number(word)
+    if meld is None:
+        raise _unreadable(text, "move.meld_number")
+    return meld

@@ -63,6 +63,9 @@ PROBLEMS: Final[dict[str, str]] = {
     "house_rule_unknown": "unknown house rule; known: {known}",
     "house_rule_value": "is {options:or}, not {value}",
     "ace_values": "the low ace of a run may not be worth more than a high ace",
+    "jokers_per_deck_without_jokers": "counts the jokers of each deck, so it needs the house rule jokers",
+    "rummy_call_with_rommi": "is not played with 500 rommi, whose own call is Rommi!",
+    "rommi_call_with_hand_without_rommi": "is a rule of the Rommi! call, which only 500 rommi plays",
     "deal_too_big": "{players} players × {size} cards, one card to start the pile and one for the stock make "
     "{need} cards, but the deck holds {have}",
     "deal_too_big_two_decks": "{players} players × {size} cards, one card to start the pile and one for the stock "

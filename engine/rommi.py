@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import JOKER, Card
+from engine.cards import JOKER, NATURALS, Card
 from engine.duty import Duty
 from engine.errors import RulesError
 from engine.lay import duty_payable, duty_payable_exact
@@ -23,12 +23,29 @@ from engine.payable import (
 )
 from engine.pile_take import after_take
 from engine.round_parts import PHASE_DRAW, TableIndex, table_index
-from engine.round_state import RoundState, StateT, replace
+from engine.round_state import RoundState, StateT, first_turn_blocked, replace
 
 
 def window_open(state: RoundState) -> bool:
     """Whether a call is possible now: a card was just discarded and the next player has not drawn."""
     return state.rommi_from is not None and state.phase is PHASE_DRAW and bool(state.pile)
+
+
+def call_grounds(state: RoundState) -> bool:
+    """Whether the card just discarded may be called at all, judged without any caller's hand: it fits a
+    meld on the table by itself, or makes a new meld with other cards of the discard pile (the seed's two
+    cases). With the house rule ``rommi_call_with_hand`` the caller's hand may make that meld too, which
+    the payability of the call then judges, so every discard has grounds here.
+
+    Whether a caller can then lay what they owe (their hand helping) is :func:`after_call`'s question."""
+    if state.variant.rommi_call_with_hand:
+        return True
+    pile = state.pile
+    called = pile[-1]
+    others = HandSummary(pile[:-1])
+    if called is JOKER:  # it fits any meld with room left, or stands for a card that melds with the pile
+        return any(m.shape.reach for m in state.table) or any(others.melds_with(card) for card in NATURALS)
+    return any(called.index in m.shape.touching for m in state.table) or others.melds_with(called)
 
 
 def called_card_fits(state: RoundState, player: int, called: Card, pile: tuple[Card, ...]) -> bool:
@@ -61,6 +78,11 @@ def after_call(state: StateT, player: int, n: int, check: bool) -> StateT | None
         if check:
             raise RulesError(code, reason, **values)
 
+    if not call_grounds(state):
+        called = state.pile[-1]
+        with_hand = called is JOKER or called_card_fits(state, player, called, state.pile)
+        refuse("rommi_not_allowed", "rommi.no_grounds" if with_hand else "rommi.fits_nothing", card=called)
+        return None
     if n < 1:
         refuse("take_not_allowed", "rommi.at_least_one")
         return None
@@ -98,6 +120,8 @@ def apply_call(state: StateT, move: Rommi, player: int) -> StateT:
         raise RulesError("rommi_not_allowed", "rommi.your_turn")
     if player == state.rommi_from:
         raise RulesError("rommi_not_allowed", "rommi.own_discard")
+    if first_turn_blocked(state, player):
+        raise RulesError("first_turn_no_meld", "first_turn.no_call")
     new = after_call(state, player, move.count, check=True)
     assert new is not None
     return new
@@ -116,7 +140,7 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     questions (can the called card be laid; can the deepest) cost a few bit operations for each depth; only
     a depth that passes them is tried in full.
     """
-    if not window_open(state):
+    if not window_open(state) or not state.variant.rommi_call or not call_grounds(state):
         return []
     found: list[tuple[int, Move, StateT | None]] = []
     pile = state.pile
@@ -130,7 +154,7 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     needs_meld = variant.layoff_needs_own_meld
     index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
     for player in range(len(state.players)) if seat is None else (seat,):
-        if player in (state.to_move, state.rommi_from):
+        if player in (state.to_move, state.rommi_from) or first_turn_blocked(state, player):
             continue
         if not quick:
             if called is JOKER and not variant.going_out_requires_discard:

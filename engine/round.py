@@ -35,10 +35,12 @@ from engine.lay import apply_layoff, apply_meld
 from engine.legal import LegalActions
 from engine.listing import memo_of, trusted
 from engine.melds import meld_shape
-from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
+from engine.moves import Discard, Layoff, Meld, Move, Rommi, Rummy, Take
 from engine.rommi import apply_call, calls_with_states
 from engine.round_parts import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, Phase, TableMeld, sorted_cards
 from engine.round_state import RoundState, replace
+from engine.rummy import apply_rummy
+from engine.rummy import calls as rummy_calls
 from engine.scoring import PlayerScore
 from engine.turn import apply_discard, apply_draw, apply_stop, apply_take, start_turn
 from engine.variants import Variant
@@ -90,6 +92,8 @@ class Round(RoundState):
             to_move,
             PHASE_DRAW,
             melded=tuple(any(layer == i for layer, _ in table) for i in range(n)),
+            # a player with a meld on the table has played a turn of this round
+            first_turn_over=tuple(any(layer == i for layer, _ in table) for i in range(n)),
             totals=tuple(totals) if totals is not None else (0,) * n,
             seed=seed,
             round_number=round_number,
@@ -112,7 +116,7 @@ class Round(RoundState):
         n = len(players)
         if not variant.min_players <= n <= variant.max_players:
             raise ValueError(f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}")
-        deck = make_deck(variant.decks(n), 2 if variant.jokers else 0)
+        deck = make_deck(variant.decks(n), variant.joker_count)
         random.Random(seed).shuffle(deck)
         size = variant.hand_size(n)
         first = (round_number - 1) % n
@@ -199,10 +203,13 @@ class Round(RoundState):
         return list(listed if listed is not None else memo.actions(self))
 
     def rommi_calls(self, seat: int | None = None) -> list[tuple[int, Move]]:
-        """Every legal Rommi call: (caller, ``rommi N``); with ``seat``, only that seat's."""
+        """Every legal call out of turn: (caller, ``rommi N``), or (caller, ``rummy M``) under the house rule
+        ``rummy_call``; with ``seat``, only that seat's."""
         memo = memo_of(self)
         if seat is None or memo.calls_listed():
             return [a for a in memo.calls(self) if seat is None or a[0] == seat]
+        if self.variant.rummy_call:
+            return rummy_calls(self, seat)
         return [(caller, move) for caller, move, _ in calls_with_states(self, seat)]
 
     def legal(self, seat: int | None = None) -> LegalActions:
@@ -254,6 +261,8 @@ class Round(RoundState):
             raise RulesError("wrong_phase", "round.over")
         if kind == "rommi" and isinstance(move, Rommi):
             return apply_call(self, move, seat)
+        if kind == "rummy" and isinstance(move, Rummy):
+            return apply_rummy(self, move, seat)
         if seat != self.to_move:
             raise RulesError("not_your_turn", "turn.not_yours", to_move=self.to_move_name, player=self.players[seat])
         if kind in ("discard", "meld", "layoff") and self.phase is not PHASE_PLAY:

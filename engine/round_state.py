@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     # the same declaration, below.
     from dataclasses import replace as replace
 
-__all__ = ["FIELDS", "KEEP", "RoundState", "StateT", "keep_memo", "replace"]
+__all__ = ["FIELDS", "KEEP", "RoundState", "StateT", "first_turn_blocked", "keep_memo", "replace"]
 
 
 class _Keep(Enum):
@@ -116,6 +116,7 @@ class _Fields:
     went_out: int | None = None
     rommi_from: int | None = None
     shown: tuple[Cards, ...] = per_seat(default=())
+    first_turn_over: tuple[bool, ...] = per_seat(default=False)
 
 
 #: Every field of a state, in the order a state is made with them.
@@ -195,7 +196,8 @@ class RoundState(_Layout):
     laid a meld of their own; ``rommi_from`` is the discarder while a Rommi call is open; ``shown`` holds,
     per seat, the cards it took from the pile and still holds (everyone saw them go into that hand), sorted
     like the hands. ``melded``, ``penalties`` and ``totals`` are none/zero per seat by default, ``shown`` no
-    card.
+    card. ``first_turn_over`` says, per seat, whether it has ended a turn of its own this round (a turn lost
+    to a Rommi! call is not one): the house rule ``no_meld_first_turn`` reads it.
     """
 
     __slots__ = ()
@@ -246,6 +248,12 @@ class RoundState(_Layout):
         return (
             sum(len(h) for h in self.hands) + len(self.stock) + len(self.pile) + sum(len(m.cards) for m in self.table)
         )
+
+
+def first_turn_blocked(state: RoundState, player: int) -> bool:
+    """Whether ``player`` may not meld, lay off or call yet: the house rule ``no_meld_first_turn`` holds and
+    their own first turn of the round is not over."""
+    return state.variant.no_meld_first_turn and not state.first_turn_over[player]
 
 
 #: Keep a listing memo in a state's ``memo`` slot: :func:`engine.listing.memo_of` calls it once per state (a

@@ -27,7 +27,7 @@ from engine.moves import Discard, Take
 from engine.payable import blocked_by_own_meld_rule
 from engine.pile_take import after_take, take_count
 from engine.round_parts import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
-from engine.round_state import RoundState, StateT, replace
+from engine.round_state import RoundState, StateT, first_turn_blocked, replace
 from engine.seeds import reshuffle_seed
 from engine.shown import played
 
@@ -66,6 +66,7 @@ def apply_draw(state: StateT) -> StateT:
         state.went_out,
         None,
         state.shown,
+        state.first_turn_over,
     )
 
 
@@ -103,7 +104,7 @@ def apply_take(state: StateT, move: Take, checked: bool = True) -> StateT:
         raise RulesError("wrong_phase", "turn.already_drew")
     n = _take_count(state, move)
     new = after_take(state, state.to_move, n)
-    if new.duty is not None and not duty_payable(new):
+    if new.duty is not None and (first_turn_blocked(state, state.to_move) or not duty_payable(new)):
         penalty = state.variant.unusable_pile_penalty
         if penalty is None:
             raise unusable_take(new, state.pile[-n])
@@ -117,6 +118,8 @@ def unusable_take(after: RoundState, deepest: Card) -> RulesError:
     """The refusal of a take whose duty cannot be paid (``after``: the state right after it): the house
     rule that forbids a lay-off is named when it is the reason."""
     hand = after.hands[after.to_move]
+    if first_turn_blocked(after, after.to_move):
+        return RulesError("taken_card_unusable", "take.unusable_first_turn", card=deepest)
     if after.variant.duty == "deepest_card" and blocked_by_own_meld_rule(after, deepest, hand, after.to_move):
         return RulesError("taken_card_unusable", "take.unusable_own_meld_first", card=deepest)
     return unusable_refusal(after.variant, deepest)
@@ -168,6 +171,7 @@ def apply_discard(state: StateT, move: Discard) -> StateT:
         hands=tuple(hands),
         pile=pile,
         shown=shown,
+        ended=state.to_move,
     )
 
 
@@ -216,10 +220,14 @@ def start_turn(
     hands: tuple[tuple[Card, ...], ...] | None = None,
     pile: tuple[Card, ...] | None = None,
     shown: tuple[tuple[Card, ...], ...] | None = None,
+    ended: int | None = None,
 ) -> StateT:
     """The state at the start of ``player``'s turn, after an empty stock has had its effect. ``hands``,
     ``pile`` and ``shown``, when given, are the ones the last move left (a discard), made part of the same
-    new state."""
+    new state; ``ended``, the seat whose turn that discard ended (its first turn is then over)."""
+    first_turn_over = state.first_turn_over
+    if ended is not None and not first_turn_over[ended]:
+        first_turn_over = tuple(seat == ended or over for seat, over in enumerate(first_turn_over))
     hands = state.hands if hands is None else hands
     pile = state.pile if pile is None else pile
     stock = state.stock
@@ -238,7 +246,7 @@ def start_turn(
                 cards = list(pile[:-1])
                 random.Random(reshuffle_seed(state.seed, state.round_number, reshuffles)).shuffle(cards)
                 stock, pile, reshuffles = tuple(cards), pile[-1:], reshuffles + 1
-    open_call = rommi_from if (over is None and state.variant.rommi_call and len(state.players) > 2) else None
+    open_call = rommi_from if (over is None and state.variant.calls and len(state.players) > 2) else None
     # every field given, not replace: every turn starts here
     return type(state)(
         state.variant,
@@ -262,4 +270,5 @@ def start_turn(
         state.went_out,
         open_call,
         state.shown if shown is None else shown,
+        first_turn_over,
     )

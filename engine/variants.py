@@ -32,6 +32,12 @@ DiscardRestriction = Literal["none", "drawn_this_turn", "taken_from_pile"]
 EmptyStock = Literal["stop", "round_over", "reshuffle"]
 TargetCompare = Literal["above", "reach"]
 TieRule = Literal["another_round", "shared"]
+StockOut = Literal["pile_or_stop", "end", "reshuffle"]
+
+#: The house rule ``stock_out`` as the variant's own ``empty_stock`` rule, and back.
+STOCK_OUT_RULE: Final[dict[StockOut, EmptyStock]] = {"pile_or_stop": "stop", "end": "round_over", "reshuffle": "reshuffle"}
+#: How many reshuffles ``stock_out: reshuffle`` allows a round (the Dutch rules' two).
+RESHUFFLES: Final = 2
 
 
 class RuleConflict(ValueError):
@@ -60,7 +66,8 @@ class Variant(StrictModel):
     two_decks_from: int | None = Field(
         description="From this many players two decks are shuffled together; None: always one."
     )
-    jokers: bool = Field(description="Two jokers per deck are in play, wild.")
+    jokers: bool = Field(description="Jokers are in play, wild.")
+    jokers_per_deck: int = Field(2, ge=2, le=3, description="How many jokers each deck holds, when jokers are in play.")
     joker_value: int = Field(15, description="Points of a joker, laid or in hand.")
     cards_dealt: int = Field(7, ge=1, description="Cards dealt to each player with three or more players.")
     cards_dealt_two_players: int = Field(ge=1, description="Cards dealt to each player with two players.")
@@ -76,6 +83,9 @@ class Variant(StrictModel):
         description="What a take from the pile obliges: a new meld holding a taken card, or laying the deepest card taken."
     )
     duty_on_top_card: bool = Field(description="Taking only the top card carries the duty too.")
+    top_card_free: bool = Field(
+        False, description="A take of exactly one card carries no duty (a house rule: it makes duty_on_top_card false)."
+    )
     duty_paid_by_layoff: bool = Field(description="A lay-off of the owed card pays the duty.")
     unusable_pile_penalty: int | None = Field(
         description="None: a take whose duty cannot be met is illegal; a number: it is allowed and costs that many points."
@@ -96,6 +106,17 @@ class Variant(StrictModel):
         0, description="How many reshuffles a round allows; the next empty stock ends the round."
     )
     rommi_call: bool = Field(False, description="The Finnish out-of-turn call 'Rommi!'.")
+    rommi_call_with_hand: bool = Field(
+        False,
+        description="A Rommi! call may rest on a meld the discard makes with the caller's own hand cards, "
+        "not only on a meld on the table or one made with other pile cards.",
+    )
+    rummy_call: bool = Field(
+        False, description="The 'Rummy!' call out of turn: lay the card just discarded off on a meld on the table."
+    )
+    no_meld_first_turn: bool = Field(
+        False, description="Nobody melds, lays off or calls until their own first turn of the round is over."
+    )
     target: int = Field(500, description="Points that end the game.")
     target_compare: TargetCompare = Field(
         description="above: a total must pass the target (> 500); reach: reaching it is enough (≥ 500)."
@@ -107,6 +128,14 @@ class Variant(StrictModel):
     going_out_bonus: int = Field(0, ge=0, description="Points for the player who goes out.")
     house_rules: tuple[str, ...] = Field((), description="Names of the house rules applied to the preset.")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _free_top(cls, data: Any) -> Any:
+        """``top_card_free`` makes the top card alone free: ``duty_on_top_card`` is then false."""
+        if isinstance(data, dict) and data.get("top_card_free"):
+            return {**data, "duty_on_top_card": False}
+        return data
+
     @model_validator(mode="after")
     def _consistent(self) -> Variant:
         if self.min_players > self.max_players:
@@ -115,6 +144,12 @@ class Variant(StrictModel):
             raise ValueError("a reshuffling variant needs reshuffle_limit ≥ 1")
         if self.ace_low_value > self.ace_high_value:
             raise RuleConflict("ace_low_value", "ace_values")
+        if self.jokers_per_deck != 2 and not self.jokers:
+            raise RuleConflict("jokers_per_deck", "jokers_per_deck_without_jokers")
+        if self.rummy_call and self.rommi_call:
+            raise RuleConflict("rummy_call", "rummy_call_with_rommi")
+        if self.rommi_call_with_hand and not self.rommi_call:
+            raise RuleConflict("rommi_call_with_hand", "rommi_call_with_hand_without_rommi")
         for players in range(self.min_players, self.max_players + 1):
             self._check_deal_fits(players)
         return self
@@ -124,12 +159,35 @@ class Variant(StrictModel):
         of the pile and one card of stock do not fit in the deck."""
         size = self.hand_size(players)
         decks = self.decks(players)
-        have = decks * (52 + (2 if self.jokers else 0))
+        have = decks * (52 + self.joker_count)
         need = players * size + 2
         if need > have:
             field = "cards_dealt_two_players" if players == 2 else "cards_dealt"
             reason = "deal_too_big_two_decks" if decks == 2 else "deal_too_big"
             raise RuleConflict(field, reason, players=players, size=size, need=need, have=have)
+
+    @property
+    def joker_count(self) -> int:
+        """How many jokers each deck holds (none without jokers).
+
+        >>> get_variant("rommi").joker_count, get_variant("rommi", {"jokers_per_deck": 3}).joker_count
+        (2, 3)
+        """
+        return self.jokers_per_deck if self.jokers else 0
+
+    @property
+    def stock_out(self) -> StockOut:
+        """The house rule ``stock_out`` this variant's empty stock follows (``empty_stock`` in its words).
+
+        >>> get_variant("dansk").stock_out, get_variant("femhundra", {"stock_out": "reshuffle"}).reshuffle_limit
+        ('end', 2)
+        """
+        return next(name for name, rule in STOCK_OUT_RULE.items() if rule == self.empty_stock)
+
+    @property
+    def calls(self) -> bool:
+        """Whether a call out of turn is played at all ("Rommi!" or "Rummy!")."""
+        return self.rommi_call or self.rummy_call
 
     def house_rule_values(self) -> dict[str, Any]:
         """The house rules applied to the preset, by name, with their values (as a record writes them).
@@ -206,6 +264,26 @@ class HouseRules(StrictModel):
     going_out_requires_discard: bool | None = Field(None, description="Going out needs a final discard.")
     target_compare: TargetCompare | None = Field(None, description="Whether a total must pass the target or only reach it to win.")
     tie_rule: TieRule | None = Field(None, description="A tie at the top: another round, or a shared win.")
+    top_card_free: bool | None = Field(
+        None, description="Taking only the top card of the discard pile never obliges you to use it at once."
+    )
+    stock_out: StockOut | None = Field(
+        None,
+        description="What an empty stock does: take from the pile or stop, the round ends, or the pile becomes a new stock (at most twice a round).",
+    )
+    jokers_per_deck: Literal[2, 3] | None = Field(None, description="With jokers: how many jokers each deck holds.")
+    joker_value: Literal[15, 20, 25] | None = Field(None, description="Points of a joker, on the table or in hand.")
+    no_meld_first_turn: bool | None = Field(
+        None, description="Nobody may meld, lay off or call before their own first turn of the round is over."
+    )
+    rummy_call: bool | None = Field(
+        None,
+        description="“Rummy!”: right after a discard, another player (not the next one) may lay that card off on a meld on the table.",
+    )
+    rommi_call_with_hand: bool | None = Field(
+        None,
+        description="500 rommi: you may also call Rommi! on a discard that makes a meld with cards from your own hand.",
+    )
 
     def overrides(self) -> dict[str, Any]:
         """The fields that were set, as Variant overrides."""
@@ -430,6 +508,12 @@ def get_variant(name: str, house_rules: Mapping[str, Any] | HouseRules | None = 
         rules = HouseRules.model_validate(dict(house_rules))
     overrides = rules.overrides()
     changed = tuple(sorted(k for k, v in overrides.items() if getattr(preset, k) != v))
+    stock_out = overrides.pop("stock_out", None)
+    if stock_out is not None:  # said in the variant's own words: its empty-stock rule, and its reshuffles
+        overrides["empty_stock"] = STOCK_OUT_RULE[stock_out]
+        overrides["reshuffle_limit"] = RESHUFFLES if stock_out == "reshuffle" else 0
+        if stock_out == preset.stock_out:
+            overrides["reshuffle_limit"] = preset.reshuffle_limit
     try:
         return Variant.model_validate({**preset.model_dump(), **overrides, "house_rules": changed})
     except ValidationError as error:
@@ -452,8 +536,8 @@ def checked_house_rules(house_rules: dict[str, Any]) -> dict[str, Any]:
     ...
     ValueError: house_rules.target: is 250, 500 or 1000, not 600
     """
-    try:
-        get_variant(next(iter(PRESETS)), house_rules)
-    except HouseRuleError as error:
-        raise ValueError(str(error)) from None
+    for field, value in house_rules.items():
+        refused = house_rule_problem(str(field), value)
+        if refused is not None:
+            raise ValueError(str(refused))
     return house_rules

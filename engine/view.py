@@ -153,7 +153,7 @@ def unseen_cards(state: Viewable, seat: int | None) -> Counter[Card]:
     for other, cards in enumerate(state.hands if counted else state.shown):
         if other != seat or counted:
             seen.update(cards)
-    return _deck(variant.decks(len(state.players)), 2 if variant.jokers else 0) - seen
+    return _deck(variant.decks(len(state.players)), variant.joker_count) - seen
 
 
 def _deal_hidden(state: S, seat: int | None, cards: list[Card], seed: int, stock_size: int | None = None) -> S:

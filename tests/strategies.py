@@ -16,10 +16,10 @@ from typing import Any
 from hypothesis import strategies as st
 
 from engine.cards import JOKER, NATURALS, Card, make_deck
-from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Take, discard
+from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, Rommi, Rummy, Take, discard
 from engine.round import Round
 from engine.round_state import FIELDS
-from engine.variants import PRESETS, HouseRules, Variant, get_variant, house_rule_options
+from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
 
 #: House-rule combinations played besides the presets: (preset id, house rules).
 HOUSE_RULE_CASES: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -36,6 +36,41 @@ HOUSE_RULE_CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("500-rum", {"cards_dealt": 6, "ace_high_value": 25, "ace_low_value": 5, "jokers": True}),
     ("rommi", {"cards_dealt": 6, "cards_dealt_two_players": 6, "ace_high_value": 25}),
     ("dansk", {"cards_dealt": 6, "ace_low_value": 5}),
+    # The house rules of issue 37, mixed with others (each one alone on every preset: NEW_RULE_CASES)
+    ("femhundra", {"top_card_free": True, "no_meld_first_turn": True, "unusable_pile_penalty": 100}),
+    ("500-rum", {"rummy_call": True, "layoff_needs_own_meld": True, "jokers": True, "jokers_per_deck": 3}),
+    ("dansk", {"rummy_call": True, "no_meld_first_turn": True, "stock_out": "reshuffle", "joker_value": 25,
+               "jokers": True}),
+    ("rummy500-nl", {"stock_out": "pile_or_stop", "top_card_free": True, "going_out_requires_discard": True}),
+    ("rommi", {"rommi_call_with_hand": True, "no_meld_first_turn": True, "jokers_per_deck": 3, "joker_value": 20}),
+    ("rommi", {"stock_out": "end", "top_card_free": True, "layoff_needs_own_meld": True}),
+)
+
+#: Each house rule of issue 37 alone, with the value that changes the most, on every preset that takes it.
+NEW_RULES: tuple[dict[str, Any], ...] = (
+    {"top_card_free": True},
+    {"stock_out": "reshuffle"},
+    {"stock_out": "end"},
+    {"stock_out": "pile_or_stop"},
+    {"jokers": True, "jokers_per_deck": 3},
+    {"jokers": True, "joker_value": 25},
+    {"no_meld_first_turn": True},
+    {"rummy_call": True},
+    {"rommi_call_with_hand": True},
+)
+
+
+def _takes(preset: str, house: dict[str, Any]) -> bool:
+    """Whether ``preset`` takes ``house`` and it changes something there."""
+    try:
+        variant = get_variant(preset, house)
+    except HouseRuleError:
+        return False
+    return bool(variant.house_rules)
+
+
+NEW_RULE_CASES: tuple[tuple[str, dict[str, Any]], ...] = tuple(
+    (preset, house) for house in NEW_RULES for preset in PRESETS if _takes(preset, house)
 )
 
 
@@ -45,12 +80,20 @@ def house_rule_sets(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     the engine allows (the sidebar offers the same), so every house rule, new ones included, gets played."""
     preset = draw(st.sampled_from(sorted(PRESETS)))
     fields = draw(st.lists(st.sampled_from(sorted(HouseRules.model_fields)), unique=True, max_size=6))
-    return preset, {field: draw(st.sampled_from(house_rule_options(field))) for field in sorted(fields)}
+    house = {field: draw(st.sampled_from(house_rule_options(field))) for field in sorted(fields)}
+    # The rules that hold only together with a preset or another rule (docs/record.md): kept where they hold.
+    if preset == "rommi":
+        house.pop("rummy_call", None)
+    else:
+        house.pop("rommi_call_with_hand", None)
+    if house.get("jokers_per_deck") == 3 and not house.get("jokers", PRESETS[preset].jokers):
+        house["jokers"] = True
+    return preset, house
 
 
 def variant_cases() -> list[tuple[str, dict[str, Any]]]:
-    """Every preset (no house rules) and every house-rule combination."""
-    return [(vid, {}) for vid in PRESETS] + list(HOUSE_RULE_CASES)
+    """Every preset (no house rules), every house-rule combination and each new house rule alone."""
+    return [(vid, {}) for vid in PRESETS] + list(HOUSE_RULE_CASES) + list(NEW_RULE_CASES)
 
 
 def case_id(variant_id: str, house: dict[str, Any]) -> str:
@@ -71,6 +114,9 @@ def player_cases(with_house_rules: bool = True) -> Iterator[tuple[str, dict[str,
             for n in sorted({variant.min_players, 3, 5, variant.max_players}):
                 if variant.min_players <= n <= variant.max_players:
                     yield vid, house, n
+        for vid, house in NEW_RULE_CASES:  # one deck and two (the calls need three players)
+            yield vid, house, 3
+            yield vid, house, 5
 
 
 def deal(variant_id: str, house: dict[str, Any], players: int, seed: int, totals: list[int] | None = None) -> Round:
@@ -87,7 +133,7 @@ def snapshot(state: Round) -> tuple[object, ...]:
 
 def deck_of(variant: Variant, players: int) -> Counter[Card]:
     """The variant's deck for ``players`` players, as a multiset."""
-    return Counter(make_deck(variant.decks(players), 2 if variant.jokers else 0))
+    return Counter(make_deck(variant.decks(players), variant.joker_count))
 
 
 def cards_in_play(state: Round) -> Counter[Card]:
@@ -153,6 +199,7 @@ def candidate_actions(state: Round, rng: random.Random) -> list[tuple[int, Move]
     out: list[tuple[int, Move]] = [(seat, DRAW), (seat, STOP), (seat, TAKE_ALL)]
     out += [(seat, Take(n)) for n in range(pile + 2)]
     out += [(s, Rommi(n)) for s in seats for n in range(pile + 2)]
+    out += [(s, Rummy(n)) for s in seats for n in range(len(state.table) + 2)]
     out += [(seat, discard(c)) for c in dict.fromkeys(hand)]
     held = set(hand)
     absent = [c for c in (*NATURALS, JOKER) if c not in held]

@@ -257,13 +257,15 @@ def test_computer_players_are_deterministic_after_an_undo() -> None:
 
 
 def rommi_call_deal() -> Round:
-    """Rommi, three players, Anna to move; Cecilia can call on Anna's 9♥ (with 10♥ J♥) or 3♦ (with 4♦ 5♦)."""
+    """Rommi, three players, Anna to move; Cecilia can call on Anna's 9♥ (it fits the 6♥ 7♥ 8♥ on the table)
+    or 3♦ (it makes a set with the 3♠ 3♣ of the pile, the grounds of the call; Cecilia may then lay it with
+    her 4♦ 5♦)."""
     return Round.from_position(
         get_variant("rommi"),
         ["Anna", "Bertil", "Cecilia"],
         hands=[parse_cards("9H 2C 3D KS"), parse_cards("KD QD 4C 5S"), parse_cards("10H JH 5D 4D")],
         stock=parse_cards("2S 3S 4S 8C 9C"),
-        pile=parse_cards("7C"),
+        pile=parse_cards("3S 3C 7C"),
         table=[(0, parse_cards("6H 7H 8H"))],
     )
 

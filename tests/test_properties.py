@@ -26,8 +26,9 @@ from engine.melds import HandSummary, Shape, extended_shape, hand_melds, layoff_
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.payable import joker_call_quick, lay_leaves_payable, two_owed_quick
 from engine.pile_take import after_take, lifted
-from engine.rommi import after_call
+from engine.rommi import after_call, call_grounds
 from engine.round import Phase, Round
+from engine.round_state import first_turn_blocked
 from engine.variants import PRESETS, get_variant
 from tests.rules_support import CARD_NOTATION
 from tests.strategies import (
@@ -328,8 +329,8 @@ def test_a_quick_answer_to_a_callers_two_cards_is_the_searchs(variant_id: str, h
     for state in _random_play(variant_id, house, players, seed):
         if state.rommi_from is not None and state.phase is Phase.DRAW and len(state.pile) > 1:
             for caller in range(len(state.players)):
-                if caller in (state.to_move, state.rommi_from):
-                    continue
+                if caller in (state.to_move, state.rommi_from) or first_turn_blocked(state, caller):
+                    continue  # (a caller before their first turn may not call: the listing never asks)
                 for n in range(2, len(state.pile) + 1):
                     after = after_take(state, caller, n, called=True)
                     duty = after.duty
@@ -363,13 +364,18 @@ def test_a_lay_judged_on_the_shapes_is_judged_as_laying_it(variant_id: str, hous
 @over_rommi_rounds()
 def test_a_quick_answer_to_a_called_joker_is_the_calls(variant_id: str, house: dict[str, Any], seed: int, players: int) -> None:
     """When a discarded joker is called, the quick answer for each depth, where it gives one, is whether the
-    call is allowed (the joker, and the deepest card taken, can both be laid)."""
+    call is allowed (the joker, and the deepest card taken, can both be laid), wherever the call has its grounds
+    on the table or in the pile (the listing asks the quick answer only then)."""
     for state in _random_play(variant_id, house, players, seed):
         pile = state.pile
         if state.rommi_from is not None and state.phase is Phase.DRAW and pile and pile[-1] is JOKER:
+            if not call_grounds(state):
+                continue
             for caller in range(len(state.players)):
                 if caller in (state.to_move, state.rommi_from) or state.variant.going_out_requires_discard:
                     continue
+                if first_turn_blocked(state, caller):
+                    continue  # a caller before their first turn may not call: the listing never asks
                 summary = HandSummary(state.hands[caller])
                 for n in range(1, len(pile) + 1):
                     summary.add(pile[-n])

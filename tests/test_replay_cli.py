@@ -37,9 +37,10 @@ ILLEGAL_FIELDS = {"ok", "move", "rule", "message"}
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-def deck(decks: int = 1, jokers: bool = False) -> list[str]:
-    """Every card of the deck, written as in a record (kept independent of the engine's own deck)."""
-    one = [rank + suit for suit in "SHDC" for rank in RANKS] + (["JK", "JK"] if jokers else [])
+def deck(decks: int = 1, jokers: bool | int = False) -> list[str]:
+    """Every card of the deck, written as in a record (kept independent of the engine's own deck); ``jokers``:
+    True for two a deck, or how many."""
+    one = [rank + suit for suit in "SHDC" for rank in RANKS] + ["JK"] * (2 if jokers is True else int(jokers))
     return one * decks
 
 
@@ -52,7 +53,7 @@ def full_deck_record(
     stock_top: str = "",
     table: tuple[tuple[str, str], ...] = (),
     decks: int = 1,
-    jokers: bool = False,
+    jokers: bool | int = False,
     **fields: Any,
 ) -> dict[str, Any]:
     """A record whose stock is ``stock_top`` followed by every card not placed elsewhere."""
@@ -317,6 +318,12 @@ ILLEGAL: dict[str, tuple[dict[str, Any], int]] = {
     "rommi_not_allowed": (full_deck_record("dansk", {"Anna": "8H 9S", "Bertil": "2D", "Cecilia": "JC"},
                                            ["Anna: draw", "Anna: discard 8H", "Cecilia: rommi 1"],
                                            discard="3C", stock_top="QD", table=(("Bertil", "5H 6H 7H"),)), 3),
+    # the Rummy! call without the house rule
+    "rummy_not_allowed": (full_deck_record("dansk", {"Anna": "8H 9S", "Bertil": "2D", "Cecilia": "JC"},
+                                           ["Anna: draw", "Anna: discard 8H", "Cecilia: rummy 1"],
+                                           discard="3C", stock_top="QD", table=(("Bertil", "5H 6H 7H"),)), 3),
+    "first_turn_no_meld": (full_deck_record("dansk", two("QS QH QD 9S"), ["Anna: draw", "Anna: meld QS QH QD"],
+                                            discard="3C", stock_top="4D", house_rules={"no_meld_first_turn": True}), 2),
 }
 
 
@@ -379,6 +386,15 @@ BAD: dict[str, tuple[str | dict[str, Any], str]] = {
     "bad house rule value": (changed(house_rules={"target": 600}), "house_rules.target"),
     "a deal of 8 cards": (changed(house_rules={"cards_dealt": 8}), "house_rules.cards_dealt"),
     "an ace worth 20": (changed(house_rules={"ace_high_value": 20}), "house_rules.ace_high_value"),
+    "four jokers a deck": (changed(house_rules={"jokers": True, "jokers_per_deck": 4}), "house_rules.jokers_per_deck"),
+    "three jokers without jokers": (changed(house_rules={"jokers_per_deck": 3}), "house_rules.jokers_per_deck"),
+    "a joker worth 30": (changed(house_rules={"joker_value": 30}), "house_rules.joker_value"),
+    "an empty stock that waits": (changed(house_rules={"stock_out": "wait"}), "house_rules.stock_out"),
+    "the first turn as yes": (changed(house_rules={"no_meld_first_turn": "yes"}), "house_rules.no_meld_first_turn"),
+    "a free top card as 1": (changed(house_rules={"top_card_free": 1}), "house_rules.top_card_free"),
+    "Rummy! at a rommi table": (changed(variant="rommi", house_rules={"rummy_call": True}), "house_rules.rummy_call"),
+    "Rommi! with the hand at a Danish table": (changed(house_rules={"rommi_call_with_hand": True}),
+                                               "house_rules.rommi_call_with_hand"),
 }
 
 
@@ -407,3 +423,86 @@ def check_bad_file(done: subprocess.CompletedProcess[str], path: Path, field: st
     assert len(lines) == 1, done.stderr  # one line, no traceback
     assert "Traceback" not in done.stderr
     assert lines[0].startswith(f"{path}: {field}"), lines[0]  # "FILE: FIELD: what is wrong"
+
+
+# --- the house rules of issue 37, through the command -------------------------------------------------
+
+THREE = {"Anna": "9H 9S KS", "Bertil": "2D 3D", "Cecilia": "JC KC"}
+
+
+def test_rummy_call_record(tmp_path: Path) -> None:
+    # Anna discards the 9H, which fits Bertil's run: Cecilia calls Rummy! and lays it off; Bertil plays on.
+    record = full_deck_record("500-rum", THREE, ["Anna: draw", "Anna: discard 9H", "Cecilia: rummy 1", "Bertil: draw"],
+                              discard="3C", stock_top="4D", table=(("Bertil", "6H 7H 8H"),),
+                              house_rules={"rummy_call": True})
+    result = replay_ok(write(tmp_path, record))
+    assert (result["to_move"], result["phase"]) == ("Bertil", "play")  # nobody lost a turn
+    assert result["scores"]["Cecilia"]["laid"] == 9  # the 9H scores for the caller
+    assert result["scores"]["Cecilia"]["cards"] == 2  # and never went through her hand
+
+
+def test_a_second_rummy_call_finds_no_card(tmp_path: Path) -> None:
+    record = full_deck_record(
+        "500-rum", {**THREE, "David": "QC"}, ["Anna: draw", "Anna: discard 9H", "Cecilia: rummy 1", "David: rummy 1"],
+        discard="3C", stock_top="4D", table=(("Bertil", "5H 6H 7H 8H"),), house_rules={"rummy_call": True},
+    )
+    result = replay_illegal(write(tmp_path, record))
+    assert (result["move"], result["rule"]) == (4, "rummy_not_allowed")
+
+
+def test_top_card_free_record(tmp_path: Path) -> None:
+    # In 500 Rum the top card alone must be used at once; with top_card_free the 7C, which fits nothing, is kept.
+    moves = ["Anna: take 1", "Anna: discard 9S"]
+    plain = full_deck_record("500-rum", two("QS QH 9S"), moves, discard="3C 7C")
+    assert replay_illegal(write(tmp_path, plain))["rule"] == "taken_card_unusable"
+    free = full_deck_record("500-rum", two("QS QH 9S"), moves, discard="3C 7C", house_rules={"top_card_free": True})
+    assert replay_ok(write(tmp_path, free))["to_move"] == "Bertil"
+
+
+def test_stock_out_records(tmp_path: Path) -> None:
+    # femhundra plays `stop` with an empty stock; with stock_out: end the round ends by itself after the last draw.
+    hands = {"Anna": SPADES_AND_HEARTS, "Bertil": DIAMONDS_AND_CLUBS_BUT_KC.replace(" QC", "")}
+    record = full_deck_record("femhundra", hands, ["Anna: draw", "Anna: discard AS"], discard="QC", stock_top="KC",
+                              house_rules={"stock_out": "end"})
+    result = replay_ok(write(tmp_path, record))
+    assert (result["round_over"], result["ended_by"]) == (True, "stock_out")
+    stop = full_deck_record("femhundra", hands, ["Anna: draw", "Anna: discard AS", "Bertil: stop"], discard="QC",
+                            stock_top="KC", house_rules={"stock_out": "end"})
+    assert replay_illegal(write(tmp_path, stop))["rule"] == "wrong_phase"
+    # with stock_out: reshuffle the pile but its top card becomes the stock, and Bertil draws
+    reshuffled = full_deck_record("femhundra", hands, ["Anna: draw", "Anna: discard AS", "Bertil: draw"],
+                                  discard="QC", stock_top="KC", house_rules={"stock_out": "reshuffle"})
+    assert replay_ok(write(tmp_path, reshuffled))["to_move"] == "Bertil"
+
+
+def test_jokers_per_deck_and_joker_value_records(tmp_path: Path) -> None:
+    # Three jokers a deck: 55 cards, each joker worth 25 in hand.
+    house = {"jokers_per_deck": 3, "joker_value": 25}
+    record = full_deck_record("rommi", two("JK JK JK 9C"), ["Anna: draw"], discard="3C", stock_top="QD",
+                              jokers=3, house_rules=house)
+    result = replay_ok(write(tmp_path, record))
+    assert result["scores"]["Anna"]["hand"] == 3 * 25 + 5 + 10
+    short = full_deck_record("rommi", two("JK JK 9C"), ["Anna: draw"], discard="3C", stock_top="QD", jokers=True,
+                             house_rules=house)  # a deck of two jokers
+    assert run(write(tmp_path, short)).returncode == 2  # a joker of the 55 is missing: the deal does not add up
+
+
+def test_no_meld_first_turn_record(tmp_path: Path) -> None:
+    # Anna may not meld in her first turn; after it, she may.
+    moves = ["Anna: draw", "Anna: discard 9S", "Bertil: draw", "Bertil: discard 2D", "Anna: draw",
+             "Anna: meld QS QH QD"]
+    record = full_deck_record("dansk", two("QS QH QD 9S"), moves, discard="3C", stock_top="4D 5D 6D",
+                              house_rules={"no_meld_first_turn": True})
+    assert replay_ok(write(tmp_path, record))["scores"]["Anna"]["laid"] == 30
+
+
+def test_rommi_call_on_the_callers_hand_needs_the_house_rule(tmp_path: Path) -> None:
+    # Anna discards the JH: it fits no meld on the table and none with the pile; Cecilia holds JC JD.
+    hands = {"Anna": "KS JH", "Bertil": "2D 3D", "Cecilia": "JC JD 4S"}
+    moves = ["Anna: draw", "Anna: discard JH", "Cecilia: rommi 1", "Cecilia: meld JC JD JH"]
+    record = full_deck_record("rommi", hands, moves, discard="9S", stock_top="QD", jokers=True)
+    assert replay_illegal(write(tmp_path, record)) | {"message": ""} == {
+        "ok": False, "move": 3, "rule": "rommi_not_allowed", "message": ""
+    }
+    record["house_rules"] = {"rommi_call_with_hand": True}
+    assert replay_ok(write(tmp_path, record))["to_move"] == "Cecilia"

@@ -235,9 +235,16 @@ def test_house_rule_lay_off_needs_own_meld(preset: str) -> None:
 ROMMI_TABLE = ((BERTIL, "5H 6H 7H"),)
 
 
-def after_discard(preset: str, discarded: str, cecilia: str, pile: str = "9S", players: int = 3) -> Round:
+def after_discard(
+    preset: str,
+    discarded: str,
+    cecilia: str,
+    pile: str = "9S",
+    players: int = 3,
+    house: dict[str, object] | None = None,
+) -> Round:
     hands = (f"KS {discarded}", "2D 3D", cecilia, "QC", "QD")[:players]
-    return play(position(preset, *hands, pile=pile, table=ROMMI_TABLE), "draw", f"discard {discarded}")
+    return play(position(preset, *hands, pile=pile, table=ROMMI_TABLE, house=house), "draw", f"discard {discarded}")
 
 
 def test_rommi_call_on_a_card_that_fits_a_meld_on_the_table() -> None:
@@ -267,8 +274,28 @@ def test_rommi_call_that_stops_short_of_the_cards_it_needs() -> None:
     assert refusal(state, "Cecilia: rommi 2") == "taken_card_unusable"
 
 
-def test_rommi_call_with_cards_from_the_callers_hand() -> None:
-    state = play(after_discard("rommi", "JH", "JC JD 4S"), "Cecilia: rommi 1", "Cecilia: meld JC JD JH")
+def test_rommi_call_resting_on_the_callers_hand_is_refused() -> None:
+    # The JH fits no meld on the table and makes none with the pile: Cecilia's JC JD do not count.
+    state = after_discard("rommi", "JH", "JC JD 4S")
+    assert state.rommi_calls() == []
+    assert refusal(state, "Cecilia: rommi 1") == "rommi_not_allowed"
+    assert "your hand" in str(refused(state, "Cecilia: rommi 1"))
+
+
+def test_rommi_call_with_cards_from_the_callers_hand_under_the_house_rule() -> None:
+    state = play(
+        after_discard("rommi", "JH", "JC JD 4S", house={"rommi_call_with_hand": True}),
+        "Cecilia: rommi 1",
+        "Cecilia: meld JC JD JH",
+    )
+    assert state.duty is None
+
+
+def test_rommi_call_on_grounds_lays_the_card_with_the_callers_hand() -> None:
+    # The 9H makes a set with the 9S and 9D of the pile (the grounds); once the call is allowed, Cecilia may
+    # take the 9H alone and lay it with her own 8H on the run 5H 6H 7H.
+    state = play(after_discard("rommi", "9H", "8H 4S KD", pile="9S 9D 2C"), "Cecilia: rommi 1")
+    state = play(state, "Cecilia: layoff 8H 9H on 1")
     assert state.duty is None
 
 

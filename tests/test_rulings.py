@@ -91,8 +91,12 @@ def test_a_rommi_caller_lays_both_owed_cards_before_anything_else() -> None:
 
 
 def _ace_window(caller: str) -> Round:
-    """Anna draws and discards K♥ onto 3♥ 9♠; Bertil is next; Cecilia (holding ``caller``) may call."""
-    state = position("rommi", "KH 2C", "5S 6S", caller, pile="3H 9S", stock="7D 8D")
+    """Anna draws and discards K♥ onto 3♥ 9♠; Bertil is next; Cecilia (holding ``caller``) may call. The K♥
+    fits nothing on the table or in the pile, so the call rests on Cecilia's hand: the house rule
+    ``rommi_call_with_hand``."""
+    state = position(
+        "rommi", "KH 2C", "5S 6S", caller, pile="3H 9S", stock="7D 8D", house={"rommi_call_with_hand": True}
+    )
     return play(state, "draw", "discard KH")
 
 

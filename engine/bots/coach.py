@@ -36,7 +36,7 @@ from engine.bots.lay_value import lay_melds
 from engine.cards import JOKER, Card
 from engine.lay import take_payable
 from engine.melds import Shape, rank_at
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Rummy, Stop, Take
 from engine.pile_take import lifted
 from engine.rommi import callers
 from engine.round import Phase, Round
@@ -238,6 +238,9 @@ class CoachBot:
         calls = list(state.legal(seat).moves())
         if not calls:
             return None
+        for call in calls:
+            if isinstance(call, Rummy):  # a lay-off out of turn: its points, for nothing
+                return call
         outlook = Outlook(state, seat, self.weights)
         hand = state.hands[seat]
         keep = hand_worth(outlook, hand, self.weights, discard_follows=False)

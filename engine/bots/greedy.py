@@ -15,7 +15,7 @@ import random
 from engine.bots.lay_value import lay_melds
 from engine.cards import JOKER, Card
 from engine.melds import card_extends
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Stop, Take
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Rummy, Stop, Take
 from engine.round import Phase, Round
 from engine.scoring import lay_points
 from engine.view import PlayerView
@@ -85,8 +85,11 @@ class GreedyBot:
         return [(self._take_gain(seen, m, seat), m) for m in seen.legal(seat).moves()]
 
     def _take_gain(self, state: Round, move: Move, seat: int) -> float:
-        """What a take (or call) is worth against drawing: how much better the hand stands after it."""
+        """What a take (or call) is worth against drawing: how much better the hand stands after it (a
+        Rummy! call: the points it lays, since the hand does not change)."""
         after = state.apply(move, seat)
+        if isinstance(move, Rummy):
+            return float(after.laid_points()[seat] - state.laid_points()[seat])
         penalty = after.penalties[seat] - state.penalties[seat]
         return _potential(state, after.hands[seat]) - _potential(state, state.hands[seat]) - penalty
 

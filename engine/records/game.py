@@ -222,7 +222,7 @@ def build_state(record: Record, source: str = "<record>") -> Round:
 
 def _check_adds_up(variant: Variant, players: int, groups: list[list[Card]], source: str) -> None:
     counted = Counter(c.in_hand for group in groups for c in group)
-    deck = Counter(make_deck(variant.decks(players), 2 if variant.jokers else 0))
+    deck = Counter(make_deck(variant.decks(players), variant.joker_count))
     if counted == deck:
         return
     missing = sorted((deck - counted).elements(), key=lambda c: c.index)

@@ -15,7 +15,7 @@ the table's house rules, with the cells they changed marked.
 >>> mine = compare_grid(get_variant("femhundra", {"jokers": True}))
 >>> cell = mine.row("jokers").cells[0]
 >>> cell.text, cell.changed, mine.columns[0]
-('yes: 2 per deck, wild', True, 'femhundra')
+('yes, wild', True, 'femhundra')
 
 ``python -m tutor.compare --stats`` writes ``tutor/data/variant_stats.json`` (see :mod:`tutor.compare.stats`);
 ``python -m tutor.compare --sheet femhundra`` prints a cheat sheet.

@@ -3,7 +3,7 @@ player (the sentences are in ``tutor/locales``, under ``practice.log``)."""
 
 from __future__ import annotations
 
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Rummy, Stop, Take
 from engine.pile_take import lifted
 from engine.round import Round
 from engine.scoring import lay_points
@@ -39,6 +39,9 @@ def describe(before: Round, seat: int, move: Move, after: Round, language: str |
         text = t(
             "practice.log.layoff", language, name=name, cards=tuple(move.cards), meld=move.meld, points=points
         )
+    elif isinstance(move, Rummy):
+        points = after.laid_points()[seat] - before.laid_points()[seat]
+        text = t("practice.log.rummy", language, name=name, card=before.pile[-1], meld=move.meld, points=points)
     elif isinstance(move, Discard):
         text = t("practice.log.discard", language, name=name, card=move.card)
     elif isinstance(move, Stop):

@@ -27,7 +27,7 @@ from engine.cards import JOKER, Card
 from engine.errors import NotationError
 from engine.moves import DRAW, STOP, TAKE_ALL, Discard, Layoff, Meld, Move, Rommi, Take, discard, take
 
-Action = Literal["draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "no_call"]
+Action = Literal["draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "rummy", "no_call"]
 
 #: Every action a button can ask for, in the order the app shows them. ``no_call`` is no move: a seat's
 #: answer to a Rommi! window at a shared table (the page handles it; :func:`picked_move` refuses it).
