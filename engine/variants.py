@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import types
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, Final, Literal, Union, get_args, get_origin
 
 from pydantic import Field, ValidationError, model_validator
@@ -523,6 +524,43 @@ def get_variant(name: str, house_rules: Mapping[str, Any] | HouseRules | None = 
         if isinstance(conflict, RuleConflict):
             raise HouseRuleError(conflict.field, conflict.reason, **conflict.values) from None
         raise  # a preset that does not hold together: the engine's own mistake
+
+
+@cache
+def house_rules_that_apply(name: str) -> tuple[str, ...]:
+    """The house rules that can change the preset ``name``: those with a value other than the preset's own that
+    the preset takes, on its own or beside one other house rule (3 jokers a deck, once jokers are on).
+    ``rummy_call`` never applies to rommi, whose own call is the rule; ``rommi_call_with_hand`` only to rommi.
+
+    >>> "rummy_call" in house_rules_that_apply("rommi"), "rummy_call" in house_rules_that_apply("500-rum")
+    (False, True)
+    >>> "rommi_call_with_hand" in house_rules_that_apply("rommi"), "rommi_call_with_hand" in house_rules_that_apply("dansk")
+    (True, False)
+    >>> "jokers_per_deck" in house_rules_that_apply("femhundra")
+    True
+    """
+    preset = PRESETS[find_variant_id(name) or name]
+    changes = [
+        {field: value}
+        for field in HouseRules.model_fields
+        for value in house_rule_options(field)
+        if value != getattr(preset, field, None)
+    ]
+
+    def takes(rules: dict[str, Any]) -> bool:
+        try:
+            get_variant(preset.id, rules)
+        except HouseRuleError:
+            return False
+        return True
+
+    applies = {
+        field
+        for change in changes
+        for field in change
+        if takes(change) or any(takes({**other, **change}) for other in changes if other.keys() != change.keys())
+    }
+    return tuple(field for field in HouseRules.model_fields if field in applies)
 
 
 def checked_house_rules(house_rules: dict[str, Any]) -> dict[str, Any]:
