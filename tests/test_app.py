@@ -16,7 +16,7 @@ import yaml
 from streamlit.testing.v1 import AppTest
 
 from engine.round import Phase
-from engine.variants import PRESETS, HouseRules, Variant, house_rule_options
+from engine.variants import PRESETS, HouseRules, Variant, house_rule_options, house_rules_that_apply
 from tests.apptest_support import (
     answer_rightly,
     app_of,
@@ -35,6 +35,7 @@ from tutor.learn.scenario import MoveTask, NumberTask, Scenario
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id
 from tutor.rules.reference import variant_reference
+from ui.app.sidebar import NOT_PLAYED_YET
 from ui.learn.state import KEYS as LEARN_KEYS
 from ui.shared import session
 
@@ -239,7 +240,10 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
 def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tooltip() -> None:
     """The widgets were labelled with the engine's descriptions, full sentences with a full stop."""
     at = start()
-    for field, info in HouseRules.model_fields.items():
+    offered = [field for field in house_rules_that_apply("femhundra") if field not in NOT_PLAYED_YET]
+    assert "rommi_call_with_hand" not in offered and "rummy_call" not in offered and "top_card_free" in offered
+    for field in offered:
+        info = HouseRules.model_fields[field]
         key = f"app_hr_femhundra_{field}"
         widget = at.toggle(key=key) if house_rule_options(field) == [False, True] else at.selectbox(key=key)
         assert widget.label == field_label(field), field
@@ -250,6 +254,8 @@ def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tool
     at.selectbox(key="app_hr_femhundra_target").set_value(1000).run()
     assert at.selectbox(key="app_hr_femhundra_target_compare").options == ["pass it: > 1000", "reach it: ≥ 1000"]
     assert "House rules on: Game target" in texts(at.sidebar.caption)
+    with pytest.raises(KeyError):  # a rule that cannot change femhundra is not offered
+        at.toggle(key="app_hr_femhundra_rommi_call_with_hand")
 
 
 # --- broken content -------------------------------------------------------------------------------
