@@ -38,6 +38,7 @@ from ui.felt.controls import PickKeys, clear_picks, draw_seat_game, play_request
 from ui.felt.settings import show_notation
 from ui.page_files import page_file
 from ui.practice import keys as practice_keys
+from ui.storage_fault import save_later, say_progress_problem
 
 #: The table's keys (``learn_table``, ``learn_table_request``, ...).
 KEYS = PickKeys("learn_")
@@ -72,8 +73,8 @@ def render_learn_page() -> None:
         st.info(t("ui.learn.no_lessons", language))
         return
     store = session.progress_store()
-    if isinstance(store, ProgressError):
-        st.warning(t("ui.progress_unavailable", language, error=str(store)))
+    if isinstance(store, ProgressError) and not st.session_state.get(session.SAVE_ERROR):  # else said under the task
+        say_progress_problem(store, language)
     track = track_for(chosen, content)
     if not track.lessons and not track.others:
         st.info(t("ui.learn.no_lessons", language))
@@ -96,7 +97,9 @@ def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set
     try:
         learner = session.progress_key()
         return store.course.stars(learner), store.course.completed_lessons(learner)
-    except ProgressError:
+    except ProgressError as error:
+        if not st.session_state.get(session.SAVE_ERROR):  # else said under the task
+            say_progress_problem(error)
         return {}, set()
 
 
@@ -379,7 +382,7 @@ def _feedback(run: ScenarioRun, language: str | Style) -> None:
 def _save_error(language: str | Style) -> None:
     save_error = st.session_state.get(session.SAVE_ERROR)
     if save_error:
-        st.warning(t("ui.progress_unavailable", language, error=save_error))
+        say_progress_problem(save_error, language)
 
 
 def _hints(run: ScenarioRun, language: str | Style) -> None:
@@ -409,17 +412,17 @@ def _record(run: ScenarioRun, lesson_id: object = None, index: int | None = None
     store = session.progress_store()
     st.session_state[session.SAVE_ERROR] = None
     st.session_state[SAVES] = st.session_state.get(SAVES, 0) + 1
-    if isinstance(store, ProgressError):
-        st.session_state[session.SAVE_ERROR] = str(store)
-        return
-    content = session.curriculum()
     if lesson_id is None:
         lesson_id = st.session_state.get(session.LESSON)
+    if index is None:
+        index = int(st.session_state.get(session.INDEX, 0))
+    if isinstance(store, ProgressError):
+        st.session_state[session.SAVE_ERROR] = save_later(store, (lesson_id, index), lambda: _record(run, lesson_id, index))
+        return
+    content = session.curriculum()
     if isinstance(content, RecordError) or lesson_id is None:
         return
     track = track_for(session.variant(), content)
-    if index is None:
-        index = int(st.session_state.get(session.INDEX, 0))
     learner = session.progress_key()
     try:
         store.course.record_scenario(learner, run.scenario.id, run.stars)
@@ -428,7 +431,7 @@ def _record(run: ScenarioRun, lesson_id: object = None, index: int | None = None
         place = track.place_after(str(lesson_id), index)
         store.course.save_place(learner, *(place or (str(lesson_id), index)))
     except ProgressError as error:
-        st.session_state[session.SAVE_ERROR] = str(error)
+        st.session_state[session.SAVE_ERROR] = save_later(error, (lesson_id, index), lambda: _record(run, lesson_id, index))
 
 
 def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str | Style) -> None:
