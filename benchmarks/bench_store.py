@@ -109,19 +109,19 @@ def play(target: str, tables: list[Table], seconds: float, seed: int) -> Outcome
         table = rng.choice(tables)
         try:
             look = store.view(table.code, table.tokens[0])
-            position = look.position
-            assert position is not None
+            assert look.seen is not None
+            position = look.seen.position
             if position.round_over:
                 if not position.game_over:
                     store.next_round(table.code, table.host.token, seed=rng.randrange(2**31))
                 continue
             token = table.tokens[position.to_move]
             seen = store.view(table.code, token)
-            assert seen.position is not None
-            if seen.position.round_over or seen.position.to_move != seen.seat:
+            assert seen.seen is not None
+            if seen.seen.position.round_over or seen.seen.to_move != seen.seat:
                 outcome.stale += 1  # another process moved between the two looks: this phone's turn has passed
                 continue
-            move = bot.move(seen.position, rng)
+            move = bot.move(seen.seen.position, rng)
             started = time.perf_counter()
             version = store.move(table.code, token, move, seen.version)
             outcome.latencies.append(time.perf_counter() - started)

@@ -38,13 +38,13 @@ def mover(path: str, code: str, tokens: list[str], moves: int, sent: multiproces
     for _ in range(moves):
         time.sleep(rng.uniform(0.4, 1.0))
         view = store.view(code, tokens[0])
-        assert view.position is not None
-        if view.position.round_over:
+        assert view.seen is not None
+        if view.seen.position.round_over:
             break
-        token = tokens[view.position.to_move]
+        token = tokens[view.seen.to_move]
         seen = store.view(code, token)
-        assert seen.position is not None
-        move = bot.move(seen.position, rng)
+        assert seen.seen is not None
+        move = bot.move(seen.seen.position, rng)
         try:
             version = store.move(code, token, move, seen.version)
         except StaleError:

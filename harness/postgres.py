@@ -46,10 +46,13 @@ def postgres_missing() -> str:
 
 @dataclass
 class Cluster:
-    """A running cluster: its folder (data and socket) and the databases made in it."""
+    """A running cluster: its folder (data and socket), the options its server was started with, and the
+    databases made in it. :meth:`stop` and :meth:`start` take it away and bring it back (a database
+    restart, as a site's operator makes one), with its databases as they were."""
 
     folder: Path
     port: int = 5432
+    options: tuple[str, ...] = ()
     _count: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     def url(self, database: str = "postgres") -> str:
@@ -73,6 +76,23 @@ class Cluster:
             check=True,
         )
         return done.stdout
+
+    def stop(self) -> None:
+        """Stop the server as an operator does (``pg_ctl stop -m fast``: every connection is ended, its
+        socket goes); what was committed stays."""
+        _pg_ctl(self.folder, "-m", "fast", "-w", "stop")
+
+    def start(self) -> None:
+        """Start the stopped server again, with the options it had, and wait until it takes connections."""
+        _pg_ctl(self.folder, "-l", str(self.folder / "server.log"), "-w", "-t", "60", "-o", " ".join(self.options), "start")
+
+
+def _pg_ctl(folder: Path, *arguments: str) -> None:
+    """``pg_ctl`` on the cluster in ``folder`` (its data in ``folder/data``)."""
+    bin_dir = programs()
+    if bin_dir is None:
+        raise RuntimeError(postgres_missing())
+    _run([str(bin_dir / "pg_ctl"), "-D", str(folder / "data"), *arguments], folder)
 
 
 def _as_owner(folder: Path) -> dict[str, Any]:
@@ -109,9 +129,9 @@ def throwaway_cluster(durable: bool = False, settings: Sequence[str] = ()) -> It
         _run([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "server.log"), "-w", "-t", "60",
               "-o", " ".join(options), "start"], folder)  # fmt: skip
         started = True
-        yield Cluster(folder)
+        yield Cluster(folder, options=tuple(options))
     finally:
         if started:
-            with contextlib.suppress(RuntimeError):
+            with contextlib.suppress(RuntimeError):  # stopped already, when a test stopped it and failed
                 _run([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"], folder)
         shutil.rmtree(folder, ignore_errors=True)

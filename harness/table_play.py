@@ -91,8 +91,8 @@ def seat_choice(view: TableView) -> Choice:
     """What the player of ``view``'s seat does now, chosen from what that seat sees alone: a Rommi call
     when the window is open to it and its hand allows one (else "no call"), its turn's move (the greedy
     computer's choice) when it is to move, or nothing."""
-    position = view.position
-    assert position is not None and view.seat is not None
+    assert view.seen is not None and view.seat is not None
+    position = view.seen.position
     if view.call_open:
         calls = [move for _, move in position.rommi_calls(view.seat)]
         return calls[0] if calls else NO_CALL
@@ -134,8 +134,8 @@ def play_round(
     of steps played; fails after ``limit``."""
     for step in range(limit):
         views = [store.view(code, token) for token in tokens]
-        assert views[0].position is not None
-        if views[0].position.round_over:
+        assert views[0].seen is not None
+        if views[0].seen.position.round_over:
             return step
         for index, (view, page) in enumerate(zip(views, phones, strict=True)):
             choice = seat_choice(view)
@@ -146,8 +146,8 @@ def play_round(
                 before(index, view, choice)
             try:
                 if isinstance(choice, Move):
-                    assert view.position is not None
-                    click_move(page, choice, len(view.position.pile))
+                    assert view.seen is not None
+                    click_move(page, choice, len(view.seen.pile))
                 else:
                     table_action(page, "no_call").click()
             except PlaywrightError as error:  # say what the phone showed instead, for a failure seen in CI only

@@ -4,6 +4,7 @@ and says which file is wrong when the file cannot be used. The tests taking ``ta
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import sqlite3
@@ -26,11 +27,13 @@ from tutor.progress import (
     ProgressError,
     ProgressStore,
     ProgressSummary,
+    ProgressUnavailable,
     default_path,
     open_store,
 )
 from tutor.progress.layout import LEARNER_TABLES
 from tutor.progress.learner import legacy_key, new_learner_id
+from tutor.storage.faults import StorageFault
 
 WRITES = 120  # per writer, in the thread and process tests
 
@@ -111,13 +114,19 @@ def test_an_empty_postgresql_database_gets_the_schema(postgres: Cluster) -> None
     assert store.course.stars("anna") == {"s1": 2}
 
 
-def test_a_server_database_that_cannot_be_reached_is_named_without_its_password(postgres: Cluster) -> None:
+def test_a_server_database_that_cannot_be_reached_is_named_in_the_log_only_without_its_password(
+    postgres: Cluster, caplog: pytest.LogCaptureFixture
+) -> None:
     url = postgres.url("no_such_database").replace("rummy@", "rummy:secret@")
-    with pytest.raises(ProgressError) as caught:
+    with caplog.at_level(logging.WARNING, logger="tutor.storage"), pytest.raises(ProgressUnavailable) as caught:
         ProgressStore(url)
-    assert "secret" not in str(caught.value) and "no_such_database" in str(caught.value)
-    assert str(caught.value).startswith("progress database postgresql+psycopg://rummy:***@/no_such_database")
-    assert "***" in caught.value.path
+    said = str(caught.value)
+    assert said == "Your progress cannot be reached right now. Nothing is lost: the page keeps trying and carries on by itself."
+    assert isinstance(caught.value, ProgressError) and isinstance(caught.value, StorageFault) and not caught.value.path
+    assert caught.value.__cause__ is None and caught.value.__suppress_context__  # no driver's words behind it
+    logged = caplog.text
+    assert "postgresql+psycopg://rummy:***@/no_such_database" in logged and "does not exist" in logged
+    assert "secret" not in logged
 
 
 def test_resume_after_restart(target: str) -> None:

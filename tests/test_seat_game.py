@@ -137,7 +137,7 @@ def test_a_seat_at_a_shared_table_sees_its_own_moves_and_news(tmp_path: Path) ->
     theirs = SharedSeat(store, host.code, bertil.token, bertil.token)
     watcher = SharedSeat(store, host.code, None, "")
     view = mine.refresh("en")
-    assert view.position is not None and view.position.to_move == 0
+    assert view.seen is not None and view.seen.to_move == 0
     assert seat_actions(view) == ["draw", "take_all"]  # the start of a turn only
     assert seat_actions(theirs.refresh("en")) == [] and seat_actions(watcher.refresh("en")) == []
     assert not watcher.look("en").show_hand and watcher.look("en").seen.hand == ()

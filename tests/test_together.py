@@ -52,8 +52,8 @@ def two_player_table(store: SqlTableStore, seed: int = 1) -> tuple[Ticket, Ticke
 def play_one(store: SqlTableStore, code: str, token: str) -> bool:
     """Make one move for ``token``'s seat if it is its turn (chosen from what the seat sees); whether it did."""
     view = store.view(code, token)
-    position = view.position
-    assert position is not None
+    assert view.seen is not None
+    position = view.seen.position
     if position.round_over or position.to_move != view.seat:
         return False
     move = get_bot("greedy").move(position, random.Random(view.version))
@@ -115,11 +115,11 @@ def test_tokens_guard_every_move(store_target: str) -> None:
             store.move(host.code, token, Move.parse("draw"), version)
     assert store.version(host.code) == version
     watcher = store.view(host.code, None)
-    assert watcher.seat is None and watcher.position is not None
-    real = store.view(host.code, anna.token).position
+    assert watcher.seat is None and watcher.seen is not None
+    real = store.view(host.code, anna.token).seen.position
     assert real is not None
-    assert watcher.position.hands[0] != real.hands[0] and watcher.position.seed == 0
-    assert store.view(host.code, bertil.token).position.hands[0] != real.hands[0]  # type: ignore[union-attr]
+    assert watcher.seen.position.hands[0] != real.hands[0] and watcher.seen.position.seed == 0
+    assert store.view(host.code, bertil.token).seen.position.hands[0] != real.hands[0]  # type: ignore[union-attr]
     with pytest.raises(TableError):
         store.view(host.code, "forged")
 
@@ -141,7 +141,7 @@ def test_an_illegal_move_changes_nothing(store_target: str) -> None:
         store.move(host.code, anna.token, Move.parse("discard 2C"), before.version)
     assert str(caught.value).endswith(".")
     after = store.view(host.code, anna.token)
-    assert after.version == before.version and after.position.hands == before.position.hands  # type: ignore[union-attr]
+    assert after.version == before.version and after.seen.position.hands == before.seen.position.hands  # type: ignore[union-attr]
     store.move(host.code, anna.token, Move.parse("draw"), before.version)
     with pytest.raises(StaleError):
         store.move(host.code, anna.token, Move.parse("draw"), before.version)  # made on a table that has moved on
@@ -154,7 +154,7 @@ def _play_seat(path: str, code: str, token: str, until: int) -> int:
     made = 0
     while True:
         view = store.view(code, token)
-        if view.version >= until or (view.position is not None and view.position.round_over):
+        if view.version >= until or (view.seen is not None and view.seen.position.round_over):
             return made
         if play_one(store, code, token):
             made += 1
@@ -206,7 +206,7 @@ def test_a_restart_resumes(store_target: str) -> None:
     before = store.view(host.code, anna.token)
     again = SqlTableStore(path)
     after = again.view(host.code, anna.token)
-    assert after.version == before.version and after.position.hands == before.position.hands  # type: ignore[union-attr]
+    assert after.version == before.version and after.seen.position.hands == before.seen.position.hands  # type: ignore[union-attr]
     assert play_one(again, host.code, anna.token) or play_one(again, host.code, bertil.token)
 
 
@@ -273,12 +273,12 @@ def test_computer_seats_and_records(store_target: str) -> None:
     assert store.records(host.code, anna.token) == ""  # nothing finished yet
     store.leave(host.code, anna.token)  # a computer plays the whole round for her
     view = store.view(host.code, anna.token)
-    assert view.seats[0].away and view.position is not None and view.position.round_over
+    assert view.seats[0].away and view.seen is not None and view.seen.position.round_over
     assert view.finished_rounds == 1
     text = store.records(host.code, anna.token)
     result = replay(parse_record(text, "download"))
     assert result["ok"] and result["round_over"]
-    assert [s.total for s in view.position.scores()] == [result["scores"][n]["total"] for n in view.position.players]
+    assert [s.total for s in view.seen.position.scores()] == [result["scores"][n]["total"] for n in view.seen.players]
     store.come_back(host.code, anna.token)
     assert not store.view(host.code, anna.token).seats[0].away
     store.next_round(host.code, host.token, seed=12)
@@ -297,8 +297,8 @@ def test_the_host_hands_an_absent_seat_to_a_computer_until_its_player_comes_back
         store.hand_to_computer(host.code, host.token, 7)  # no such seat
     store.hand_to_computer(host.code, host.token, 0)  # Anna's turn: the computer plays it, and hers after
     view = store.view(host.code, bertil.token)
-    assert view.seats[0].away and view.position is not None
-    assert view.position.to_move != 0 or view.position.round_over  # the computer played Anna's turn
+    assert view.seats[0].away and view.seen is not None
+    assert view.seen.to_move != 0 or view.seen.position.round_over  # the computer played Anna's turn
     store.come_back(host.code, anna.token)
     assert not store.view(host.code, anna.token).seats[0].away
 
@@ -428,8 +428,8 @@ def test_a_tables_file_of_the_tutor_before_sqlalchemy_plays_on(tmp_path: Path) -
         layout = connection.execute(OTHER_TABLES).fetchall()
     store = SqlTableStore(path)
     view = store.view("ABCDEF", "anna-token")
-    assert view.version == 5 and view.position is not None and view.position.phase.value == "play"
-    discard = Discard(view.position.hands[0][0])
+    assert view.version == 5 and view.seen is not None and view.seen.phase.value == "play"
+    discard = Discard(view.seen.position.hands[0][0])
     assert store.move("ABCDEF", "anna-token", discard, 5) == 6 and _count_moves(str(path)) == 2
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == len(STEPS)

@@ -166,7 +166,7 @@ def test_a_whole_round_of_rommi_with_a_call(two_servers: list[Server], chromium:
 
     play_round(store, code, [ticket.token for ticket in tickets], phones, before, after)
     end = store.view(code, tickets[0].token)
-    assert end.position is not None and end.position.round_over and calls
+    assert end.seen is not None and end.seen.position.round_over and calls
     for i, page in enumerate(phones, start=1):
         shows(page, store.view(code, tickets[i - 1].token))
         box = page.locator(".r5t-say")
@@ -238,8 +238,8 @@ def test_a_server_killed_mid_round(two_servers: list[Server], chromium: Browser,
         first.kill()
         anna.goto(anna.url.replace(first.url, second.url), wait_until="commit")
         shows(anna, before)  # her seat, the table as it was
-        assert before.position is not None and before.seat is not None
-        held = len(before.position.hands[before.seat])  # her hand with the card she drew
+        assert before.seen is not None and before.seat is not None
+        held = len(before.seen.position.hands[before.seat])  # her hand with the card she drew
         expect(anna.locator(".r5t-hand button.r5t-card")).to_have_count(held)
         expect(table_action(anna, "discard")).to_be_visible()
         anna.locator(".r5t-hand button.r5t-card").first.click()
@@ -247,7 +247,7 @@ def test_a_server_killed_mid_round(two_servers: list[Server], chromium: Browser,
         expect(bertil.get_by_text("Your turn, Bertil")).to_be_visible()
         expect(anna.get_by_text("Bertil is playing")).to_be_visible()
         after = store.view(code, param(anna, "seat"))
-        assert after.version > before.version and after.position is not None
+        assert after.version > before.version and after.seen is not None
         assert after.last_moves[-1].startswith("Anna discarded")
         no_traceback(anna)
         anna.screenshot(path=str(shots / "together-after-a-server-died.png"), full_page=True)

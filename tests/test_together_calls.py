@@ -84,8 +84,8 @@ def play_to_a_call(
         store.start(host.code, host.token, seed=seed)
         for _ in range(80):
             view = store.view(host.code, tickets[caller].token)
-            position = view.position
-            assert position is not None
+            assert view.seen is not None
+            position = view.seen.position
             if position.round_over:
                 break
             if view.waiting:
@@ -110,7 +110,7 @@ def test_the_only_callers_call_is_made_at_once(store_target: str) -> None:
         after = store.view(host.code, ticket.token)
         assert not after.waiting and after.called_by == 2
         assert after.last_moves[-1].startswith("Cecilia called Rommi!")
-        assert after.position is not None and after.position.to_move == 2
+        assert after.seen is not None and after.seen.to_move == 2
 
 
 def test_a_call_waits_for_the_other_callers(store_target: str) -> None:
@@ -151,8 +151,8 @@ def test_no_call_closes_the_window_early(store_target: str) -> None:
         store.no_call(host.code, tickets[2].token, version - 1)
     assert store.no_call(host.code, tickets[2].token, version) == version + 1  # long before the 60 s
     after = store.view(host.code, tickets[1].token)
-    assert not after.waiting and after.called_by is None and after.position is not None
-    assert after.position.to_move == 1
+    assert not after.waiting and after.called_by is None and after.seen is not None
+    assert after.seen.to_move == 1
     with pytest.raises(TableError) as caught:
         store.no_call(host.code, tickets[2].token, after.version)
     assert caught.value.key == "no_window"
@@ -190,11 +190,11 @@ def test_a_rommi_call_outside_a_window_is_refused_in_words(store_target: str) ->
     tickets = [store.join(host.code, name) for name in ("Anna", "Bertil", "Cecilia")]
     store.start(host.code, host.token, seed=4)
     before = store.view(host.code, tickets[2].token)
-    assert before.position is not None and not before.call_open
+    assert before.seen is not None and not before.call_open
     with pytest.raises(RulesError) as caught:
         store.move(host.code, tickets[2].token, Move.parse("rommi 1"), before.version)
     assert caught.value.code == "rommi_not_allowed"
     assert str(caught.value) == "Call Rommi right after a discard, before the next player draws."
     after = store.view(host.code, tickets[2].token)
-    assert after.version == before.version and after.position is not None
-    assert (after.position.hands, after.position.pile) == (before.position.hands, before.position.pile)
+    assert after.version == before.version and after.seen is not None
+    assert (after.seen.position.hands, after.seen.pile) == (before.seen.position.hands, before.seen.pile)

@@ -86,27 +86,27 @@ def test_a_turn_whose_time_ran_out_is_played_by_the_computer_once(store_target: 
     bertil = store.join(host.code, "Bertil")
     store.start(host.code, host.token, seed=1)
     view = store.view(host.code, anna.token)
-    assert view.turn_seconds == 60 and view.position is not None and view.position.to_move == 0
+    assert view.turn_seconds == 60 and view.seen is not None and view.seen.to_move == 0
     clock.now += 30
     store.move(host.code, anna.token, Move.parse("draw"), view.version)  # a move of hers does not restart her clock
     clock.now += 29
-    assert store.view(host.code, bertil.token).position.to_move == 0  # type: ignore[union-attr]
+    assert store.view(host.code, bertil.token).seen.to_move == 0  # type: ignore[union-attr]
     clock.now += 1
     seen = store.version(host.code)
     stores = [SqlTableStore(store_target, clock=clock) for _ in range(3)]  # three phones look at once
     assert {s.version(host.code) for s in stores} == {seen}
     after = store.view(host.code, bertil.token)
-    assert after.position is not None and after.position.to_move == 1 and not after.seats[0].away
+    assert after.seen is not None and after.seen.to_move == 1 and not after.seats[0].away
     assert after.notice == Notice("timed_out", 0)
     assert news(after, "en") == ("info", "Time ran out for Anna: the computer played their turn.")
     assert news(store.view(host.code, anna.token), "en")[1].startswith("Your time ran out")  # type: ignore[index]
     clock.now += 59  # Bertil's own turn has its own minute
     assert store.version(host.code) == seen
     assert play_one(store, host.code, bertil.token)  # he draws in time
-    assert store.view(host.code, anna.token).position.to_move == 1  # type: ignore[union-attr]
+    assert store.view(host.code, anna.token).seen.to_move == 1  # type: ignore[union-attr]
     clock.now += 1  # his minute, from the start of his turn
     timed = store.view(host.code, anna.token)
-    assert timed.position is not None and timed.position.to_move == 0 and timed.notice == Notice("timed_out", 1)
+    assert timed.seen is not None and timed.seen.to_move == 0 and timed.notice == Notice("timed_out", 1)
     assert play_one(store, host.code, anna.token)  # Anna is back: her move clears the news of her seat only
     assert store.view(host.code, anna.token).notice == Notice("timed_out", 1)
 
@@ -137,7 +137,7 @@ def test_phones_looking_at_once_when_the_time_runs_out_see_one_turn_played(store
         thread.join()
     assert seen == [before.version + 1] * len(phones)
     after = store.view(host.code, anna.token)
-    assert after.position is not None and after.position.to_move == 1 and after.notice == Notice("timed_out", 0)
+    assert after.seen is not None and after.seen.to_move == 1 and after.notice == Notice("timed_out", 0)
     assert len(after.last_moves) >= 2 and all(line.startswith("Anna") for line in after.last_moves)
 
 
@@ -153,10 +153,10 @@ def test_moves_played_for_a_timed_out_seat_are_its_own_in_the_record(store_targe
     for _ in range(300):
         clock.now += 10
         view = store.view(host.code, anna.token)
-        assert view.position is not None
-        if view.position.round_over:
+        assert view.seen is not None
+        if view.seen.position.round_over:
             break
-    assert view.position.round_over and not any(s.away for s in view.seats)
+    assert view.seen.position.round_over and not any(s.away for s in view.seats)
     version = view.version
     clock.now += 1000
     assert store.version(host.code) == version  # no clock at the round's end

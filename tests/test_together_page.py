@@ -57,7 +57,7 @@ def test_two_sessions_play_one_table(tables_db: Path) -> None:
     assert shown_table(guest, KEYS)["actions"] == []  # not Bertil's turn: no moves on his table
 
     store = SqlTableStore(tables_db)
-    anna_hand = store.view(code, _param(host, "seat")).position.hands[0]  # type: ignore[union-attr]
+    anna_hand = store.view(code, _param(host, "seat")).seen.hand  # type: ignore[union-attr]
     assert [a["id"] for a in shown_table(host, KEYS)["actions"]][:1] == ["draw"]
     table_move(host, KEYS, "draw")
     guest.run()
@@ -142,8 +142,8 @@ def test_the_call_window_on_each_phone(tables_db: Path, monkeypatch: pytest.Monk
     store.start(host.code, host.token, seed=4)
     while not store.view(host.code, None).waiting:
         view = store.view(host.code, tickets[0].token)
-        assert view.position is not None
-        move = get_bot("greedy").move(view.position, random.Random(view.version))
+        assert view.seen is not None
+        move = get_bot("greedy").move(view.seen.position, random.Random(view.version))
         store.move(host.code, tickets[0].token, move, view.version)
     phones = []
     for ticket in tickets:

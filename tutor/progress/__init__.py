@@ -9,7 +9,7 @@ its token; :mod:`tutor.progress.store` holds one part per concern that reads and
 
 from tutor.progress.course import ProgressSummary
 from tutor.progress.database import BUSY_TIMEOUT, ENV_VAR, WRITE_TIMEOUT, default_path, default_target
-from tutor.progress.errors import MAX_NAME_BYTES, RETRY_AFTER, ProgressError, path_problem
+from tutor.progress.errors import MAX_NAME_BYTES, RETRY_AFTER, ProgressError, ProgressUnavailable, path_problem
 from tutor.progress.layout import APPLICATION_ID, SCHEMA_VERSION
 from tutor.progress.store import ProgressStore, open_store
 
@@ -24,6 +24,7 @@ __all__ = [
     "ProgressError",
     "ProgressStore",
     "ProgressSummary",
+    "ProgressUnavailable",
     "default_path",
     "default_target",
     "open_store",

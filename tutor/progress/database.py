@@ -16,8 +16,12 @@ gone. ``FULL`` syncs the log on every commit; the tutor commits once a click, so
 millisecond or so on a disk) is not felt, and a saved game survives a power loss.
 
 On PostgreSQL (``$RUMMY500_DATABASE_URL``) the same tables, written through the same SQLAlchemy Core
-statements, live in the server database, and the file's troubles (locks, damage, folders) do not arise;
-a failure still comes out as ``ProgressError``, naming the database with its password hidden.
+statements, live in the server database, and the file's troubles (locks, damage, folders) do not arise.
+A server that cannot be reached (stopped, restarting, out of reach) is
+:class:`~tutor.progress.errors.ProgressUnavailable`, a ``ProgressError`` that names nothing (the log
+names the database, :mod:`tutor.storage.faults`), and the database is tried again
+:data:`~tutor.storage.faults.FAULT_PAUSE` seconds later; any other failure comes out as ``ProgressError``,
+naming the database with its password hidden.
 
 A file of an older layout (a table missing columns this version writes) is upgraded in place: each
 missing column is added with its default. Progress a file of schema 1 or earlier kept under a learner's
@@ -39,7 +43,7 @@ from typing import Final
 
 from sqlalchemy import Connection, Engine, exc
 
-from tutor.progress.errors import RETRY_AFTER, ProgressError, file_reason, path_problem
+from tutor.progress.errors import RETRY_AFTER, ProgressError, ProgressUnavailable, file_reason, path_problem
 from tutor.progress.layout import (
     APPLICATION_ID,
     COMPONENT,
@@ -52,6 +56,7 @@ from tutor.progress.layout import (
 )
 from tutor.storage import sqlite
 from tutor.storage.engines import is_sqlite, open_engine, reading, writing
+from tutor.storage.faults import watch_for
 from tutor.storage.migrate import layout_gaps, lock_schema, store_version, stored_version
 from tutor.storage.url import database_url, is_url
 from tutor.storage.url import shown as _shown
@@ -106,6 +111,8 @@ class Database:
         #: How the database is named in a message: the file, or the URL with its password hidden.
         self.shown = self.target if self.path is not None else _shown(self.target)
         self._failed: tuple[float, ProgressError] | None = None
+        #: A server database's faults (None: a file, which has none).
+        self._faults = None if self.path is not None else watch_for(self.shown, ProgressUnavailable)
         self._migrate()
 
     def __repr__(self) -> str:
@@ -129,18 +136,23 @@ class Database:
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
-        """Database errors become ``ProgressError``; a database found busy (or a server not reached) is not
-        tried again for :data:`RETRY_AFTER` seconds: the same error comes back at once."""
+        """Database errors become ``ProgressError``: a file found busy is not tried again for
+        :data:`RETRY_AFTER` seconds (the same error comes back at once); a server not reached is
+        ``ProgressUnavailable``, not tried again for :data:`~tutor.storage.faults.FAULT_PAUSE` seconds."""
         if self._failed is not None:
             since, failure = self._failed
             if time.monotonic() - since < RETRY_AFTER:
                 raise failure
             self._failed = None
         try:
-            yield
+            if self._faults is None:
+                yield
+            else:
+                with self._faults.guard():
+                    yield
         except (exc.SQLAlchemyError, sqlite3.Error, ValueError, OSError) as error:
             failure = ProgressError(self.shown, self._reason(error))
-            if "busy" in failure.reason or (self.path is None and isinstance(error, exc.OperationalError)):
+            if "busy" in failure.reason:
                 self._failed = (time.monotonic(), failure)
             raise failure from error
 

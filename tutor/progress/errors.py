@@ -1,6 +1,8 @@
 """What can be wrong with the progress database, said in a sentence: :class:`ProgressError` names the file
-(or the server database, its password hidden) and says why it cannot be used; :func:`path_problem` finds
-what is wrong with a file's name or folder before it is opened."""
+(or the server database, its password hidden) and says why it cannot be used; :class:`ProgressUnavailable`,
+one of them, says that the server database cannot be reached now, naming nothing (the server's log names
+it: :mod:`tutor.storage.faults`); :func:`path_problem` finds what is wrong with a file's name or folder
+before it is opened."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import sqlite3
 from pathlib import Path
 from typing import Final
 
+from tutor.storage.faults import StorageFault
 from tutor.storage.url import is_url
 
 #: Seconds a store found locked (or otherwise unusable) is not tried again.
@@ -27,6 +30,18 @@ class ProgressError(RuntimeError):
         super().__init__(f"progress {'database' if is_url(path) else 'file'} {path}: {reason}")
         self.path = path
         self.reason = reason
+
+
+class ProgressUnavailable(ProgressError, StorageFault):
+    """The progress database (a server's) cannot be reached now: stopped, restarting, out of reach. Nothing
+    kept in it is lost, and the next request tries it again. A :class:`~tutor.storage.faults.StorageFault`:
+    its sentence, ``str()`` in English and :meth:`text` in the learner's language, names no database, and
+    its ``path`` is empty."""
+
+    def __init__(self) -> None:
+        StorageFault.__init__(self, "progress")
+        self.path = ""
+        self.reason = str(self)
 
 
 def path_problem(path: Path) -> str | None:

@@ -48,6 +48,7 @@ from tutor.progress.games import SavedGames
 from tutor.progress.practice import PracticeRounds
 from tutor.progress.profile import Profile
 from tutor.progress.start_over import StartOver
+from tutor.storage.faults import FAULT_PAUSE, StorageFault
 
 
 class ProgressStore:
@@ -109,7 +110,8 @@ _FAILURES: dict[str, tuple[float, ProgressError]] = {}
 def open_store(path: str | os.PathLike[str]) -> ProgressStore:
     """The store of ``path``, opened once for the process; a file that could not be opened is not tried
     again for :data:`RETRY_AFTER` seconds (the same ``ProgressError`` is raised at once), so a locked or
-    broken file does not slow every page view.
+    broken file does not slow every page view; a server database that could not be reached
+    (``ProgressUnavailable``) is tried again after :data:`~tutor.storage.faults.FAULT_PAUSE` seconds.
 
     >>> import tempfile, os
     >>> folder = tempfile.TemporaryDirectory()
@@ -128,7 +130,8 @@ def open_store(path: str | os.PathLike[str]) -> ProgressStore:
     if store is not None:
         return store
     failed = _FAILURES.get(key)
-    if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER:
+    pause = FAULT_PAUSE if failed is not None and isinstance(failed[1], StorageFault) else RETRY_AFTER
+    if failed is not None and time.monotonic() - failed[0] < pause:
         raise failed[1]
     try:
         store = ProgressStore(path)

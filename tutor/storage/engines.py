@@ -11,6 +11,14 @@ hand: ``BEGIN IMMEDIATE`` for a write (one writer at a time per file, whichever 
 peak), checked before use; a read that needs one snapshot runs at ``REPEATABLE READ``. Locks are rows,
 taken by the stores (``SELECT … FOR UPDATE``), never the whole database.
 
+A server that restarts ends every pooled connection. Each is checked as it is taken from the pool
+(``pool_pre_ping``): a dead one, and every other one opened before it, is replaced by a new connection, so
+the first request after the restart succeeds. Over TCP, the operating system's keepalives
+(:data:`KEEPALIVES`) find a connection whose server vanished without closing it (a machine gone, a network
+cut) within about a minute, instead of the two hours of the system's default. While the server cannot be
+reached, a request fails at once (a refused connection) or after :data:`CONNECT_TIMEOUT`; the stores turn
+that into their :class:`~tutor.storage.faults.StorageFault`.
+
 >>> import tempfile, os
 >>> from sqlalchemy import text
 >>> folder = tempfile.TemporaryDirectory()
@@ -44,6 +52,9 @@ POOL_SIZE: Final = 5
 POOL_OVERFLOW: Final = 10
 #: Seconds to wait for a PostgreSQL server to answer a new connection.
 CONNECT_TIMEOUT: Final = 10
+#: libpq's TCP keepalives: the first probe after 30 s of silence, then every 10 s, 3 unanswered ones end
+#: the connection (unix sockets ignore them).
+KEEPALIVES: Final = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10, "keepalives_count": 3}
 
 Synchronous = Literal["NORMAL", "FULL"]
 
@@ -99,7 +110,7 @@ def _postgres_engine(url: str) -> Engine:
         pool_size=POOL_SIZE,
         max_overflow=POOL_OVERFLOW,
         pool_pre_ping=True,
-        connect_args={"connect_timeout": CONNECT_TIMEOUT},
+        connect_args={"connect_timeout": CONNECT_TIMEOUT, **KEEPALIVES},
     )
 
 

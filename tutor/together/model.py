@@ -21,9 +21,11 @@ from typing import Any, Final, Protocol
 from engine.moves import Move
 from engine.names import MAX_NAME_LENGTH, NameProblem, name_problem
 from engine.round import Round
+from engine.view import PlayerView
 from tutor.i18n.problems import name_refusal
 from tutor.i18n.strings import YOU, t
 from tutor.i18n.style import Style
+from tutor.storage.faults import StorageFault
 
 #: The longest name a player may take.
 MAX_NAME: Final = MAX_NAME_LENGTH
@@ -46,6 +48,22 @@ class TableError(ValueError):
     def text(self, language: str | Style) -> str:
         """The sentence in ``language``."""
         return t(f"together.errors.{self.key}", language, **self.fields)
+
+
+class TableUnreachable(TableError, StorageFault):
+    """The tables' database cannot be reached now (:class:`~tutor.storage.faults.StorageFault`): the table and
+    every move made at it are kept; the device looks again and finds it when the database is back. A
+    ``TableError`` too, with the key ``unreachable``, so a page that only knows refusals still says it in
+    words; its sentence names no database (the server's log does)."""
+
+    def __init__(self) -> None:
+        StorageFault.__init__(self, "tables")
+        self.key = "unreachable"
+        self.fields = {}
+
+    def text(self, language: str | Style) -> str:
+        """The sentence in ``language``."""
+        return StorageFault.text(self, language)
 
 
 class StaleError(TableError):
@@ -133,13 +151,14 @@ class Ticket:
 
 @dataclass(frozen=True)
 class TableView:
-    """A table as one device may see it. ``position`` is the round as the seat sees it, the engine's
-    ``state.view(seat).position`` (a watcher's: ``state.view(None)``; never another player's cards), None before the first deal. ``seat`` is the device's seat (None: a
-    watcher), ``last_moves`` the last few moves told as everyone saw them, ``waiting`` whether every
-    device is waiting for Rommi calls now (``call_open`` also says the seat may still send a call or a
-    "no call"; ``answered`` that it has sent one, which only this seat learns), ``called_by`` the seat whose
-    Rommi call is being played out now (None without one), ``finished_rounds`` how many records can be
-    downloaded. ``host_seat`` is the seat whose own link carries the host's role (None: the host's own link
+    """A table as one device may see it. ``seen`` is the round as the seat sees it, the engine's own
+    :class:`~engine.view.PlayerView` (``state.view(seat)``; a watcher's: ``state.view(None)``; never another
+    player's cards; ``seen.position`` is a round holding only what the seat knows), None before the first
+    deal. ``seat`` is the device's seat (None: a watcher), ``last_moves`` the last few moves told as
+    everyone saw them, ``waiting`` whether every device is waiting for Rommi calls now (``call_open`` also
+    says the seat may still send a call or a "no call"; ``answered`` that it has sent one, which only this
+    seat learns), ``called_by`` the seat whose Rommi call is being played out now (None without one),
+    ``finished_rounds`` how many records can be downloaded. ``host_seat`` is the seat whose own link carries the host's role (None: the host's own link
     does), ``notice`` the table's last :class:`Notice`, ``turn_seconds`` its turn limit (None: none)."""
 
     code: str
@@ -151,7 +170,7 @@ class TableView:
     started: bool
     seat: int | None
     is_host: bool
-    position: Round | None
+    seen: PlayerView[Round] | None
     waiting: bool
     call_open: bool
     round_number: int

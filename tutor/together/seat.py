@@ -5,6 +5,10 @@ answer of its own (the table's news), and the answer to a move it sends to the s
 Everything drawn comes from the store's :class:`tutor.together.model.TableView`, which never holds another
 player's hand. A move is made on the table as this device last saw it (its version), so a move sent after
 the table moved on is refused, not misapplied.
+
+While the tables' database cannot be reached (:class:`tutor.together.model.TableUnreachable`), the seat
+keeps the table it saw last and says so in the table's message box, with nothing to press; it keeps looking
+(the table's poll goes on), and the table as it is comes back by itself at the first look that reaches it.
 """
 
 from __future__ import annotations
@@ -21,10 +25,14 @@ from tutor.i18n.style import Style
 from tutor.seat.felt import primary_actions
 from tutor.seat.game import Answer, Look, Play, WithoutHelp, attempt, turn_actions
 from tutor.seat.picks import Action
-from tutor.together.model import TableError, TableStore, TableView
+from tutor.storage.faults import StorageFault
+from tutor.together.model import TableError, TableStore, TableUnreachable, TableView
 
 #: Seconds between two looks at the table during a round (a move on one phone is seen on the others).
 POLL_SECONDS: Final = 0.5
+
+#: The code of the answer to something sent while the database could not be reached.
+UNREACHABLE: Final = "unreachable"
 
 #: The moves that start a turn.
 _STARTS: Final[tuple[Action, ...]] = ("draw", "take", "take_all", "stop")
@@ -33,15 +41,15 @@ _STARTS: Final[tuple[Action, ...]] = ("draw", "take", "take_all", "stop")
 def seat_actions(view: TableView) -> list[Action]:
     """What the device may do now: a Rommi call (or "no call") in its window, else its own turn's moves
     of the turn's part it is in; nothing for a watcher, at the round's end, or while others decide."""
-    position = view.position
-    if view.seat is None or position is None or position.round_over:
+    if view.seat is None or view.seen is None or view.seen.position.round_over:
         return []
     if view.call_open:
         return ["rommi", "no_call"]
-    if position.to_move != view.seat or view.waiting:
+    seen = view.seen
+    if seen.to_move != view.seat or view.waiting:
         return []
-    actions = turn_actions(position)
-    if position.phase is Phase.DRAW:
+    actions = turn_actions(seen.position)
+    if seen.phase is Phase.DRAW:
         return [a for a in actions if a in _STARTS]
     return [a for a in actions if a not in _STARTS]
 
@@ -52,10 +60,9 @@ def news(view: TableView, language: str | Style) -> tuple[str, str] | None:
     else the waiting for calls, as every other phone says it; else what last happened to a seat
     (:func:`notice_text`). Plain text: the box shows it as it is, so the
     names in it are never escaped for Markdown (:func:`status`, shown above the table as Markdown, escapes them)."""
-    position = view.position
-    if position is None:
+    if view.seen is None:
         return None
-    if position.round_over:
+    if view.seen.position.round_over:
         return "success", round_end(view, language)
     if view.call_open:
         return "info", t("together.call_now", language)
@@ -99,20 +106,21 @@ def turn_limit_note(view: TableView, language: str | Style) -> str | None:
 def status(view: TableView, language: str | Style) -> tuple[str, str] | None:
     """The line above the table: whose turn it is (this device's own, said so), or the wait for calls;
     None at the round's end."""
-    position = view.position
-    if position is None or (position.round_over and not view.waiting):
+    seen = view.seen
+    if seen is None or (seen.position.round_over and not view.waiting):
         return None
     if view.waiting:
         return "info", t("together.waiting_calls", language)
-    if position.to_move == view.seat:
-        return "success", t("together.your_turn", language, name=plain(position.to_move_name))
-    return "info", t("together.their_turn", language, name=plain(position.to_move_name))
+    name = plain(seen.players[seen.to_move])
+    if seen.to_move == view.seat:
+        return "success", t("together.your_turn", language, name=name)
+    return "info", t("together.their_turn", language, name=name)
 
 
 def round_end(view: TableView, language: str | Style) -> str:
     """How the round ended, and what each player scored in it, in one or two sentences."""
-    position = view.position
-    assert position is not None
+    assert view.seen is not None
+    position = view.seen.position  # the round is over: every hand is shown
     out = [seat for seat, held in enumerate(position.hands) if not held]
     if not out:
         how = t("together.ended_stock", language)
@@ -131,7 +139,8 @@ class SharedSeat(WithoutHelp):
     """One device's seat at a shared table (a watcher's: no seat): the table's ``code``, the ``token`` it
     looks with (its seat's, else the host's, else None), the ``seat_token`` it moves with and the
     ``host_token`` it came with (the host's own link; "" without). It keeps the table as it last saw it
-    (:meth:`refresh`) and the answer to its last move, said once."""
+    (:meth:`refresh`) and the answer to its last move, said once; :attr:`unreachable` says that its last
+    look, or move, found the tables' database out of reach."""
 
     def __init__(self, store: TableStore, code: str, token: str | None, seat_token: str, host_token: str = "") -> None:
         self.store = store
@@ -141,10 +150,20 @@ class SharedSeat(WithoutHelp):
         self.host_token = host_token
         self.view: TableView | None = None
         self.answer: Answer | None = None
+        self.unreachable = False
 
     def refresh(self, language: str | Style) -> TableView:
-        """The table as this device may see it now (raises :class:`TableError` when it cannot)."""
-        self.view = self.store.view(self.code, self.token, language, host_token=self.host_token or None)
+        """The table as this device may see it now (raises :class:`TableError` when it cannot). When the
+        tables' database cannot be reached, :class:`TableUnreachable` is raised and the table seen last is
+        kept, for :meth:`look` to show with the reason nothing moves."""
+        try:
+            self.view = self.store.view(self.code, self.token, language, host_token=self.host_token or None)
+        except StorageFault:
+            self.unreachable = True
+            raise
+        if self.unreachable and self.answer is not None and self.answer.code == UNREACHABLE:
+            self.answer = None  # the table is back: no longer worth saying
+        self.unreachable = False
         return self.view
 
     def host_rights(self) -> str:
@@ -159,17 +178,21 @@ class SharedSeat(WithoutHelp):
 
     def look(self, language: str | Style) -> Look:
         """The table from this device's seat (a watcher: no hand), as it was last refreshed. The answer to
-        this device's last move is said once; after it, the table's own news."""
+        this device's last move is said once; after it, the table's own news. While the database cannot be
+        reached, the table seen last, with nothing to press, and the message box says so."""
         view = self.view or self.refresh(language)
-        position = view.position
-        assert position is not None, "a round is dealt before its table is drawn"
-        actions = tuple(seat_actions(view))
+        seen = view.seen
+        assert seen is not None, "a round is dealt before its table is drawn"
+        actions = () if self.unreachable else tuple(seat_actions(view))
         answer, self.answer = self.answer, None
+        said = answer.box if answer is not None and answer.message else None
+        if self.unreachable:
+            said = ("warning", TableUnreachable().text(language))
         return Look(
-            seen=position.view(view.seat),
+            seen=seen,
             actions=actions,
-            leading=tuple(primary_actions(position, view.seat, None)) if actions and view.seat is not None else (),
-            message=(answer.box if answer is not None and answer.message else None) or news(view, language),
+            leading=tuple(primary_actions(seen.position, view.seat, None)) if actions and view.seat is not None else (),
+            message=said or news(view, language),
             log=view.last_moves,
             key=f"{view.code}:{view.version}:{view.seat}",
             show_hand=view.seat is not None,
@@ -182,9 +205,9 @@ class SharedSeat(WithoutHelp):
         device last saw it; a refusal is explained on this device only. A move that went through says
         nothing itself: the table's news says what follows (a call's "Your call was made…")."""
         view = self.view
-        if view is None or view.position is None:
+        if view is None or view.seen is None:
             return self._say(Answer("info", ""))
-        position = view.position
+        position = view.seen.position
 
         def make() -> Answer:
             try:
@@ -193,6 +216,8 @@ class SharedSeat(WithoutHelp):
                 else:
                     move = play.move(position)
                     self.store.move(self.code, self.seat_token, move, view.version)
+            except StorageFault as fault:
+                return self._unreached(fault, language)
             except TableError as error:
                 return Answer("error", error.text(language), error.key)
             return Answer("info", "")
@@ -204,6 +229,8 @@ class SharedSeat(WithoutHelp):
         next deal): ``call(store)``. A refusal is the answer, said once on this device; else None."""
         try:
             call(self.store)
+        except StorageFault as fault:
+            return self._say(self._unreached(fault, language))
         except TableError as error:
             return self._say(Answer("error", error.text(language), error.key))
         except RulesError as error:
@@ -213,3 +240,9 @@ class SharedSeat(WithoutHelp):
     def _say(self, answer: Answer) -> Answer:
         self.answer = answer
         return answer
+
+    def _unreached(self, fault: StorageFault, language: str | Style) -> Answer:
+        """The answer to something sent while the database cannot be reached: nothing was done, and the
+        table waits for the database (:meth:`look`) until a look reaches it again."""
+        self.unreachable = True
+        return Answer("warning", fault.text(language), UNREACHABLE)

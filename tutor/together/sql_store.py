@@ -36,6 +36,11 @@ it move up one, so the seats stay numbered 1, 2, 3…
 **Idle tables** are forgotten after :data:`IDLE_SECONDS` (6 hours) without a change, when a table is
 created or :meth:`SqlTableStore.expire` is called.
 
+**A database that cannot be reached** (a server stopped or restarting) makes every request raise
+:class:`tutor.together.model.TableUnreachable` (a :class:`tutor.storage.faults.StorageFault`; the
+database's address and the driver's words go to the server's log only); nothing is changed by a request
+that raises it, and the next request after :data:`tutor.storage.faults.FAULT_PAUSE` seconds tries again.
+
 >>> import tempfile, os
 >>> folder = tempfile.TemporaryDirectory()
 >>> store = SqlTableStore(os.path.join(folder.name, "tables.sqlite3"))
@@ -45,10 +50,10 @@ created or :meth:`SqlTableStore.expire` is called.
 1
 >>> version = store.start(host.code, host.token, seed=1)
 >>> view = store.view(host.code, anna.token)
->>> view.seat, len(view.position.hands[0]), view.position.to_move
+>>> view.seat, len(view.seen.hand), view.seen.to_move
 (0, 7, 0)
 >>> version = store.move(host.code, anna.token, Move.parse("draw"), view.version)
->>> SqlTableStore(store.target).view(host.code, anna.token).position.phase.value  # after a restart
+>>> SqlTableStore(store.target).view(host.code, anna.token).seen.phase.value  # after a restart
 'play'
 >>> folder.cleanup()
 """
@@ -74,12 +79,22 @@ from engine.round import Round
 from engine.variants import HouseRuleError, get_variant
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
+from tutor.storage.faults import watch_for
 from tutor.storage.upsert import insert_for
 from tutor.storage.url import is_url, shown
 from tutor.together import db as rows
 from tutor.together.calls import DISPLAY_DELAY, NO_CALL, answered_by_all, first_call, has_calls, last_caller, may_call
 from tutor.together.calls import call_window as server_call_window
-from tutor.together.model import MAX_SEATS, Notice, StaleError, TableError, TableView, Ticket, check_name
+from tutor.together.model import (
+    MAX_SEATS,
+    Notice,
+    StaleError,
+    TableError,
+    TableUnreachable,
+    TableView,
+    Ticket,
+    check_name,
+)
 from tutor.together.records import last_moves, round_record
 from tutor.together.schema import game_table, pending_call, round_
 from tutor.together.schema import move as move_log
@@ -121,15 +136,26 @@ class SqlTableStore:
         self.idle_seconds = idle_seconds
         self.display_delay = display_delay
         self._cache: OrderedDict[tuple[int, int], Round] = OrderedDict()
-        rows.create_schema(self.engine)
+        #: The database's faults: a server that cannot be reached (a file has none).
+        self.faults = watch_for(shown(self.target) if is_url(self.target) else self.target, TableUnreachable)
+        with self.faults.guard():
+            rows.create_schema(self.engine)
 
     def __repr__(self) -> str:
         return f"SqlTableStore({shown(self.target) if is_url(self.target) else self.target!r})"
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        """One write transaction: committed when the block ends, rolled back on any error."""
-        with rows.write(self.engine) as connection:
+        """One write transaction: committed when the block ends, rolled back on any error
+        (:class:`TableUnreachable` when the database cannot be reached)."""
+        with self.faults.guard(), rows.write(self.engine) as connection:
+            yield connection
+
+    @contextmanager
+    def _read(self, snapshot: bool = False) -> Iterator[Connection]:
+        """One read transaction (``snapshot``: every statement sees the same moment; :class:`TableUnreachable`
+        when the database cannot be reached)."""
+        with self.faults.guard(), rows.read(self.engine, snapshot) as connection:
             yield connection
 
     # --- tables and seats ------------------------------------------------------------------------
@@ -353,7 +379,7 @@ class SqlTableStore:
         """The table's version (settling a call window that has passed, which moves it). One indexed
         read of two numbers: this is what every device polls."""
         g = game_table
-        with rows.read(self.engine) as db:
+        with self._read() as db:
             row = db.execute(
                 select(g.c.version, g.c.window_until, g.c.updated, g.c.turn_seconds, g.c.turn_since).where(
                     g.c.code == code.strip().upper()
@@ -376,7 +402,7 @@ class SqlTableStore:
         host's when ``token`` is the host's, or the seat that holds the host's role, or when
         ``host_token`` (a host's token the device holds beside its seat's) is still the table's."""
         self.version(code)  # settles a passed call window (and a turn whose time ran out) first
-        with rows.read(self.engine, snapshot=True) as db:
+        with self._read(snapshot=True) as db:
             table = self._table(db, code, lock=False)
             seat = rows.seat_of(db, table["id"], token) if token else None
             by_token = _holds(table, token)
@@ -401,7 +427,7 @@ class SqlTableStore:
                 started=state is not None,
                 seat=seat,
                 is_host=is_host,
-                position=None if state is None else state.view(seat).position,
+                seen=None if state is None else state.view(seat),
                 waiting=waiting,
                 call_open=call_open and not answered,
                 round_number=number,
@@ -419,7 +445,7 @@ class SqlTableStore:
         ``python -m engine replay`` reads each one. Anyone who may view the table may download them."""
         self.view(code, token)  # the same right as looking
         documents = []
-        with rows.read(self.engine) as db:
+        with self._read() as db:
             table = self._table(db, code, lock=False)
             for number, seed, _ in rows.rounds(db, table["id"]):
                 dealt = self._dealt(db, table, number)

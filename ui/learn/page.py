@@ -56,6 +56,7 @@ from ui.learn.state import (
 from ui.practice.state import open_practice_on
 from ui.shared import session
 from ui.shared.page_files import page_file
+from ui.shared.storage_fault import save_later, say_progress_problem
 
 # --- the page ---------------------------------------------------------------------------------------
 
@@ -73,8 +74,8 @@ def render_learn_page() -> None:
         st.info(t("ui.learn.no_lessons", language))
         return
     store = session.progress_store()
-    if isinstance(store, ProgressError):
-        st.warning(t("ui.progress_unavailable", language, error=str(store)))
+    if isinstance(store, ProgressError) and not learn_state().save_error:  # else said under the task
+        say_progress_problem(store, language)
     track = track_for(chosen, content)
     if not track.lessons and not track.others:
         st.info(t("ui.learn.no_lessons", language))
@@ -97,7 +98,9 @@ def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set
     try:
         learner = session.progress_key()
         return store.course.stars(learner), store.course.completed_lessons(learner)
-    except ProgressError:
+    except ProgressError as error:
+        if not learn_state().save_error:  # else said under the task
+            say_progress_problem(error)
         return {}, set()
 
 
@@ -382,7 +385,7 @@ def _feedback(run: ScenarioRun, language: str | Style) -> None:
 def _save_error(language: str | Style) -> None:
     save_error = learn_state().save_error
     if save_error:
-        st.warning(t("ui.progress_unavailable", language, error=save_error))
+        say_progress_problem(save_error, language)
 
 
 def _hints(run: ScenarioRun, language: str | Style) -> None:
@@ -413,17 +416,17 @@ def _record(run: ScenarioRun, lesson_id: object = None, index: int | None = None
     learn = learn_state()
     learn.save_error = None
     learn.saves += 1
-    if isinstance(store, ProgressError):
-        learn.save_error = str(store)
-        return
-    content = session.curriculum()
     if lesson_id is None:
         lesson_id = learn.lesson
+    if index is None:
+        index = learn.index
+    if isinstance(store, ProgressError):
+        learn.save_error = save_later(store, (lesson_id, index), lambda: _record(run, lesson_id, index))
+        return
+    content = session.curriculum()
     if isinstance(content, RecordError) or lesson_id is None:
         return
     track = track_for(session.variant(), content)
-    if index is None:
-        index = learn.index
     learner = session.progress_key()
     try:
         store.course.record_scenario(learner, run.scenario.id, run.stars)
@@ -432,7 +435,7 @@ def _record(run: ScenarioRun, lesson_id: object = None, index: int | None = None
         place = track.place_after(str(lesson_id), index)
         store.course.save_place(learner, *(place or (str(lesson_id), index)))
     except ProgressError as error:
-        learn.save_error = str(error)
+        learn.save_error = save_later(error, (lesson_id, index), lambda: _record(run, lesson_id, index))
 
 
 def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str | Style) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 import streamlit as st
 
 from tutor.learn.flow import ScenarioRun
+from tutor.progress import ProgressError
 from ui.felt.controls import PickKeys
 from ui.shared.session import SENT_BACK
 
@@ -37,7 +38,7 @@ class LearnState:
     #: A one-off remark (kind, message): resumed, an unknown lesson in the link.
     notice: tuple[str, str] | None = None
     #: Why the last solved task could not be saved, or None.
-    save_error: str | None = None
+    save_error: ProgressError | None = None
     #: Set once the session's first Learn page has been drawn: until then the charts wait.
     first_look_done: bool = False
     #: What the last whole run drew outside the task's fragment (lesson, index, the run's identity, saves):

@@ -33,6 +33,7 @@ from ui.practice.state import (
     practice_state,
 )
 from ui.shared import session
+from ui.shared.storage_fault import progress_notice, say_progress_problem
 
 
 def keep_and_share(game: Game, language: str | Style) -> None:
@@ -67,14 +68,23 @@ def _save() -> None:
     store = session.progress_store()
     name = str(st.session_state.get(SAVE_NAME) or "").strip() or f"{game.variant.id} {game.seed}"
     if isinstance(store, ProgressError):
-        notice("warning", "ui.progress_unavailable", error=str(store))
+        _unavailable(store)
         return
     try:
         store.games.save(session.progress_key(), name, game.to_yaml())
-    except (ProgressError, ValueError) as error:
+    except ProgressError as error:
+        _unavailable(error)
+        return
+    except ValueError as error:
         notice("warning", "ui.progress_unavailable", error=str(error))
         return
     notice("success", "practice.keep.saved", name=name)
+
+
+def _unavailable(error: ProgressError) -> None:
+    """Say why the progress cannot be used now (a database out of reach: without naming it)."""
+    key, values = progress_notice(error)
+    notice("warning", key, **values)
 
 
 def resume_controls(language: str | Style) -> None:
@@ -83,12 +93,12 @@ def resume_controls(language: str | Style) -> None:
     show_refusal(SAVED_SECTION)
     store = session.progress_store()
     if isinstance(store, ProgressError):
-        st.warning(t("ui.progress_unavailable", language, error=plain(str(store))))
+        say_progress_problem(store, language)
         return
     try:
         names = store.games.names(session.progress_key())
     except ProgressError as error:
-        st.warning(t("ui.progress_unavailable", language, error=plain(str(error))))
+        say_progress_problem(error, language)
         return
     if not names:
         st.caption(t("practice.saved.none", language))
@@ -107,7 +117,7 @@ def _resume(how: str) -> None:
     try:
         text = store.games.load(session.progress_key(), str(name))
     except ProgressError as error:
-        notice("warning", "ui.progress_unavailable", error=str(error))
+        _unavailable(error)
         return
     if text is None:
         return

@@ -29,6 +29,7 @@ from tutor.progress.learner import (
     token_hash,
 )
 from ui.shared import session
+from ui.shared.storage_fault import progress_problem
 
 #: Widget keys.
 START_OVER = "learner_start_over"
@@ -116,7 +117,7 @@ def _say(kind: str, message: str) -> None:
 
 
 def _unavailable(error: ProgressError, language: str | Style) -> None:
-    _say("info", t("ui.progress_unavailable", language, error=plain(str(error))))
+    _say("info", progress_problem(error, language))
 
 
 # --- a code for another device, and using one here ------------------------------------------------
@@ -213,7 +214,7 @@ def _devices(store: ProgressStore, language: str | Style) -> None:
     try:
         devices = store.devices.signed_in(session.progress_key())
     except ProgressError as error:
-        st.info(t("ui.progress_unavailable", language, error=plain(str(error))))
+        st.info(progress_problem(error, language))
         return
     mine = token_hash(token) if token else None
     others = [d.key for d in devices if d.key != mine]

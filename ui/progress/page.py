@@ -16,6 +16,7 @@ from tutor.progress.practice import PracticeRounds
 from ui.progress.learner import render_learner_messages, render_learner_tools
 from ui.shared import session
 from ui.shared.page_files import page_file
+from ui.shared.storage_fault import say_progress_problem
 
 
 def render_progress_page() -> None:
@@ -25,7 +26,7 @@ def render_progress_page() -> None:
     learner = session.progress_key()
     store = session.progress_store()
     if isinstance(store, ProgressError):
-        st.warning(t("ui.progress_unavailable", language, error=str(store)))
+        say_progress_problem(store, language)
         return
     render_learner_messages(store, language)  # what the learner's last action did; a code's question
     content = session.curriculum()
@@ -37,7 +38,7 @@ def render_progress_page() -> None:
         stars = store.course.stars(learner)
         done = store.course.completed_lessons(learner)
     except ProgressError as error:
-        st.warning(t("ui.progress_unavailable", language, error=str(error)))
+        say_progress_problem(error, language)
         return
     track = track_for(session.variant(), content)  # the learner's own table's course, as the Learn page shows it
     lessons = track.lessons

@@ -6,6 +6,9 @@ Which table and seat a device has lives in its address (``?table=CODE&seat=TOKEN
 ``&host=TOKEN``), so a reload or a phone waking from sleep finds its seat again. In the lobby a fragment
 polls the table's version every :data:`LOBBY_POLL_SECONDS` and reruns the page when it moves (someone sat down,
 the round began). The round itself is :mod:`ui.together.round` (this device's seat as a seat game).
+
+While the tables' database cannot be reached (:class:`tutor.together.model.TableUnreachable`) the page says
+so, keeps looking, and draws the table again by itself when the database is back.
 """
 
 from __future__ import annotations
@@ -19,13 +22,15 @@ from engine.errors import RulesError
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import refusal, t, variant_name
 from tutor.i18n.style import Style
+from tutor.storage.faults import StorageFault
 from tutor.together.db import default_target
 from tutor.together.model import MAX_SEATS, TURN_LIMITS, SeatInfo, TableError, TableStore, TableView
 from tutor.together.seat import turn_limit_note
 from tutor.together.sql_store import SqlTableStore
 from ui.shared import session
+from ui.shared.storage_fault import wait_for
 from ui.together.links import base_url, qr_png, table_link
-from ui.together.round import draw_round, seat_table
+from ui.together.round import draw_round, seat_table, seen_round
 
 #: Seconds between two looks at the lobby: someone sitting down may show a moment later, and a phone
 #: waiting there redraws half as often (each look costs its browser a redraw, its battery too).
@@ -60,6 +65,14 @@ def render_together_page() -> None:
         return
     try:
         view = _view(code, language)
+    except StorageFault as fault:  # said, and looked at again until the database answers
+        seen = seen_round(code, _token(), str(st.query_params.get("seat") or ""), str(st.query_params.get("host") or ""))
+        if seen is not None:  # the round as last seen, saying why nothing moves
+            draw_round(seen, language)
+            return
+        st.warning(fault.text(language))
+        wait_for(lambda: table_store().version(code))
+        return
     except TableError as error:
         if error.key != "no_watchers":  # someone about to join a table nobody may watch: just the form
             st.error(error.text(language))
@@ -122,6 +135,9 @@ def _poll(code: str) -> None:
     """Rerun the page when the lobby has changed since it was drawn."""
     try:
         version = table_store().version(code)
+    except StorageFault as fault:  # said until a look reaches the database again
+        st.warning(fault.text(session.style()))
+        return
     except TableError:
         return
     if version != st.session_state.get(SEEN):

@@ -5,7 +5,9 @@ the host's role passed on, a seat's new link) and the round's end (the scores, t
 
 The round is drawn in a fragment of its own that the table's browser reruns every
 :data:`tutor.together.seat.POLL_SECONDS` (its ``tick``): a look at the table redraws the round alone, never
-the page, and the browser's timer keeps going however busy the server is.
+the page, and the browser's timer keeps going however busy the server is. The fragment never dies of the
+database: while it cannot be reached, the table seen last is drawn (with its timer) and says so, and the
+round is back at the first look that reaches it.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ import streamlit as st
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
+from tutor.storage.faults import StorageFault
 from tutor.together.model import SeatInfo, TableError, TableStore
 from tutor.together.seat import SharedSeat, status, turn_limit_note
 from ui.felt.controls import PickKeys, draw_seat_game, play_request
+from ui.shared.storage_fault import wait_for
 from ui.together.links import base_url, table_link
 
 #: The table's keys (``together_table``, ``together_table_request``, ...).
@@ -38,33 +42,49 @@ def seat_table(store: TableStore, code: str, token: str | None, seat_token: str,
     return table
 
 
+def seen_round(code: str, token: str | None, seat_token: str, host_token: str = "") -> SharedSeat | None:
+    """This device's seat at table ``code`` as the session keeps it, when it has seen a round there: drawn
+    as it was last seen while the database cannot be reached (:func:`draw_round` says so and keeps looking)."""
+    table = st.session_state.get(SEAT)
+    wanted = (code, token, seat_token, host_token)
+    if not isinstance(table, SharedSeat) or (table.code, table.token, table.seat_token, table.host_token) != wanted:
+        return None
+    return table if table.view is not None and table.view.seen is not None else None
+
+
 @st.fragment
 def draw_round(table: SharedSeat, language: str | Style) -> None:
     """The round as this device sees it now, redrawn at each of its browser's looks (``tick``), at each
     move made on it, and at each of its buttons, without rerunning the page. When this device's link no
     longer holds what it held (the host gave its seat a new link, or it passed the host's role on), the
-    whole page is drawn again, and says so."""
+    whole page is drawn again, and says so. While the tables' database cannot be reached, the table seen
+    last is drawn, saying so, and its timer keeps looking."""
     try:
         table.refresh(language)
         if KEYS.request in st.session_state:  # a move left for this run (AppTest's way in)
             play_request(KEYS, table)
             table.refresh(language)
+    except StorageFault as fault:
+        if table.view is None or table.view.seen is None:  # nothing seen yet to draw: the page looks again
+            st.warning(fault.text(language))
+            wait_for(lambda: table.refresh(language))
+            return
     except TableError as error:
         if error.key == "bad_token":
             st.rerun()
         st.error(error.text(language))
         return
     view = table.view
-    assert view is not None and view.position is not None
+    assert view is not None and view.seen is not None
     host_token = table.host_rights()
-    line = status(view, language)
+    line = status(view, language)  # as last seen while the database is away: the table's box says why nothing moves
     if line is not None:
         (st.success if line[0] == "success" else st.info)(line[1])
     draw_seat_game(KEYS, table, language)
     note = turn_limit_note(view, language)
     if note is not None:
         st.caption(note)
-    if view.position.round_over:
+    if view.seen.position.round_over:
         _round_over(table, host_token, language)
         if host_token:
             _host_tools(table, host_token, language)
@@ -169,8 +189,8 @@ def _next_round(table: SharedSeat, host_token: str, language: str | Style) -> No
 
 def _round_over(table: SharedSeat, host_token: str, language: str | Style) -> None:
     view = table.view
-    assert view is not None and view.position is not None
-    position = view.position
+    assert view is not None and view.seen is not None
+    position = view.seen.position  # the round is over: every hand is shown
     st.subheader(t("together.game_over" if position.game_over else "together.round_over", language))
     st.caption(t("together.scores", language))
     for name, score in zip(position.players, position.scores(), strict=True):
@@ -179,7 +199,7 @@ def _round_over(table: SharedSeat, host_token: str, language: str | Style) -> No
         st.button(t("together.next_round", language), key="together_next", on_click=_next_round, args=(table, host_token, language))
     try:
         records = table.store.records(view.code, table.token)
-    except TableError:
+    except TableError:  # a database out of reach too (TableUnreachable): the table says so above
         return
     if records:
         st.download_button(
