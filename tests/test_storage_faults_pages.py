@@ -17,17 +17,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import ui.session
-from apptest_support import answer_rightly, open_app, scenario_run, shown_table
+from apptest_support import answer_rightly, app_of, open_app, scenario_run, shown_table
 from streamlit.testing.v1 import AppTest
 
+import ui.shared.session
 import ui.together.page
 from tests.test_app import CURRICULUM, TAKE_LESSON, TAKE_SCENARIO, texts
 from tutor.progress import ProgressError, ProgressStore, ProgressUnavailable, open_store
 from tutor.storage.faults import StorageFault
 from tutor.together.model import TableUnreachable
 from tutor.together.sql_store import SqlTableStore
-from ui import session
 from ui.shared.storage_fault import UNSAVED, progress_problem
 from ui.together.round import KEYS
 
@@ -56,7 +55,7 @@ def progress_away(progress_db: Path, monkeypatch: pytest.MonkeyPatch) -> Switch:
             raise ProgressUnavailable()
         return open_store(path)
 
-    monkeypatch.setattr(ui.session, "open_store", opened)
+    monkeypatch.setattr(ui.shared.session, "open_store", opened)
     return switch
 
 
@@ -113,7 +112,7 @@ def test_learn_keeps_a_task_solved_while_the_progress_is_away_and_saves_it_when_
     progress_db: Path, progress_away: Switch
 ) -> None:
     at = open_app(lesson=TAKE_LESSON)
-    learner = str(at.session_state[session.LEARNER_ID])
+    learner = str(app_of(at).learner_id)
     progress_away.away = True
     answer_rightly(at, CURRICULUM.scenarios[TAKE_SCENARIO])
     assert scenario_run(at).solved

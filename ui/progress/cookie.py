@@ -4,7 +4,7 @@ opened again finds the same learner: a small ``st.components.v2`` component (no 
 
 The component draws nothing, and is drawn only in a run where the cookie must change (once a session,
 usually): ``app.py`` draws it last in the sidebar, after the page, so it moves nothing of the page's own
-sidebar between one run and the next. AppTest does not run its script, so tests give the cookie through ``session_state`` (:data:`ui.session.TEST_COOKIE`).
+sidebar between one run and the next. AppTest does not run its script, so tests give the cookie through ``session_state`` (``AppState.test_cookie`` of :mod:`ui.shared.session`).
 """
 
 from __future__ import annotations
