@@ -100,6 +100,21 @@ def test_signing_out_a_device(store_target: str) -> None:
     assert store.devices.check(phone).learner not in (None, learner)
 
 
+def test_an_earlier_versions_cookie_is_accepted_only_as_a_learners_first_device(store_target: str) -> None:
+    """Issue 38: a cookie that held the learner id itself (an earlier version's) signed its learner in every
+    time, in any number of browsers. It is a device only for a learner who has none yet, signed out or not."""
+    store = ProgressStore(store_target)
+    learner, first, second = new_learner_id(), new_device_token(), new_device_token()
+    assert store.devices.add_first(learner, first, "Firefox · Linux", at=T0) is True
+    assert store.devices.add_first(learner, second, at=T0) is False
+    assert store.devices.check(first).learner == learner and store.devices.check(second).learner is None
+    store.devices.sign_out(learner, [token_hash(first)])
+    assert store.devices.add_first(learner, second, at=T0) is False  # a device signed out still counts
+    other = new_learner_id()
+    store.devices.add(other, new_device_token(), at=T0)  # a device made by a code, or the app itself
+    assert store.devices.add_first(other, second, at=T0) is False
+
+
 def test_start_over_can_be_undone_for_a_day(store_target: str) -> None:
     store = ProgressStore(store_target)
     learner, other = new_learner_id(), new_learner_id()

@@ -3,8 +3,9 @@
 Every hostile regression file pasted into Practice ("Load a record") gives a clear message naming the
 field, never Streamlit's error box or a Python message; so does a bad ``# practice:`` header. Names and
 the ``?lesson=`` value reach the page as plain text: Markdown in them is escaped, so no image is fetched
-and no link made. (AppTest cannot fill a file uploader: the upload path shares :func:`_open_text` with
-the paste, and its own step, decoding at most 1 MB of UTF-8, is tested on bytes below.)
+and no link made. (The upload path shares :func:`_open_text` with the paste, and its own step, decoding at
+most 1 MB of UTF-8, is tested on bytes below; a file over 1 MB uploaded on a Finnish or Dutch page:
+``tests/test_refusals_languages.py``.)
 """
 
 from __future__ import annotations

@@ -38,3 +38,9 @@ def test_cookie_and_legacy_keys() -> None:
         with pytest.raises(ValueError):
             cookie_header(bad)
     assert legacy_key(" Anna ") == "legacy:Anna" and not is_learner_id(legacy_key("A" * 24))
+
+
+def test_the_cookie_is_secure_when_asked() -> None:
+    token = new_device_token()
+    assert "Secure" not in cookie_header(token)
+    assert cookie_header(token, secure=True) == cookie_header(token) + "; Secure"

@@ -8,6 +8,7 @@ becomes the learner only through a single-use code.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from tutor.progress import ProgressStore
 from tutor.progress.learner import is_learner_id, legacy_key, new_learner_id
 from ui.progress import learner as learner_view
 from ui.shared import session
+from ui.shared.session import AppState
 
 #: The tasks of the femhundra track (the tests' learner plays femhundra), as the Progress page counts them.
 SCENARIOS = sum(len(entry.tasks) for entry in track_for(PRESETS["femhundra"], CURRICULUM).lessons)
@@ -144,6 +146,54 @@ def test_a_cookie_of_an_earlier_version_is_accepted_once_as_a_device(progress_db
     token = cookie_of(at)
     assert token != learner and store.devices.check(token).learner == learner
     assert learner_of(open_app(cookie=token)) == learner
+
+
+@pytest.mark.apptest
+def test_a_cookie_of_an_earlier_version_is_accepted_only_once(progress_db: Path) -> None:
+    """Issue 38: the same old cookie in a second browser (copied, or never rewritten) signed in as the learner
+    every time; now it starts a new learner there, and the learner's own browsers are untouched."""
+    learner = new_learner_id()
+    ProgressStore(progress_db).course.record_scenario(learner, TAKE_SCENARIO, 3)
+    first = open_app(cookie=learner)
+    assert learner_of(first) == learner
+    for _ in range(2):
+        again = open_app(cookie=learner)
+        assert learner_of(again) != learner and app_of(again).learner_fresh
+        assert solved_metric(again) == f"0 / {SCENARIOS}"
+    assert learner_of(open_app(cookie=cookie_of(first))) == learner
+
+
+def cookie_written(at: AppTest) -> str | None:
+    """The cookie the page's cookie writer sets in this run (None: it is not drawn)."""
+    found: list[str] = []
+
+    def walk(node: object) -> None:
+        children = getattr(node, "children", None)
+        for child in children.values() if isinstance(children, dict) else ():
+            proto = getattr(child, "proto", None)
+            if getattr(proto, "component_name", "") == "rummy500_learner_cookie":
+                found.append(json.loads(proto.bytes)["cookie"])
+            walk(child)
+
+    walk(at._tree)
+    return found[0] if found else None
+
+
+@pytest.mark.apptest
+@pytest.mark.usefixtures("progress_db")
+def test_the_cookie_is_secure_on_a_page_served_over_https() -> None:
+    """Issue 38: the device cookie was written without ``Secure`` on a page the browser had over HTTPS.
+    Over HTTPS it is ``Secure``, and written again once a session (an old cookie may lack the flag)."""
+    plain = open_app()
+    assert cookie_written(plain) is not None and "Secure" not in str(cookie_written(plain))
+    assert cookie_written(open_app(cookie=cookie_of(plain))) is None  # over HTTP the browser has it already
+    secure = AppTest.from_file("../app.py", default_timeout=30)
+    secure.context = {"url": "https://rummy500.example.org/learn"}
+    secure.session_state[session.STATE] = AppState(test_cookie=cookie_of(plain))
+    secure.run()
+    assert str(cookie_written(secure)).endswith("; SameSite=Lax; Secure") and cookie_of(secure) == cookie_of(plain)
+    secure.run()
+    assert cookie_written(secure) is None  # once a session
 
 
 @pytest.mark.apptest

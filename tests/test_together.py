@@ -404,14 +404,21 @@ def test_a_move_locks_only_its_own_tables_row(store_target: str) -> None:
     assert len(done) == 1 and _count_moves(store_target) == 2
 
 
-#: The layout of every table and index of a tables file but ``game_table`` (which version 2 adds columns to).
-OTHER_TABLES = "SELECT name, sql FROM sqlite_master WHERE name != 'game_table' ORDER BY name"
+#: Version 3's tables (and their indexes), which a file of an earlier version gets.
+NEW_TABLES = ("lobby_opener", "seat_device")
+#: The layout of every table and index of a tables file but ``game_table`` (which version 2 adds columns to)
+#: and version 3's new tables.
+OTHER_TABLES = (
+    "SELECT name, sql FROM sqlite_master WHERE name != 'game_table'"
+    f" AND tbl_name NOT IN {NEW_TABLES} ORDER BY name"
+)
 
 
 def test_a_tables_file_of_the_tutor_before_sqlalchemy_plays_on(tmp_path: Path) -> None:
     """A tables file exactly as the tutor wrote it before its storage moved to SQLAlchemy (no schema
     version), holding a table in the middle of a round: the table is found and played on, and the file gets
-    the current schema version and nothing else but version 2's columns of ``game_table``."""
+    the current schema version and nothing else but version 2's columns of ``game_table`` and version 3's
+    tables."""
     path = tmp_path / "tables.sqlite3"
     old_sqlite_file(
         path,
@@ -434,6 +441,8 @@ def test_a_tables_file_of_the_tutor_before_sqlalchemy_plays_on(tmp_path: Path) -
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == len(STEPS)
         assert connection.execute(OTHER_TABLES).fetchall() == layout
+        made = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        assert {name for (name,) in made} >= set(NEW_TABLES)
         columns = [row[1] for row in connection.execute("PRAGMA table_info(game_table)")]
         assert columns == [c.name for c in game_table.columns]
 

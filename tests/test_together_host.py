@@ -204,4 +204,4 @@ def test_a_tables_file_of_version_1_gets_the_new_columns(tmp_path: Path) -> None
     assert view.turn_seconds is None and view.notice is None and view.host_seat is None
     assert play_one(store, "ABCDEF", "anna-token")
     with closing(sqlite3.connect(path)) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == len(STEPS) == 2
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == len(STEPS) == 3

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.names import NameProblem, name_problem
+from engine.names import NameProblem, name_key, name_problem, same_name
 
 #: The computer players' levels, weakest first.
 LEVELS: Final = ("random", "greedy", "coach")
@@ -52,7 +52,7 @@ def computer_seats(learner: str, computers: int, level: str) -> list[Seat]:
     if not 1 <= computers <= MAX_COMPUTERS:
         raise SeatsError("practice.setup.computer_count", limit=MAX_COMPUTERS, count=computers)
     _check_names([learner])
-    names = [n for n in COMPUTER_NAMES if n != learner][:computers]
+    names = [n for n in COMPUTER_NAMES if not same_name(n, learner)][:computers]
     return [Seat(learner), *(Seat(name, level) for name in names)]
 
 
@@ -71,7 +71,7 @@ def people_seats(names: Sequence[str]) -> list[Seat]:
 
 def check_table(seats: Sequence[Seat], low: int, high: int) -> None:
     """:class:`SeatsError` unless ``seats`` are ``low`` to ``high`` players (what the variant allows), each
-    of their own name.
+    of their own name (not one that looks like another's).
 
     >>> check_table(people_seats(["Anna", "Bertil", "Anna"]), 2, 8)
     Traceback (most recent call last):
@@ -80,8 +80,8 @@ def check_table(seats: Sequence[Seat], low: int, high: int) -> None:
     """
     if not low <= len(seats) <= high:
         raise SeatsError("practice.setup.player_count", low=low, high=high, count=len(seats))
-    names = [seat.name for seat in seats]
-    repeated = next((name for i, name in enumerate(names) if name in names[:i]), None)
+    keys = [name_key(seat.name) for seat in seats]  # as the players see them (engine.names.same_name)
+    repeated = next((seats[i].name for i, key in enumerate(keys) if key in keys[:i]), None)
     if repeated is not None:
         raise SeatsError("practice.setup.names_repeat", name=repeated)
 

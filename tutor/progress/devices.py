@@ -5,10 +5,11 @@ its learner; a device code, made on one device and typed on another, moves that 
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, exists, func, select, update
 
 from tutor.progress.clock import parse_stamp, stamp, utc_now
 from tutor.progress.database import Database, check_name
@@ -56,6 +57,24 @@ class Devices:
                     set_={"learner": learner, "last_seen": moment, "signed_out_at": None},
                 )
             )
+
+    def add_first(self, learner: str, token: str, label: str = "", at: datetime | None = None) -> bool:
+        """Keep the browser whose cookie holds ``token`` as ``learner``'s device only when the learner has
+        no device yet (signed out or not); whether it was kept. This is how the cookie of an earlier
+        version, which held the learner id itself, is accepted: once, by the first browser that brings it."""
+        check_name(learner, "learner")
+        moment = stamp(at or utc_now())
+        with self.database.connect(write=True) as connection:
+            if connection.dialect.name != "sqlite":  # two browsers at once: one waits (SQLite's write holds the file)
+                connection.execute(select(func.pg_advisory_xact_lock(zlib.crc32(f"device:{learner}".encode()))))
+            if connection.execute(select(exists().where(device.c.learner == learner))).scalar():
+                return False
+            connection.execute(
+                device.insert().values(
+                    token_hash=token_hash(token), learner=learner, label=label, created_at=moment, last_seen=moment
+                )
+            )
+        return True
 
     def check(self, token: str, at: datetime | None = None, seen: bool = False) -> DeviceCheck:
         """Whose browser holds ``token``: the learner, or None with ``signed_out`` when it was signed out

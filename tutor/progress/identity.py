@@ -2,9 +2,10 @@
 apart from Streamlit so they are tested alone.
 
 - A token the database knows finds its learner.
-- A cookie of an earlier version held the learner id itself: it is accepted, once, as a new device of
+- A cookie of an earlier version held the learner id itself: it is accepted once, as the first device of
   that learner (listed on the Progress page like any other, so it can be signed out), and the cookie is
-  rewritten to the new token.
+  rewritten to the new token. Once the learner has a device, the id in a cookie is nobody's: a copy of
+  an old cookie, in however many browsers, signs none of them in.
 - A token signed out, unknown or missing, and anything else in the cookie, gives a new learner and a new
   token (``signed_out`` says when the browser was signed out, for a one-off notice).
 
@@ -50,6 +51,8 @@ def identify(
     >>> moved = identify(devices, old)
     >>> moved.learner_id == old, moved.token != old, moved.fresh
     (True, True, False)
+    >>> identify(devices, old).learner_id == old  # the same old cookie again: it has been used
+    False
     >>> folder.cleanup()
     """
     signed_out = False
@@ -60,8 +63,8 @@ def identify(
         signed_out = check.signed_out
     elif is_learner_id(cookie):
         token = new_device_token()
-        devices.add(str(cookie), token, label, at=at)
-        return Identity(str(cookie), token, fresh=False)
+        if devices.add_first(str(cookie), token, label, at=at):
+            return Identity(str(cookie), token, fresh=False)
     learner, token = new_learner_id(), new_device_token()
     devices.add(learner, token, label, at=at)
     return Identity(learner, token, fresh=True, signed_out=signed_out)

@@ -164,15 +164,18 @@ def undo_key(learner: str) -> str:
     return UNDO_PREFIX + learner
 
 
-def cookie_header(token: str, days: int = COOKIE_DAYS) -> str:
-    """The ``document.cookie`` assignment that keeps the device ``token`` in this browser for ``days`` days.
+def cookie_header(token: str, days: int = COOKIE_DAYS, secure: bool = False) -> str:
+    """The ``document.cookie`` assignment that keeps the device ``token`` in this browser for ``days`` days;
+    ``secure`` (the page came over HTTPS): sent back over HTTPS only.
 
     >>> cookie_header("A" * 32, 1)
     'rummy500_learner=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA; Max-Age=86400; Path=/; SameSite=Lax'
+    >>> cookie_header("A" * 32, 1, secure=True).endswith("; SameSite=Lax; Secure")
+    True
     """
     if not is_device_token(token):
         raise ValueError(f"not a device token: {token!r}")
-    return f"{COOKIE}={token}; Max-Age={days * 86400}; Path=/; SameSite=Lax"
+    return f"{COOKIE}={token}; Max-Age={days * 86400}; Path=/; SameSite=Lax" + ("; Secure" if secure else "")
 
 
 _BROWSERS: Final = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("FxiOS/", "Firefox"),

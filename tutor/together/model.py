@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from engine.moves import Move
-from engine.names import MAX_NAME_LENGTH, NameProblem, name_problem
+from engine.names import MAX_NAME_LENGTH, NameProblem, name_key, name_problem
 from engine.round import Round
 from engine.view import PlayerView
 from tutor.i18n.problems import name_refusal
@@ -91,18 +91,26 @@ class NameRefused(TableError):
 def check_name(name: str, taken: Iterable[str]) -> str:
     """``name`` without the spaces around it, if it can be a player's name at a table where ``taken`` are
     seated: the one name rule of :mod:`engine.names` (which records keep too: 1–30 characters, no colon,
-    no control character), unlike every other name (ignoring case), and not the app's name for a player
-    without one ("You"). Raises :class:`TableError` saying what is wrong."""
+    no control character), unlike every other name as the players see it (:func:`engine.names.name_key`:
+    not by case, spaces or invisible characters alone), and not the app's name for a player without one
+    ("You"). Raises :class:`TableError` saying what is wrong.
+
+    >>> check_name("An\u200dna", ["Bertil", "Anna"])
+    Traceback (most recent call last):
+    ...
+    tutor.together.model.TableError: Somebody at this table is already called Anna: pick another name.
+    """
     name = name.strip()
     if not name:
         raise TableError("name_empty")
     problem = name_problem(name)
     if problem is not None:
         raise NameRefused(problem)
-    if name.casefold() == YOU.casefold():  # "Your turn" would be shown to everyone else
+    if name_key(name) == name_key(YOU):  # "Your turn" would be shown to everyone else
         raise TableError("name_reserved", name=YOU)
-    if name.casefold() in {other.casefold() for other in taken}:
-        raise TableError("name_taken", name=name)
+    seated = next((other for other in taken if name_key(other) == name_key(name)), None)
+    if seated is not None:  # named as the others see it
+        raise TableError("name_taken", name=seated)
     return name
 
 
@@ -198,8 +206,26 @@ class TableStore(Protocol):
         and the host's token."""
         ...
 
+    def open_table(
+        self,
+        visitor: str,
+        variant_id: str,
+        house_rules: Mapping[str, Any],
+        max_seats: int,
+        watchers: bool = True,
+        turn_seconds: float | None = None,
+    ) -> Ticket:
+        """A new table opened by ``visitor`` (an opaque key of the browser), who keeps only a few open before
+        their start: the oldest where no person sits closes to make room, else :class:`TableError`."""
+        ...
+
     def join(self, code: str, name: str) -> Ticket:
         """Seat ``name`` at the table; the ticket holds the seat's secret token."""
+        ...
+
+    def seat_opened_elsewhere(self, code: str, token: str, device: str) -> bool:
+        """Keep that the link of ``token``'s seat is open on ``device`` (an opaque key of the browser);
+        whether another device has opened it since this one did."""
         ...
 
     def add_computer(self, code: str, host_token: str, level: str = "greedy") -> int:

@@ -5,7 +5,12 @@ dealt with), its moves and the Rommi calls awaiting their window's end; one sche
 Version 2 added to ``game_table``: the turn limit (``turn_seconds``, NULL: none), the turn being timed
 (``turn_mark``: the round and the move its turn began at) and when it began (``turn_since``), the seat
 that holds the host's role (``host_seat``: its own link then carries it), and the table's last notice
-(``notice_kind``, ``notice_seat``: who timed out, became the host, got a new link or went away)."""
+(``notice_kind``, ``notice_seat``: who timed out, became the host, got a new link or went away).
+
+Version 3 added two tables: ``lobby_opener``, who opened each table (``visitor``: an opaque key of the
+browser, never a learner id or a token) and when, so that one visitor keeps only a few lobbies open; and
+``seat_device``, the devices each seat's link has been opened on (``device``: an opaque key of the browser)
+and when first, so that the seat's player is told when it is opened on another."""
 
 from __future__ import annotations
 
@@ -72,6 +77,21 @@ move = Table(
     Column("seat", Integer, nullable=False),
     Column("move", Text, nullable=False),
 )
+lobby_opener = Table(
+    "lobby_opener",
+    metadata,
+    _table_id(),
+    Column("visitor", Text, nullable=False, index=True),
+    Column("opened", Float, nullable=False),
+)
+seat_device = Table(
+    "seat_device",
+    metadata,
+    _table_id(),
+    Column("token", Text, primary_key=True),
+    Column("device", Text, primary_key=True),
+    Column("seen", Float, nullable=False),
+)
 pending_call = Table(
     "pending_call",
     metadata,
@@ -88,5 +108,10 @@ def _add_table_columns(db: Connection) -> None:
 
 
 #: The schema, one step per version. A tables file of the time before versions (``user_version`` 0) has
-#: the tables of version 1 already: the first step finds them there and makes nothing.
-STEPS: Final[tuple[Step, ...]] = (create_tables(*metadata.sorted_tables), _add_table_columns)
+#: the tables of version 1 already: the first step finds them there and makes only version 3's. Each step
+#: makes what is missing only, so a database made whole by the first step gets nothing from the others.
+STEPS: Final[tuple[Step, ...]] = (
+    create_tables(*metadata.sorted_tables),
+    _add_table_columns,
+    create_tables(lobby_opener, seat_device),
+)

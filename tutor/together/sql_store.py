@@ -33,6 +33,11 @@ phone to tell, until that seat's player makes a move or comes back, or the next 
 **Seats before the start**: a player may give up their seat, the host may free anyone's; the seats after
 it move up one, so the seats stay numbered 1, 2, 3…
 
+**Visitors** (:meth:`SqlTableStore.open_table`, :meth:`SqlTableStore.seat_opened_elsewhere`): one visitor
+(an opaque key of a browser) keeps at most :data:`MOST_LOBBIES` tables open before their start, the oldest
+without a person seated closing when a new one opens; and the devices a seat's link is opened on are kept,
+so that its player is told when another device opens it.
+
 **Idle tables** are forgotten after :data:`IDLE_SECONDS` (6 hours) without a change, when a table is
 created or :meth:`SqlTableStore.expire` is called.
 
@@ -75,6 +80,7 @@ from sqlalchemy import Connection, RowMapping, delete, func, insert, select, upd
 from engine.bots import get_bot
 from engine.errors import RulesError
 from engine.moves import Discard, Move, Rommi
+from engine.names import name_key
 from engine.round import Round
 from engine.variants import HouseRuleError, get_variant
 from tutor.i18n.strings import t
@@ -96,12 +102,14 @@ from tutor.together.model import (
     check_name,
 )
 from tutor.together.records import last_moves, round_record
-from tutor.together.schema import game_table, pending_call, round_
+from tutor.together.schema import game_table, lobby_opener, pending_call, round_, seat_device
 from tutor.together.schema import move as move_log
 from tutor.together.schema import seat as seat_row
 
 #: Seconds without a change after which a table is forgotten.
 IDLE_SECONDS: Final = 6 * 3600
+#: The most tables one visitor keeps open before their start (:meth:`SqlTableStore.open_table`).
+MOST_LOBBIES: Final = 3
 #: The letters of a join code: no 0/O, 1/I/L to misread.
 CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
@@ -223,9 +231,9 @@ class SqlTableStore:
             seats = rows.seats(db, table["id"])
             if len(seats) >= table["max_seats"]:
                 raise TableError("table_full")
-            taken = {s.name.casefold() for s in seats}
+            taken = {name_key(s.name) for s in seats}
             number = 1
-            while t("together.computer_name", number=number).casefold() in taken:
+            while name_key(t("together.computer_name", number=number)) in taken:
                 number += 1
             db.execute(
                 insert(seat_row).values(
@@ -372,6 +380,66 @@ class SqlTableStore:
         with self._write() as db:
             gone = db.execute(delete(game_table).where(game_table.c.updated < self.clock() - self.idle_seconds))
             return int(gone.rowcount)
+
+    # --- visitors ------------------------------------------------------------------------------
+
+    def open_table(
+        self,
+        visitor: str,
+        variant_id: str,
+        house_rules: Mapping[str, Any],
+        max_seats: int,
+        watchers: bool = True,
+        turn_seconds: float | None = None,
+        most: int = MOST_LOBBIES,
+    ) -> Ticket:
+        """:meth:`create_table` for ``visitor`` (an opaque key of the browser that asks), who keeps at most
+        ``most`` tables open before their start: when they have that many, the oldest where no person sits
+        closes first (its code finds nothing any more); when a person sits at each, :class:`TableError`
+        ``too_many_tables``. (Two opened by one visitor at the same moment may both pass the count.)"""
+        with self._write() as db:
+            self._close_for(db, visitor, most)
+        ticket = self.create_table(variant_id, house_rules, max_seats, watchers, turn_seconds)
+        with self._write() as db:
+            table = self._table(db, ticket.code)
+            db.execute(insert(lobby_opener).values(table_id=table["id"], visitor=visitor, opened=self.clock()))
+        return ticket
+
+    def _close_for(self, db: Connection, visitor: str, most: int) -> None:
+        """Make room for one more open table of ``visitor``: close their oldest tables without a person seated
+        while they have ``most`` (refused when none is empty)."""
+        o, g = lobby_opener, game_table
+        open_ones = db.execute(
+            select(o.c.table_id)
+            .join(g, g.c.id == o.c.table_id)
+            .where(o.c.visitor == visitor, g.c.updated >= self.clock() - self.idle_seconds)
+            .order_by(o.c.opened, o.c.table_id)
+        ).scalars()
+        lobbies = [int(found) for found in open_ones if not rows.started(db, int(found))]
+        if len(lobbies) < most:
+            return
+        empty = [found for found in lobbies if all(s.computer for s in rows.seats(db, found))]
+        if len(lobbies) - len(empty) >= most:
+            raise TableError("too_many_tables", most=most)
+        db.execute(delete(g).where(g.c.id.in_(empty[: len(lobbies) - most + 1])))
+
+    def seat_opened_elsewhere(self, code: str, token: str, device: str) -> bool:
+        """Keep that the link of ``token``'s seat is open on ``device`` (an opaque key of the browser);
+        whether another device has opened it since it was first opened on this one (the seat's player is
+        told). False for a token that holds no person's seat."""
+        d = seat_device
+        with rows.read(self.engine) as db:
+            table = self._table(db, code, lock=False)
+            if rows.seat_of(db, table["id"], token) is None:
+                return False
+            where = (d.c.table_id == table["id"], d.c.token == token)
+            seen = {str(k): float(v) for k, v in db.execute(select(d.c.device, d.c.seen).where(*where)).all()}
+        if device in seen:
+            return any(moment >= seen[device] for other, moment in seen.items() if other != device)
+        with self._write() as db:
+            statement = insert_for(db, d).values(table_id=table["id"], token=token, device=device, seen=self.clock())
+            db.execute(statement.on_conflict_do_nothing(index_elements=["table_id", "token", "device"]))
+        return False
 
     # --- reading ---------------------------------------------------------------------------------
 

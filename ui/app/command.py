@@ -33,7 +33,7 @@ SETTINGS: Final[Mapping[str, str | int | bool]] = {
     "runner.postScriptGC": False,
     "server.headless": False,
     "server.showEmailPrompt": False,
-    "server.maxUploadSize": 1,
+    "server.maxUploadSize": 10,
     "theme.light.primaryColor": "#c53948",
     "theme.light.backgroundColor": "#ffffff",
     "theme.light.secondaryBackgroundColor": "#f0f2f6",

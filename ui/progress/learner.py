@@ -28,7 +28,7 @@ from tutor.progress.learner import (
     shown_code,
     token_hash,
 )
-from ui.shared import session
+from ui.shared import guesses, session
 from ui.shared.storage_fault import progress_problem
 
 #: Widget keys.
@@ -148,18 +148,24 @@ def _use_typed(store: ProgressStore, language: str | Style) -> None:
 
 
 def _use(store: ProgressStore, language: str | Style, typed: str, confirmed: bool = False) -> None:
-    """Use a device code in this browser: refused when it is not one, used or expired; asked first when
-    this browser has progress of its own (the code is used only by "Switch")."""
+    """Use a device code in this browser: refused when it is not one, used or expired (a wrong code counts
+    towards a wait, :mod:`ui.shared.guesses`, and none is looked at while it lasts); asked first when this browser
+    has progress of its own (the code is used only by "Switch")."""
     state = st.session_state
     code = normal_code(typed)
     if code is None:
         _say("info", t("learner.not_a_code", language, length=CODE_LENGTH))
         return
     current, token = session.progress_key(), session.device_token()
+    wait = None if confirmed else guesses.waiting(language)  # confirmed: the code was found already
+    if wait is not None:
+        _say("info", wait)
+        return
     try:
         owner = store.devices.use_code(code, take=False)
         if owner is None or token is None:
-            _say("info", t("learner.code_refused", language, minutes=CODE_MINUTES))
+            wait = guesses.wrong(language) if owner is None and not confirmed else None
+            _say("info", " ".join(x for x in (t("learner.code_refused", language, minutes=CODE_MINUTES), wait) if x))
             return
         if owner == current:
             _say("info", t("learner.already_yours", language))

@@ -9,6 +9,11 @@ the round began). The round itself is :mod:`ui.together.round` (this device's se
 
 While the tables' database cannot be reached (:class:`tutor.together.model.TableUnreachable`) the page says
 so, keeps looking, and draws the table again by itself when the database is back.
+
+Guarded against strangers: a table code this session has not found yet is looked up only while
+:mod:`ui.shared.guesses` allows (wrong codes bring a wait); one browser keeps only a few tables open before their
+start (:meth:`~tutor.together.sql_store.SqlTableStore.open_table`); and a seat's phone is told when the seat's
+link is opened on another device (:func:`_seat_watch`).
 """
 
 from __future__ import annotations
@@ -22,12 +27,13 @@ from engine.errors import RulesError
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import refusal, t, variant_name
 from tutor.i18n.style import Style
+from tutor.progress.learner import token_hash
 from tutor.storage.faults import StorageFault
 from tutor.together.db import default_target
 from tutor.together.model import MAX_SEATS, TURN_LIMITS, SeatInfo, TableError, TableStore, TableView
 from tutor.together.seat import turn_limit_note
 from tutor.together.sql_store import SqlTableStore
-from ui.shared import session
+from ui.shared import guesses, session
 from ui.shared.storage_fault import wait_for
 from ui.together.links import base_url, qr_png, table_link
 from ui.together.round import draw_round, seat_table, seen_round
@@ -35,11 +41,14 @@ from ui.together.round import draw_round, seat_table, seen_round
 #: Seconds between two looks at the lobby: someone sitting down may show a moment later, and a phone
 #: waiting there redraws half as often (each look costs its browser a redraw, its battery too).
 LOBBY_POLL_SECONDS: Final = 1.0
+#: Seconds between two looks at whether this device's seat link has been opened on another device.
+SEAT_WATCH_SECONDS: Final = 5.0
 #: Session keys of this page.
 SEEN: Final = "together_seen_version"
 FEEDBACK: Final = "together_feedback"
 SEAT_GONE: Final = "together_seat_gone"  # this device came with a seat link that holds no seat
 HOST_GONE: Final = "together_host_gone"  # this device came with a host link whose role was passed on
+KNOWN: Final = "together_known_codes"  # the table codes this session has found: never counted as guesses
 
 
 def table_store() -> TableStore:
@@ -63,6 +72,9 @@ def render_together_page() -> None:
         _open_form(language)
         _join_form(language, "")
         return
+    if _guessing(code, language):
+        _join_form(language, code, waiting=True)
+        return
     try:
         view = _view(code, language)
     except StorageFault as fault:  # said, and looked at again until the database answers
@@ -76,17 +88,21 @@ def render_together_page() -> None:
     except TableError as error:
         if error.key != "no_watchers":  # someone about to join a table nobody may watch: just the form
             st.error(error.text(language))
+        _found(code, error, language)
         _join_form(language, code)
         return
+    _found(view.code)
     if view.started:
         seat_token = str(st.query_params.get("seat") or "")
         _show_feedback()
+        _seat_watch(code, seat_token, language)
         host_token = str(st.query_params.get("host") or "")
         draw_round(seat_table(table_store(), code, _token(), seat_token, host_token), language)
         return
     st.session_state[SEEN] = view.version
     _poll(code)
     _show_feedback()
+    _seat_watch(code, str(st.query_params.get("seat") or ""), language)
     _lobby(view, language)
 
 
@@ -106,6 +122,28 @@ def _view(code: str, language: str | Style) -> TableView:
             _drop_stale_link(host=True)
             continue
         return view
+
+
+def _guessing(code: str, language: str | Style) -> bool:
+    """Whether ``code``, one this session has not found yet, must not be looked up now (too many wrong
+    codes lately: :mod:`ui.shared.guesses`); the wait is said."""
+    if code in st.session_state.get(KNOWN, ()):
+        return False
+    wait = guesses.waiting(language)
+    if wait is not None:
+        st.error(wait)
+    return wait is not None
+
+
+def _found(code: str, error: TableError | None = None, language: str | Style = "en") -> None:
+    """Keep ``code`` as one this session found, unless ``error`` says no table has it: then count the wrong
+    code, and say the wait it brings, if any."""
+    if error is None or error.key != "no_table":
+        st.session_state[KNOWN] = {*st.session_state.get(KNOWN, ()), code}
+        return
+    wait = guesses.wrong(language)
+    if wait is not None:
+        st.error(wait)
 
 
 def _host_param() -> str | None:
@@ -144,6 +182,33 @@ def _poll(code: str) -> None:
         st.rerun()
 
 
+@st.fragment(run_every=SEAT_WATCH_SECONDS)
+def _seat_watch(code: str, seat_token: str, language: str | Style) -> None:
+    """Tell the player when their seat's link has been opened on another device since this one (that device
+    sees the hand): looked at every :data:`SEAT_WATCH_SECONDS`, by the store, which keeps the devices."""
+    device = _device()
+    if not seat_token or device is None:
+        return
+    try:
+        elsewhere = table_store().seat_opened_elsewhere(code, seat_token, device)
+    except TableError:
+        return
+    if elsewhere:
+        st.warning(t("together.seat_elsewhere", language))
+
+
+def _device() -> str | None:
+    """This browser as the tables know its devices: a hash of its device token (never the token), or None
+    while the progress store cannot be used (no token then)."""
+    token = session.device_token()
+    return None if token is None else token_hash(f"seat-device:{token}")
+
+
+def _visitor() -> str:
+    """This browser's learner as the tables know who opened a table: a hash of the learner id (never the id)."""
+    return token_hash(f"lobby:{session.progress_key()}")
+
+
 def _show_feedback() -> None:
     """The refusal left for this device; a seat link that lost its seat is said until the device sits again."""
     message = st.session_state.pop(FEEDBACK, None)
@@ -179,10 +244,11 @@ def _open_form(language: str | Style) -> None:
     if st.button(t("together.open_button", language), key="together_open", type="primary"):
         rules = variant.house_rule_values()
         try:
-            ticket = table_store().create_table(variant.id, rules, int(seats), watchers, limit)
+            ticket = table_store().open_table(_visitor(), variant.id, rules, int(seats), watchers, limit)
         except TableError as error:
             st.error(error.text(language))
             return
+        _found(ticket.code)
         st.query_params.update({"table": ticket.code, "host": ticket.token})
         st.rerun()
 
@@ -194,7 +260,9 @@ def _turn_limit_text(seconds: int | None, language: str | Style) -> str:
     return t("together.turn_limit_minutes", language, minutes=seconds // 60)
 
 
-def _join_form(language: str | Style, code: str) -> None:
+def _join_form(language: str | Style, code: str, waiting: bool = False) -> None:
+    """The form to take a seat at table ``code`` (typed in it when "") or to watch it; ``waiting``: the
+    code may not be looked up now, and the page has said so."""
     st.subheader(t("together.join_heading", language))
     if not code:
         code = st.text_input(t("together.code_label", language), key="together_code").strip().upper()
@@ -207,11 +275,15 @@ def _join_form(language: str | Style, code: str) -> None:
     if look:
         st.query_params.from_dict({"table": code})
         st.rerun()
+    if waiting or _guessing(code, language):
+        return
     try:
         ticket = table_store().join(code, name)
     except TableError as error:
         st.error(error.text(language))
+        _found(code, error, language)
         return
+    _found(ticket.code)
     params = {"table": ticket.code, "seat": ticket.token}
     if st.query_params.get("host"):
         params["host"] = str(st.query_params["host"])
