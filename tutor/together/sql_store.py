@@ -428,7 +428,7 @@ class SqlTableStore:
         whether another device has opened it since it was first opened on this one (the seat's player is
         told). False for a token that holds no person's seat."""
         d = seat_device
-        with rows.read(self.engine) as db:
+        with self._read() as db:
             table = self._table(db, code, lock=False)
             if rows.seat_of(db, table["id"], token) is None:
                 return False
