@@ -35,7 +35,6 @@ from tutor.learn.scenario import MoveTask, NumberTask, Scenario
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id
 from tutor.rules.reference import variant_reference
-from ui.app.sidebar import NOT_PLAYED_YET
 from ui.learn.state import KEYS as LEARN_KEYS
 from ui.shared import session
 
@@ -240,8 +239,10 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
 def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tooltip() -> None:
     """The widgets were labelled with the engine's descriptions, full sentences with a full stop."""
     at = start()
-    offered = [field for field in house_rules_that_apply("femhundra") if field not in NOT_PLAYED_YET]
-    assert "rommi_call_with_hand" not in offered and "rummy_call" not in offered and "top_card_free" in offered
+    offered = list(house_rules_that_apply("femhundra"))
+    assert "rommi_call_with_hand" not in offered and "top_card_free" in offered
+    new = ("top_card_free", "stock_out", "jokers_per_deck", "joker_value", "no_meld_first_turn", "rummy_call")
+    assert set(new) <= set(offered)  # the six house rules of published tables, each with its help
     for field in offered:
         info = HouseRules.model_fields[field]
         key = f"app_hr_femhundra_{field}"
@@ -256,6 +257,8 @@ def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tool
     assert "House rules on: Game target" in texts(at.sidebar.caption)
     with pytest.raises(KeyError):  # a rule that cannot change femhundra is not offered
         at.toggle(key="app_hr_femhundra_rommi_call_with_hand")
+    at.toggle(key="app_hr_femhundra_rummy_call").set_value(True).run()  # the Rummy! call is played end to end
+    assert not at.exception and app_of(at).variant.rummy_call
 
 
 # --- broken content -------------------------------------------------------------------------------

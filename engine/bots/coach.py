@@ -351,8 +351,8 @@ class CoachBot:
         """Each discard's worth: the hand it keeps, less what the others make of the card.
 
         The others' answer is played in a few deals of the unseen cards (the same deals for every discard):
-        in 500 rommi every seat that may call Rommi! on it decides first, as ``greedy`` would, then the next
-        player's turn is played by ``greedy``; the points they lay with the card count against the discard
+        in 500 rommi every seat that may call Rommi! on it (under ``rummy_call``, Rummy!) decides first, as
+        ``greedy`` would, then the next player's turn is played by ``greedy``; the points they lay with the card count against the discard
         (and when they go out the hand kept is caught whole), and the share of deals in which someone takes
         the card is its chance of feeding them.
         """
@@ -417,13 +417,20 @@ _GREEDY = GreedyBot()
 def _answer(state: Round, rng: random.Random, all_callers: bool) -> tuple[int, bool, bool]:
     """The others' answer to the discard just made in ``state``, as ``greedy`` plays it: (points they lay,
     whether the round ended, whether someone took the discarded card). With ``all_callers``, every seat that
-    may call Rommi! on it decides first (the nearest in turn order first)."""
+    may call Rommi! (or Rummy!) on it decides first (the nearest in turn order first); a Rummy! caller's points
+    count with the next player's turn, which follows it."""
     if all_callers:
         for caller in callers(state):
             call = _GREEDY.call(state, caller, rng)
-            if call is not None:
-                laid, ended, _ = _turn(state.apply(call, caller), rng, caller)
-                return laid, ended, True
+            if call is None:
+                continue
+            after = state.apply(call, caller)
+            if isinstance(call, Rummy):  # laid at once out of turn; then the next player plays as ever
+                called = after.laid_points()[caller] - state.laid_points()[caller]
+                laid, ended, _ = _turn(after, rng, after.to_move)
+                return called + laid, ended, True
+            laid, ended, _ = _turn(after, rng, caller)
+            return laid, ended, True
     return _turn(state, rng, state.to_move)
 
 

@@ -47,6 +47,8 @@ def possible_topics(variant: Variant, players: int) -> set[str]:
         found.discard("discard_restriction")
     if not variant.rommi_call or players < 3:
         found.discard("rommi")
+    if not variant.rummy_call or players < 3:
+        found.discard("rummy")
     if variant.empty_stock != "stop":
         found.discard("empty_stock")
     return found

@@ -9,6 +9,7 @@ Everything is said from the engine's own listing of the legal moves and the coac
 - ``layoff``: laying off on any meld on the table;
 - ``discard_restriction``: a card you may not throw away this turn;
 - ``rommi``: a Rommi! window;
+- ``rummy``: a Rummy! window (the house rule ``rummy_call``);
 - ``going_out``: a move that would empty your hand;
 - ``empty_stock``: the stock is empty.
 
@@ -28,7 +29,7 @@ from collections.abc import Set
 from dataclasses import dataclass
 from typing import Final
 
-from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
+from engine.moves import Discard, Layoff, Meld, Move, Rommi, Rummy, Take
 from engine.round import Phase, Round
 from engine.variants import Variant
 from tutor.course import track_for
@@ -40,13 +41,14 @@ from tutor.learn.curriculum import load_curriculum
 from tutor.seat.coach import describe_move, judged_review, suggest
 
 #: The rules a guided round explains the first time they come up, in the order a round meets them.
-TOPICS: Final = ("take", "layoff", "discard_restriction", "rommi", "going_out", "empty_stock")
+TOPICS: Final = ("take", "layoff", "discard_restriction", "rommi", "rummy", "going_out", "empty_stock")
 #: The lesson that teaches each topic (the pile rule's lesson is the variant's own: see :func:`lesson_for`).
 _LESSONS: Final = {
     "take": ("taking-the-pile-femhundra", "digging", "taking-from-the-top-rommi", "using-the-card"),
     "layoff": ("laying-off",),
     "discard_restriction": ("discard-restrictions",),
     "rommi": ("rommi-call-lesson",),
+    "rummy": ("rummy-call-lesson",),  # the course's lesson on the house rule, once a track holds it
     "going_out": ("going-out",),
     "empty_stock": ("empty-stock",),
 }
@@ -104,6 +106,8 @@ def topics_now(state: Round, seat: int) -> list[str]:
     legal = state.legal(seat).moves() if seat != state.to_move else state.legal_moves()
     moves = list(legal)
     if seat != state.to_move:
+        if any(isinstance(m, Rummy) for m in moves):
+            return ["rummy"]
         return ["rommi"] if any(isinstance(m, Rommi) for m in moves) else []
     if state.phase is Phase.DRAW and any(isinstance(m, Take) for m in moves):
         found.append("take")
@@ -156,7 +160,7 @@ def now_text(state: Round, seat: int, language: str | Style = "en") -> str:
     """What the rules allow ``seat`` now, in one sentence."""
     variant = state.variant
     if seat != state.to_move:
-        return t("guide.now.rommi", language, card=state.pile[-1])
+        return t(f"guide.now.{'rummy' if variant.rummy_call else 'rommi'}", language, card=state.pile[-1])
     moves = state.legal_moves()
     if state.phase is Phase.DRAW:
         takes = any(isinstance(m, Take) for m in moves)

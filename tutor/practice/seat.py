@@ -29,6 +29,7 @@ from tutor.practice.guide import Guidance, after_move, guide
 from tutor.seat.coach import Advice, judged_review, suggest
 from tutor.seat.felt import primary_actions
 from tutor.seat.game import Answer, Look, Play, attempt, turn_actions
+from tutor.seat.picks import Action
 
 
 class PracticeSeat:
@@ -90,7 +91,8 @@ class PracticeSeat:
         seat = self._deciding(pending)
         viewer = self.board_seat() if seat is None else seat
         live = seat is not None
-        actions = (("rommi", "no_call") if pending.kind == "rommi" else tuple(turn_actions(state))) if live else ()
+        call: Action = "rummy" if state.variant.rummy_call else "rommi"
+        actions = ((call, "no_call") if pending.kind == "rommi" else tuple(turn_actions(state))) if live else ()
         return Look(
             seen=state.view(viewer),
             actions=actions,
@@ -124,8 +126,9 @@ class PracticeSeat:
             parts.append(t("guide.said", language, text=self.after))
         seat = self.deciding()
         window = seat is not None and self.game.pending().kind == "rommi"
-        if seat is not None and window:  # said beside the Rommi! and No call buttons
-            parts.append(t("practice.rommi_possible", language, name=self.game.names[seat], card=self.game.state.pile[-1]))
+        if seat is not None and window:  # said beside the Rommi! (or Rummy!) and No call buttons
+            key = "practice.rummy_possible" if self.game.state.variant.rummy_call else "practice.rommi_possible"
+            parts.append(t(key, language, name=self.game.names[seat], card=self.game.state.pile[-1]))
         guidance = self.guidance(language)
         if guidance is not None:  # a guided hand: what the rules allow now and the coach's advice, by the buttons
             parts += [guidance.advice] if window else [guidance.now, guidance.advice]

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from engine.bots import get_bot
 from engine.bots.coach import CoachBot
 from engine.cards import Card
-from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Rummy, Stop, Take
 from engine.pile_take import lifted, take_count
 from engine.round import Phase, Round
 from engine.scoring import lay_points
@@ -111,6 +111,9 @@ def reason_for(state: Round, seat: int, move: Move) -> Reason:
         return _explain_lay(state, seat, move)
     if isinstance(move, Take | Rommi):
         return _explain_take(state, seat, move)
+    if isinstance(move, Rummy):  # the card just discarded, laid off out of turn: its points, for nothing
+        points = state.apply(move, seat).laid_points()[seat] - state.laid_points()[seat]
+        return Reason("rummy", {"card": state.pile[-1], "meld": move.meld, "points": points})
     if isinstance(move, Discard):
         return discard_reason(state, seat, move.card)
     if isinstance(move, Stop):
@@ -195,7 +198,7 @@ def review(before: Round, move: Move, seat: int, language: str | Style = "en") -
 def judged_review(before: Round, move: Move, seat: int, language: str | Style = "en") -> tuple[float, str | None]:
     """:func:`review`, with what the move cost by the coach's count (points below its best move; 0 when it
     was the best or the coach cannot compare)."""
-    if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi):
+    if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi | Rummy):
         return 0.0, None
     before = _seen(before, seat)
     ranked = _ranked(before)
@@ -256,6 +259,8 @@ def describe_move(state: Round | None, move: Move, language: str | Style = "en")
         return t("practice.words.take_all", language)
     if isinstance(move, Rommi):
         return t("practice.words.rommi", language, count=move.count if state is None else _count(state, move))
+    if isinstance(move, Rummy):
+        return t("practice.words.rummy", language, meld=move.meld)
     if isinstance(move, Take):
         return t("practice.words.take", language, count=move.count if state is None else _count(state, move))
     if isinstance(move, Draw):

@@ -34,7 +34,7 @@ from functools import cache
 from typing import Any, Final, Literal
 
 from engine.cards import NATURALS, Card
-from engine.moves import Discard, Layoff, Meld, Move, Rommi, Stop, Take
+from engine.moves import Discard, Layoff, Meld, Move, Rommi, Rummy, Stop, Take
 from engine.round import Phase, Round
 from engine.view import PlayerView
 from tutor.i18n.card_names import colour, face, rank, spoken
@@ -167,12 +167,12 @@ def joker_choices(
 
 def listing(view: PlayerView[Round]) -> dict[str, Any]:
     """What each selection allows the view's seat, from its legal moves and calls (``view.legal``):
-    whether draw, stop and take-all are legal, the legal take depths and Rommi calls, the legal melds and
+    whether draw, stop and take-all are legal, the legal take depths, Rommi calls (depths) and Rummy! calls (melds), the legal melds and
     lay-offs (by :func:`selection_key`, with the joker declarations that make them legal) and the legal
     discards."""
     melds: dict[str, list[Meld | Layoff]] = {}
     layoffs: dict[str, dict[int, list[Meld | Layoff]]] = {}
-    found: dict[str, Any] = {"draw": False, "stop": False, "take_all": False, "takes": [], "rommi": [], "discards": []}
+    found: dict[str, Any] = {"draw": False, "stop": False, "take_all": False, "takes": [], "rommi": [], "rummy": [], "discards": []}
     for move in _view_moves(view):
         if isinstance(move, Meld):
             melds.setdefault(selection_key(move.cards), []).append(move)
@@ -182,6 +182,8 @@ def listing(view: PlayerView[Round]) -> dict[str, Any]:
             found["discards"].append(str(move.card.in_hand))
         elif isinstance(move, Rommi):
             found["rommi"].append(int(move.count or 1))
+        elif isinstance(move, Rummy):
+            found["rummy"].append(move.meld)
         elif isinstance(move, Take):
             if move.count is None:
                 found["take_all"] = True
@@ -347,7 +349,7 @@ def primary_actions(state: Round, seat: int, answer_action: Action | None = None
     ['draw']
     """
     if seat != state.to_move:
-        return ["rommi"]
+        return ["rummy" if state.variant.rummy_call else "rommi"]
     if state.phase is Phase.DRAW:
         useful: list[Action] = ["draw"] if state.stock else ["stop"]
         if any(isinstance(move, Take) for move in state.legal_moves()):  # never light a take the engine refuses

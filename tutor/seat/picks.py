@@ -25,13 +25,15 @@ from typing import Any, Final, Literal
 
 from engine.cards import JOKER, Card
 from engine.errors import NotationError
-from engine.moves import DRAW, STOP, TAKE_ALL, Discard, Layoff, Meld, Move, Rommi, Take, discard, take
+from engine.moves import DRAW, STOP, TAKE_ALL, Discard, Layoff, Meld, Move, Rommi, Rummy, Take, discard, take
 
 Action = Literal["draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "rummy", "no_call"]
 
 #: Every action a button can ask for, in the order the app shows them. ``no_call`` is no move: a seat's
-#: answer to a Rommi! window at a shared table (the page handles it; :func:`picked_move` refuses it).
-ACTIONS: Final[tuple[Action, ...]] = ("draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "no_call")
+#: answer to a Rommi! or Rummy! window (the page handles it; :func:`picked_move` refuses it).
+ACTIONS: Final[tuple[Action, ...]] = (
+    "draw", "take", "take_all", "meld", "layoff", "discard", "stop", "rommi", "rummy", "no_call",
+)
 
 COPY_MARK: Final = "·"
 
@@ -139,8 +141,8 @@ def picked_move(
 
     >>> picked_move("draw"), picked_move("take_all"), picked_move("discard", picked=["JK"])
     (Move.parse('draw'), Move.parse('take all'), Move.parse('discard JK'))
-    >>> picked_move("rommi", pile_pick="5D", pile=parse_cards("9H 2C 5D"))
-    Move.parse('rommi 1')
+    >>> picked_move("rommi", pile_pick="5D", pile=parse_cards("9H 2C 5D")), picked_move("rummy", meld=2)
+    (Move.parse('rommi 1'), Move.parse('rummy 2'))
     >>> picked_move("discard", picked=["5H", "5S"])
     Traceback (most recent call last):
     ...
@@ -158,6 +160,10 @@ def picked_move(
             raise SelectionProblem("ui.problem.pick_pile_card")
         depth = pile_depth(pile, pile_pick)
         return take(depth) if action == "take" else Rommi(depth)
+    if action == "rummy":  # the card just discarded, laid off on the meld picked
+        if meld is None:
+            raise SelectionProblem("ui.problem.pick_meld")
+        return Rummy(meld)
     if action == "discard":
         if len(cards) != 1:
             raise SelectionProblem("ui.problem.pick_one_card")
@@ -212,6 +218,6 @@ def picks_for(move: Move, hand: Sequence[Card], pile: Sequence[Card]) -> dict[st
     return {
         "hand": picked,
         "pile": pile_pick,
-        "meld": move.meld if isinstance(move, Layoff) else None,
+        "meld": move.meld if isinstance(move, Layoff | Rummy) else None,
         "jokers": [str(card.natural_card) for card in cards if card.is_joker and card.declared],
     }

@@ -1,12 +1,16 @@
-"""Rommi calls at a shared table: who may call after a discard (by where they sit, never by their cards),
-how long everyone waits, and which of the calls sent is made.
+"""Calls at a shared table, Rommi! and Rummy!: who may call after a discard (by what everyone sees, never
+by a caller's cards), how long everyone waits, and which of the calls sent is made.
 
-Every discard in a variant with the call (three players or more) opens a *call window*: every device
-shows the same waiting, and each seat the rules let call (not the discarder, not the next player) may send
-a call (``rommi N``) or say it will not call (:data:`NO_CALL`). The window closes when its time has passed
-or when every such seat has answered. Of the calls sent, the first legal one in turn order after the
-discarder is made (the rules give no order between callers; the seat the discard reaches first is ours,
-the usual rummy ruling).
+Every discard in 500 rommi (three players or more) opens a *call window*: every device shows the same
+waiting, and each seat the rules let call (not the discarder, not the next player) may send a call
+(``rommi N``) or say it will not call (:data:`NO_CALL`). Under the house rule ``rummy_call`` a window opens
+only after a discard that fits a meld on the table, for the seats the rules let call it (not the discarder,
+not the next player, and not a seat the house rules keep from laying off yet): all of it is on the table for
+everyone to see, so the window gives nothing away; such a seat sends ``rummy M`` or no call. The window
+closes when its time has passed or when every such seat has answered. Of the calls sent, the first legal one
+in turn order after the discarder is made (the rules give no order between callers; the seat the discard
+reaches first is ours, the usual rummy ruling). A Rommi! caller then plays on; after a Rummy! call the next
+player plays as if nothing had happened, with the pile's new top card.
 
 >>> from engine.cards import parse_cards
 >>> from engine.moves import DRAW
@@ -53,13 +57,26 @@ def call_window() -> float:
 
 
 def has_calls(state: Round) -> bool:
-    """Whether a discard in ``state``'s round opens a call window (the rules' call, three players or more)."""
-    return state.variant.rommi_call and len(state.players) > 2 and state.phase is Phase.DRAW
+    """Whether the discard just made in ``state`` opens a call window: in 500 rommi any discard (three players
+    or more); under ``rummy_call`` one that a seat may call Rummy! on (it fits a meld on the table)."""
+    if len(state.players) <= 2 or state.phase is not Phase.DRAW or state.rommi_from is None:
+        return False
+    if state.variant.rummy_call:
+        return bool(state.rommi_calls())
+    return state.variant.rommi_call
 
 
 def may_call(state: Round, seat: int) -> bool:
-    """Whether the rules let ``seat`` call now by where it sits (not by its cards: that stays secret)."""
-    return has_calls(state) and state.rommi_from is not None and seat not in (state.to_move, state.rommi_from)
+    """Whether the rules let ``seat`` call now: for Rommi! by where it sits (not by its cards: that stays
+    secret); for Rummy! by where it sits and what the table shows (the card fits a meld, the seat may lay off)."""
+    if not has_calls(state) or state.rommi_from is None or seat in (state.to_move, state.rommi_from):
+        return False
+    return not state.variant.rummy_call or bool(state.rommi_calls(seat))
+
+
+def call_word(state: Round) -> str:
+    """The call of ``state``'s table, as a table session's action names it: ``rummy`` or ``rommi``."""
+    return "rummy" if state.variant.rummy_call else "rommi"
 
 
 def callers(state: Round) -> list[int]:
@@ -92,6 +109,7 @@ def first_call(state: Round, calls: Mapping[int, str]) -> tuple[int, Move, Round
 
 def last_caller(moves: list[tuple[int, str]]) -> int | None:
     """The seat whose Rommi call is being played out now (the last call, with no discard since), or None.
+    A Rummy! call is no such call: it is laid at once, and the next player plays on.
 
     >>> last_caller([(0, "draw"), (0, "discard 8H"), (2, "rommi 1"), (2, "meld 8H 9H TH")]), last_caller([(0, "draw")])
     (2, None)

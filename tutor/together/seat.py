@@ -1,5 +1,5 @@
 """A seat at a shared table as a seat game (:class:`tutor.seat.game.SeatGame`): what this device
-may do now (its turn's moves, or its answer to a Rommi! window), what the table says to it when it has no
+may do now (its turn's moves, or its answer to a Rommi! or Rummy! window), what the table says to it when it has no
 answer of its own (the table's news), and the answer to a move it sends to the store.
 
 Everything drawn comes from the store's :class:`tutor.together.model.TableView`, which never holds another
@@ -44,7 +44,7 @@ def seat_actions(view: TableView) -> list[Action]:
     if view.seat is None or view.seen is None or view.seen.position.round_over:
         return []
     if view.call_open:
-        return ["rommi", "no_call"]
+        return ["rummy" if view.seen.position.variant.rummy_call else "rommi", "no_call"]
     seen = view.seen
     if seen.to_move != view.seat or view.waiting:
         return []
@@ -64,12 +64,15 @@ def news(view: TableView, language: str | Style) -> tuple[str, str] | None:
         return None
     if view.seen.position.round_over:
         return "success", round_end(view, language)
+    rummy = view.seen.position.variant.rummy_call
     if view.call_open:
+        if rummy:
+            return "info", t("together.call_now_rummy", language, card=view.seen.pile[-1])
         return "info", t("together.call_now", language)
     if view.answered:
         return "info", t("together.answer_in", language)
     if view.waiting:  # the same words as above the table, where a phone's screen shows them
-        return "info", t("together.waiting_calls", language)
+        return "info", t("together.waiting_calls_rummy" if rummy else "together.waiting_calls", language)
     if view.called_by is not None:
         if view.called_by == view.seat:
             return "success", t("together.called_you", language)
@@ -110,7 +113,7 @@ def status(view: TableView, language: str | Style) -> tuple[str, str] | None:
     if seen is None or (seen.position.round_over and not view.waiting):
         return None
     if view.waiting:
-        return "info", t("together.waiting_calls", language)
+        return "info", t("together.waiting_calls_rummy" if seen.position.variant.rummy_call else "together.waiting_calls", language)
     name = plain(seen.players[seen.to_move])
     if seen.to_move == view.seat:
         return "success", t("together.your_turn", language, name=name)

@@ -7,7 +7,7 @@ table and version, saves the replay on the next poll). Every request is one tran
 show: devices poll it and look again when it moves. Two ``streamlit run`` processes serving the same file
 or database therefore play one game.
 
-**Rommi calls** (:mod:`tutor.together.calls`): a call or a "no call" is checked at once and answered to
+**Calls** (Rommi!, and Rummy! under its house rule: :mod:`tutor.together.calls`): a call or a "no call" is checked at once and answered to
 the sender alone; it is kept aside and changes no version, so no other device learns of it. The window
 closes when its time has passed (the first request to the table then settles it) or as soon as every seat
 that may call has answered; the call the rules' order picks is made, the others lapse. Computer players
@@ -79,7 +79,7 @@ from sqlalchemy import Connection, RowMapping, delete, func, insert, select, upd
 
 from engine.bots import get_bot
 from engine.errors import RulesError
-from engine.moves import Discard, Move, Rommi
+from engine.moves import Discard, Move, Rommi, Rummy
 from engine.names import name_key
 from engine.round import Round
 from engine.variants import HouseRuleError, get_variant
@@ -534,9 +534,10 @@ class SqlTableStore:
         with self._write() as db:
             table, seat, state, number = self._mover(db, code, token, seen_version)
             window = table["window_until"] is not None
-            if isinstance(move, Rommi):
+            if isinstance(move, Rommi | Rummy):  # a call: kept aside until the window closes
                 if not window:
-                    raise RulesError("rommi_not_allowed", "rommi.window_closed")
+                    kind = "rummy" if isinstance(move, Rummy) else "rommi"
+                    raise RulesError(f"{kind}_not_allowed", f"{kind}.window_closed")
                 state.apply(move, seat)  # the engine's answer, to the caller only
                 return self._answer(db, table, state, seat, str(move), seen_version)
             if window:

@@ -10,7 +10,7 @@ description of the rule as its tooltip.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Final
+from typing import Any
 
 import streamlit as st
 
@@ -25,10 +25,6 @@ from ui.shared import session
 from ui.shared.language import language_picker, picked_variant
 from ui.shared.session import house_rule_key
 
-#: House rules the engine knows but the pages cannot play end to end yet, so the sidebar does not offer them:
-#: the "Rummy!" call needs its own call window in Practice and Play together (the learner's Rommi! window
-#: cannot make it).
-NOT_PLAYED_YET: Final = frozenset({"rummy_call"})
 
 def chosen_overrides(variant_id: str, values: dict[str, Any]) -> dict[str, Any]:
     """The house rules that differ from the preset, from the widgets' ``values`` by field.
@@ -60,8 +56,6 @@ def render_sidebar(language: str) -> Variant:
     values: dict[str, Any] = {}
     with sidebar.expander(t("ui.sidebar.house_rules", language)):
         for field in house_rules_that_apply(variant_id):
-            if field in NOT_PLAYED_YET:
-                continue
             key = house_rule_key(variant_id, field)
             options = house_rule_options(field)
             current = getattr(preset, field)

@@ -163,6 +163,7 @@ export default function (component) {
     if (id === "take_all") return legal.take_all && st.pile !== null;
     if (id === "take") return st.pile !== null && legal.takes.includes(pileDepth());
     if (id === "rommi") return st.pile !== null && legal.rommi.includes(pileDepth());
+    if (id === "rummy") return st.meld !== null ? legal.rummy.includes(st.meld) : legal.rummy.length === 1;
     if (id === "meld") return n > 0 && !!legal.melds[k];
     if (id === "layoff") return n > 0 && !!legal.layoffs[k] && (st.meld === null || fitsMeld(st.meld));
     if (id === "discard") return n === 1 && legal.discards.includes(handCards()[0].t);
@@ -323,6 +324,9 @@ export default function (component) {
     const cards = handCards();
     let meld = st.meld;
     if (meld === null && data.melds.length === 1) meld = 1;
+    // A Rummy! call lays the card just discarded: with one meld it fits, that meld needs no pick.
+    const calls = data.legal ? data.legal.rummy : null;
+    if (meld === null && action === "rummy" && calls && calls.length === 1) meld = calls[0];
     st.sent += 1;
     st.sentAt = Date.now();
     movedAt = st.sentAt;

@@ -51,10 +51,12 @@ def setup_form(language: str | Style) -> None:
         st.caption(t("practice.setup.guided_help", language))
     if mode in ("computer", "guided"):
         most = max(1, min(MAX_COMPUTERS, variant.max_players - 1))
-        st.session_state.setdefault(COMPUTERS, 2 if variant.rommi_call else 1)  # two players may never call
+        st.session_state.setdefault(COMPUTERS, 2 if variant.calls else 1)  # two players may never call
         st.selectbox(t("practice.setup.computers", language), list(range(1, most + 1)), key=COMPUTERS)
         if variant.rommi_call:
             st.caption(t("practice.setup.rommi_players", language))
+        elif variant.rummy_call:
+            st.caption(t("practice.setup.rummy_players", language))
         if mode == "guided":
             _prepared_deals(variant.id, int(st.session_state.get(COMPUTERS) or 1) + 1, language)
         st.session_state.setdefault(LEVEL, "coach")
