@@ -17,6 +17,7 @@ from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import ScenarioRun
 from tutor.learn.seat import LessonSeat
 from tutor.practice.game import Game
+from tutor.practice.log import describe
 from tutor.practice.rounds import RoundPlay
 from tutor.practice.seat import PracticeSeat
 from tutor.practice.seats import Seat
@@ -126,6 +127,47 @@ def test_practice_offers_a_rommi_call_in_its_window() -> None:
     assert look.message is not None and "you may call Rommi!" in look.message[1]  # said beside them
     table.play(Play("no_call"), "en")
     assert not table.rommi_window() and table.game.state.to_move != 0
+
+
+def _rummy_round(names: list[str], seats: list[Seat]) -> PracticeSeat:
+    """A Practice game of 500 Rum with the Rummy! call: Anna has just discarded the 9♥, which fits the
+    6-7-8♥ on the table."""
+    hands = [parse_cards("9H 2C 3D KS"), parse_cards("KD QD 4C 5S"), parse_cards("10C JC 5D 4D")][: len(names)]
+    state = Round.from_position(
+        get_variant("500-rum", {"rummy_call": True}), names, hands=hands,
+        stock=parse_cards("2S 3S 4S 8C 9C"), pile=parse_cards("7C"), table=[(0, parse_cards("6H 7H 8H"))],
+    )  # fmt: skip
+    drawn = state.apply(Move.parse("draw"))
+    after = drawn.apply(Move.parse("discard 9H"))
+    round_ = RoundPlay(1, 0, [state, drawn, after], [(0, Move.parse("draw")), (0, Move.parse("discard 9H"))])
+    return PracticeSeat(Game(state.variant, seats, 0, [round_]))
+
+
+def test_practice_offers_the_rummy_call_to_the_player_after_next_who_loses_no_turn() -> None:
+    """Three players: Cecilia (the learner) may call Rummy! on Anna's 9♥; the call lays it off for her and
+    Bertil, the next player, plays on."""
+    table = _rummy_round(["Anna", "Bertil", "Cecilia"], [Seat("Anna", "greedy"), Seat("Bertil", "greedy"), Seat("Cecilia")])
+    look = table.look("en")
+    assert table.rommi_window() and look.actions == ("rummy", "no_call")
+    assert look.message is not None and "fits a meld on the table: you may call Rummy!" in look.message[1]
+    advice = table.hint("en")  # the coach calls it: points for nothing
+    assert advice is not None and "Call Rummy! and lay off the 9♥ on meld 1: 9 points for you" in advice.message
+    before = table.game.state
+    answer = table.play(Play("rummy"), "en")  # one meld: no need to pick it
+    assert answer.kind == "info", answer
+    called = table.game.current.states[3]
+    assert [str(c) for c in called.table[0].cards] == ["6H", "7H", "8H", "9H"] and called.pile == before.pile[:-1]
+    assert called.laid_points()[2] == 9 and called.hands[2] == before.hands[2]
+    assert called.to_move == 1 and called.phase is Phase.DRAW  # Bertil's turn, as if nothing had happened
+    said = describe(table.game.current.states[2], 2, Move.parse("rummy 1"), called, "en")
+    assert said == "Cecilia called Rummy! and laid off 9♥ on meld 1 (9 points)."
+
+
+def test_practice_with_two_players_never_offers_the_rummy_call() -> None:
+    table = _rummy_round(["Anna", "Bertil"], [Seat("Anna", "greedy"), Seat("Bertil")])
+    assert not table.rommi_window()
+    assert table.game.pending().kind == "turn" and table.game.pending().seat == 1
+    assert "rummy" not in table.look("en").actions
 
 
 def test_a_seat_at_a_shared_table_sees_its_own_moves_and_news(tmp_path: Path) -> None:
