@@ -15,9 +15,9 @@ from engine.errors import RulesError
 from engine.moves import Discard, Layoff, Move, Rummy
 from engine.round import Phase, Round
 from tests.test_together import Clock, play_one
+from tutor.seat.game import Play
 from tutor.together.calls import DISPLAY_DELAY, has_calls
 from tutor.together.model import TableError, Ticket
-from tutor.seat.game import Play
 from tutor.together.seat import SharedSeat, news, seat_actions
 from tutor.together.sql_store import SqlTableStore
 
