@@ -227,6 +227,9 @@ def test_the_situations_asked_for_are_there() -> None:
         "anna-bertil", "top-card", "dig-deep", "ace-two-three", "discard-taken", "empty-stock", "joker-full-set",
         "rommi-call", "exactly-500",
     }
+    # a situation for each house rule of published tables (but jokers_per_deck: a third joker changes no ruling)
+    about = {field for s in SITUATIONS for field in s.rule}
+    assert about == {"top_card_free", "stock_out", "joker_value", "no_meld_first_turn", "rummy_call", "rommi_call_with_hand"}
 
 
 @pytest.mark.parametrize("situation", SITUATIONS, ids=lambda s: s.id)
@@ -235,12 +238,27 @@ def test_each_situation_gives_the_expected_verdict_per_variant(situation: tutor.
     assert comparison.presets == tuple(situation.presets)
     for judged, outcomes in zip(situation.judge, comparison.outcomes, strict=True):
         assert judged.expect, f"{situation.id}: say what each preset rules on {judged.move}"
-        got = {o.preset: o.ruling.verdict for o in outcomes}
+        got = {o.preset: o.ruling.verdict for o in outcomes if not o.with_rule}
         assert {p: got[p] for p in judged.expect} == judged.expect, judged.move
+        ruled = {o.preset: o.ruling.verdict for o in outcomes if o.with_rule}
+        assert set(ruled) == set(situation.rule_presets) == set(judged.expect_with_rule), judged.move  # every preset that takes it
+        assert ruled == judged.expect_with_rule, judged.move
         for outcome in outcomes:
             assert outcome.ruling.legal == (outcome.ruling.code is None)
             assert outcome.ruling.reason  # the engine's sentence (or "allowed")
             assert all(r.legal for r in outcome.then[:-1])
+
+
+def test_a_situation_about_a_house_rule_is_judged_without_and_with_it() -> None:
+    """Every preset judges the Rummy! call without the rule (nobody may call) and, all but 500 rommi (whose own
+    call is the rule), with it: Anna, after the next player, may; Cecilia, next, may not."""
+    comparison = compared("rummy-call")
+    assert comparison.outcome(0, "500-rum").ruling.code == "rummy_not_allowed"
+    assert comparison.outcome(0, "500-rum", with_rule=True).ruling.legal
+    assert comparison.outcome(0, "500-rum", with_rule=True).name == "500 Rum, house rule: “Rummy!”: lay a discard off out of turn"
+    assert "rommi" not in {o.preset for o in comparison.outcomes[0] if o.with_rule}
+    joker = compared("joker-value").outcomes[0]
+    assert {o.score_of("You") for o in joker if o.preset == "500-rum"} == {-15 - 7, -25 - 7}  # the joker left in hand
 
 
 def test_anna_scores_20_with_nordic_values_and_23_at_face_value() -> None:

@@ -18,6 +18,9 @@ Positions must be valid under every preset. Our choices, documented here and in 
   presets it applies to (``presets``).
 - Each judged move may say what each preset rules (``expect``: ``legal`` or a rule code); loading a
   file checks those claims against the engine, so a file can never say what the engine does not.
+- A situation about a house rule (``rule: {rummy_call: true}``) is judged by every preset twice, without
+  the rule and with it (``expect_with_rule``); a preset that cannot take the rule (500 rommi and the
+  Rummy! call) judges it once, without.
 
 >>> comparison = compare_situation(situation_by_id("anna-bertil"))
 >>> [o.score_of("Anna") for o in comparison.outcomes[0]]
@@ -43,8 +46,9 @@ from engine.moves import DRAW, Move
 from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line, move_line, parse_line
 from engine.round import Phase, Round
-from engine.variants import PRESETS, checked_house_rules, get_variant
+from engine.variants import PRESETS, HouseRuleError, checked_house_rules, get_variant
 from tutor import resources
+from tutor.compare.grid import field_label, value_words
 from tutor.i18n.strings import YOU, refusal, t, variant_name
 from tutor.i18n.style import Style
 from tutor.learn.scenario import Position, Text, localize, read_mapping, validated
@@ -68,13 +72,16 @@ class JudgedMove(StrictModel):
     expect: dict[str, str] = Field(
         default_factory=dict, description="Per preset id: `legal` or the rule code the engine gives. Checked on loading."
     )
+    expect_with_rule: dict[str, str] = Field(
+        default_factory=dict, description="Per preset id: what the engine gives with the situation's `rule` on. Checked on loading."
+    )
 
     @model_validator(mode="before")
     @classmethod
     def _from_text(cls, data: Any) -> Any:
         return {"move": data} if isinstance(data, str) else data
 
-    @field_validator("expect")
+    @field_validator("expect", "expect_with_rule")
     @classmethod
     def _known(cls, expect: dict[str, str]) -> dict[str, str]:
         for preset, verdict in expect.items():
@@ -101,6 +108,10 @@ class Situation(StrictModel):
     house_rules: dict[str, Any] = Field(
         default_factory=dict, description="House rules every preset plays with here (e.g. jokers, so all five can be compared)."
     )
+    rule: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The house rule the situation is about: every preset that takes it judges the moves without it and with it.",
+    )
     rest: Literal["stock", "pile"] = Field(
         "stock", description="Where the cards the position does not list go: under the stock, or under the discard pile."
     )
@@ -115,10 +126,28 @@ class Situation(StrictModel):
             raise ValueError(f"unknown presets {unknown}; known: {', '.join(PRESETS)}")
         return presets
 
-    @field_validator("house_rules")
+    @field_validator("house_rules", "rule")
     @classmethod
     def _known_house_rules(cls, house_rules: dict[str, Any]) -> dict[str, Any]:
         return checked_house_rules(house_rules)
+
+    @property
+    def rule_presets(self) -> tuple[str, ...]:
+        """The presets that judge the situation with its ``rule`` too (those that take it); none without one."""
+        if not self.rule:
+            return ()
+        found = []
+        for preset in self.presets:
+            try:
+                get_variant(preset, {**self.house_rules, **self.rule})
+            except HouseRuleError:
+                continue
+            found.append(preset)
+        return tuple(found)
+
+    def rules_for(self, with_rule: bool) -> dict[str, Any]:
+        """The house rules every preset plays with here: the situation's, and its ``rule`` when ``with_rule``."""
+        return {**self.house_rules, **self.rule} if with_rule else dict(self.house_rules)
 
     @property
     def learner(self) -> str:
@@ -129,10 +158,12 @@ class Situation(StrictModel):
 # --- building the position ------------------------------------------------------------------------
 
 
-def situation_record(situation: Situation, preset: str) -> Record:
-    """The position as a ``docs/record.md`` record under ``preset`` (every card of its deck listed)."""
+def situation_record(situation: Situation, preset: str, with_rule: bool = False) -> Record:
+    """The position as a ``docs/record.md`` record under ``preset`` (every card of its deck listed), with the
+    situation's ``rule`` on when ``with_rule``."""
     pos = situation.position
-    variant = get_variant(preset, situation.house_rules)
+    house_rules = situation.rules_for(with_rule)
+    variant = get_variant(preset, house_rules)
     stock, pile = list(pos.deal.stock), list(pos.deal.discard)
     if pos.fill_stock:
         groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(e.cards for e in pos.table))
@@ -144,7 +175,7 @@ def situation_record(situation: Situation, preset: str) -> Record:
             stock += rest
     return Record(
         variant=preset,
-        house_rules=situation.house_rules,
+        house_rules=house_rules,
         players=pos.players,
         deal=Deal(hands=pos.deal.hands, discard=pile, stock=stock),
         table=pos.table,
@@ -159,9 +190,10 @@ def _card(text: str) -> Card:
         raise RecordError("situation", "position", str(error)) from None
 
 
-def start_state(situation: Situation, preset: str) -> Round:
-    """The position under ``preset``, with the moves already played; ``RecordError`` if it does not hold."""
-    state = build_state(situation_record(situation, preset), situation.id)
+def start_state(situation: Situation, preset: str, with_rule: bool = False) -> Round:
+    """The position under ``preset`` (with the situation's ``rule`` when ``with_rule``), with the moves already
+    played; ``RecordError`` if it does not hold."""
+    state = build_state(situation_record(situation, preset, with_rule), situation.id)
     for line in situation.position.moves:
         try:
             state = apply_line(state, line)
@@ -247,6 +279,7 @@ class Outcome:
     ruling: Ruling
     then: tuple[Ruling, ...]
     status: Status
+    with_rule: bool = False  # judged with the situation's house rule on
 
     def score_of(self, player: str) -> int | None:
         """``player``'s round score when the round ended, else None."""
@@ -258,16 +291,17 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Comparison:
-    """A situation judged by each of its presets: the position's status, and an outcome per judged move and preset."""
+    """A situation judged by each of its presets: the position's status, and an outcome per judged move and
+    preset (the presets in order, then, for a situation about a house rule, each that takes it with the rule)."""
 
     situation: Situation
     presets: tuple[str, ...]
     starts: dict[str, Status]
     outcomes: tuple[tuple[Outcome, ...], ...]
 
-    def outcome(self, move: int, preset: str) -> Outcome:
-        """The outcome of judged move ``move`` (0-based) under ``preset``."""
-        return self.outcomes[move][self.presets.index(preset)]
+    def outcome(self, move: int, preset: str, with_rule: bool = False) -> Outcome:
+        """The outcome of judged move ``move`` (0-based) under ``preset`` (with the situation's rule)."""
+        return next(o for o in self.outcomes[move] if o.preset == preset and o.with_rule == with_rule)
 
 
 def judge_line(state: Round, line: str, language: str | Style = "en") -> tuple[Ruling, Round]:
@@ -279,8 +313,11 @@ def judge_line(state: Round, line: str, language: str | Style = "en") -> tuple[R
     return Ruling(line, True, None, t("compare.situation.legal_reason", language)), after
 
 
-def judge_from(state: Round, judged: JudgedMove, language: str | Style = "en") -> Outcome:
-    """Judge one move (and its ``then`` moves, while they are legal) from ``state``."""
+def judge_from(
+    state: Round, judged: JudgedMove, language: str | Style = "en", rule: dict[str, Any] | None = None
+) -> Outcome:
+    """Judge one move (and its ``then`` moves, while they are legal) from ``state``; ``rule``: the house rule
+    ``state`` was set up with, named beside the variant."""
     ruling, after = judge_line(state, judged.move, language)
     then: list[Ruling] = []
     if ruling.legal:
@@ -289,15 +326,36 @@ def judge_from(state: Round, judged: JudgedMove, language: str | Style = "en") -
             then.append(follow)
             if not follow.legal:
                 break
-    return Outcome(state.variant.id, variant_name(state.variant, language), ruling, tuple(then), Status.of(after))
+    name = variant_name(state.variant, language)
+    if rule:
+        name = t("compare.situation.with_rule", language, variant=name, rule=rule_words(rule, language))
+    return Outcome(state.variant.id, name, ruling, tuple(then), Status.of(after), bool(rule))
+
+
+def rule_words(rule: dict[str, Any], language: str | Style = "en") -> str:
+    """A situation's house rule in words: its label, and its value where it is not a plain yes.
+
+    >>> rule_words({"rummy_call": True}), rule_words({"stock_out": "end"})
+    ('“Rummy!”: lay a discard off out of turn', 'When the stock runs out: the round ends')
+    """
+    parts = []
+    for field, value in rule.items():
+        label = field_label(field, language)
+        words = value_words(field, value, language)
+        parts.append(label if value is True else t("compare.situation.rule_value", language, rule=label, value=words))
+    return ", ".join(parts)
 
 
 def compare_situation(situation: Situation, language: str | Style = "en") -> Comparison:
-    """Every preset of ``situation`` judging every one of its moves."""
+    """Every preset of ``situation`` judging every one of its moves (and, for a situation about a house rule,
+    every preset that takes it judging them again with it)."""
     presets = tuple(situation.presets)
     states = {preset: start_state(situation, preset) for preset in presets}
+    ruled = {preset: start_state(situation, preset, with_rule=True) for preset in situation.rule_presets}
     outcomes = tuple(
-        tuple(judge_from(states[preset], judged, language) for preset in presets) for judged in situation.judge
+        tuple(judge_from(states[preset], judged, language) for preset in presets)
+        + tuple(judge_from(ruled[preset], judged, language, situation.rule) for preset in ruled)
+        for judged in situation.judge
     )
     return Comparison(situation, presets, {p: Status.of(s) for p, s in states.items()}, outcomes)
 
@@ -327,10 +385,27 @@ def check_situation(situation: Situation, source: str) -> None:
                     f"judge[{i}].expect.{preset}",
                     f"the engine rules “{judged.move}” {ruling.verdict} ({ruling.reason}), not {expected}",
                 )
+    for preset in situation.rule_presets:
+        try:
+            state = start_state(situation, preset, with_rule=True)
+        except RecordError as error:
+            raise RecordError(source, f"position ({preset}, with the rule)", error.problem) from None
+        for i, judged in enumerate(situation.judge):
+            expected = judged.expect_with_rule.get(preset)
+            ruling = judge_from(state, judged).ruling
+            if expected is not None and ruling.verdict != expected:
+                raise RecordError(
+                    source,
+                    f"judge[{i}].expect_with_rule.{preset}",
+                    f"the engine rules “{judged.move}” {ruling.verdict} ({ruling.reason}), not {expected}",
+                )
     for i, judged in enumerate(situation.judge):
         unknown = set(judged.expect) - set(situation.presets)
         if unknown:
             raise RecordError(source, f"judge[{i}].expect", f"presets {sorted(unknown)} do not judge this situation")
+        unknown = set(judged.expect_with_rule) - set(situation.rule_presets)
+        if unknown:
+            raise RecordError(source, f"judge[{i}].expect_with_rule", f"presets {sorted(unknown)} do not judge this situation with its rule")
 
 
 def load_situation(path: str | Path) -> Situation:

@@ -49,6 +49,7 @@ from tutor.compare.situations import (
     build_situation,
     compare_situation,
     load_situations,
+    rule_words,
     start_state,
     stock_top,
 )
@@ -332,6 +333,8 @@ def _situations(language: str | Style) -> None:
     if situation.house_rules:
         rules = ", ".join(f"{t(f'compare.labels.{k}', language)}: {v}" for k, v in situation.house_rules.items())
         st.info(t("compare.situation.house_rules", language, rules=rules))
+    if situation.rule:  # a situation about a house rule: each variant judges it without and with it
+        st.info(t("compare.situation.rule_heading", language, rule=rule_words(situation.rule, language)))
     if len(situation.presets) < len(PRESETS):
         st.caption(t("compare.situation.presets", language, presets=", ".join(variant_name(p, language) for p in situation.presets)))
     comparison = compare_situation(situation, language)
