@@ -326,7 +326,7 @@ def judge_from(
             then.append(follow)
             if not follow.legal:
                 break
-    name = variant_name(state.variant, language)
+    name: str = variant_name(state.variant, language)
     if rule:
         name = t("compare.situation.with_rule", language, variant=name, rule=rule_words(rule, language))
     return Outcome(state.variant.id, name, ruling, tuple(then), Status.of(after), bool(rule))
