@@ -151,3 +151,20 @@ def test_a_guided_game_keeps_its_guidance_when_its_table_is_made_again() -> None
     game.advance()
     assert PracticeSeat(game).guidance("en") is not None
     assert not isinstance(game.state.legal_moves()[0], Rommi)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_rummy_window_is_guided_with_its_rule_and_the_coachs_call(language: str) -> None:
+    """Under the house rule ``rummy_call``, Cecilia's window on Anna's 9♥ (it fits the 6-7-8♥): the guide says
+    the call is open, explains the rule once, and the coach advises the call."""
+    state = Round.from_position(
+        get_variant("500-rum", {"rummy_call": True}), ["Anna", "Bertil", "Cecilia"],
+        [parse_cards("9H 2C 3D KS"), parse_cards("KD QD 4C 5S"), parse_cards("10C JC 5D 4D")],
+        parse_cards("2S 3S 4S 8C 9C"), parse_cards("7C"), [(0, parse_cards("6H 7H 8H"))],
+    ).apply(Move.parse("draw")).apply(Move.parse("discard 9H"))  # fmt: skip
+    assert topics_now(state, 2) == ["rummy"] and "rummy" in possible_topics(state.variant, 3)
+    assert "rummy" not in possible_topics(state.variant, 2)
+    said = guide(state, 2, set(), language)
+    assert said.move == Move.parse("rummy 1") and [r.topic for r in said.rules] == ["rummy"]
+    assert "Rummy!" in said.now and "Rummy!" in said.advice and "Rummy!" in said.rules[0].text
+    assert t("guide.now.rummy", language, card=state.pile[-1]) == said.now
