@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from engine.bots import get_bot
 from engine.cards import Card
-from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
+from engine.moves import Discard, Layoff, Meld, Move, Rommi, Rummy, Take
 from tutor.i18n.strings import t
 from tutor.together.calls import NO_CALL
 from tutor.together.model import TableStore, TableView
@@ -79,7 +79,7 @@ def click_move(page: Page, move: Move, pile_size: int) -> None:
         copy = page.locator(f'.r5t-hand [data-hand^="{card.in_hand}"][aria-pressed="false"]').first
         pick(page.locator(f'.r5t-hand [data-hand="{copy.get_attribute("data-hand")}"]'))
     expect(page.locator('.r5t-hand [aria-pressed="true"]')).to_have_count(len(cards))  # no stray pick
-    if isinstance(move, Layoff):
+    if isinstance(move, Layoff | Rummy):  # a Rummy! call lays the card just discarded: only its meld is picked
         pick(page.locator(f'.r5t-melds [data-meld="{move.meld}"]'))
     declared = [card.natural_card for card in cards if card.is_joker]
     for number, natural in enumerate(declared):
@@ -88,8 +88,8 @@ def click_move(page: Page, move: Move, pile_size: int) -> None:
 
 
 def seat_choice(view: TableView) -> Choice:
-    """What the player of ``view``'s seat does now, chosen from what that seat sees alone: a Rommi call
-    when the window is open to it and its hand allows one (else "no call"), its turn's move (the greedy
+    """What the player of ``view``'s seat does now, chosen from what that seat sees alone: a Rommi (or Rummy!)
+    call when the window is open to it and its hand allows one (else "no call"), its turn's move (the greedy
     computer's choice) when it is to move, or nothing."""
     assert view.seen is not None and view.seat is not None
     position = view.seen.position
@@ -104,11 +104,14 @@ def seat_choice(view: TableView) -> Choice:
 def shows(page: Page, view: TableView, language: str = "en") -> None:
     """Wait until the phone shows the table as ``view`` has it (the same moves told, the same waiting)."""
     expect(table_log(page)).to_have_text(list(view.last_moves))
+    assert view.seen is not None
+    rummy = "_rummy" if view.seen.position.variant.rummy_call else ""  # the house rule's call: its own words
     if view.waiting:  # said beside the table: the notice above it was seen to vanish (a Streamlit redraw)
-        said = "call_now" if view.call_open else "answer_in" if view.answered else "waiting_calls"
-        expect(page.locator(".r5t-say")).to_have_text(t(f"together.{said}", language))
+        said = f"call_now{rummy}" if view.call_open else "answer_in" if view.answered else f"waiting_calls{rummy}"
+        top = view.seen.pile[-1] if view.seen.pile else None
+        expect(page.locator(".r5t-say")).to_have_text(t(f"together.{said}", language, card=top))
     else:
-        expect(page.get_by_text(t("together.waiting_calls", language))).to_have_count(0)
+        expect(page.get_by_text(t(f"together.waiting_calls{rummy}", language))).to_have_count(0)
 
 
 def wait_for_change(store: TableStore, code: str, version: int, timeout: float = 60.0) -> None:
