@@ -50,10 +50,11 @@ from tutor.compare.situations import (
     compare_situation,
     load_situation,
     load_situations,
+    rule_words,
     stock_top,
 )
 from tutor.compare.stats import ENDINGS, STATS_PATH, entries_for, generate, load_stats, stats_text, variant_entry
-from tutor.i18n.strings import catalogue, variant_name
+from tutor.i18n.strings import catalogue, t, variant_name
 from ui.compare.page import line_words, rules_table_html, rulings_rows, second_move
 from ui.shared import session
 
@@ -531,9 +532,17 @@ def test_the_page_shows_each_situations_verdict_per_variant(page: AppTest, situa
     at.selectbox(key="compare_situation").set_value(situation.id).run()
     assert not at.exception, at.exception
     table = at.table[0].value
+    assert len(table) == len(situation.judge) * (len(situation.presets) + len(situation.rule_presets))
+    if situation.rule:  # the page says the variants judge twice, naming the rule
+        assert any(rule_words(situation.rule) in str(info.value) for info in at.info)
     for judged in situation.judge:
-        for preset, expected in judged.expect.items():
-            row = table[(table["Move"] == line_words(judged.move)) & (table["Variant"] == NAMES[preset])]
+        named = {(p, NAMES[p]) for p in judged.expect} | {
+            (p, t("compare.situation.with_rule", variant=NAMES[p], rule=rule_words(situation.rule))) for p in judged.expect_with_rule
+        }
+        for preset, name in named:
+            ruled = name != NAMES[preset]
+            expected = (judged.expect_with_rule if ruled else judged.expect)[preset]
+            row = table[(table["Move"] == line_words(judged.move)) & (table["Variant"] == name)]
             assert len(row) == 1, (judged.move, preset)
             if expected == "legal":
                 assert row["Ruling"].iloc[0] == "✓ Legal", (judged.move, preset)
