@@ -109,6 +109,7 @@ def test_no_call_closes_the_window_and_leaves_the_card_on_the_pile(store_target:
     assert seen.seen.to_move == following
 
 
+@pytest.mark.slow
 def test_a_computer_seat_calls_rummy_when_the_window_has_passed(store_target: str) -> None:
     """The seat after next is a computer's: it answers as the window opens (a lay-off for nothing pays),
     and its call is made when the window's time has passed."""
@@ -140,6 +141,7 @@ def test_a_computer_seat_calls_rummy_when_the_window_has_passed(store_target: st
     pytest.fail("no deal of 40 let Anna discard a card that fits a meld")
 
 
+@pytest.mark.slow
 def test_two_seats_never_wait_for_a_call(store_target: str) -> None:
     """With two players nobody may call: a discard that fits a meld opens no window."""
     store = SqlTableStore(store_target, clock=Clock(), call_window=2.0)
