@@ -74,11 +74,6 @@ def may_call(state: Round, seat: int) -> bool:
     return not state.variant.rummy_call or bool(state.rommi_calls(seat))
 
 
-def call_word(state: Round) -> str:
-    """The call of ``state``'s table, as a table session's action names it: ``rummy`` or ``rommi``."""
-    return "rummy" if state.variant.rummy_call else "rommi"
-
-
 def callers(state: Round) -> list[int]:
     """Every seat that may call now by where it sits."""
     return [seat for seat in range(len(state.players)) if may_call(state, seat)]
