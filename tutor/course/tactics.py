@@ -34,11 +34,26 @@ class Tactic:
 
 #: Every tactic, in the lesson's order.
 TACTICS: Final = (
-    Tactic("high_cards_go_early", "tactic-high-card-early", ("discard_lonely", "discard_value")),
+    Tactic(
+        "high_cards_go_early",
+        "tactic-high-card-early",
+        ("discard_lonely", "discard_dear_partners", "discard_dear_table", "discard_value"),
+    ),
     Tactic("remember_what_they_take", "tactic-pile-tells", ("discard_not_feed_shown", "discard_feeds_shown")),
     Tactic("runs_grow", "tactic-runs-grow", ()),
     Tactic("keep_cards_that_fit", None, ("discard_keep", "discard_keep_partners", "discard_partners", "take_partners")),
-    Tactic("do_not_feed", "tactic-dont-feed", ("discard_not_feed", "discard_feeds", "discard_least_safe")),
+    Tactic(
+        "do_not_feed",
+        "tactic-dont-feed",
+        (
+            "discard_not_feed",
+            "discard_not_feed_one",
+            "discard_not_feed_table",
+            "discard_not_feed_pile",
+            "discard_feeds",
+            "discard_feeds_one",
+        ),
+    ),
     Tactic("rommi_callers", "tactic-rommi-caller", ()),
 )
 

@@ -25,10 +25,10 @@ from engine.moves import Draw
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.practice.game import Game, Pending
-from tutor.practice.guide import Guidance, after_move, guide
+from tutor.practice.guide import Guidance, after_move, guide, topics_used
 from tutor.seat.coach import Advice, judged_review, suggest
 from tutor.seat.felt import primary_actions
-from tutor.seat.game import Answer, Look, Play, attempt, turn_actions
+from tutor.seat.game import Answer, AnswerKind, Look, Play, attempt, turn_actions
 
 
 class PracticeSeat:
@@ -110,14 +110,17 @@ class PracticeSeat:
         said = self.review and t("practice.review_heading", language, review=self.review)
         answer = self.answer
         parts: list[str] = []
+        kind: AnswerKind | None = None
         if answer is not None and answer.message:
             text = answer.message
             if answer.kind == "error" and answer.code is not None:  # a refused move, not a refused file
                 text = f"{text} {t('practice.unchanged', language)}"
             text = f"{text} {said}" if said else text
-            if answer.kind != "info" or not self.game.guided:
+            if not self.game.guided:
                 return answer.kind, text
-            parts.append(text)  # "You drew the 9♥.", then the guide
+            # A guided hand: a warning or a refusal is said beside the guide's advice, never instead of it.
+            parts.append(text)  # "You drew the 9♥." or "Pick exactly one card…", then the guide
+            kind = None if answer.kind == "info" else answer.kind
         elif said:
             return "warning", said
         if self.after:
@@ -131,7 +134,7 @@ class PracticeSeat:
             parts += [guidance.advice] if window else [guidance.now, guidance.advice]
         if not parts:
             return None
-        return ("success" if window else "info"), " ".join(parts)
+        return kind or ("success" if window else "info"), " ".join(parts)
 
     def play(self, play: Play, language: str | Style) -> Answer:
         """A move made on the table by the person deciding: the engine judges it; then the coach reviews it
@@ -207,7 +210,9 @@ class PracticeSeat:
             return None
         key = f"{self.game.current.number}:{len(self.game.current.steps)}:{seat}:{language}"
         if self._guidance is None or self._guidance[0] != key:
-            said = guide(self.game.state, seat, self.topics, language)
+            people = set(self.game.people)
+            used = topics_used(step.move for step in self.game.current.steps if step.seat not in people)
+            said = guide(self.game.state, seat, self.topics, language, used)
             self.topics.update(said.met)
             self._guidance = (key, said)
         return self._guidance[1]
