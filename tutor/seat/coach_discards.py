@@ -172,7 +172,8 @@ def feed_reason(state: Round, seat: int, card: Card, other: Card, judged: Discar
     pile_mates = pile_partners(state, other)
     if pile_mates:
         return Reason("discard_not_feed_pile", words | {"pile": tuple(pile_mates)})
-    if _fits_table(state, other):
+    rules = state.variant  # a lay-off the next player may make at once: it pays the duty, and needs no meld of theirs
+    if _fits_table(state, other) and rules.duty_paid_by_layoff and not rules.layoff_needs_own_meld:
         return Reason("discard_not_feed_table", words | {"meld": _meld_fitted(state, other)})
     taken = round(judged.taken * judged.deals)
     if len(state.players) == 2:
