@@ -278,3 +278,20 @@ def test_the_page_keeps_the_advice_after_a_wrong_press() -> None:
     table_move(at, practice.KEYS, "discard")  # no card picked
     warned = " ".join(said(at, practice.KEYS, "warning"))
     assert t("ui.problem.pick_one_card") in warned and guidance.advice in warned
+
+
+def test_a_reason_that_changed_since_the_last_turn_says_what_changed() -> None:
+    """The guide said to keep a card at the learner's last discard; when it now throws that card, it says
+    which cards came into the hand since."""
+    table = _guided("femhundra", 3, 2)
+    table.play(Play("draw"), "en")
+    state = table.game.state
+    advice = table.guidance("en")
+    assert advice is not None and isinstance(advice.move, Discard)
+    hand = state.hands[0]
+    then = tuple(c for c in hand if c != hand[-1])  # as if the last card had come in since
+    table._kept = (advice.move.card, then)  # the guide's memory of the last advice
+    table._guidance = None
+    again = table.guidance("en")
+    assert again is not None
+    assert again.advice.endswith(t("guide.changed", "en", card=advice.move.card, new=(hand[-1],)))

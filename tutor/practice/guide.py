@@ -24,10 +24,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Set
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from typing import Final
 
+from engine.cards import Card
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.round import Phase, Round
 from engine.variants import Variant
@@ -86,6 +87,8 @@ class Guidance:
     #: teaches it (id, title)
     tactic: str | None = None
     tactic_lesson: tuple[str, str] | None = None
+    #: the card the advice says to keep rather than throw (a discard's "rather than the K♠"), or None
+    kept: Card | None = None
 
     @property
     def met(self) -> set[str]:
@@ -237,10 +240,22 @@ def guide(state: Round, seat: int, seen: Set[str], language: str | Style = "en",
     said = t("guide.coach_draw", language) if advice.key == "draw_no_take" else t("guide.coach", language, reason=advice.reason)
     tactic = tactic_of(advice.key)
     if tactic is None or tactic.id in seen:
-        return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules))
+        return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), kept=advice.kept)
     lesson, title = _first_lesson(variant, (TACTICS_LESSON,), language)
     taught = (lesson, title) if lesson is not None and title is not None else None
-    return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), tactic.id, taught)
+    return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), tactic.id, taught, advice.kept)
+
+
+def changed_since(kept: Card, hand_then: Sequence[Card], state: Round, seat: int, language: str | Style = "en") -> str:
+    """When the coach now throws the ``kept`` card it said to keep at the learner's last decision (holding
+    ``hand_then``), what changed since: the cards that came into the hand."""
+    new = list(state.hands[seat])
+    for card in hand_then:
+        if card in new:
+            new.remove(card)
+    if not new:
+        return t("guide.changed_same", language, card=kept)
+    return t("guide.changed", language, card=kept, new=tuple(new))
 
 
 def after_move(before: Round, seat: int, move: Move, advised: Move | None, language: str | Style = "en") -> str:

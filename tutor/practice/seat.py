@@ -19,13 +19,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
+from engine.cards import Card
 from engine.errors import RulesError
-from engine.moves import Draw
+from engine.moves import Discard, Draw
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.practice.game import Game, Pending
-from tutor.practice.guide import Guidance, after_move, guide, topics_used
+from tutor.practice.guide import Guidance, after_move, changed_since, guide, topics_used
 from tutor.seat.coach import Advice, judged_review, suggest
 from tutor.seat.felt import primary_actions
 from tutor.seat.game import Answer, AnswerKind, Look, Play, attempt, turn_actions
@@ -52,6 +54,9 @@ class PracticeSeat:
         self.topics: set[str] = set()
         self._guidance: tuple[str, Guidance] | None = None
         self.after: str | None = None
+        #: the card the guide's last advice said to keep, and the learner's hand then (to say what changed
+        #: when a later advice throws it)
+        self._kept: tuple[Card, tuple[Card, ...]] | None = None
 
     # --- who sees the board -------------------------------------------------------------------------
 
@@ -212,8 +217,17 @@ class PracticeSeat:
         if self._guidance is None or self._guidance[0] != key:
             people = set(self.game.people)
             used = topics_used(step.move for step in self.game.current.steps if step.seat not in people)
-            said = guide(self.game.state, seat, self.topics, language, used)
+            state = self.game.state
+            said = guide(state, seat, self.topics, language, used)
             self.topics.update(said.met)
+            kept = self._kept
+            if kept is not None and isinstance(said.move, Discard) and said.move.card == kept[0]:
+                # a reason that changed from one turn to the next says what changed
+                said = replace(said, advice=f"{said.advice} {changed_since(kept[0], kept[1], state, seat, language)}")
+            if said.kept is not None:
+                self._kept = (said.kept, tuple(state.hands[seat]))
+            elif isinstance(said.move, Discard):
+                self._kept = None
             self._guidance = (key, said)
         return self._guidance[1]
 
@@ -250,6 +264,7 @@ class PracticeSeat:
         self.costs = {}
         self.topics = set()
         self.after = None
+        self._kept = None
         return None
 
     def _moved(self) -> None:

@@ -57,6 +57,8 @@ class Advice:
     seat: int
     #: the sentence's key (``practice.coach.<key>``): what kind of reason it gives (:mod:`tutor.course.tactics`)
     key: str = "generic"
+    #: the card the reason says to keep rather than throw (a discard's "rather than the K♠"), or None
+    kept: Card | None = None
 
 
 # --- words --------------------------------------------------------------------------------------------
@@ -103,10 +105,12 @@ def suggest(state: Round, seat: int, level: str = "coach", language: str | Style
         return None
     said = reason_for(state, seat, move)
     if level == "coach" and isinstance(move, Discard):
-        kept = _pile_safe(state, seat, move.card)
-        if kept is not None:  # the whole pile is taken: the card that would join its partners there stays
-            move, said = kept
-    return Advice(move, said.say("practice.coach", language), seat, said.key)
+        safer = _pile_safe(state, seat, move.card)
+        if safer is not None:  # the whole pile is taken: the card that would join its partners there stays
+            move, said = safer
+    other = said.values.get("other")
+    kept = other if isinstance(move, Discard) and isinstance(other, Card) else None
+    return Advice(move, said.say("practice.coach", language), seat, said.key, kept)
 
 
 def _pile_safe(state: Round, seat: int, card: Card) -> tuple[Discard, Reason] | None:
