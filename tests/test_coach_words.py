@@ -295,3 +295,26 @@ def test_a_reason_that_changed_since_the_last_turn_says_what_changed() -> None:
     again = table.guidance("en")
     assert again is not None
     assert again.advice.endswith(t("guide.changed", "en", card=advice.move.card, new=(hand[-1],)))
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_each_house_rule_that_is_on_is_said_with_its_rule_at_every_table(variant: str) -> None:
+    """Every house rule the guide says with a rule, switched on at every preset: the rule's note holds the
+    Compare page's entries for it (its name and its value at that table)."""
+    from tutor.practice.guide import HOUSE_RULES
+
+    values: dict[str, object] = {
+        "unusable_pile_penalty": 100, "top_card_free": True, "layoff_needs_own_meld": True,
+        "rommi_call_with_hand": True, "going_out_requires_discard": True,
+    }
+    for topic, names in HOUSE_RULES.items():
+        for name in names:
+            try:
+                rules = get_variant(variant, {name: values[name]})
+            except ValueError:  # a house rule this preset does not take (Rommi! with your own cards: rommi only)
+                continue
+            if name not in rules.house_rules:
+                continue  # the preset plays it already: no house rule
+            for language in LANGUAGES:
+                stated = t("guide.house_rule", language, rule=field_label(name, language), value=cell_text(rules, name, language))
+                assert stated in rule_text(rules, topic, language), (variant, name, language)

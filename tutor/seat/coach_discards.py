@@ -8,8 +8,8 @@ figures, against the card a beginner would throw: the one that costs most in han
 and reuse: the cards a card goes with, the meld on the table it fits, the pile it would join, its points in
 hand, what another player took from the pile; never "the coach's count" alone.
 
-Probability words are the coach's estimates from the cards the seat can see, over the deals it played out:
-*unlikely* when another player took the card in fewer than :data:`UNLIKELY` of them.
+A share of deals ("someone took it in 6 of the 16 deals the coach tried") is the coach's estimate from the
+cards the seat can see, over the deals it played out; at a table of two it names the one opponent.
 
 >>> from engine.cards import parse_cards
 >>> from engine.moves import DRAW
@@ -35,8 +35,6 @@ from engine.round import Round
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 
-#: Below this share of the deals played out, the coach calls a card "unlikely" to be used by the others.
-UNLIKELY: Final = 0.2
 #: The sentences a discard's reason may take (``practice.coach.<key>``), and a review's (``practice.review.<key>``).
 KEYS: Final = (
     "discard_out",
