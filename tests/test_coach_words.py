@@ -318,3 +318,25 @@ def test_each_house_rule_that_is_on_is_said_with_its_rule_at_every_table(variant
             for language in LANGUAGES:
                 stated = t("guide.house_rule", language, rule=field_label(name, language), value=cell_text(rules, name, language))
                 assert stated in rule_text(rules, topic, language), (variant, name, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_advice_that_follows_a_tactic_names_it_as_its_lesson_does(language: str) -> None:
+    """Every tactic the coach argues by is one of the lesson's list items, named in the lesson's own words in
+    every language, and the guide's advice that follows it says that name and the lesson's title."""
+    from tutor.course.tactics import TACTICS
+    from tutor.learn.curriculum import load_curriculum
+    from tutor.practice.guide import tactic_said
+
+    rules = get_variant("femhundra")
+    lesson = load_curriculum().lesson("tactics")
+    for tactic in TACTICS:
+        if tactic.reasons:
+            said = tactic_said(rules, tactic, language)
+            assert said and lesson.title_in(language) in said[0], tactic.id
+    table = _guided("femhundra", 3, 2)
+    table.play(Play("draw"), language)
+    advice = table.guidance(language)
+    assert advice is not None
+    found = next(t for t in TACTICS if t.id == "do_not_feed")
+    assert advice.advice.endswith(tactic_said(rules, found, language)[0])  # this deal's advice: keep the A♥ from Bertil

@@ -35,7 +35,7 @@ from engine.variants import Variant
 from tutor.compare.grid import cell_text, field_label
 from tutor.course import track_for
 from tutor.course.tactics import LESSON as TACTICS_LESSON
-from tutor.course.tactics import tactic_of
+from tutor.course.tactics import Tactic, tactic_name, tactic_of
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.learn.curriculum import load_curriculum
@@ -239,11 +239,21 @@ def guide(state: Round, seat: int, seen: Set[str], language: str | Style = "en",
     # Before a draw where no take is allowed, the sentence on what the rules allow already says why.
     said = t("guide.coach_draw", language) if advice.key == "draw_no_take" else t("guide.coach", language, reason=advice.reason)
     tactic = tactic_of(advice.key)
+    if tactic is not None:  # each piece of advice that follows a tactic names it, as its lesson does
+        said = " ".join([said, *tactic_said(variant, tactic, language)])
     if tactic is None or tactic.id in seen:
         return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), kept=advice.kept)
     lesson, title = _first_lesson(variant, (TACTICS_LESSON,), language)
     taught = (lesson, title) if lesson is not None and title is not None else None
     return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), tactic.id, taught, advice.kept)
+
+
+def tactic_said(variant: Variant, tactic: Tactic, language: str | Style = "en") -> list[str]:
+    """The sentence naming ``tactic`` and its lesson, in the words of the lesson "Playing well" at
+    ``variant``'s table (none when the lesson names it in no list item)."""
+    lesson = load_curriculum().lesson(TACTICS_LESSON)
+    name = tactic_name(tactic, lesson.text(variant, language))
+    return [t("guide.tactic_named", language, tactic=name, lesson=lesson.title_in(language))] if name else []
 
 
 def changed_since(kept: Card, hand_then: Sequence[Card], state: Round, seat: int, language: str | Style = "en") -> str:
