@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from browser_support import in_view, no_traceback, require_browser
 
+from engine.moves import Discard, Meld
 from engine.variants import get_variant
 from harness.chromium import PHONE
 from harness.served_app import served_app
-from harness.table_play import click_move, table_action
+from harness.table_play import click_move, pick, table_action
 from tutor.i18n.strings import t
 from tutor.practice.game import Game
 from tutor.practice.guide import guide
@@ -83,5 +84,54 @@ def test_a_guided_rommi_hand_on_a_phone(chromium: Browser, app_url: str, shots: 
         else:  # pragma: no cover
             raise AssertionError("no Rommi! window came in the guided hand")
         assert decisions >= 3
+    finally:
+        context.close()
+
+
+def test_the_advice_stays_beside_a_wrong_press_in_finnish_on_a_phone(chromium: Browser, app_url: str, shots: Path) -> None:
+    """Finnish, 390×844: after the draw the guide's advice is in view; pressing "Laita pois" with no card picked
+    says the pick warning beside the advice, which stays, instead of taking its place. By keyboard, the pile's
+    first Tab stop is its top card, and after the advised move the focus is back on the hand."""
+    game = Game.new(get_variant("rommi"), computer_seats(DEFAULT_LEARNER, 2, "coach"), DEAL)  # the page's game, mirrored
+    game.advance()
+    seen: set[str] = set()
+    context = chromium.new_context(viewport=PHONE, locale="fi-FI")
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/practice?variant=rommi&lang=fi")
+        page.get_by_text(t("practice.setup.mode_guided", "fi"), exact=True).click()
+        seed = page.get_by_label(t("practice.setup.seed", "fi"))
+        seed.fill(str(DEAL))
+        seed.press("Enter")
+        page.get_by_role("button", name=t("practice.setup.start", "fi")).click()
+        message = page.locator(".r5t-say")
+        first = guide(game.state, 0, seen, "fi")
+        seen.update(first.met)
+        expect(message).to_contain_text(first.now)
+        assert first.move is not None
+        click_move(page, first.move, len(game.state.pile))
+        game.play(first.move, 0)
+        game.advance()
+        assert game.pending().kind == "turn", "the deal's second decision is the rest of the turn"
+        advice = guide(game.state, 0, seen, "fi")
+        expect(message).to_contain_text(advice.advice)
+        table_action(page, "discard").click()  # nothing picked
+        expect(message).to_contain_text(t("ui.problem.pick_one_card", "fi"))
+        expect(message).to_contain_text(advice.advice)  # the advice stays beside the warning
+        in_view(page, message)
+        page.screenshot(path=str(shots / "guided-warning-beside-advice-fi-phone.png"))
+        # By keyboard: the pile's first Tab stop is its top card; after the move the focus is back on the hand.
+        pile = page.locator(".r5t-pile [data-pile]")
+        expect(pile.last).to_have_attribute("tabindex", "0")
+        move = advice.move
+        assert isinstance(move, Discard | Meld), move  # this deal's advice: a meld of three aces
+        for card in move.cards if isinstance(move, Meld) else (move.card,):
+            copy = page.locator(f'.r5t-hand [data-hand^="{card.in_hand}"][aria-pressed="false"]').first
+            pick(page.locator(f'.r5t-hand [data-hand="{copy.get_attribute("data-hand")}"]'))
+        table_action(page, move.kind).focus()
+        page.keyboard.press("Enter")
+        expect(message).to_contain_text(t("guide.said", "fi", text="").strip())
+        expect(page.locator(".r5t-hand button:focus")).to_have_count(1)
+        no_traceback(page)
     finally:
         context.close()

@@ -94,7 +94,7 @@ def test_a_joker_declared_as_no_card_is_a_notation_error(declared: str, reason: 
         ("rommi", {}, "ui.problem.pick_pile_card"),
         ("take", {"pile_pick": "KD", "pile": parse_cards("9H")}, "ui.problem.pick_pile_card"),
         ("meld", {}, "ui.problem.pick_cards"),
-        ("layoff", {}, "ui.problem.pick_cards"),
+        ("layoff", {}, "ui.problem.pick_cards_layoff"),  # the sentence names the action pressed
         ("layoff", {"picked": ["QC"]}, "ui.problem.pick_meld"),
         ("discard", {}, "ui.problem.pick_one_card"),
         ("discard", {"picked": ["5H", "5S"]}, "ui.problem.pick_one_card"),

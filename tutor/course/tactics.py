@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -30,17 +31,50 @@ class Tactic:
     id: str
     task: str | None
     reasons: tuple[str, ...]
+    #: the lesson's list item that names it (from 0, the same in every language), or None
+    item: int | None = None
 
 
 #: Every tactic, in the lesson's order.
 TACTICS: Final = (
-    Tactic("high_cards_go_early", "tactic-high-card-early", ("discard_lonely", "discard_value")),
-    Tactic("remember_what_they_take", "tactic-pile-tells", ("discard_not_feed_shown", "discard_feeds_shown")),
-    Tactic("runs_grow", "tactic-runs-grow", ()),
-    Tactic("keep_cards_that_fit", None, ("discard_keep", "discard_keep_partners", "discard_partners", "take_partners")),
-    Tactic("do_not_feed", "tactic-dont-feed", ("discard_not_feed", "discard_feeds", "discard_least_safe")),
+    Tactic(
+        "high_cards_go_early",
+        "tactic-high-card-early",
+        ("discard_lonely", "discard_dear_partners", "discard_dear_table", "discard_value"),
+        5,
+    ),
+    Tactic("remember_what_they_take", "tactic-pile-tells", ("discard_not_feed_shown", "discard_feeds_shown"), 1),
+    Tactic("runs_grow", "tactic-runs-grow", (), 2),
+    Tactic("keep_cards_that_fit", None, ("discard_keep", "discard_keep_partners", "discard_partners", "take_partners"), 3),
+    Tactic(
+        "do_not_feed",
+        "tactic-dont-feed",
+        (
+            "discard_not_feed",
+            "discard_not_feed_one",
+            "discard_not_feed_table",
+            "discard_not_feed_pile",
+            "discard_feeds",
+            "discard_feeds_one",
+        ),
+        6,
+    ),
     Tactic("rommi_callers", "tactic-rommi-caller", ()),
 )
+
+
+def tactic_name(tactic: Tactic, lesson_text: str) -> str | None:
+    r"""The tactic's name as the lesson's text (``lesson_text``, in the learner's language) gives it: the bold
+    words its list item opens with, without a closing full stop; None when the lesson names it in no item.
+
+    >>> lesson = "".join(f"- **Tactic {n}.** Why.\n" for n in range(7))
+    >>> tactic_name(TACTICS[0], lesson), tactic_name(tactic_of("discard_keep"), lesson)
+    ('Tactic 5', 'Tactic 3')
+    """
+    items: list[str] = re.findall(r"^- \*\*(.+?)\*\*", lesson_text, flags=re.MULTILINE)
+    if tactic.item is None or tactic.item >= len(items):
+        return None
+    return items[tactic.item].strip().rstrip(".")
 
 
 def tactic_of(reason: str) -> Tactic | None:

@@ -25,17 +25,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from typing import Final
 
+from engine.cards import Card
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Rummy, Take
 from engine.round import Phase, Round
 from engine.variants import Variant
+from tutor.compare.grid import cell_text, field_label
 from tutor.course import track_for
 from tutor.course.tactics import LESSON as TACTICS_LESSON
-from tutor.course.tactics import tactic_of
-from tutor.i18n.strings import t
+from tutor.course.tactics import Tactic, tactic_name, tactic_of
+from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.learn.curriculum import load_curriculum
 from tutor.seat.coach import describe_move, judged_review, suggest
@@ -51,6 +53,15 @@ _LESSONS: Final = {
     "rummy": ("rummy-call-lesson",),  # the course's lesson on the house rule, once a track holds it
     "going_out": ("going-out",),
     "empty_stock": ("empty-stock",),
+}
+
+
+#: The house rules that change a topic's rule, said with it when they are on at the learner's table.
+HOUSE_RULES: Final = {
+    "take": ("unusable_pile_penalty", "top_card_free"),
+    "layoff": ("layoff_needs_own_meld",),
+    "rommi": ("rommi_call_with_hand",),
+    "going_out": ("going_out_requires_discard",),
 }
 
 
@@ -78,6 +89,8 @@ class Guidance:
     #: teaches it (id, title)
     tactic: str | None = None
     tactic_lesson: tuple[str, str] | None = None
+    #: the card the advice says to keep rather than throw (a discard's "rather than the K♠"), or None
+    kept: Card | None = None
 
     @property
     def met(self) -> set[str]:
@@ -135,8 +148,31 @@ def _restricted(state: Round, seat: int) -> bool:
     return any(card not in allowed for card in state.hands[seat])
 
 
+def house_rules_said(variant: Variant, topic: str, language: str | Style = "en") -> list[str]:
+    """The house rules on at ``variant``'s table that change ``topic``'s rule, each in the Compare page's and the
+    cheat sheet's words (one catalogue entry for its name, one for its value).
+
+    >>> from engine.variants import get_variant
+    >>> house_rules_said(get_variant("femhundra", {"unusable_pile_penalty": 100}), "take")
+    ['House rule: A take you cannot use: allowed, costs 100 points.']
+    """
+    on = variant.house_rules
+    return [
+        t("guide.house_rule", language, rule=field_label(name, language), value=cell_text(variant, name, language))
+        for name in HOUSE_RULES.get(topic, ())
+        if name in on
+    ]
+
+
 def rule_text(variant: Variant, topic: str, language: str | Style = "en") -> str:
-    """What ``topic``'s rule says at ``variant``'s table, in one or two sentences."""
+    """What ``topic``'s rule says at ``variant``'s table, in one or two sentences, with the house rules on at
+    the table that change it."""
+    return " ".join([_rule_text(variant, topic, language), *house_rules_said(variant, topic, language)])
+
+
+def _rule_text(variant: Variant, topic: str, language: str | Style) -> str:
+    if topic == "take" and variant.pile_take == "top_only" and not variant.duty_on_top_card:
+        return t("guide.rule.take.top_only_free", language)
     if topic == "take":
         text = t(f"guide.rule.take.{variant.pile_take}", language)
         if variant.pile_take == "any_depth":
@@ -168,37 +204,83 @@ def now_text(state: Round, seat: int, language: str | Style = "en") -> str:
             return t("guide.now.empty_stock_take" if takes else "guide.now.empty_stock", language)
         if not takes:
             return t("guide.now.draw_only", language)
-        return t(f"guide.now.draw_or_{variant.pile_take}", language)
-    if state.duty is not None:
-        return t("engine.duty.lay_first", language, owed=tuple(state.duty.owed))
+        free = "_top_free" if variant.pile_take == "any_depth" else "_free" if variant.pile_take == "top_only" else ""
+        key = f"guide.now.draw_or_{variant.pile_take}{free if not variant.duty_on_top_card else ''}"
+        # A take that cannot be used is allowed at a table with the penalty: say so, as the Compare page does.
+        penalty = house_rules_said(variant, "take", language)[:1] if variant.unusable_pile_penalty else []
+        return " ".join([t(key, language), *penalty])
+    if state.duty is not None:  # the duty as the engine words its reminder: femhundra's new meld, or the card owed
+        return refusal(state.duty.refusal(variant), language)
     lays = any(isinstance(m, Meld | Layoff) for m in moves)
     return t("guide.now.play" if lays else "guide.now.discard", language)
 
 
-def guide(state: Round, seat: int, seen: Set[str], language: str | Style = "en") -> Guidance:
+def topics_used(moves: Iterable[Move]) -> list[str]:
+    """The topics the others' ``moves`` showed at the table (a take from the pile, a Rommi! call, a lay-off),
+    so that their rule is explained the first time anyone uses it."""
+    found: list[str] = []
+    for move in moves:
+        topic = "rommi" if isinstance(move, Rommi) else "take" if isinstance(move, Take) else "layoff" if isinstance(move, Layoff) else None
+        if topic is not None and topic not in found:
+            found.append(topic)
+    return found
+
+
+def guide(state: Round, seat: int, seen: Set[str], language: str | Style = "en", used: Iterable[str] = ()) -> Guidance:
     """The guidance before ``seat``'s decision in ``state``; ``seen`` holds the topics and tactics already
-    explained this round (the caller adds the new ones: :attr:`Guidance.met`)."""
+    explained this round (the caller adds the new ones: :attr:`Guidance.met`); ``used``: the topics the other
+    players showed since (:func:`topics_used`), explained too the first time."""
     advice = suggest(state, seat, "coach", language)
     variant = state.variant
     rules = []
-    for topic in topics_now(state, seat):
+    now = topics_now(state, seat)
+    for topic in [*[u for u in used if u not in now], *now]:
         if topic not in seen:
             lesson, title = lesson_for(variant, topic, language)
             rules.append(Rule(topic, rule_text(variant, topic, language), lesson, title))
     if advice is None:
         return Guidance(now_text(state, seat, language), None, t("guide.pass", language), tuple(rules))
-    said = t("guide.coach", language, reason=advice.reason)
+    # Before a draw where no take is allowed, the sentence on what the rules allow already says why.
+    said = t("guide.coach_draw", language) if advice.key == "draw_no_take" else t("guide.coach", language, reason=advice.reason)
     tactic = tactic_of(advice.key)
+    if tactic is not None:  # each piece of advice that follows a tactic names it, as its lesson does
+        said = " ".join([said, *tactic_said(variant, tactic, language)])
     if tactic is None or tactic.id in seen:
-        return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules))
+        return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), kept=advice.kept)
     lesson, title = _first_lesson(variant, (TACTICS_LESSON,), language)
     taught = (lesson, title) if lesson is not None and title is not None else None
-    return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), tactic.id, taught)
+    return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), tactic.id, taught, advice.kept)
+
+
+def tactic_said(variant: Variant, tactic: Tactic, language: str | Style = "en") -> list[str]:
+    """The sentence naming ``tactic`` and its lesson, in the words of the lesson "Playing well" at
+    ``variant``'s table (none when the lesson names it in no list item)."""
+    lesson = load_curriculum().lesson(TACTICS_LESSON)
+    name = tactic_name(tactic, lesson.text(variant, language))
+    return [t("guide.tactic_named", language, tactic=name, lesson=lesson.title_in(language))] if name else []
+
+
+def changed_since(kept: Card, hand_then: Sequence[Card], state: Round, seat: int, language: str | Style = "en") -> str:
+    """When the coach now throws the ``kept`` card it said to keep at the learner's last decision (holding
+    ``hand_then``), what changed since: the cards that came into the hand."""
+    new = list(state.hands[seat])
+    for card in hand_then:
+        if card in new:
+            new.remove(card)
+    if not new:
+        return t("guide.changed_same", language, card=kept)
+    return t("guide.changed", language, card=kept, new=tuple(new))
 
 
 def after_move(before: Round, seat: int, move: Move, advised: Move | None, language: str | Style = "en") -> str:
     """What the guide says after ``seat`` played ``move`` in ``before``: that the coach agrees, or what its
     own move would have been worth more by its count."""
+    paid = before.apply(move, seat).penalties[seat] - before.penalties[seat]
+    cost = [t("practice.log.penalty", language, penalty=paid)] if paid else []  # what the house rule's penalty cost
+    return " ".join([_after_move(before, seat, move, advised, language), *cost])
+
+
+def _after_move(before: Round, seat: int, move: Move, advised: Move | None, language: str | Style) -> str:
     if advised is None or move == advised:
         return t("guide.agree", language)
     cost, said = judged_review(before, move, seat, language)

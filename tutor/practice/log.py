@@ -24,6 +24,8 @@ def describe(before: Round, seat: int, move: Move, after: Round, language: str |
         taken = tuple(lifted_cards)
         if isinstance(move, Rommi):
             key = "practice.log.rommi"
+        elif before.variant.pile_take == "whole_pile" and n == 1:  # the whole pile, though one card: never "the top card"
+            key = "practice.log.take_whole_one"
         elif n == len(before.pile) and n > 1:
             key = "practice.log.take_all"
         else:

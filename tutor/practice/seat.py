@@ -19,16 +19,18 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
+from engine.cards import Card
 from engine.errors import RulesError
-from engine.moves import Draw
+from engine.moves import Discard, Draw
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.practice.game import Game, Pending
-from tutor.practice.guide import Guidance, after_move, guide
+from tutor.practice.guide import Guidance, after_move, changed_since, guide, topics_used
 from tutor.seat.coach import Advice, judged_review, suggest
 from tutor.seat.felt import primary_actions
-from tutor.seat.game import Answer, Look, Play, attempt, turn_actions
+from tutor.seat.game import Answer, AnswerKind, Look, Play, attempt, turn_actions
 from tutor.seat.picks import Action
 
 
@@ -53,6 +55,9 @@ class PracticeSeat:
         self.topics: set[str] = set()
         self._guidance: tuple[str, Guidance] | None = None
         self.after: str | None = None
+        #: the card the guide's last advice said to keep, and the learner's hand then (to say what changed
+        #: when a later advice throws it)
+        self._kept: tuple[Card, tuple[Card, ...]] | None = None
 
     # --- who sees the board -------------------------------------------------------------------------
 
@@ -112,14 +117,17 @@ class PracticeSeat:
         said = self.review and t("practice.review_heading", language, review=self.review)
         answer = self.answer
         parts: list[str] = []
+        kind: AnswerKind | None = None
         if answer is not None and answer.message:
             text = answer.message
             if answer.kind == "error" and answer.code is not None:  # a refused move, not a refused file
                 text = f"{text} {t('practice.unchanged', language)}"
             text = f"{text} {said}" if said else text
-            if answer.kind != "info" or not self.game.guided:
+            if not self.game.guided:
                 return answer.kind, text
-            parts.append(text)  # "You drew the 9♥.", then the guide
+            # A guided hand: a warning or a refusal is said beside the guide's advice, never instead of it.
+            parts.append(text)  # "You drew the 9♥." or "Pick exactly one card…", then the guide
+            kind = None if answer.kind == "info" else answer.kind
         elif said:
             return "warning", said
         if self.after:
@@ -134,7 +142,7 @@ class PracticeSeat:
             parts += [guidance.advice] if window else [guidance.now, guidance.advice]
         if not parts:
             return None
-        return ("success" if window else "info"), " ".join(parts)
+        return kind or ("success" if window else "info"), " ".join(parts)
 
     def play(self, play: Play, language: str | Style) -> Answer:
         """A move made on the table by the person deciding: the engine judges it; then the coach reviews it
@@ -210,8 +218,19 @@ class PracticeSeat:
             return None
         key = f"{self.game.current.number}:{len(self.game.current.steps)}:{seat}:{language}"
         if self._guidance is None or self._guidance[0] != key:
-            said = guide(self.game.state, seat, self.topics, language)
+            people = set(self.game.people)
+            used = topics_used(step.move for step in self.game.current.steps if step.seat not in people)
+            state = self.game.state
+            said = guide(state, seat, self.topics, language, used)
             self.topics.update(said.met)
+            kept = self._kept
+            if kept is not None and isinstance(said.move, Discard) and said.move.card == kept[0]:
+                # a reason that changed from one turn to the next says what changed
+                said = replace(said, advice=f"{said.advice} {changed_since(kept[0], kept[1], state, seat, language)}")
+            if said.kept is not None:
+                self._kept = (said.kept, tuple(state.hands[seat]))
+            elif isinstance(said.move, Discard):
+                self._kept = None
             self._guidance = (key, said)
         return self._guidance[1]
 
@@ -248,6 +267,7 @@ class PracticeSeat:
         self.costs = {}
         self.topics = set()
         self.after = None
+        self._kept = None
         return None
 
     def _moved(self) -> None:

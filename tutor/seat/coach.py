@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from engine.bots import get_bot
 from engine.bots.coach import CoachBot
-from engine.cards import Card
+from engine.cards import JOKER, Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Rummy, Stop, Take
 from engine.pile_take import lifted, take_count
 from engine.round import Phase, Round
@@ -34,7 +34,15 @@ from engine.scoring import lay_points
 from engine.view import unseen_cards
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
-from tutor.seat.coach_discards import Reason, advice_rng, discard_reason, discard_review, partners
+from tutor.seat.coach_discards import (
+    Reason,
+    advice_rng,
+    discard_reason,
+    discard_review,
+    judgements,
+    partners,
+    pile_partners,
+)
 
 #: How many points (by the coach's count) a better move must be worth before a review mentions it.
 REVIEW_MARGIN = 6.0
@@ -49,6 +57,8 @@ class Advice:
     seat: int
     #: the sentence's key (``practice.coach.<key>``): what kind of reason it gives (:mod:`tutor.course.tactics`)
     key: str = "generic"
+    #: the card the reason says to keep rather than throw (a discard's "rather than the K♠"), or None
+    kept: Card | None = None
 
 
 # --- words --------------------------------------------------------------------------------------------
@@ -94,7 +104,29 @@ def suggest(state: Round, seat: int, level: str = "coach", language: str | Style
     if move is None:
         return None
     said = reason_for(state, seat, move)
-    return Advice(move, said.say("practice.coach", language), seat, said.key)
+    if level == "coach" and isinstance(move, Discard):
+        safer = _pile_safe(state, seat, move.card)
+        if safer is not None:  # the whole pile is taken: the card that would join its partners there stays
+            move, said = safer
+    other = said.values.get("other")
+    kept = other if isinstance(move, Discard) and isinstance(other, Card) else None
+    return Advice(move, said.say("practice.coach", language), seat, said.key, kept)
+
+
+def _pile_safe(state: Round, seat: int, card: Card) -> tuple[Discard, Reason] | None:
+    """Where the pile is taken whole (femhundra), a discard that would go with cards already in the pile
+    feeds whoever takes it: the coach's best discard that goes with none of them instead, when it is within
+    :data:`REVIEW_MARGIN` of its first choice, with the reason; None to keep the first choice."""
+    if not pile_partners(state, card):
+        return None
+    judged = judgements(state, seat, advice_rng(state, seat))
+    first = judged[card].score
+    safe = [j for j in judged.values() if not pile_partners(state, j.move.card) and j.score >= first - REVIEW_MARGIN]
+    if not safe:
+        return None
+    best = max(safe, key=lambda j: j.score).move
+    words = {"card": best.card, "other": card, "pile": tuple(pile_partners(state, card))}
+    return best, Reason("discard_not_feed_pile", words)
 
 
 # --- why ----------------------------------------------------------------------------------------------
@@ -122,7 +154,12 @@ def reason_for(state: Round, seat: int, move: Move) -> Reason:
         if not state.pile:
             return Reason("draw_empty_pile")
         takes = [m for m in state.legal_moves() if isinstance(m, Take)]
-        return Reason("draw" if takes else "draw_no_take")
+        if not takes:
+            return Reason("draw_no_take")
+        if len(state.pile) == 1 and _lays_after_take(state, seat, takes[0]) is None:  # one card: say which
+            card = state.pile[0]
+            return Reason("draw_one", {"card": card, "value": state.variant.card_value(card)})
+        return Reason("draw")
     return Reason("generic", {"move": str(move)})
 
 
@@ -170,19 +207,37 @@ def _explain_take(state: Round, seat: int, move: Take | Rommi) -> Reason:
     prefix = "rommi" if isinstance(move, Rommi) else "take_all" if n == len(state.pile) and n > 1 else "take"
     if lay is not None and any(c.in_hand in taken for c in lay.cards):
         words["cards"] = tuple(lay.cards)
+        then = _rest(state, taken, lay)
         if isinstance(lay, Layoff):
             words["meld"] = lay.meld
-            return Reason(f"{prefix}_layoff", words)
-        return Reason(f"{prefix}_meld", words)
+            return Reason(f"{prefix}_layoff", words, then)
+        return Reason(f"{prefix}_meld", words, then)
     mates = partners(state.hands[seat], deepest)
     if mates:
         words["partners"] = tuple(mates)
         return Reason("take_partners", words)
+    if deepest is JOKER:
+        return Reason("take_joker", words)
+    fitted = next((i for i, meld in enumerate(state.table, 1) if deepest.index in meld.shape.touching), None)
+    if fitted is not None:
+        return Reason("take_table", words | {"meld": fitted})
     unseen = unseen_cards(state, seat)
     stock_value = sum(state.variant.card_value(c) * n for c, n in unseen.items()) / max(1, sum(unseen.values()))
     if state.variant.card_value(deepest) <= stock_value:  # "weighs less than the stock's likely card": true
         return Reason("take_low", words)
-    return Reason("take_worth", words)
+    return Reason("take_worth", words | {"value": state.variant.card_value(deepest)})
+
+
+def _rest(state: Round, taken: Sequence[Card], lay: Meld | Layoff) -> tuple[Reason, ...]:
+    """What a take or a call lifts into the hand besides the cards laid at once, and what they would cost there
+    if the round ended soon: said after its reason (none when every card taken is laid)."""
+    rest = list(taken)
+    for card in lay.cards:
+        if card.in_hand in rest:
+            rest.remove(card.in_hand)
+    if not rest:
+        return ()
+    return (Reason("take_rest", {"rest": tuple(rest), "rest_points": hand_value(state, rest)}),)
 
 
 # --- review -------------------------------------------------------------------------------------------

@@ -1,13 +1,15 @@
-"""Why the coach throws one card and not another, in words its own numbers bear out.
+"""Why the coach throws one card and not another, in the game's terms, which its own numbers bear out.
 
 The coach judges a discard by two parts (:class:`engine.bots.coach.DiscardJudgement`): the worth of the hand
 it keeps, and what the others make of the card (the points they lay with it, and the share of the deals
 played out in which someone takes it at once). A reason names the part that decided, with the coach's own
 figures, against the card a beginner would throw: the one that costs most in hand. So the coach never says
-"the 2♦ would cost you 2 points" to argue against a K♦ it kept.
+"the 2♦ would cost you 2 points" to argue against a K♦ it kept. Each reason names what a learner can check
+and reuse: the cards a card goes with, the meld on the table it fits, the pile it would join, its points in
+hand, what another player took from the pile; never "the coach's count" alone.
 
-Probability words are the coach's estimates from the cards the seat can see, over the deals it played out:
-*unlikely* when another player took the card in fewer than :data:`UNLIKELY` of them.
+A share of deals ("someone took it in 6 of the 16 deals the coach tried") is the coach's estimate from the
+cards the seat can see, over the deals it played out; at a table of two it names the one opponent.
 
 >>> from engine.cards import parse_cards
 >>> from engine.moves import DRAW
@@ -33,20 +35,28 @@ from engine.round import Round
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 
-#: Below this share of the deals played out, the coach calls a card "unlikely" to be used by the others.
-UNLIKELY: Final = 0.2
 #: The sentences a discard's reason may take (``practice.coach.<key>``), and a review's (``practice.review.<key>``).
 KEYS: Final = (
     "discard_out",
     "discard_not_feed",
+    "discard_not_feed_one",
+    "discard_not_feed_table",
+    "discard_not_feed_pile",
     "discard_not_feed_shown",
     "discard_keep",
     "discard_keep_partners",
     "discard_lonely",
-    "discard_least",
-    "discard_least_safe",
+    "discard_dear_partners",
+    "discard_dear_table",
 )
-REVIEW_KEYS: Final = ("discard_feeds", "discard_feeds_shown", "discard_partners", "discard_value", "generic")
+REVIEW_KEYS: Final = (
+    "discard_feeds",
+    "discard_feeds_one",
+    "discard_feeds_shown",
+    "discard_partners",
+    "discard_value",
+    "generic",
+)
 
 
 def advice_rng(state: Round, seat: int) -> random.Random:
@@ -67,10 +77,12 @@ class Reason:
 
     key: str
     values: dict[str, object] = field(default_factory=dict)
+    #: a sentence said after it, with the same prefix (what a take lifts besides the cards it lays)
+    then: tuple[Reason, ...] = ()
 
     def say(self, prefix: str, language: str | Style) -> str:
-        """The sentence, in ``language``."""
-        return t(f"{prefix}.{self.key}", language, **self.values)
+        """The sentence (and those said after it), in ``language``."""
+        return " ".join([t(f"{prefix}.{self.key}", language, **self.values), *(r.say(prefix, language) for r in self.then)])
 
 
 def judgements(state: Round, seat: int, rng: random.Random) -> dict[Card, DiscardJudgement]:
@@ -114,7 +126,8 @@ def _feed_decides(chosen: DiscardJudgement, other: DiscardJudgement) -> bool:
 
 
 def discard_reason(state: Round, seat: int, card: Card, rng: random.Random | None = None) -> Reason:
-    """Why discarding ``card`` is the coach's choice for ``seat`` (to move), by the coach's own figures."""
+    """Why discarding ``card`` is the coach's choice for ``seat`` (to move), in the game's terms: the cards
+    it goes with, the melds on the table, the pile, its points in hand, and what the others took."""
     hand = state.hands[seat]
     value = state.variant.card_value(card)
     if len(hand) == 1:
@@ -130,25 +143,54 @@ def discard_reason(state: Round, seat: int, card: Card, rng: random.Random | Non
             if mates:
                 return Reason("discard_keep_partners", {"card": card, "other": naive, "partners": tuple(mates)})
             return Reason("discard_keep", {"card": card, "other": naive})
-        if other.taken > chosen.taken:  # the hand alone says keep the cheaper card: the others decided
-            seen = taken_partners(state, seat, naive)
-            if seen is not None:  # what they took from the pile says why
-                words = {"card": card, "other": naive, "player": seen[0], "shown": seen[1]}
-                return Reason("discard_not_feed_shown", words)
-            taken = round(other.taken * other.deals)
-            return Reason("discard_not_feed", {"card": card, "other": naive, "taken": taken, "deals": other.deals})
-        return Reason("discard_least", {"card": card, "value": value})
+        # The hand alone says keep the cheaper card: what the others would make of the dearer one decided.
+        return feed_reason(state, seat, card, naive, other)
     fed_more = [c for c in others if judged[c].taken > chosen.taken and state.variant.card_value(c) >= value]
     for other_card in sorted(fed_more, key=lambda c: -judged[c].taken):  # as dear, taken more: why, if seen
         seen = taken_partners(state, seat, other_card)
         if seen is not None:
             words = {"card": card, "other": other_card, "player": seen[0], "shown": seen[1]}
             return Reason("discard_not_feed_shown", words)
-    if not partners(hand, card) and not _fits_table(state, card):
+    mates = partners(hand, card)
+    if not mates and not _fits_table(state, card):
         return Reason("discard_lonely", {"card": card, "value": value})
-    if chosen.taken < UNLIKELY:
-        return Reason("discard_least_safe", {"card": card, "value": value})
-    return Reason("discard_least", {"card": card, "value": value})
+    if mates:  # no card you may throw costs more: high cards go early, even one with a partner
+        return Reason("discard_dear_partners", {"card": card, "value": value, "partners": tuple(mates)})
+    return Reason("discard_dear_table", {"card": card, "value": value, "meld": _meld_fitted(state, card)})
+
+
+def feed_reason(state: Round, seat: int, card: Card, other: Card, judged: DiscardJudgement) -> Reason:
+    """Why ``card`` goes rather than the dearer ``other`` the others could use: what they took from the pile,
+    the pile ``other`` would join (where the pile is taken whole), the meld on the table it fits, or how
+    often the next player took it in the deals the coach tried (naming the one opponent at a table of two)."""
+    words: dict[str, object] = {"card": card, "other": other}
+    seen = taken_partners(state, seat, other)
+    if seen is not None:  # what they took from the pile says why
+        return Reason("discard_not_feed_shown", words | {"player": seen[0], "shown": seen[1]})
+    pile_mates = pile_partners(state, other)
+    if pile_mates:
+        return Reason("discard_not_feed_pile", words | {"pile": tuple(pile_mates)})
+    rules = state.variant  # a lay-off the next player may make at once: it pays the duty, and needs no meld of theirs
+    if _fits_table(state, other) and rules.duty_paid_by_layoff and not rules.layoff_needs_own_meld:
+        return Reason("discard_not_feed_table", words | {"meld": _meld_fitted(state, other)})
+    taken = round(judged.taken * judged.deals)
+    if len(state.players) == 2:
+        opponent = state.players[(seat + 1) % 2]
+        return Reason("discard_not_feed_one", words | {"player": opponent, "taken": taken, "deals": judged.deals})
+    return Reason("discard_not_feed", words | {"taken": taken, "deals": judged.deals})
+
+
+def pile_partners(state: Round, card: Card) -> list[Card]:
+    """Where the pile is taken whole (femhundra): the pile's cards that ``card`` would go with there, towards
+    a meld for whoever takes the pile; else none."""
+    if state.variant.pile_take != "whole_pile":
+        return []
+    return partners(state.pile, card)
+
+
+def _meld_fitted(state: Round, card: Card) -> int:
+    """The number (from 1) of the first meld on the table ``card`` fits."""
+    return next(i for i, meld in enumerate(state.table, 1) if card.index in meld.shape.touching)
 
 
 def discard_review(state: Round, seat: int, played: Card, better: Card, points: int) -> Reason:
@@ -160,7 +202,10 @@ def discard_review(state: Round, seat: int, played: Card, better: Card, points: 
         seen = taken_partners(state, seat, played)
         if seen is not None:
             return Reason("discard_feeds_shown", words | {"player": seen[0], "shown": seen[1]})
-        return Reason("discard_feeds", words | {"taken": round(mine.taken * mine.deals), "deals": mine.deals})
+        taken = {"taken": round(mine.taken * mine.deals), "deals": mine.deals}
+        if len(state.players) == 2:
+            return Reason("discard_feeds_one", words | taken | {"player": state.players[(seat + 1) % 2]})
+        return Reason("discard_feeds", words | taken)
     mates = partners(state.hands[seat], played)
     if mates and best.kept > mine.kept:
         return Reason("discard_partners", words | {"partners": tuple(mates)})

@@ -168,8 +168,8 @@ def picked_move(
         if len(cards) != 1:
             raise SelectionProblem("ui.problem.pick_one_card")
         return discard(cards[0].in_hand)
-    if not cards:
-        raise SelectionProblem("ui.problem.pick_cards")
+    if not cards:  # the sentence names the action pressed: cards to meld, or cards to lay off
+        raise SelectionProblem("ui.problem.pick_cards" if action == "meld" else "ui.problem.pick_cards_layoff")
     if action == "meld":
         return Meld(laid_cards(cards, declarations))
     if action == "layoff":

@@ -295,7 +295,10 @@ export default function (component) {
     html += "</div>";
     root.innerHTML = html;
     rove();
-    const again = focusId ? root.querySelector(`[data-focus="${CSS.escape(focusId)}"]`) : null;
+    // After a move pressed on an action, the keyboard goes back to the hand (its one Tab stop), not the button.
+    const moved = movedAt && Date.now() - movedAt < 15000 && focusId && focusId.startsWith("a-");
+    const hand = moved ? root.querySelector('.r5t-hand button[tabindex="0"]') : null;
+    const again = hand || (focusId ? root.querySelector(`[data-focus="${CSS.escape(focusId)}"]`) : null);
     if (again) {
       again.focus();
     } else if (movedAt && Date.now() - movedAt < 15000 && (!active || active === document.body || !active.isConnected)) {
@@ -312,7 +315,8 @@ export default function (component) {
       const items = Array.from(row.querySelectorAll("button"));
       if (!items.length) return;
       const key = row.classList.contains("r5t-hand") ? "hand" : "pile";
-      const kept = items.find((b) => b.getAttribute("data-focus") === roving.get(key)) || items[0];
+      // the pile's first stop is its top card (the last one, at the right)
+      const kept = items.find((b) => b.getAttribute("data-focus") === roving.get(key)) || (key === "pile" ? items[items.length - 1] : items[0]);
       items.forEach((b) => b.setAttribute("tabindex", b === kept ? "0" : "-1"));
     });
   }
@@ -396,7 +400,7 @@ export default function (component) {
   const turn = !!data.your_turn;
   if (turn !== table.turn) {
     table.turn = turn;
-    if (turn) table.voice.textContent = w.your_turn;
+    table.voice.textContent = turn ? w.your_turn : "";  // said once, and gone once the turn or the task is over
   }
   if (fresh && data.top) {
     // A new scenario or game opens at its top: every scrolling box above the table goes back up, now
