@@ -52,7 +52,7 @@ def target(store_target: str) -> str:
 
 def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
     store = ProgressStore(db)
-    assert store.schema_version() == SCHEMA_VERSION == 5
+    assert store.schema_version() == SCHEMA_VERSION == 6
     with sqlite3.connect(db) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
