@@ -16,6 +16,7 @@ A permutation is a tuple: ``suits[i]`` is the suit played for suit ``i`` (the or
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from engine.cards import SUITS
@@ -29,6 +30,7 @@ _FIELD: Final = re.compile(r"\{[^{}]*\}")
 SAME: Final = (0, 1, 2, 3)
 
 
+@lru_cache(maxsize=8192)  # a day's review maps the same card texts again and again (benchmarks/bench_review.py)
 def map_cards(text: str, suits: tuple[int, ...]) -> str:
     """``text`` with every card in the notation given its suit under ``suits``."""
     if suits == SAME:

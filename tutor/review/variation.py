@@ -1,8 +1,7 @@
 """A lesson task played again as a *variation* of itself: the same question on other cards. A seeded
-generator permutes the suits (a suit the task's words name, "your four clubs", stays as it is) and shuffles
-the order of the cards in every hand; the task's texts keep naming its cards through their fields
+generator permutes the suits (a suit the task's words name, "your four clubs", stays as it is); the task's texts keep naming its cards through their fields
 (:mod:`tutor.learn.suits`), and the variation is checked by the engine as every task file is
-(:func:`tutor.learn.checker.check_scenario`). Rummy's rules do not look at which suit a card has, only at
+(:func:`tutor.learn.checker.check_play`: its texts are the task's, checked with it). Rummy's rules do not look at which suit a card has, only at
 whether suits are alike, so the permuted task asks the same thing: the same kind of answer, the same rule
 deciding it, the same refusal for the same wrong move (the tests prove it for every task, 20 seeds each).
 
@@ -22,7 +21,7 @@ import re
 from typing import Any, Final
 
 from engine.cards import SUITS
-from tutor.learn.checker import check_scenario
+from tutor.learn.checker import check_play
 from tutor.learn.scenario import Scenario
 from tutor.learn.suits import SAME, map_cards
 
@@ -43,8 +42,16 @@ class NoVariation(ValueError):
 
 def named_suits(scenario: Scenario) -> frozenset[int]:
     """The suits a task's English words name ("Meld your run of hearts"): a variation keeps them."""
-    words = " ".join(text if isinstance(text, str) else text["en"] for _, text in scenario.texts())
-    return frozenset(suit for suit, pattern in _SUIT_WORDS.items() if pattern.search(words))
+    found = _NAMED.get(scenario.id)
+    if found is None:
+        words = " ".join(text if isinstance(text, str) else text["en"] for _, text in scenario.texts())
+        found = frozenset(suit for suit, pattern in _SUIT_WORDS.items() if pattern.search(words))
+        _NAMED[scenario.id] = found
+    return found
+
+
+#: The suits each task names, by task id (its texts are the same at every table): a day's review asks again.
+_NAMED: dict[str, frozenset[int]] = {}
 
 
 def suit_permutation(scenario: Scenario, seed: int) -> tuple[int, ...]:
@@ -60,24 +67,25 @@ def suit_permutation(scenario: Scenario, seed: int) -> tuple[int, ...]:
     return tuple(suits)
 
 
-def on_other_suits(scenario: Scenario) -> bool:
-    """Whether the task's variations change its suits (at least two are free to change places); a task whose
-    words name three suits varies only the order of the cards in hand."""
-    return len(SUITS) - len(named_suits(scenario)) >= 2
+def has_generator(scenario: Scenario) -> bool:
+    """Whether the task has variations a learner sees: at least two suits are free to change places (a task
+    whose words name three suits has none) and the position shows cards (a hand, the pile or a meld; a task
+    about the deal before it is dealt has none)."""
+    deal = scenario.position.deal
+    shown = any(deal.hands.values()) or bool(deal.discard) or bool(scenario.position.table)
+    return shown and len(SUITS) - len(named_suits(scenario)) >= 2
 
 
 def vary(scenario: Scenario, seed: int) -> Scenario:
     """The task (as played at its table, :meth:`Scenario.under`) on other cards: the suits of
-    :func:`suit_permutation`, every hand in a shuffled order, the whole stock listed in the order the task
-    deals it (mapped). Checked by the engine: :class:`NoVariation` says why not."""
+    :func:`suit_permutation`, the whole stock listed in the order the task deals it (mapped). Checked by the
+    engine: :class:`NoVariation` says why not."""
     suits = suit_permutation(scenario, seed)
-    rng = random.Random(seed)
     data = scenario.model_dump(by_alias=True, exclude_none=True)
     record = scenario.record()
     position = data["position"]
     position["deal"] = {
-        "hands": {name: rng.sample(cards, len(cards)) for name, cards in record.deal.hands.items()}
-        if record.deal is not None else {},
+        "hands": dict(record.deal.hands) if record.deal is not None else {},
         "discard": list(record.deal.discard) if record.deal is not None else [],
         "stock": list(record.deal.stock) if record.deal is not None else [],
     }
@@ -88,7 +96,7 @@ def vary(scenario: Scenario, seed: int) -> Scenario:
     varied._played = scenario.played
     varied._suits = suits
     try:
-        check_scenario(varied, f"{scenario.id} (variation {seed})")
+        check_play(varied, f"{scenario.id} (variation {seed})")
     except Exception as error:  # a variation the engine refuses is not played: said as such
         raise NoVariation(str(error)) from error
     return varied
