@@ -17,6 +17,7 @@ from tutor.progress import ProgressStore
 from tutor.review.cards import task_key
 from ui.learn import review
 from ui.learn.review import ReviewState
+from ui.learn.state import KEYS as LEARN_KEYS
 
 LESSON, TASK = "taking-the-pile-femhundra", "femhundra-take-whole-pile"
 
@@ -28,7 +29,7 @@ def texts(elements: Iterable[object]) -> list[str]:
 @pytest.mark.apptest
 def test_a_refused_move_comes_back_as_a_variation_and_the_progress_page_shows_it(progress_db: Path) -> None:
     at = open_app(lesson=LESSON)
-    table_move(at, review.PickKeys("learn_"), "take", pile="2C")  # one card of a femhundra pile: refused
+    table_move(at, LEARN_KEYS, "take", pile="2C")  # one card of a femhundra pile: refused
     at.run()
     learner = app_of(at).learner_id
     assert learner is not None
