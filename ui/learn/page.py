@@ -296,7 +296,8 @@ def _after_answer(answer: Answer) -> None:
     (:func:`_save_waiting`)."""
     learn = learn_state()
     run = learn.run
-    note_lesson_mistake(run)  # a refused or unasked move makes the task's review card
+    if note_lesson_mistake(run):  # a refused or unasked move makes the task's review card: the count, drawn
+        learn.saves += 1  # outside the task's fragment, changed
     if run is not None and run.solved:
         learn.to_save = (run, learn.lesson, learn.index)
 
@@ -369,7 +370,8 @@ def _check(kind: str) -> None:
         run.answer_choice(int(picked), language)
     else:
         run.judge(kind == "legal", language)
-    note_lesson_mistake(run)  # a wrong answer makes the task's review card
+    if note_lesson_mistake(run):  # a wrong answer makes the task's review card
+        learn_state().saves += 1
     if run.solved:
         _record(run)
 
@@ -412,7 +414,8 @@ def _hint() -> None:
     run = learn_state().run
     if run is not None:
         run.reveal_hint()
-        note_lesson_mistake(run)  # a hint taken makes the task's review card
+        if note_lesson_mistake(run):  # a hint taken makes the task's review card
+            learn_state().saves += 1
 
 
 def _record(run: ScenarioRun, lesson_id: object = None, index: int | None = None) -> None:

@@ -8,7 +8,7 @@ marks lessons with cards due (:func:`lesson_mark`). The page calls these with a 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Final
 
@@ -30,7 +30,7 @@ from tutor.review.day import ReviewItem, build_day
 from tutor.review.mastery import lessons_due
 from tutor.review.rating import rate
 from tutor.seat.coach import describe_move
-from tutor.seat.game import Answer
+from tutor.seat.game import Answer, Look
 from ui.felt.controls import PickKeys, clear_picks, draw_seat_game, play_request
 from ui.shared import session
 from ui.shared.reviews import deck, due_today
@@ -81,24 +81,36 @@ def review_state() -> ReviewState:
     return found
 
 
+class ReviewSeat(LessonSeat):
+    """The lesson's table of a review's task: its position named apart from the lesson's (``review:``), so
+    the table takes it as a new position (picks left from the lesson's table are dropped)."""
+
+    def look(self, language: str | Style) -> Look:
+        """The lesson's look, under a key of the review's own."""
+        seen = super().look(language)
+        return replace(seen, key=f"review:{review_state().index}:{seen.key}")
+
+
 # --- what the lessons tell the reviews ---------------------------------------------------------------
 
 
-def note_lesson_mistake(run: ScenarioRun | None) -> None:
+def note_lesson_mistake(run: ScenarioRun | None) -> bool:
     """After an answer or a hint in a lesson: a wrong or refused answer, or a hint, makes the task's card
-    (due at once) or fails the card the learner has (once a task)."""
+    (due at once) or fails the card the learner has (once a task run); whether it did (the count of cards
+    due, drawn outside the task's fragment, then changed)."""
     if run is None or (not run.wrong_attempts and not run.hints_shown) or id(run) in review_state().noted:
-        return
+        return False
     cards = deck()
     if cards is None:
-        return
+        return False
     feedback = run.feedback
     origin: Origin = "hint" if not run.wrong_attempts else ("refused" if feedback is not None and feedback.kind == "error" else "wrong")
     try:
         cards.note_mistake(task_key(run.scenario.id), run.scenario.played, origin)
     except ProgressError:
-        return  # the page says why the store cannot be written
+        return False  # the page says why the store cannot be written
     review_state().noted.add(id(run))
+    return True
 
 
 def lesson_mark(lesson_id: str, language: str | Style) -> str:
@@ -187,11 +199,11 @@ def _review(track: Track, language: str | Style) -> None:
     lesson = found.lesson.title_in(language) if found is not None else item.lesson_id
     st.caption(t("review.variation", language, lesson=lesson))
     st.markdown(scenario.say(scenario.task.prompt, language))
-    play_request(KEYS, LessonSeat(run), after=lambda answer: _answered(answer))
+    play_request(KEYS, ReviewSeat(run), after=lambda answer: _answered(answer))
     step = run.step
     if step is not None and step.prompt is not None:
         st.markdown(f"**{scenario.say(step.prompt, language)}**")
-    draw_seat_game(KEYS, LessonSeat(run), language, ready=True, after=lambda answer: _answered(answer))
+    draw_seat_game(KEYS, ReviewSeat(run), language, ready=True, after=lambda answer: _answered(answer))
     task = scenario.task
     if not run.is_move_task and not run.solved:
         if isinstance(task, NumberTask):
