@@ -35,7 +35,7 @@ from tutor.seat.coach import describe_move
 from tutor.seat.game import Answer
 from ui.felt.controls import clear_picks, draw_seat_game, play_request
 from ui.felt.settings import show_notation
-from ui.learn.review import lesson_mark, note_lesson_mistake, render_review_entry
+from ui.learn.review import lesson_mark, note_lesson_mistake, render_review_entry, stop_review
 from ui.learn.state import (
     AGAIN,
     ANSWERS,
@@ -113,6 +113,7 @@ def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set
 def open_lesson(lesson_id: str, index: int = 0, link: bool = True) -> None:
     """Open scenario ``index`` of a lesson (a button callback too); ``link`` puts it in the address."""
     learn = learn_state()
+    stop_review()  # a lesson opened from the list ends the review
     learn.lesson = lesson_id
     learn.index = index
     learn.run = None

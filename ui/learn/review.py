@@ -175,7 +175,8 @@ def _open(state: ReviewState) -> None:
         st.session_state.pop(key, None)
 
 
-def _stop() -> None:
+def stop_review() -> None:
+    """End the review (its stop button; a lesson opened from the list): the Learn page shows the lesson again."""
     review_state().active = False
 
 
@@ -187,7 +188,7 @@ def _next() -> None:
 
 def _review(track: Track, language: str | Style) -> None:
     state = review_state()
-    st.button(t("review.stop", language), key=STOP, on_click=_stop)
+    st.button(t("review.stop", language), key=STOP, on_click=stop_review)
     run = state.run
     if run is None:
         st.success(t("review.done", language))
