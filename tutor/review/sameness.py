@@ -4,6 +4,7 @@ move task the same verdict (refused, and by which rule; legal but not asked; wha
 a learner could try, the variation's move being the task's with its suits mapped. The tests run it for
 every task with a generator, 20 seeds each; it is too slow for a page (hundreds of moves a step).
 
+>>> from engine.variants import PRESETS
 >>> from tutor.learn.curriculum import load_curriculum
 >>> from tutor.review.variation import vary
 >>> task = load_curriculum().scenarios["duty-top-card-meld"].under(PRESETS["500-rum"])
@@ -19,12 +20,9 @@ from itertools import combinations
 from engine.errors import NotationError, RulesError
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, discard, take
 from engine.round import Round
-from engine.variants import PRESETS
 from tutor.learn.checker import judge_answer, learner_seat, number_answer, try_move
-from tutor.learn.scenario import JudgeTask, MoveTask, NumberTask, Scenario
+from tutor.learn.scenario import JudgeTask, MoveTask, NumberTask, Scenario, Step
 from tutor.learn.suits import map_cards
-
-__all__ = ["PRESETS", "differences", "probes"]
 
 #: A verdict on a tried move: (legal, what was asked, the rule code refusing it).
 Outcome = tuple[bool, bool, str | None]
@@ -58,8 +56,8 @@ def differences(task: Scenario, varied: Scenario) -> list[str]:
     return found
 
 
-def _outcome(task: Scenario, step: object, state: Round, move: Move) -> Outcome:
-    verdict = try_move(task, step, state, move)  # type: ignore[arg-type]
+def _outcome(task: Scenario, step: Step, state: Round, move: Move) -> Outcome:
+    verdict = try_move(task, step, state, move)
     return verdict.legal, verdict.asked, verdict.code
 
 
