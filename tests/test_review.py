@@ -10,14 +10,19 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from fsrs import Card, Rating, Scheduler
 
-from engine.round import Round
+from engine.moves import DRAW, discard
+from engine.round import Phase, Round
 from engine.variants import PRESETS, get_variant
 from tutor.course.track import track_for
 from tutor.learn.curriculum import load_curriculum
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_device_token, new_learner_id
 from tutor.review.cards import task_key
+from tutor.practice.game import Game
+from tutor.practice.seats import computer_seats
 from tutor.review.day import build_day
+from tutor.review.decisions import DecisionSeat, costly_cards
+from tutor.seat.coach import REVIEW_MARGIN, judged_review, suggest
 from tutor.review.mastery import forecast, lesson_mastery, lessons_due, review_days, streak
 from tutor.review.sameness import differences
 from tutor.review.schedule import Deck
@@ -108,11 +113,11 @@ def test_a_days_review_plays_each_due_task_as_a_variation_at_the_current_table(t
     deck.note_mistake(task_key("anna-bertil-play"), PRESETS["500-rum"], "wrong", at=NOW)
     deck.note_mistake(task_key("femhundra-take-whole-pile"), PRESETS["femhundra"], "wrong", at=NOW + timedelta(seconds=1))
     day = build_day(deck.due_today(at=NOW), PRESETS["dansk"])
-    assert [(item.task.id, item.task.variant) for item in day] == [
+    assert [(item.task.id, item.task.variant) for item in day if item.task is not None] == [
         ("anna-bertil-play", "dansk"), ("femhundra-take-whole-pile", "femhundra")  # not a Danish task: its own table
     ]
     original = load_curriculum().scenarios["anna-bertil-play"].under(PRESETS["dansk"])
-    assert day[0].task.start().hands != original.start().hands
+    assert day[0].task is not None and day[0].task.start().hands != original.start().hands
 
 
 def test_mastery_counts_never_pass_a_lessons_tasks_and_the_forecast_and_streak_read_the_cards(tmp_path: object) -> None:
@@ -131,3 +136,35 @@ def test_mastery_counts_never_pass_a_lessons_tasks_and_the_forecast_and_streak_r
     ahead = forecast(store.reviews.cards(deck.learner), NOW.date())
     assert len(ahead) == 14 and sum(n for _, n in ahead) == 1
     assert streak(review_days(store.reviews.history(deck.learner)), NOW.date()) == 1
+
+
+def test_a_costly_decision_of_a_practice_round_comes_back_as_its_position_with_the_coachs_answer(tmp_path: object) -> None:
+    """The learner draws and throws away their first card every turn (never melding): the coach counts a
+    costly decision; its card keeps the position, and made again there the same move gets the coach's better
+    move, the coach's own move its agreement."""
+    game = Game.new(get_variant("femhundra"), computer_seats("Anna", 1, "greedy"), seed=4)
+    costs: dict[int, float] = {}
+    while not any(cost >= REVIEW_MARGIN for cost in costs.values()):
+        game.advance()
+        before = game.state
+        move = DRAW if before.phase is Phase.DRAW else discard(before.hands[0][0])
+        costs[len(game.current.steps)] = judged_review(before, move, 0)[0]
+        game.play(move, 0)
+    [(key, position), *_] = costly_cards(game, costs)
+    deck = Deck(ProgressStore(f"{tmp_path}/p.sqlite3"), new_learner_id())
+    assert deck.note_mistake(key, game.variant, "costly", position=position, at=NOW)
+    [item] = build_day(deck.due_today(at=NOW), PRESETS["dansk"])
+    assert item.decision is not None and item.task is None
+    state, seat = item.decision
+    index = int(key.rsplit(":", 1)[1])
+    then = game.current.states[index]
+    assert seat == 0 and (state.hands, state.pile, state.stock, state.to_move, state.phase) == (
+        then.hands, then.pile, then.stock, then.to_move, then.phase
+    )
+    again = DecisionSeat(state, seat, key)
+    answer = again.answer_move(game.current.moves[index][1], "en")
+    assert answer.kind == "warning" and again.wrong and answer.message
+    advice = suggest(state, seat)
+    assert advice is not None
+    coach = DecisionSeat(state, seat, key)
+    assert coach.answer_move(advice.move, "en").message == "The coach would play that too." and not coach.wrong

@@ -62,11 +62,12 @@ class Deck:
         self, key: str, variant: Variant, origin: Origin, position: str | None = None, at: datetime | None = None
     ) -> bool:
         """A mistake at what ``key`` trains: a new card, due at once (whether it is new); a card the learner has
-        already is rated Again, as a review it failed (unless it is due already: it is coming anyway)."""
+        already is rated Again, as a review it failed (unless it is due already: it is coming anyway, or it is a
+        game's decision: made once, so the same round's end seen again adds nothing)."""
         moment = at or utc_now()
         stored = self.store.reviews.card(self.learner, key)
         if stored is not None:
-            if stored.due > moment:
+            if stored.due > moment and origin != "costly":
                 self.review(key, Rating.Again, at=moment)
             return False
         table = Table.of(variant)

@@ -27,6 +27,7 @@ from tutor.progress import ProgressError
 from tutor.progress.clock import utc_now
 from tutor.review.cards import Origin, task_key
 from tutor.review.day import ReviewItem, build_day
+from tutor.review.decisions import DecisionSeat
 from tutor.review.mastery import lessons_due
 from tutor.review.rating import rate
 from tutor.seat.coach import describe_move
@@ -60,8 +61,10 @@ class ReviewState:
     items: list[ReviewItem] = field(default_factory=list)
     #: The card being reviewed.
     index: int = 0
-    #: The card's task as it is being played.
+    #: The card's task as it is being played (None: a game decision, or the review is over).
     run: ScenarioRun | None = None
+    #: The card's game decision as it is being made again (None: a task, or the review is over).
+    decision: DecisionSeat | None = None
     #: When the card's task was shown (``time.monotonic``): a quick right answer is Easy.
     shown_at: float = 0.0
     #: When the card was rated, when it comes back (None: not rated yet).
@@ -167,7 +170,12 @@ def _start(track: Track) -> None:
 
 def _open(state: ReviewState) -> None:
     """Open the card at the state's index."""
-    state.run = ScenarioRun(state.items[state.index].task) if state.index < len(state.items) else None
+    item = state.items[state.index] if state.index < len(state.items) else None
+    state.run = ScenarioRun(item.task) if item is not None and item.task is not None else None
+    state.decision = None
+    if item is not None and item.decision is not None:
+        position, seat = item.decision
+        state.decision = DecisionSeat(position, seat, key=f"review:{state.index}:{item.card.key}")
     state.shown_at = time.monotonic()
     state.back_in = None
     clear_picks(KEYS)
@@ -189,11 +197,16 @@ def _next() -> None:
 def _review(track: Track, language: str | Style) -> None:
     state = review_state()
     st.button(t("review.stop", language), key=STOP, on_click=stop_review)
-    run = state.run
-    if run is None:
+    if state.index >= len(state.items):
         st.success(t("review.done", language))
         return
+    if state.decision is not None:
+        _decision(state, state.decision, language)
+        return
+    run = state.run
     item = state.items[state.index]
+    if run is None:
+        return
     scenario = run.scenario
     st.subheader(t("review.heading", language, number=state.index + 1, count=len(state.items), title=scenario.say(scenario.title, language)))
     found = track.find(item.lesson_id)
@@ -226,6 +239,22 @@ def _review(track: Track, language: str | Style) -> None:
     if run.solved:
         _rate(state)
         if state.back_in is not None:
+            days = state.back_in.days
+            st.success(t("review.back_in", language, days=days) if days >= 1 else t("review.back_today", language))
+        st.button(t("review.next", language), key=NEXT, on_click=_next, type="primary")
+
+
+def _decision(state: ReviewState, seat: DecisionSeat, language: str | Style) -> None:
+    """A costly decision of a game, to make again at its position; the coach answers the move."""
+    st.subheader(t("review.heading", language, number=state.index + 1, count=len(state.items), title=t("practice.round_end.try_again", language)))
+    st.caption(t("review.decision_caption", language))
+    play_request(KEYS, seat)
+    draw_seat_game(KEYS, seat, language, ready=True)
+    if seat.decided:
+        _rate(state)
+        if seat.wrong:
+            st.info(t("review.decision_again", language))
+        elif state.back_in is not None:
             days = state.back_in.days
             st.success(t("review.back_in", language, days=days) if days >= 1 else t("review.back_today", language))
         st.button(t("review.next", language), key=NEXT, on_click=_next, type="primary")
@@ -275,13 +304,17 @@ def _check(kind: str) -> None:
 
 
 def _rate(state: ReviewState) -> None:
-    """Rate the card once its task is solved: wrong answers Again, a hint Hard, else Good or, quick, Easy."""
-    run = state.run
+    """Rate the card once its task is solved or its decision made: wrong answers (a move the coach would not
+    have made) Again, a hint Hard, else Good or, quick, Easy."""
+    run, decision = state.run, state.decision
     cards = deck()
-    if run is None or state.back_in is not None or cards is None:
+    if (run is None and decision is None) or state.back_in is not None or cards is None:
         return
     seconds = time.monotonic() - state.shown_at
-    rating = rate(wrong=run.wrong_attempts > 0, hints=run.hints_shown, seconds=seconds, steps=run.step_count)
+    if run is not None:
+        rating = rate(wrong=run.wrong_attempts > 0, hints=run.hints_shown, seconds=seconds, steps=run.step_count)
+    else:
+        rating = rate(wrong=decision is not None and decision.wrong, hints=0, seconds=seconds)
     now = utc_now()
     try:
         due = cards.review(state.items[state.index].card.key, rating, at=now, duration_ms=int(seconds * 1000))

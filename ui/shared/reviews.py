@@ -4,11 +4,15 @@ cannot be reached has no cards to show (its page says why elsewhere)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import streamlit as st
 
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
+from tutor.practice.game import Game
 from tutor.progress import ProgressError
+from tutor.review.decisions import costly_cards
 from tutor.review.schedule import Deck
 from ui.shared import session
 
@@ -30,6 +34,19 @@ def due_today() -> int:
         return cards.count_due_today()
     except ProgressError:
         return 0
+
+
+def note_costly_decisions(game: Game, costs: Mapping[int, float]) -> None:
+    """At a round's end: each of the learner's costliest decisions (by the coach's count) becomes a card, to
+    make again in a review (a store that cannot be written keeps none)."""
+    cards = deck()
+    if cards is None:
+        return
+    for key, position in costly_cards(game, costs):
+        try:
+            cards.note_mistake(key, game.variant, "costly", position=position)
+        except ProgressError:
+            return
 
 
 def sidebar_count(language: str | Style) -> None:
