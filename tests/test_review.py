@@ -15,18 +15,18 @@ from engine.round import Phase, Round
 from engine.variants import PRESETS, get_variant
 from tutor.course.track import track_for
 from tutor.learn.curriculum import load_curriculum
+from tutor.practice.game import Game
+from tutor.practice.seats import computer_seats
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_device_token, new_learner_id
 from tutor.review.cards import task_key
-from tutor.practice.game import Game
-from tutor.practice.seats import computer_seats
 from tutor.review.day import build_day
 from tutor.review.decisions import DecisionSeat, costly_cards
-from tutor.seat.coach import REVIEW_MARGIN, judged_review, suggest
 from tutor.review.mastery import forecast, lesson_mastery, lessons_due, review_days, streak
 from tutor.review.sameness import differences
 from tutor.review.schedule import Deck
 from tutor.review.variation import has_generator, vary
+from tutor.seat.coach import REVIEW_MARGIN, judged_review, suggest
 
 NOW = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
 TASK = task_key("duty-top-card-meld")
