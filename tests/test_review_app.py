@@ -5,16 +5,24 @@ lesson's mastery, the streak and the reviews ahead."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
-from engine.moves import Move
-from tests.apptest_support import app_of, open_app, play_through_widgets, table_move
+from engine.moves import DRAW, Move, discard
+from engine.round import Phase
+from engine.variants import get_variant
+from tests.apptest_support import app_of, open_app, pick, play_through_widgets, table_move
 from tutor.learn.curriculum import load_curriculum
+from tutor.practice.game import Game
+from tutor.practice.seats import computer_seats
 from tutor.progress import ProgressStore
 from tutor.review.cards import task_key
+from tutor.review.decisions import costly_cards
+from tutor.review.schedule import Deck
+from tutor.seat.coach import REVIEW_MARGIN, judged_review
 from ui.learn import review
 from ui.learn.review import ReviewState
 from ui.learn.state import KEYS as LEARN_KEYS
@@ -60,3 +68,35 @@ def test_a_refused_move_comes_back_as_a_variation_and_the_progress_page_shows_it
     table = next(m for m in texts(at.markdown) if m.startswith("| Lesson | Mastered | Learning | Due |"))
     assert table.splitlines()[2].endswith(" | 1 | 0 |")  # the lesson: its task learning, none due
     assert len(at.get("plotly_chart")) == 1  # the reviews ahead
+
+
+@pytest.mark.apptest
+@pytest.mark.usefixtures("progress_db")
+def test_a_costly_decision_comes_back_to_try_again_and_the_coach_answers() -> None:
+    game = Game.new(get_variant("femhundra"), computer_seats("Anna", 1, "greedy"), seed=4)
+    costs: dict[int, float] = {}
+    while not any(cost >= REVIEW_MARGIN for cost in costs.values()):  # never melding: a costly decision
+        game.advance()
+        before = game.state
+        move = DRAW if before.phase is Phase.DRAW else discard(before.hands[0][0])
+        costs[len(game.current.steps)] = judged_review(before, move, 0)[0]
+        game.play(move, 0)
+    [(key, position), *_] = costly_cards(game, costs)
+    at = open_app(lesson=LESSON)
+    learner = app_of(at).learner_id
+    assert learner is not None
+    store = ProgressStore(Path(os.environ["RUMMY500_PROGRESS_DB"]))
+    Deck(store, learner).note_mistake(key, game.variant, "costly", position=position)
+    at.run()
+    at.button(key=review.START).click().run()
+    assert any(s.value.endswith(": Try this decision again") for s in at.subheader)
+    state = at.session_state[review.STATE]
+    assert isinstance(state, ReviewState) and state.decision is not None
+    made = game.current.moves[int(key.rsplit(":", 1)[1])][1]
+    if made.kind == "draw":
+        table_move(at, review.KEYS, "draw")
+    else:
+        table_move(at, review.KEYS, "discard", hand=pick(state.decision.state.hands[0], [made.card]))  # type: ignore[attr-defined]
+    assert state.decision.wrong and state.decision.answer is not None and state.decision.answer.kind == "warning"
+    assert "The coach's move was better" in " ".join(texts(at.info))
+    assert [r.rating for r in store.reviews.history(learner)] == [1]  # Again
