@@ -30,7 +30,7 @@ wording, under the key with ``_you`` added: "Your turn", not "Your turn, You".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from babel.numbers import format_decimal
@@ -142,16 +142,17 @@ def shown_name(name: str, language: str | Style = SOURCE_LANGUAGE) -> str:
     return t("names.you", language) if name == YOU else name
 
 
-def text(english_text: str, language: str | Style = SOURCE_LANGUAGE) -> str:
+def text(english_text: str, language: str | Style = SOURCE_LANGUAGE, cards: Callable[[str], str] | None = None) -> str:
     """A scenario's or situation's text in ``language`` (its English when not translated), the cards it
-    names said in the style's letters (its fields are filled by :func:`tutor.learn.fields.fill_task`).
+    names said in the style's letters (its fields are filled by :func:`tutor.learn.fields.fill_task`);
+    ``cards`` changes the text's card fields first (a task played on other suits, :mod:`tutor.learn.suits`).
 
     >>> text("Lay {card:QS} {card:QH} {card:QD}.", Style("nl", letters="nl"))
     'Lay V♠ V♥ V♦.'
     """
     style = style_for(language)
     found = english_text if style.language == SOURCE_LANGUAGE else translations(style.language).texts.get(english_text, english_text)
-    return fill_cards(found, style)
+    return fill_cards(found if cards is None else cards(found), style)
 
 
 def variant_name(variant: str | Variant, language: str | Style = SOURCE_LANGUAGE) -> Name:

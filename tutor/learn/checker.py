@@ -188,12 +188,7 @@ def _field_name(loc: tuple[int | str, ...]) -> str:
 
 def check_scenario(scenario: Scenario, source: str) -> None:
     """Check a scenario against the engine; ``RecordError`` names the file and the field at fault."""
-    try:
-        state = scenario.start()
-    except RecordError as error:
-        raise RecordError(source, f"position.{error.field}", error.problem) from None
-    if scenario.learner not in scenario.position.players:
-        raise RecordError(source, "position.learner", f"“{scenario.learner}” is not a player")
+    check_play(scenario, source)
     for field, text in scenario.texts():
         try:
             filled = scenario.say(text, "en", answer=0)
@@ -202,6 +197,18 @@ def check_scenario(scenario: Scenario, source: str) -> None:
         unfilled = FIELD.search(filled)
         if unfilled:
             raise RecordError(source, field, f"has the field {unfilled.group(0)}, which no variant fills")
+
+
+def check_play(scenario: Scenario, source: str) -> None:
+    """Check what the engine plays of a scenario (its position, its moves, every step's answer, its number and
+    its judged move), not its texts: a variation of a checked task (:mod:`tutor.review.variation`) has the
+    same texts, its cards mapped to cards. ``RecordError`` names the file and the field at fault."""
+    try:
+        state = scenario.start()
+    except RecordError as error:
+        raise RecordError(source, f"position.{error.field}", error.problem) from None
+    if scenario.learner not in scenario.position.players:
+        raise RecordError(source, "position.learner", f"“{scenario.learner}” is not a player")
     task = scenario.task
     if isinstance(task, MoveTask):
         for i, step in enumerate(task.steps):

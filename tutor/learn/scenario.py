@@ -29,6 +29,7 @@ from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, checke
 from tutor.i18n.style import Style
 from tutor.i18n.translate import text as translated_text
 from tutor.learn.fields import fill_task
+from tutor.learn.suits import SAME, map_fields
 from tutor.resources import SCENARIOS
 
 
@@ -42,17 +43,20 @@ Text = Annotated[str | dict[str, str], LearnerText()]
 SCHEMA_PATH = SCENARIOS / "scenario.schema.json"
 
 
-def localize(text: Text, language: str | Style = "en") -> str:
+def localize(text: Text, language: str | Style = "en", cards: Callable[[str], str] | None = None) -> str:
     """``text`` in ``language``: from the file when it has it, else from the ``scenarios`` catalogue, else
     English.
+
+    ``cards`` changes its card fields first (a task played on other suits, :mod:`tutor.learn.suits`).
 
     >>> localize({"en": "Take the pile", "sv": "Ta högen"}, "sv"), localize("Take the pile", "sv")
     ('Ta högen', 'Take the pile')
     """
     if isinstance(text, str):
-        return translated_text(text, language)
+        return translated_text(text, language, cards)
     code = language.language if isinstance(language, Style) else language
-    return text.get(code) or text.get(code.split("-")[0]) or translated_text(text["en"], language)
+    found = text.get(code) or text.get(code.split("-")[0])
+    return (found if cards is None else cards(found)) if found else translated_text(text["en"], language, cards)
 
 
 class Position(StrictModel):
@@ -194,6 +198,9 @@ class Scenario(StrictModel):
     model_config = ConfigDict(populate_by_name=True)
 
     _played: Variant | None = PrivateAttr(None)
+    #: The suit permutation a variation of the task is played with (:mod:`tutor.learn.suits`): its texts'
+    #: fields name the cards so mapped (its position and moves are mapped in the data already).
+    _suits: tuple[int, ...] = PrivateAttr(SAME)
 
     # Field validators (not one model validator), so that a load error names the field at fault.
     @field_validator("variants")
@@ -241,6 +248,7 @@ class Scenario(StrictModel):
             raise ValueError(f"{self.id} does not hold for {variant.id} {variant.house_rule_values()}")
         played = self.model_copy()
         played._played = self._table(variant)
+        played._suits = self._suits
         return played
 
     def _table(self, variant: Variant) -> Variant:
@@ -297,7 +305,9 @@ class Scenario(StrictModel):
     def say(self, text: Text, language: str | Style = "en", **extra: object) -> str:
         """One of the task's texts in ``language``, its fields filled for the variant it is played under
         (:func:`tutor.learn.fields.fill_task`); ``extra`` adds fields of the moment (``answer``)."""
-        return fill_task(localize(text, language), self.played, language, extra)
+        suits = self._suits
+        mapped = None if suits == SAME else (lambda found: map_fields(found, suits))
+        return fill_task(localize(text, language, mapped), self.played, language, extra)
 
     @property
     def learner(self) -> str:

@@ -110,8 +110,35 @@ cleared_progress = Table(
     Column("cleared_at", Text, nullable=False),
 )
 
+# 6: review cards (tutor.review): what a learner got wrong, or needed a hint for, comes back scheduled by FSRS.
+# A card is named by what it trains (``task:<scenario id>``, ``decision:<game>:<round>:<turn>``), with the
+# table it came from, where it came from, the scheduler's card (its JSON, as ``fsrs`` writes it) and, apart, when
+# it is due (UTC, :mod:`tutor.progress.clock`) so that a day's cards are one indexed read; every review is logged.
+review_card = Table(
+    "review_card",
+    metadata,
+    Column("learner", Text, primary_key=True),
+    Column("card_key", Text, primary_key=True),
+    Column("variant", Text, nullable=False),
+    Column("house_rules", Text, nullable=False, server_default=text("'{}'")),
+    Column("origin", Text, nullable=False),
+    Column("position", Text, nullable=True),
+    Column("scheduler_card", Text, nullable=False),
+    Column("due", Text, nullable=False, index=True),
+    Column("created_at", Text, nullable=False),
+)
+review_log = Table(
+    "review_log",
+    metadata,
+    Column("learner", Text, primary_key=True),
+    Column("card_key", Text, primary_key=True),
+    Column("reviewed_at", Text, primary_key=True),
+    Column("rating", Integer, CheckConstraint("rating BETWEEN 1 AND 4"), nullable=False),
+    Column("duration_ms", Integer, nullable=True),
+)
+
 #: The tables that hold a learner's progress (cleared by "start over"; saved games are kept).
-PROGRESS_TABLES: Final = (scenario_result, lesson_done, place)
+PROGRESS_TABLES: Final = (scenario_result, lesson_done, place, review_card, review_log)
 #: Every table a learner has rows in.
 LEARNER_TABLES: Final = (*PROGRESS_TABLES, saved_game, learner_profile, learner_language, practice_round)
 
@@ -135,6 +162,7 @@ STEPS: Final[tuple[Step, ...]] = (
     create_tables(learner_language),
     create_tables(practice_round),
     create_tables(device, device_code, cleared_progress),
+    create_tables(review_card, review_log),
 )
 #: The schema version whose upgrade moves name-keyed rows to their legacy keys (:func:`move_to_legacy_keys`).
 LEARNER_IDS_VERSION: Final = 2

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Executable, Table, case, func, literal, select
 
-from tutor.progress.layout import lesson_done, place, saved_game, scenario_result
+from tutor.progress.layout import lesson_done, place, review_card, review_log, saved_game, scenario_result
 from tutor.storage.upsert import insert_for
 
 
@@ -38,7 +38,8 @@ def keep(db: Connection, table: Table, learner: str, **values: str) -> Executabl
 def merges(db: Connection, learner: str, old: str, add_attempts: bool = True) -> list[Executable]:
     """The statements that copy ``old``'s rows to ``learner``: the best stars kept and attempts added up
     where both have a row (or, without ``add_attempts``, the larger count kept: a copy made twice counts
-    once); the learner's own place and saved games of the same name win."""
+    once); the learner's own place, saved games of the same name and review cards of the same task win (a
+    card's review history comes along whole)."""
     t = scenario_result
     stars = insert_for(db, t).from_select(
         ["learner", "scenario_id", "stars", "attempts", "updated_at"],
@@ -54,6 +55,8 @@ def merges(db: Connection, learner: str, old: str, add_attempts: bool = True) ->
         (lesson_done, ["learner", "lesson_id"]),
         (place, ["learner"]),
         (saved_game, ["learner", "name"]),
+        (review_card, ["learner", "card_key"]),
+        (review_log, ["learner", "card_key", "reviewed_at"]),
     ):
         others = [c for c in table.columns if c.name != "learner"]
         statement = insert_for(db, table).from_select(

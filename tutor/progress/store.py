@@ -14,6 +14,7 @@ uses:
                           (:class:`~tutor.progress.accounts.Accounts`)
 ``store.games``           saved games (:class:`~tutor.progress.games.SavedGames`)
 ``store.practice``        Practice rounds and their statistics (:class:`~tutor.progress.practice.PracticeRounds`)
+``store.reviews``         review cards and their history (:class:`~tutor.progress.reviews.Reviews`)
 ========================  =====================================================================================
 
 Opening the store opens the database (created, or upgraded in place; see :mod:`tutor.progress.database` for
@@ -47,6 +48,7 @@ from tutor.progress.errors import RETRY_AFTER, ProgressError
 from tutor.progress.games import SavedGames
 from tutor.progress.practice import PracticeRounds
 from tutor.progress.profile import Profile
+from tutor.progress.reviews import Reviews
 from tutor.progress.start_over import StartOver
 from tutor.storage.faults import FAULT_PAUSE, StorageFault
 
@@ -79,6 +81,8 @@ class ProgressStore:
         self.games = SavedGames(self.database)
         #: Practice rounds and their statistics.
         self.practice = PracticeRounds(self.database)
+        #: Review cards and their history.
+        self.reviews = Reviews(self.database)
 
     def __repr__(self) -> str:
         return f"ProgressStore({self.shown!r})"

@@ -23,6 +23,7 @@ from tutor.i18n.translate import shown_name
 from ui.felt.settings import settings_toggles
 from ui.shared import session
 from ui.shared.language import language_picker, picked_variant
+from ui.shared.reviews import sidebar_count
 from ui.shared.session import house_rule_key
 
 
@@ -104,6 +105,7 @@ def render_sidebar(language: str) -> Variant:
     problem = name_problem(session.typed_learner()) if session.typed_learner() else None
     if problem is not None:  # the app goes on calling the learner "you" until the name is changed
         sidebar.error(name_refusal(problem, "sidebar", language))
+    sidebar_count(language)  # "N to review today"
     return chosen
 
 

@@ -35,6 +35,7 @@ from tutor.seat.coach import describe_move
 from tutor.seat.game import Answer
 from ui.felt.controls import clear_picks, draw_seat_game, play_request
 from ui.felt.settings import show_notation
+from ui.learn.review import lesson_mark, note_lesson_mistake, render_review_entry, stop_review
 from ui.learn.state import (
     AGAIN,
     ANSWERS,
@@ -87,9 +88,11 @@ def render_learn_page() -> None:
         (st.warning if kind == "warning" else st.info)(message)
         learn.notice = None
     stars, done = _progress(store)
+    reviewing = render_review_entry(track, language)  # "N to review today", or the review itself
     with st.sidebar:
         _lesson_list(track, lesson, stars, done, language)
-    _lesson(track, lesson, chosen, language)
+    if not reviewing:
+        _lesson(track, lesson, chosen, language)
 
 
 def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set[str]]:
@@ -110,6 +113,7 @@ def _progress(store: ProgressStore | ProgressError) -> tuple[dict[str, int], set
 def open_lesson(lesson_id: str, index: int = 0, link: bool = True) -> None:
     """Open scenario ``index`` of a lesson (a button callback too); ``link`` puts it in the address."""
     learn = learn_state()
+    stop_review()  # a lesson opened from the list ends the review
     learn.lesson = lesson_id
     learn.index = index
     learn.run = None
@@ -176,7 +180,7 @@ def _lesson_list(track: Track, current: TrackLesson, stars: dict[str, int], done
 def _lesson_button(lesson: TrackLesson, current: TrackLesson, stars: dict[str, int], done: set[str], language: str | Style) -> None:
     earned = sum(stars.get(task.id, 0) for task in lesson.tasks)
     mark = "✓ " if lesson.lesson.id in done else ""
-    label = f"{mark}{lesson.lesson.title_in(language)} · {earned}/{3 * len(lesson.tasks)} ★"
+    label = f"{mark}{lesson.lesson.title_in(language)} · {earned}/{3 * len(lesson.tasks)} ★" + lesson_mark(lesson.lesson.id, language)
     st.button(
         label,
         key=lesson_button(lesson.lesson.id),
@@ -293,6 +297,8 @@ def _after_answer(answer: Answer) -> None:
     (:func:`_save_waiting`)."""
     learn = learn_state()
     run = learn.run
+    if note_lesson_mistake(run):  # a refused or unasked move makes the task's review card: the count, drawn
+        learn.saves += 1  # outside the task's fragment, changed
     if run is not None and run.solved:
         learn.to_save = (run, learn.lesson, learn.index)
 
@@ -365,6 +371,8 @@ def _check(kind: str) -> None:
         run.answer_choice(int(picked), language)
     else:
         run.judge(kind == "legal", language)
+    if note_lesson_mistake(run):  # a wrong answer makes the task's review card
+        learn_state().saves += 1
     if run.solved:
         _record(run)
 
@@ -407,6 +415,8 @@ def _hint() -> None:
     run = learn_state().run
     if run is not None:
         run.reveal_hint()
+        if note_lesson_mistake(run):  # a hint taken makes the task's review card
+            learn_state().saves += 1
 
 
 def _record(run: ScenarioRun, lesson_id: object = None, index: int | None = None) -> None:

@@ -39,6 +39,7 @@ from ui.practice.state import (
     try_again_button,
 )
 from ui.shared import session
+from ui.shared.reviews import note_costly_decisions
 
 
 def game_table(table: PracticeSeat, language: str | Style) -> None:
@@ -202,6 +203,7 @@ def _count_round(table: PracticeSeat) -> None:
     level, won, score = result
     with contextlib.suppress(ProgressError):  # statistics are not worth an error on the table
         store.practice.record(session.progress_key(), game.id, game.current.number, game.variant.id, level, won, score)
+    note_costly_decisions(game, table.costs)  # each costly decision comes back in a review
 
 
 def _try_again(index: int) -> None:

@@ -14,6 +14,7 @@ from tutor.learn.flow import MAX_STARS, star_text
 from tutor.progress import ProgressError
 from tutor.progress.practice import PracticeRounds
 from ui.progress.learner import render_learner_messages, render_learner_tools
+from ui.progress.mastery import render_mastery
 from ui.shared import session
 from ui.shared.page_files import page_file
 from ui.shared.storage_fault import say_progress_problem
@@ -70,6 +71,7 @@ def render_progress_page() -> None:
                 label=t("ui.progress.open", language),
                 query_params={"lesson": lesson.id},
             )
+    render_mastery(store, learner, track, stars, language)  # reviews: streak, mastery per lesson, two weeks ahead
     _practice_stats(store.practice, learner, language)
     render_learner_tools(store, language)
 
