@@ -69,10 +69,14 @@ def play_request(keys: PickKeys, table: SeatGame, after: AfterAnswer | None = No
         _play(keys, table, request, after)
 
 
-def draw_seat_game(keys: PickKeys, table: SeatGame, language: str | Style, *, ready: bool = False, after: AfterAnswer | None = None) -> None:
+def draw_seat_game(
+    keys: PickKeys, table: SeatGame, language: str | Style, *, ready: bool = False, after: AfterAnswer | None = None
+) -> bool:
     """Draw ``table`` as its seat sees it now; a move made on it goes to the session (and its answer to
     ``after``). ``ready``: the browser says once that the table is on the screen (the page then draws what
-    waited for it)."""
+    waited for it). Whether the table shows another position than the one this page drew last (a move made,
+    another task or game): what the page draws after it may be slow to make again (a chart, a save), so the
+    page may let the table out first (:func:`ui.felt.widget.hand_over`)."""
     look = table.look(language)
     options = FeltOptions(
         actions=look.actions,
@@ -85,14 +89,16 @@ def draw_seat_game(keys: PickKeys, table: SeatGame, language: str | Style, *, re
         position=look.key,
         top=look.top,
         language=language,
-        extra={"log_label": look.log_label} if look.log_label else {},
+        log_label=look.log_label or None,
         poll_ms=look.poll_ms,
         ready=ready,
         show=look.show,
     )
     data = felt_data(look.seen, options)
+    before = st.session_state.get(keys.shown)
     st.session_state[keys.shown] = data
     card_table(data, key=keys.table, on_move=lambda payload: _play(keys, table, payload, after))
+    return not isinstance(before, dict) or before.get("position") != data["position"]
 
 
 def hint_and_undo(keys: PickKeys, table: SeatGame, language: str | Style) -> None:
