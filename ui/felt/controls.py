@@ -69,14 +69,10 @@ def play_request(keys: PickKeys, table: SeatGame, after: AfterAnswer | None = No
         _play(keys, table, request, after)
 
 
-def draw_seat_game(
-    keys: PickKeys, table: SeatGame, language: str | Style, *, ready: bool = False, after: AfterAnswer | None = None
-) -> bool:
+def draw_seat_game(keys: PickKeys, table: SeatGame, language: str | Style, *, ready: bool = False, after: AfterAnswer | None = None) -> None:
     """Draw ``table`` as its seat sees it now; a move made on it goes to the session (and its answer to
     ``after``). ``ready``: the browser says once that the table is on the screen (the page then draws what
-    waited for it). Whether the table shows another position than the one this page drew last (a move made,
-    another task or game): what the page draws after it may be slow to make again (a chart, a save), so the
-    page may let the table out first (:func:`ui.felt.widget.hand_over`)."""
+    waited for it)."""
     look = table.look(language)
     options = FeltOptions(
         actions=look.actions,
@@ -95,10 +91,8 @@ def draw_seat_game(
         show=look.show,
     )
     data = felt_data(look.seen, options)
-    before = st.session_state.get(keys.shown)
     st.session_state[keys.shown] = data
     card_table(data, key=keys.table, on_move=lambda payload: _play(keys, table, payload, after))
-    return not isinstance(before, dict) or before.get("position") != data["position"]
 
 
 def hint_and_undo(keys: PickKeys, table: SeatGame, language: str | Style) -> None:

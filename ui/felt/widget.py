@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -31,8 +30,6 @@ import streamlit as st
 from tutor.seat.felt import FeltData
 
 _HERE: Final = Path(__file__).resolve().parent
-#: Seconds :func:`hand_over` gives the server to send a table just drawn.
-HAND_OVER_S: Final = 0.01
 
 
 @cache
@@ -54,7 +51,7 @@ _TABLE = st.components.v2.component("rummy500_table", css=styles(), js=script())
 
 
 def encoded(data: FeltData) -> bytes:
-    """``data`` as the JSON bytes the script decodes (the form of :func:`ui.component_data.encoded`)."""
+    """``data`` as the JSON bytes the script decodes (the form of :func:`ui.shared.component_data.encoded`)."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -68,16 +65,6 @@ def card_table(data: FeltData, key: str, on_move: Callable[[dict[str, Any]], Non
             on_move(payload)
 
     _TABLE(data=encoded(data), key=key, on_move_change=moved, on_tick_change=_rerun, on_ready_change=_rerun)
-
-
-def hand_over() -> None:
-    """Let a table just drawn reach the browser before the run goes on with slow work (a save, a chart).
-
-    A run only queues what it draws; the server's event loop, another thread of the same Python process,
-    sends it. While the run computes, that thread gets the interpreter (the GIL) every 5 ms at best, and a
-    message takes it several times on its way out: the answer to a move would reach the browser only after
-    the save and the charts that follow it (20–60 ms later). Sleeping hands the loop the interpreter."""
-    time.sleep(HAND_OVER_S)
 
 
 def _rerun() -> None:

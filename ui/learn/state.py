@@ -49,6 +49,8 @@ class LearnState:
     #: A solved move task waiting to be saved, (run, lesson id, index): saved once its table is drawn, so the
     #: answer shows without waiting for the progress file.
     to_save: tuple[ScenarioRun, str | None, int] | None = None
+    #: Set by a move's answer until the task's next run: that run hands the answer out first.
+    answered: bool = False
     #: The charts last drawn, by what they show, with the run, its positions and its solving they were drawn
     #: for: kept while those are the same.
     figures: dict[tuple[object, ...], tuple[ScenarioRun, int, bool, go.Figure]] = field(default_factory=dict)
