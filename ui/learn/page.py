@@ -485,18 +485,17 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: boo
     would hold the cards back for a second. The table says when it is on the screen, and the rerun that
     follows draws the chart.
 
-    ``held``: a move's answer is on its way to the browser; a chart it changed stays as it was drawn (a new
-    one waits) until the table's ``ready`` brings the run that draws it anew."""
+    ``held``: a move's answer is on its way to the browser. A chart drawn before stays as it was drawn, a
+    new one waits: the table's ``ready`` brings the run that draws them as they stand. A chart is made only
+    when it is shown."""
     learn = learn_state()
+    before, learn.charts_drawn = learn.charts_drawn, set()
     if not learn.first_look_done:
         learn.first_look_done = True
         return
     scales = lesson.chart == "scales"
     four = session.four_colour()
-    figure = None
     if run.is_move_task or (scales and run.solved):
-        figure = _figure(run, ("hand", scales, language, four, totals), lambda: _hand_figure(run, scales, language, four, totals), held)
-    if figure is not None:
         # A toggle, not an expander: a chart inside a closed expander still makes the browser load plotly,
         # which would slow the first page. Open at once in a scoring lesson, else once the scenario is solved.
         shown = st.toggle(
@@ -504,26 +503,38 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: boo
             value=run.solved or lesson.chart != "on_request",
             key=chart_toggle(run.scenario.id, run.solved),
         )
-        if shown and figure is not None:
-            st.plotly_chart(figure, key=CHART_HAND)
+        if shown:
+            _chart(run, CHART_HAND, ("hand", scales, language, four, totals), lambda: _hand_figure(run, scales, language, four, totals), held, before)
     scored = run.score_seat()
     if scored is not None and run.solved:
-        figure = _figure(run, ("round", scored, language), lambda: _round_figure(run, scored, language), held)
-        if figure is not None:
-            st.plotly_chart(figure, key=CHART_ROUND)
+        _chart(run, CHART_ROUND, ("round", scored, language), lambda: _round_figure(run, scored, language), held, before)
 
 
-def _figure(run: ScenarioRun, key: tuple[object, ...], make: Callable[[], go.Figure], held: bool = False) -> go.Figure | None:
-    """The chart ``key`` of ``run`` as it stands (its positions, its solving), made by ``make`` only when
-    that changed since it was last drawn: a refused move, a hint, a look at the table redraw the same one.
-    ``held``: the one last drawn for ``run`` as it was, None if there is none (nothing is made)."""
-    kept = learn_state().figures
-    held_figure = kept.get(key)
-    if held_figure is not None and held_figure[0] is run and (held or held_figure[1:3] == (len(run.states), run.solved)):
-        return held_figure[3]
+def _chart(
+    run: ScenarioRun, chart: str, key: tuple[object, ...], make: Callable[[], go.Figure], held: bool, before: set[str]
+) -> None:
+    """Draw the chart ``key`` of ``run`` under the element key ``chart`` (see :func:`_charts` for ``held``;
+    ``before``: the charts the last run drew)."""
+    learn = learn_state()
     if held:
-        return None
-    if held_figure is not None and held_figure[0] is not run:
+        kept = learn.figures.get(key)
+        if chart not in before or kept is None or kept[0] is not run:
+            return  # a new chart: it waits for the table's ready
+        figure = kept[3]
+    else:
+        figure = _figure(run, key, make)
+    st.plotly_chart(figure, key=chart)
+    learn.charts_drawn.add(chart)
+
+
+def _figure(run: ScenarioRun, key: tuple[object, ...], make: Callable[[], go.Figure]) -> go.Figure:
+    """The chart ``key`` of ``run`` as it stands (its positions, its solving), made by ``make`` only when
+    that changed since it was last drawn: a refused move, a hint, a look at the table redraw the same one."""
+    kept = learn_state().figures
+    held = kept.get(key)
+    if held is not None and held[0] is run and held[1:3] == (len(run.states), run.solved):
+        return held[3]
+    if held is not None and held[0] is not run:
         kept.clear()  # another task's charts
     figure = make()
     kept[key] = (run, len(run.states), run.solved, figure)
