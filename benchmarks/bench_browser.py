@@ -19,9 +19,15 @@ Every time is taken inside the page (its own clock, frame by frame), so Playwrig
 count. Medians are printed with the ratios move / bare rerun and first usable table / bare first paint:
 what the app costs over Streamlit's own round trip and start, on whatever machine runs it.
 
+The machines are shared: the load average (1 minute) is read at the start and after each round and printed
+with the figures. ``--against DIR`` serves another checkout beside this one (a copy of an older commit, say
+``git archive <commit> | tar -x -C DIR``; its app.py imports its own code first) and measures both in the
+same rounds, their turns alternating: a before and after that the machine's load cannot tell apart.
+
 Run: ``python benchmarks/bench_browser.py`` (``--rounds N``, default 5; ``--loads`` and ``--clicks`` are its
-old names; ``--json PATH``; ``--short``: 2 rounds and no targets shown, what CI runs). Targets (medians): a
-lesson link's first usable table ≤ 2 s, a card click shown picked ≤ 50 ms, a move on the table ≤ 250 ms.
+old names; ``--json PATH``; ``--against DIR``; ``--short``: 2 rounds and no targets shown, what CI runs).
+Targets (medians): a lesson link's first usable table ≤ 2 s, a card click shown picked ≤ 50 ms, a move on
+the table ≤ 250 ms and ≤ 2.5 × the bare rerun of the same run.
 Needs the ``playwright`` package and Debian's ``/usr/bin/chromium`` (``apt-get install -y chromium``).
 """
 
@@ -29,7 +35,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
@@ -62,6 +70,8 @@ VARIANT = START_VARIANT["en"]
 FIRST_TARGET_MS = 2000.0
 CLICK_TARGET_MS = 50.0
 MOVE_TARGET_MS = 250.0
+#: A move at most this many times a bare rerun of the same run.
+MOVE_RATIO_TARGET = 2.5
 SHORT_ROUNDS = 2
 #: Milliseconds a page may take to show what is waited for (a busy machine; a cold server imports the app).
 WAIT_MS = 30_000
@@ -85,9 +95,23 @@ HAND_CARD = ".r5t-hand button[data-hand]"
 
 #: Put in every page before its own scripts (``%s``: the target, ``{"selector": …, "text": …}``): a finder
 #: that reaches into the components' shadow roots; the time from the navigation to the first frame showing
-#: the target (``__r5first``); the time of the last click on a move's button (``__r5action``); and for every
-#: click on a card of the hand, the time to the frame that shows it picked (``__r5picks``).
+#: the target (``__r5first``); the time of the last click on a move's button (``__r5action``); for every
+#: click on a card of the hand, the time to the frame that shows it picked (``__r5picks``); and the time and
+#: size of every message the page's WebSocket sends and gets (``__r5socket``: ``[out or in, ms, bytes]``).
 _INIT = """(() => {
+  window.__r5socket = [];
+  const Socket = window.WebSocket;
+  const size = (data) => data.byteLength || data.size || data.length || 0;
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => window.__r5socket.push(["in", performance.now(), size(event.data)]));
+    }
+    send(data) {
+      window.__r5socket.push(["out", performance.now(), size(data)]);
+      return super.send(data);
+    }
+  };
   const target = %s;
   const all = (selector) => {
     const found = [];
@@ -129,13 +153,21 @@ _INIT = """(() => {
 
 #: Watch the table frame by frame until its hand differs from now (``__r5moved``: that frame's time), or
 #: until it says something new other than a success with the hand unchanged (``__r5refused``: its words: a
-#: move refused, or one that is legal but not what the task asks).
+#: move refused, or one that is legal but not what the task asks). The moment the table's script changes the
+#: hand, before the frame that shows it, is ``__r5drawn``.
 _WATCH_MOVE = """() => {
   const hand = () => window.__r5all(".r5t-hand [data-hand]").map((e) => e.getAttribute("data-hand")).join(" ");
   const said = () => window.__r5all(".r5t-say:not(.r5t-success)").map((e) => e.textContent.trim()).join(" ");
   const before = hand(), saidBefore = said();
   window.__r5moved = 0;
+  window.__r5drawn = 0;
   window.__r5refused = "";
+  const drawn = new MutationObserver(() => {
+    if (hand() === before) return;
+    window.__r5drawn = performance.now();
+    drawn.disconnect();
+  });
+  window.__r5all(".r5t").forEach((root) => drawn.observe(root, { childList: true, subtree: true }));
   const tick = () => {
     if (hand() !== before) window.__r5moved = performance.now();
     else if (said() && said() !== saidBefore) window.__r5refused = said();
@@ -185,6 +217,10 @@ class Samples:
     lesson_first: list[float] = field(default_factory=list)
     picks: list[float] = field(default_factory=list)
     moves: list[float] = field(default_factory=list)
+    #: Where each move's time went, from its click: ``sent`` (the page asks the server for the rerun),
+    #: ``answered`` (the server's first message back), ``table`` (the message that brings the new table: the
+    #: largest before it is drawn), ``drawn`` (the table's script has drawn the new hand).
+    steps: dict[str, list[float]] = field(default_factory=dict)
 
 
 def move_to_time() -> MoveToTime:
@@ -272,12 +308,33 @@ def lesson_round(browser: Browser, server: Server, timed: MoveToTime, samples: S
             fail(f"a move: {timed.words} was refused: {refused}")
         clicked, moved = float(page.evaluate("window.__r5action")), float(page.evaluate("window.__r5moved"))
         samples.moves.append(measured(moved - clicked if clicked else 0.0, f"a move: {timed.words}"))
+        for step, ms in move_steps(page, clicked).items():
+            samples.steps.setdefault(step, []).append(ms)
         picks = [float(ms) for ms in page.evaluate("window.__r5picks")]
         if len(picks) < hand_cards(timed.move):
             fail(f"a card click: {len(picks)} of the {hand_cards(timed.move)} cards of {timed.words} showed picked")
         samples.picks += picks
     finally:
         page.context.close()
+
+
+def move_steps(page: Page, clicked: float) -> dict[str, float]:
+    """Where the move clicked at ``clicked`` (the page's clock) spent its time (see :attr:`Samples.steps`);
+    a step the page did not see is left out."""
+    drawn = float(page.evaluate("window.__r5drawn"))
+    socket = [(kind, float(at), int(size)) for kind, at, size in page.evaluate("window.__r5socket") if at >= clicked]
+    steps: dict[str, float] = {}
+    sent = next((at for kind, at, _ in socket if kind == "out"), None)
+    if sent is None:
+        return steps
+    steps["sent"] = sent - clicked
+    back = [(at, size) for kind, at, size in socket if kind == "in" and at > sent and (not drawn or at <= drawn)]
+    if back:
+        steps["answered"] = back[0][0] - clicked
+        steps["table"] = max(back, key=lambda message: message[1])[0] - clicked
+    if drawn:
+        steps["drawn"] = drawn - clicked
+    return steps
 
 
 def hand_cards(move: Move) -> int:
@@ -304,63 +361,106 @@ def ratio(top: float, bottom: float, what: str) -> float:
     return measured(top / bottom, what)
 
 
+@dataclass
+class Served:
+    """One app measured: its name in the report, its server, what its rounds measured and its start."""
+
+    name: str
+    server: Server
+    samples: Samples = field(default_factory=Samples)
+    start: dict[str, float] = field(default_factory=dict)
+
+
 def main() -> None:
     parser = arguments(__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument(
         "--rounds", "--loads", "--clicks", dest="rounds", type=int, default=5,
         help=f"rounds of fresh pages and a move (default 5; --short: {SHORT_ROUNDS}; --loads and --clicks: old names)",
     )  # fmt: skip
+    parser.add_argument(
+        "--against", type=Path, metavar="DIR",
+        help="another checkout (a copy of an older commit): its app.py served beside this one, measured in the "
+        "same rounds, the two apps' turns alternating: a before and after in one run",
+    )  # fmt: skip
     args = parser.parse_args()
     rounds = SHORT_ROUNDS if args.short else args.rounds
     if rounds < 1:
         parser.error("--rounds must be at least 1")
+    if args.against is not None and not (args.against / "app.py").is_file():
+        parser.error(f"--against: no app.py in {args.against}")
     missing = browser_missing()
     if missing:
         fail(f"the browser benchmark needs {missing}")
     timed = move_to_time()
-    samples = Samples()
+    bare_samples = Samples()
+    loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as name:
         folder = Path(name)
         (folder / "bare").mkdir()
-        app = Server.at(folder)
+        apps = [Served("this checkout", Server.at(folder))]
+        if args.against is not None:
+            (folder / "against").mkdir()
+            other = Server.at(folder / "against", "against", script=str(args.against.resolve() / "app.py"))
+            apps.append(Served(str(args.against), other))
         bare = Server.at(folder / "bare", "bare", script=bare_script(folder / "bare"))
         started = time.perf_counter()
-        app.spawn()
-        bare.spawn()
+        for server in (*(app.server for app in apps), bare):
+            server.spawn()
         try:
             with launched_chromium() as browser:
                 launched = time.perf_counter() - started
                 try:
-                    with ThreadPoolExecutor(2) as pool:  # each server's own time to 'ok'
-                        bare_waited = pool.submit(healthy, bare, started)
-                        app_healthy, ok_wall = healthy(app, started), time.time()
-                        bare_healthy = bare_waited.result()
+                    with ThreadPoolExecutor(len(apps) + 1) as pool:  # each server's own time to 'ok'
+                        waits = {app.name: pool.submit(healthy, app.server, started) for app in apps}
+                        bare_healthy = pool.submit(healthy, bare, started).result()
+                        for app in apps:
+                            app.start = {"chromium_s": launched, "app_health_s": waits[app.name].result(),
+                                         "bare_health_s": bare_healthy}  # fmt: skip
+                            ok_wall = time.time()
+                            app.start["cold_first_table_s"] = home_page(browser, app.server)[1] - ok_wall
                 except ServerError as error:
                     fail(f"a server's start: {str(error).splitlines()[0]}")
-                cold = home_page(browser, app)[1] - ok_wall  # the cold server's first page
-                for _ in range(rounds):
-                    bare_round(browser, bare.url, samples)
-                    samples.home_first.append(home_page(browser, app)[0])
-                    lesson_round(browser, app, timed, samples)
+                for turn in range(rounds):
+                    bare_round(browser, bare.url, bare_samples)
+                    for app in apps if turn % 2 == 0 else reversed(apps):
+                        app.samples.home_first.append(home_page(browser, app.server)[0])
+                        lesson_round(browser, app.server, timed, app.samples)
+                    loads.append(os.getloadavg()[0])
         finally:
-            app.stop()
-            bare.stop()
-    report(args, rounds, timed, samples, {"chromium_s": launched, "app_health_s": app_healthy,
-                                          "bare_health_s": bare_healthy, "cold_first_table_s": cold})  # fmt: skip
+            for server in (*(app.server for app in apps), bare):
+                server.stop()
+    for app in apps:
+        app.samples.bare_first, app.samples.bare_rerun = bare_samples.bare_first, bare_samples.bare_rerun
+    figures = report(args, rounds, timed, apps[0].samples, apps[0].start, loads)
+    if len(apps) > 1:
+        print(f"Beside it, in the same rounds: {apps[1].name}")
+        figures["against"] = report(args, rounds, timed, apps[1].samples, apps[1].start, loads, name=apps[1].name)
+    write_json(args.json, figures)
 
 
-def report(args: Any, rounds: int, timed: MoveToTime, samples: Samples, start: dict[str, float]) -> None:
-    """Print the medians and ratios (and targets, unless ``--short``); write them with ``--json``."""
-    figures: dict[str, Any] = {name: measured(value, name) for name, value in start.items()}
+def report(
+    args: Any,
+    rounds: int,
+    timed: MoveToTime,
+    samples: Samples,
+    start: dict[str, float],
+    loads: list[float],
+    name: str = "",
+) -> dict[str, Any]:
+    """Print the medians and ratios (and targets, unless ``--short``) of one app; its figures."""
+    figures: dict[str, Any] = {what: measured(value, what) for what, value in start.items()}
     figures.update(
         rounds=rounds,
         move=timed.words,
+        load_average_1min={"min": min(loads), "max": max(loads), "at_each_round": loads},
         bare_first_paint_ms=median(samples.bare_first, "a bare page's first paint"),
         bare_rerun_ms=median(samples.bare_rerun, "a bare rerun"),
         home_first_table_ms=median(samples.home_first, "the home page's first usable table"),
         lesson_first_table_ms=median(samples.lesson_first, "a lesson link's first usable table"),
         move_ms=median(samples.moves, f"a move: {timed.words}"),
     )
+    if name:
+        figures["checkout"] = name
     figures["card_click_ms"] = median(samples.picks, "a card click shown picked") if samples.picks else None
     figures["move_over_bare_rerun"] = ratio(figures["move_ms"], figures["bare_rerun_ms"], "move / bare rerun")
     figures["home_over_bare_paint"] = ratio(figures["home_first_table_ms"], figures["bare_first_paint_ms"], "home / bare")
@@ -369,14 +469,16 @@ def report(args: Any, rounds: int, timed: MoveToTime, samples: Samples, start: d
     def line(label: str, value: float, unit: str, extra: str = "") -> None:
         print(f"{label:<58} {value:7.2f} s{extra}" if unit == "s" else f"{label:<58} {value:7.0f} ms{extra}")
 
-    def target(value: float) -> str:
-        return "" if args.short else f"  (target ≤ {value:.0f} ms)"
+    def target(value: float, times: float | None = None) -> str:
+        ratio_target = "" if times is None else f" and ≤ {times:.1f} × bare"
+        return "" if args.short else f"  (target ≤ {value:.0f} ms{ratio_target})"
 
     home = "a hand card" if home_opens_a_move() else "a card drawn"
     line("Chromium launched (beside the servers' start)", figures["chromium_s"], "s")
     line("Server start → health 'ok': the app", figures["app_health_s"], "s")
     line("Server start → health 'ok': the bare app", figures["bare_health_s"], "s")
     line("Health 'ok' → the home page's first usable table, cold", figures["cold_first_table_s"], "s")
+    print(f"Load average (1 minute) during the run: {min(loads):.1f} to {max(loads):.1f}")
     print(f"Medians of {rounds} rounds, each page in a fresh browser context, times from its navigation:")
     line("  bare Streamlit page, first paint (its counter)", figures["bare_first_paint_ms"], "ms")
     line(f"  home page /, first usable table ({home})", figures["home_first_table_ms"], "ms",
@@ -388,9 +490,15 @@ def report(args: Any, rounds: int, timed: MoveToTime, samples: Samples, start: d
              target(CLICK_TARGET_MS))  # fmt: skip
     line("  bare Streamlit rerun, click → new count shown", figures["bare_rerun_ms"], "ms")
     line("  a move, click → answer on the table", figures["move_ms"], "ms",
-         f"  = {figures['move_over_bare_rerun']:.2f} × bare rerun{target(MOVE_TARGET_MS)}")  # fmt: skip
+         f"  = {figures['move_over_bare_rerun']:.2f} × bare rerun{target(MOVE_TARGET_MS, MOVE_RATIO_TARGET)}")  # fmt: skip
     print(f"    the move: {timed.words}")
-    write_json(args.json, figures)
+    steps = {step: statistics.median(values) for step, values in samples.steps.items() if values}
+    figures["move_steps_ms"] = steps
+    words = {"sent": "sent", "answered": "first answer", "table": "the table's message", "drawn": "drawn"}
+    if steps:
+        print("    from its click (medians): " + ", ".join(f"{words[step]} {ms:.0f} ms" for step, ms in steps.items())
+              + f", shown {figures['move_ms']:.0f} ms")  # fmt: skip
+    return figures
 
 
 if __name__ == "__main__":

@@ -231,6 +231,10 @@ def test_playing_the_first_lesson_with_clicks(sized: tuple[Page, str], server_ur
     for name in QUEEN_NAMES:
         expect(table.get_by_role("img", name=name, exact=True)).to_be_visible()
     expect(tab.locator(".r5t-hand button")).to_have_count(0)  # solved: the hand can no longer be picked from
+    # The answer came first; the hand's chart and the lesson list's stars follow once the table is drawn.
+    expect(tab.locator(".js-plotly-plot")).to_have_count(1, timeout=RENDER_TIMEOUT)
+    stars = re.compile(rf"{re.escape(FIRST_LESSON.title)} · 3/\d+ ★")
+    expect(tab.get_by_test_id("stSidebar").get_by_text(stars)).to_have_count(1)
     no_traceback(tab)
     no_sideways_scroll(tab)
     shoot(tab, shots, f"03-meld-on-table-{size}")

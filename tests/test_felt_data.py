@@ -1,6 +1,6 @@
 """The card table's data (:mod:`tutor.seat.felt`): only what the seat may see, every word in words, the
 engine's listing for the marks (none in a question whose answer they would give away), the joker
-declarations that make a meld or lay-off legal."""
+declarations that make a meld or lay-off legal; exactly the fields its type declares, each time."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from engine.moves import Discard, Move
 from engine.round import Round
 from engine.round_parts import Phase
 from engine.variants import PRESETS, get_variant
+from tests.felt_support import sent, shape
 from tests.strategies import twin
-from tutor.seat.felt import FeltOptions, felt_data, joker_choices, listing, seat_moves
+from tutor.i18n.style import Style
+from tutor.seat.felt import FeltOptions, felt_data, joker_choices, listing, naturals, seat_moves, table_words
 from tutor.seat.picks import hand_options
 
 
@@ -36,7 +38,7 @@ def test_only_what_the_seat_may_see() -> None:
     state = rommi_state()
     data = felt_data(state.view(1), FeltOptions(actions=("draw",)))
     assert sorted(c["t"] for c in data["hand"]) == ["2C", "3D"]  # Bertil's own hand
-    assert data["others"] == [{"name": "Anna", "count": 6, "to_move": True, "label": "Anna, 6 cards, to move"}]
+    assert data["others"] == [{"count": 6, "to_move": True, "label": "Anna, 6 cards, to move"}]
     assert data["stock"] == {"count": 1, "label": "stock, 1 card"}  # a count, never the cards
     text = json.dumps({k: v for k, v in data.items() if k != "naturals"})  # the 52 names a joker may take
     assert '"7S"' not in text and '"8S"' not in text  # the stock stays hidden
@@ -84,7 +86,7 @@ def test_a_joker_laid_off_gets_the_cards_that_fit() -> None:
     ).apply(Move.parse("draw"))
     assert joker_choices(state, 0, parse_cards("JK"), "layoff", 1) == [["4H", "8H"]]
     data = felt_data(state.view(0), FeltOptions(actions=("layoff",)))
-    assert data["legal"]["layoffs"]["JK"] == {"1": [["4H", "8H"]]}
+    assert data["legal"] is not None and data["legal"]["layoffs"]["JK"] == {"1": [["4H", "8H"]]}
     assert data["melds"][0]["cards"][0]["by"] == "Bertil" and not data["melds"][0]["cards"][0]["mine"]
     assert data["melds"][0]["title"] == "Meld 1 · run · Bertil"
     assert len(hand_options(state.hands[0])) == 5
@@ -134,6 +136,42 @@ def test_the_marks_are_the_seats_own_legal_moves(variant_id: str) -> None:
 def test_a_watcher_sees_every_player_as_a_count_and_no_moves() -> None:
     state = rommi_state()
     data = felt_data(state.view(None), FeltOptions(show_hand=False, interactive=False))
-    assert [(o["name"], o["count"]) for o in data["others"]] == [("Anna", 6), ("Bertil", 2)]
+    assert [(o["label"], o["count"]) for o in data["others"]] == [("Anna, 6 cards, to move", 6), ("Bertil, 2 cards", 2)]
     assert data["hand"] == [] and data["legal"] is None and data["stock"]["count"] == 1
     assert listing(state.view(None))["discards"] == [] and not listing(state.view(None))["draw"]
+
+
+def test_what_a_joker_may_stand_for_travels_only_with_a_joker_in_hand() -> None:
+    state = rommi_state()
+    assert len(felt_data(state.view(0), FeltOptions())["naturals"]) == 52  # Anna holds a joker
+    assert felt_data(state.view(1), FeltOptions())["naturals"] == ()  # Bertil does not
+
+
+def test_what_depends_only_on_the_language_is_made_once() -> None:
+    swedish = Style("sv", four_colour=True)
+    assert table_words(swedish) is table_words(Style("sv", four_colour=True))
+    assert naturals("sv") is naturals("sv") and naturals("sv") != naturals("en")
+    data = felt_data(rommi_state().view(0), FeltOptions(language=swedish, log_label="Vad som hände"))
+    assert data["words"]["log_label"] == "Vad som hände" and table_words(swedish)["log_label"] != "Vad som hände"
+    assert data["words"]["stock"] == table_words(swedish)["stock"]
+
+
+@pytest.mark.parametrize("variant_id", list(PRESETS))
+def test_the_data_sent_is_exactly_what_its_type_declares(variant_id: str) -> None:
+    """Every field :class:`~tutor.seat.felt.FeltData` declares is sent, and nothing else, in every kind of
+    position: a player's table with marks, a question's without, a watcher's, a hint shown, a message and log."""
+    declared = shape()
+    checked = 0
+    for state, seat in _positions(variant_id, 6):
+        legal = [m for _, m in state.view(seat).legal]
+        options = [
+            FeltOptions(actions=("draw", "take", "meld", "layoff", "discard", "rommi"), position="p", message=("info", "Hi."), log=("Anna drew.",)),
+            FeltOptions(marks=False, show=(1, legal[0]) if legal else None, log_label="Moves", poll_ms=500, ready=True, top=True),
+        ]
+        for option in options:
+            data = json.loads(json.dumps(felt_data(state.view(seat), option)))
+            assert list(sent(data, declared)) == [], (variant_id, str(state.phase))
+            checked += 1
+        watched = json.loads(json.dumps(felt_data(state.view(None), FeltOptions(show_hand=False, interactive=False))))
+        assert list(sent(watched, declared)) == []
+    assert checked > 10

@@ -4,17 +4,21 @@ each table with the element that table alone gets (a shadow root) and data of :f
 
 What only such a page shows: two tables on one page keep their own picks and their own poll; a table
 drawn again (a rerun) keeps its picks, and a table put on the page anew (a remount) takes over the picks
-of its position; the function a drawing returns stops, when the table has left the page, everything the
-table had started (the poll's timer, the watch that keeps the answer in view with its listeners, timers),
-and does nothing while the table is still there. The page counts the live timers, observers and scroll
-listeners by wrapping the browser's own functions before the script loads.
+of its position; the same data drawn again leaves the cards on the screen as they are; the function a
+drawing returns stops, when the table has left the page, everything the table had started (the poll's
+timer, the watch that keeps the answer in view with its listeners, timers), and does nothing while the
+table is still there. The page counts the live timers, observers and scroll listeners by wrapping the
+browser's own functions before the script loads.
+
+And what the script reads of its data: tables of every kind, handed over as objects that record each field
+read, played with (cards, the pile, a meld, the sorts picked), read every field
+:class:`~tutor.seat.felt.FeltData` declares and no other.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,8 +27,10 @@ from engine.cards import parse_cards
 from engine.moves import Move
 from engine.round import Round
 from engine.variants import get_variant
+from tests.felt_support import declared, shape
 from tutor.seat.felt import FeltOptions, felt_data
-from ui.shared.component_data import DECODE_JS, encoded
+from tutor.seat.picks import ACTIONS
+from ui.felt.widget import encoded, script
 
 with contextlib.suppress(ImportError):  # without it the chromium fixture skips (or, in CI, fails) the tests
     from playwright.sync_api import Browser, Page, Route, expect
@@ -32,9 +38,9 @@ with contextlib.suppress(ImportError):  # without it the chromium fixture skips 
 pytestmark = pytest.mark.browser
 
 ORIGIN = "http://table.test"
-SCRIPT = (Path(__file__).resolve().parent.parent / "ui" / "felt" / "widget.js").read_text(encoding="utf-8").replace("/* DECODE */", DECODE_JS)
+SCRIPT = script()  # as Streamlit serves it
 PAGE = """<!doctype html><html><body style="margin:0">
-<div id="tall" style="height:0"></div><div id="a"></div><div id="b"></div><div id="c"></div>
+<div id="tall" style="height:0"></div><div id="a"></div><div id="b"></div><div id="c"></div><div id="d"></div>
 </body></html>"""
 
 #: Before any script of the page: count what is alive of what the table's script may start.
@@ -57,19 +63,42 @@ COUNTING = """(() => {
 })();"""
 
 #: In the page: import the script once (as Streamlit does) and a way to draw table ``id`` with ``data``
-#: (JSON, handed over as bytes) in its element's shadow root, keeping what it returns and sends.
+#: (JSON, handed over as bytes) in its element's shadow root, keeping what it returns and sends; and a way
+#: to draw it with the data as an object that records, by the data's shape (:mod:`tests.felt_support`), each
+#: declared field read (``__read``, by path) and each other one (``__undeclared``).
 SETUP = """async () => {
   const draw = (await import("/widget.js")).default;
   window.__sent = {}; window.__cleanup = {};
-  window.__draw = (id, json) => {
+  const put = (id, data) => {
     const host = document.getElementById(id);
     const parentElement = host.shadowRoot || host.attachShadow({ mode: "open" });
     const sent = (window.__sent[id] ||= []);
     window.__cleanup[id] = draw({
-      name: "rummy500_table", key: id, parentElement, data: new TextEncoder().encode(json),
+      name: "rummy500_table", key: id, parentElement, data: data,
       setStateValue: () => {}, setTriggerValue: (event, value) => sent.push(event),
     });
   };
+  window.__draw = (id, json) => put(id, new TextEncoder().encode(json));
+  window.__read = new Set(); window.__undeclared = new Set();
+  const watch = (value, node, path) => {
+    if (value === null || typeof value !== "object") return value;
+    const own = (target, prop) => typeof prop === "string" && Object.prototype.hasOwnProperty.call(target, prop);
+    if (node.object) return new Proxy(value, { get(target, prop, receiver) {
+      const found = Reflect.get(target, prop, receiver);
+      if (typeof prop !== "string" || prop === "toJSON") return found;
+      const here = path ? `${path}.${prop}` : prop;
+      if (!(prop in node.object)) { window.__undeclared.add(here); return found; }
+      window.__read.add(here);
+      return watch(found, node.object[prop], here);
+    } });
+    const inner = node.list || node.map;
+    if (inner) return new Proxy(value, { get(target, prop, receiver) {
+      const found = Reflect.get(target, prop, receiver);
+      return own(target, prop) && (node.map || /^[0-9]+$/.test(prop)) ? watch(found, inner, path) : found;
+    } });
+    return value;
+  };
+  window.__drawWatched = (id, json, shape) => put(id, watch(JSON.parse(json), shape, ""));
 }"""
 
 
@@ -173,3 +202,63 @@ def test_leaving_the_page_stops_all_the_table_started(page: Page) -> None:
     ticks = page.evaluate("window.__sent.a.length")
     page.wait_for_timeout(300)
     assert page.evaluate("window.__sent.a.length") == ticks
+
+
+def test_the_same_data_again_leaves_the_table_as_it_is(page: Page) -> None:
+    draw(page, "a", data("p1"))
+    queen(page, "a").click()
+    page.evaluate("window.__queen = document.getElementById('a').shadowRoot.querySelector('[data-hand^=QH]')")
+    draw(page, "a", data("p1"))  # the page drawn again around an unchanged table
+    draw(page, "a", data("p1", ready=True))  # and asked to say it is drawn: nothing to draw anew
+    assert page.evaluate("window.__queen === document.getElementById('a').shadowRoot.querySelector('[data-hand^=QH]')")
+    page.wait_for_function("window.__sent.a.includes('ready')")  # said all the same
+    expect(queen(page, "a")).to_have_attribute("aria-pressed", "true")
+    draw(page, "a", data("p1", message=("info", "Drawn again.")))  # changed: drawn anew, the picks kept
+    assert not page.evaluate("window.__queen.isConnected")
+    expect(queen(page, "a")).to_have_attribute("aria-pressed", "true")
+
+
+def _tables() -> dict[str, str]:
+    """Tables of every kind, as JSON: a rommi turn with a joker to lay off, every action, a message, a log
+    and a hint shown; a femhundra turn's start (the whole pile to take, no melds); the same turn after the
+    take (cards taken, the pile empty); a watcher's table (nothing to pick)."""
+    rommi = Round.from_position(
+        get_variant("rommi"),
+        ["Anna", "Bertil"],
+        [parse_cards("JK 2C 3C 9D"), parse_cards("2D 3D")],
+        stock=parse_cards("7S 8S"),
+        pile=parse_cards("KS 4D"),
+        table=[(1, parse_cards("5H 6H 7H"))],
+    ).apply(Move.parse("draw"))
+    femhundra = Round.from_position(
+        get_variant("femhundra"),
+        ["Anna", "Bertil"],
+        [parse_cards("5H 5S 9C"), parse_cards("2C")],
+        stock=parse_cards("7H"),
+        pile=parse_cards("9H 2C 5D"),
+    )
+    shown = (1, Move.parse("layoff JK=8H on 1"))
+    tables = {
+        "a": felt_data(rommi.view(0), FeltOptions(actions=ACTIONS, message=("error", "Not yet."), log=("Bertil drew.",), show=shown, position="r")),
+        "b": felt_data(femhundra.view(0), FeltOptions(actions=("draw", "take_all", "stop"), position="f", poll_ms=60_000, large=True)),
+        "c": felt_data(femhundra.apply(Move.parse("take all")).view(0), FeltOptions(actions=("meld", "discard"), position="g")),
+        "d": felt_data(rommi.view(None), FeltOptions(show_hand=False, interactive=False, position="w")),
+    }
+    return {table: encoded(value).decode("utf-8") for table, value in tables.items()}
+
+
+def test_the_script_reads_every_field_the_data_declares_and_no_other(page: Page) -> None:
+    form = shape()
+    for table, json_data in _tables().items():
+        page.evaluate("([id, json, shape]) => window.__drawWatched(id, json, shape)", [table, json_data, form])
+    a = page.locator("#a")
+    expect(a.locator('.r5t-hand [data-hand="JK"]')).to_have_attribute("aria-pressed", "true")  # the hint's picks
+    a.locator(".r5t-meld").first.click()
+    a.locator(".r5t-pile [data-pile]").first.click()
+    for order in ("suit", "rank"):
+        a.locator(f'[data-sort="{order}"]').click()
+    expect(a.locator(".r5t-joker select")).to_have_count(1)
+    page.locator("#b .r5t-pile [data-pile]").first.click()
+    read, undeclared = page.evaluate("[Array.from(window.__read), Array.from(window.__undeclared)]")
+    assert sorted(undeclared) == [], "the script reads fields the data does not declare"
+    assert sorted(set(declared(form)) - set(read)) == [], "the data declares fields the script never reads"

@@ -11,6 +11,7 @@ from apptest_support import open_app, shown_table, table_move
 from streamlit.testing.v1 import AppTest
 
 from engine.bots import get_bot
+from tutor.i18n.card_names import spoken
 from tutor.together.sql_store import SqlTableStore
 from ui.together.round import KEYS
 
@@ -69,8 +70,8 @@ def test_two_sessions_play_one_table(tables_db: Path) -> None:
     assert host_log["words"]["log_label"] == "The last moves at the table"  # so not as "the others" played
     assert [p["count"] for p in seen["others"]] == [8]  # Anna's count, not her cards
     assert len(anna_hand) == 7
-    shown_cards = {c["t"] for c in seen["hand"] + seen["pile"]["cards"]} | {c["t"] for m in seen["melds"] for c in m["cards"]}
-    assert not shown_cards & {str(c) for c in anna_hand}  # none of Anna's cards reach Bertil's browser
+    shown_cards = {c["name"] for c in seen["hand"] + seen["pile"]["cards"]} | {c["name"] for m in seen["melds"] for c in m["cards"]}
+    assert not shown_cards & {spoken(c) for c in anna_hand}  # none of Anna's cards reach Bertil's browser
 
 
 @pytest.mark.apptest

@@ -85,7 +85,7 @@ def draw_seat_game(keys: PickKeys, table: SeatGame, language: str | Style, *, re
         position=look.key,
         top=look.top,
         language=language,
-        extra={"log_label": look.log_label} if look.log_label else {},
+        log_label=look.log_label or None,
         poll_ms=look.poll_ms,
         ready=ready,
         show=look.show,

@@ -1,6 +1,14 @@
-// The card table (ui/felt/widget.py): draws the data of tutor/seat/felt.py; picks happen here, a move
-// sends one trigger event ("move") and Python answers with the new table. Every word comes in data.words.
-/* DECODE */
+// The card table (ui/felt/widget.py): draws the data of tutor/seat/felt.py (FeltData: this script reads
+// every field of it and no other); picks happen here, a move sends one trigger event ("move") and Python
+// answers with the new table. Every word comes in data.words.
+// The data arrives as JSON bytes (ui/felt/widget.py); a test may hand it over as an object.
+function decode(raw) {
+  if (raw instanceof Uint8Array || raw instanceof ArrayBuffer) {
+    const text = new TextDecoder().decode(raw);
+    return { text: text, data: JSON.parse(text) };
+  }
+  return { text: null, data: raw };
+}
 // Streamlit imports this script once a page and calls the function below for each drawing of each table:
 // when the table is put on the page, and again with every new data. Each table keeps what it needs
 // between drawings (its picks, the poll's timer, the watch that keeps its answer in view, timers and
@@ -36,7 +44,7 @@ function tableOf(parentElement) {
       voice.setAttribute("aria-live", "assertive");
       parentElement.appendChild(voice);
     }
-    table = { root: root, voice: voice, picks: null, said: null, beat: 0, watch: null, timers: new Set(), frames: new Set(), drawing: 0, turn: false };
+    table = { root: root, voice: voice, picks: null, said: null, beat: 0, watch: null, timers: new Set(), frames: new Set(), drawing: 0, turn: false, drawn: null };
     tables.set(parentElement, table);
   }
   return table;
@@ -69,10 +77,16 @@ function stop(table) {
 
 export default function (component) {
   const { setTriggerValue, parentElement } = component;
-  const data = decoded(component.data); // JSON bytes (ui/component_data.py)
+  const { text, data } = decode(component.data);
   const table = tableOf(parentElement);
   const root = table.root;
   const drawing = ++table.drawing;
+  // The same data again (the page drawn again around an unchanged table; "ready" asks for an event and
+  // draws nothing): the cards on the screen, with the picks made since and the focus, are already what this
+  // drawing would draw.
+  const drawn = text === null ? null : JSON.stringify({ ...data, ready: false });
+  const same = drawn !== null && drawn === table.drawn && root.childElementCount > 0;
+  table.drawn = drawn;
   // A new table takes over the picks last drawn for its position; a new position starts with none.
   const kept = picksShown.get(data.position);
   if (!table.picks && kept) table.picks = { ...kept, picked: kept.picked.slice(), jokers: kept.jokers.slice() };
@@ -395,7 +409,7 @@ export default function (component) {
     const row = el && el.closest ? el.closest(".r5t-row") : null;
     if (row && el.getAttribute("data-focus")) roving.set(row.classList.contains("r5t-hand") ? "hand" : "pile", el.getAttribute("data-focus"));
   };
-  render();
+  if (!same) render();
   // "Your turn." to a screen reader, once each time the learner's turn starts.
   const turn = !!data.your_turn;
   if (turn !== table.turn) {

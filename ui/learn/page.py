@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from engine.errors import RecordError
 from engine.moves import Move
@@ -252,11 +253,18 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     """The task below its prompt: the step, the table and its answer, the other answers' controls, the
     feedback, the hints, the solved box and the charts. A move, a hint, a check reruns this alone; when it
     changed what is drawn outside (another task opened, a solved task saved: the lesson list's stars), the
-    whole page is drawn again, after the table has shown the answer."""
-    if _outside() != learn_state().drawn:
-        st.rerun(scope="app")  # another lesson or task (Next, Again): nothing of this one to draw
+    whole page is drawn again.
+
+    A move's answer comes first: a move answered in a run of this fragment alone draws the table and what
+    it says, saves a solved task, and leaves the rest for the run that follows once the browser has drawn
+    the table (it says so, ``ready``): new charts (plotly's drawing would hold the answer back) and the
+    whole page again for the lesson list's stars. A run of the whole page draws everything at once."""
+    learn = learn_state()
+    if _outside() != learn.drawn:
+        st.rerun(scope="app")  # another lesson or task (Next, Again), a task saved: the whole page again
     scenario = run.scenario
     play_request(KEYS, LessonSeat(run), after=_after_answer)
+    answer_first, learn.answered = learn.answered and _fragment_alone(), False
     step = run.step
     if step is not None and step.prompt is not None:
         counter = t("ui.learn.step", language, number=run.step_index + 1, count=run.step_count) + " "
@@ -264,7 +272,7 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
 
     task = scenario.task
     moving = run.is_move_task and not run.solved
-    draw_seat_game(KEYS, LessonSeat(run), language, ready=not learn_state().first_look_done, after=_after_answer)
+    draw_seat_game(KEYS, LessonSeat(run), language, ready=answer_first or not learn.first_look_done, after=_after_answer)
     _save_waiting()
     if moving:
         if run.tried and show_notation():
@@ -284,9 +292,15 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     if run.solved:
         _solved(track, lesson, index, run, language)
     following = lesson.all_tasks[index + 1] if index + 1 < len(lesson.all_tasks) else None
-    _charts(run, lesson.lesson, language, totals=not isinstance(following and following.task, NumberTask))
-    if _outside() != learn_state().drawn:
+    _charts(run, lesson.lesson, language, totals=not isinstance(following and following.task, NumberTask), held=answer_first)
+    if _outside() != learn.drawn and not answer_first:
         st.rerun(scope="app")  # a task saved: the lesson list's stars, drawn outside, are out of date
+
+
+def _fragment_alone() -> bool:
+    """Whether this run draws the task's fragment alone (a move, a hint, the table's ``ready``), not the page."""
+    ctx = get_script_run_ctx()
+    return ctx is not None and bool(ctx.fragment_ids_this_run)
 
 
 # --- move tasks -----------------------------------------------------------------------------------
@@ -296,6 +310,7 @@ def _after_answer(answer: Answer) -> None:
     """A move made on the table was judged: a solved task is saved once the table shows the answer
     (:func:`_save_waiting`)."""
     learn = learn_state()
+    learn.answered = True
     run = learn.run
     if note_lesson_mistake(run):  # a refused or unasked move makes the task's review card: the count, drawn
         learn.saves += 1  # outside the task's fragment, changed
@@ -466,7 +481,7 @@ def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, lan
 # --- charts ---------------------------------------------------------------------------------------
 
 
-def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: bool = True) -> None:
+def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: bool = True, held: bool = False) -> None:
     """The minus-points picture of the learner's hand (each card a block), and a score's waterfall once solved.
 
     A move task shows the hand move by move, open at once in a scoring lesson (``chart: shown``) and under
@@ -478,17 +493,19 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: boo
 
     The session's first look at the page draws no chart: plotly's script, loaded for the first chart,
     would hold the cards back for a second. The table says when it is on the screen, and the rerun that
-    follows draws the chart."""
+    follows draws the chart.
+
+    ``held``: a move's answer is on its way to the browser. A chart drawn before stays as it was drawn, a
+    new one waits: the table's ``ready`` brings the run that draws them as they stand. A chart is made only
+    when it is shown."""
     learn = learn_state()
+    before, learn.charts_drawn = learn.charts_drawn, set()
     if not learn.first_look_done:
         learn.first_look_done = True
         return
     scales = lesson.chart == "scales"
     four = session.four_colour()
-    figure = None
     if run.is_move_task or (scales and run.solved):
-        figure = _figure(run, ("hand", scales, language, four, totals), lambda: _hand_figure(run, scales, language, four, totals))
-    if figure is not None:
         # A toggle, not an expander: a chart inside a closed expander still makes the browser load plotly,
         # which would slow the first page. Open at once in a scoring lesson, else once the scenario is solved.
         shown = st.toggle(
@@ -497,11 +514,27 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: boo
             key=chart_toggle(run.scenario.id, run.solved),
         )
         if shown:
-            st.plotly_chart(figure, key=CHART_HAND)
+            _chart(run, CHART_HAND, ("hand", scales, language, four, totals), lambda: _hand_figure(run, scales, language, four, totals), held, before)
     scored = run.score_seat()
     if scored is not None and run.solved:
-        figure = _figure(run, ("round", scored, language), lambda: _round_figure(run, scored, language))
-        st.plotly_chart(figure, key=CHART_ROUND)
+        _chart(run, CHART_ROUND, ("round", scored, language), lambda: _round_figure(run, scored, language), held, before)
+
+
+def _chart(
+    run: ScenarioRun, chart: str, key: tuple[object, ...], make: Callable[[], go.Figure], held: bool, before: set[str]
+) -> None:
+    """Draw the chart ``key`` of ``run`` under the element key ``chart`` (see :func:`_charts` for ``held``;
+    ``before``: the charts the last run drew)."""
+    learn = learn_state()
+    if held:
+        kept = learn.figures.get(key)
+        if chart not in before or kept is None or kept[0] is not run:
+            return  # a new chart: it waits for the table's ready
+        figure = kept[3]
+    else:
+        figure = _figure(run, key, make)
+    st.plotly_chart(figure, key=chart)
+    learn.charts_drawn.add(chart)
 
 
 def _figure(run: ScenarioRun, key: tuple[object, ...], make: Callable[[], go.Figure]) -> go.Figure:

@@ -49,7 +49,11 @@ class LearnState:
     #: A solved move task waiting to be saved, (run, lesson id, index): saved once its table is drawn, so the
     #: answer shows without waiting for the progress file.
     to_save: tuple[ScenarioRun, str | None, int] | None = None
-    #: The charts last drawn, by what they show, with the run, its positions and its solving they were drawn
+    #: Set by a move's answer until the task's next run: that run hands the answer out first.
+    answered: bool = False
+    #: The element keys of the charts the task's last run drew (a move's answer keeps them in place).
+    charts_drawn: set[str] = field(default_factory=set)
+    #: The charts last made, by what they show, with the run, its positions and its solving they were made
     #: for: kept while those are the same.
     figures: dict[tuple[object, ...], tuple[ScenarioRun, int, bool, go.Figure]] = field(default_factory=dict)
 
