@@ -35,7 +35,7 @@ from tutor.learn.scenario import MoveTask, NumberTask, Scenario
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id
 from tutor.rules.reference import variant_reference
-from ui.app.sidebar import NOT_PLAYED_YET
+from ui.app.table import NOT_PLAYED_YET
 from ui.learn.state import KEYS as LEARN_KEYS
 from ui.shared import session
 

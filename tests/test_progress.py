@@ -599,3 +599,19 @@ def test_practice_rounds_are_counted_once_by_variant_and_level(target: str) -> N
         ("rommi", "coach", 2, 1, 10),
     ]
     assert store.practice.stats(new_learner_id()) == []
+
+
+def test_the_learners_table_is_kept_with_their_progress(target: str) -> None:
+    """The variant and house rules a learner set come back on any device of theirs (a store opened again),
+    each learner their own; a learner who set none has none."""
+    store = ProgressStore(target)
+    assert store.profile.table("anna") is None
+    store.profile.set_table("anna", "dansk", {"jokers": True})
+    store.profile.set_table("anna", "femhundra", {"cards_dealt": 6, "unusable_pile_penalty": 100})
+    store.profile.set_table("bertil", "rommi", {})
+    again = ProgressStore(target)
+    kept = again.profile.table("anna")
+    assert kept is not None
+    assert (kept.variant, dict(kept.house_rules)) == ("femhundra", {"cards_dealt": 6, "unusable_pile_penalty": 100})
+    bertil = again.profile.table("bertil")
+    assert bertil is not None and (bertil.variant, dict(bertil.house_rules)) == ("rommi", {})

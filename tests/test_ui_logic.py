@@ -18,7 +18,7 @@ from engine.cards import Card, parse_cards
 from engine.errors import NotationError
 from engine.moves import Move
 from engine.round import Round
-from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant
+from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
 from tutor.i18n.card_names import option_label
 from tutor.i18n.strings import PLAYER_FIELDS, YOU, catalogue, t
 from tutor.i18n.style import Style
@@ -38,7 +38,7 @@ from tutor.seat.picks import (
     picked_move,
     pile_depth,
 )
-from ui.app.sidebar import chosen_overrides, house_rule_options
+from ui.app.table import chosen_overrides
 from ui.felt.cards import CSS, board_html, card_html, colour, hand_html, pile_html, table_html
 
 TAKE_SCENARIO = "femhundra-take-whole-pile"

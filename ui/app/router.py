@@ -15,6 +15,7 @@ import streamlit as st
 
 from tutor.i18n.strings import t
 from ui.app.sidebar import render_sidebar
+from ui.app.table import restore_table
 from ui.progress.cookie import keep_learner_in_browser
 from ui.progress.learner import take_pending_code
 from ui.shared import session
@@ -36,6 +37,7 @@ def main() -> None:
     )
     session.init_defaults()
     session.init_learner()  # who is at this browser: the cookie's device token, or a new learner
+    restore_table()  # the variant and house rules kept with their progress (once a session)
     language = resolve_language()  # a ?lang= link, the learner's choice, the browser's language; the variant follows
 
     page = st.navigation(

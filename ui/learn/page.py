@@ -21,7 +21,7 @@ from engine.moves import Move
 from engine.records.lines import split_line
 from engine.variants import Variant
 from tutor.charts import hand, scores
-from tutor.compare.grid import house_rules_text
+from tutor.compare.grid import house_rule_phrases, table_text
 from tutor.course import Track, TrackLesson, track_for
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
@@ -216,16 +216,14 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
     st.subheader(
         t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.all_tasks), title=scenario.say(scenario.title, language))
     )
-    rules = variant_name(state.variant, language) + (
-        f" + {house_rules_text(state.variant.house_rules, language)}" if state.variant.house_rules else ""
-    )
+    rules = table_text(state.variant, language)
     if lesson.is_optional(index):
         st.info(
             t(
                 "ui.learn.other_table",
                 language,
                 about=t(f"variant_about.{state.variant.id}", language)
-                + (f" + {house_rules_text(state.variant.house_rules, language)}" if state.variant.house_rules else ""),
+                + "".join(f" + {rule}" for rule in house_rule_phrases(state.variant, language)),
                 chosen=variant_name(track.variant, language),
             )
         )

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.compare.grid import house_rules_text
+from tutor.compare.grid import table_text
 from tutor.i18n.problems import name_refusal
-from tutor.i18n.strings import t, variant_name
+from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.practice.deals import prepared_deals
 from tutor.practice.game import Game
@@ -37,7 +37,7 @@ def setup_form(language: str | Style) -> None:
         if key not in st.session_state:
             st.session_state[key] = value
     st.markdown(t("practice.intro", language))
-    rules = variant_name(variant, language) + (f" + {house_rules_text(variant.house_rules, language)}" if variant.house_rules else "")
+    rules = table_text(variant, language)
     st.info(t("practice.setup.variant", language, variant=rules))
     st.radio(
         t("practice.setup.mode", language),
