@@ -190,7 +190,7 @@ def test_the_app_opens_on_the_first_lesson(sized: tuple[Page, str], server_url: 
     expect(lesson_heading(tab, CURRICULUM.lesson("setting-up").title)).to_be_visible(timeout=RENDER_TIMEOUT)
     open_app(tab, server_url)
     expect(lesson_heading(tab, FIRST_LESSON.title)).to_be_visible()
-    heading = f"Scenario 1 of {len(FIRST_LESSON.scenarios)}: {MELD_SCENARIO.say(MELD_SCENARIO.title)}"
+    heading = f"Task 1 of {len(FIRST_LESSON.scenarios)}: {MELD_SCENARIO.say(MELD_SCENARIO.title)}"
     in_view(tab, lesson_heading(tab, heading))
     expect(hand(tab)).to_have_count(8)  # 7 dealt + the 7♥ drawn
     expect(tab.locator(".r5t-hand .r5t-fresh")).to_have_attribute("aria-label", "7 of hearts, drawn")
@@ -235,8 +235,8 @@ def test_playing_the_first_lesson_with_clicks(sized: tuple[Page, str], server_ur
     no_sideways_scroll(tab)
     shoot(tab, shots, f"03-meld-on-table-{size}")
 
-    tab.get_by_role("button", name="Next scenario").click()
-    heading = f"Scenario 2 of {len(FIRST_LESSON.scenarios)}: {CHOICE_SCENARIO.say(CHOICE_SCENARIO.title)}"
+    tab.get_by_role("button", name="Next task").click()
+    heading = f"Task 2 of {len(FIRST_LESSON.scenarios)}: {CHOICE_SCENARIO.say(CHOICE_SCENARIO.title)}"
     in_view(tab, lesson_heading(tab, heading))  # the new scenario opens at its top
     radio = tab.get_by_test_id("stRadio")
     radio.get_by_text(CHOICE_SCENARIO.say(CHOICE_SCENARIO.task.options[CHOICE_SCENARIO.task.correct]), exact=True).click()
@@ -332,7 +332,7 @@ def test_a_lesson_link_opens_that_lesson(tab: Page, server_url: str, shots: Path
     open_app(tab, server_url, f"?lesson={LINKED_LESSON.id}")
     expect(lesson_heading(tab, LINKED_LESSON.title)).to_be_visible()
     first = CURRICULUM.scenarios[LINKED_LESSON.scenarios[0]]
-    heading = f"Scenario 1 of {len(LINKED_LESSON.scenarios)}: {first.say(first.title)}"
+    heading = f"Task 1 of {len(LINKED_LESSON.scenarios)}: {first.say(first.title)}"
     expect(lesson_heading(tab, heading)).to_be_visible()
     assert f"lesson={LINKED_LESSON.id}" in tab.url
     shoot(tab, shots, "09-lesson-link")

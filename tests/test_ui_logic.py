@@ -12,7 +12,7 @@ from types import ModuleType
 
 import pytest
 
-import ui.app.sidebar
+import ui.app.table
 import ui.felt.cards
 from engine.cards import Card, parse_cards
 from engine.errors import NotationError
@@ -44,7 +44,7 @@ from ui.felt.cards import CSS, board_html, card_html, colour, hand_html, pile_ht
 TAKE_SCENARIO = "femhundra-take-whole-pile"
 
 
-@pytest.mark.parametrize("module", [ui.felt.cards, ui.app.sidebar], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [ui.felt.cards, ui.app.table], ids=lambda m: m.__name__)
 def test_doctests(module: ModuleType) -> None:
     """The ``ui`` modules' doctests, outside pytest's doctest collection (``testpaths``); the tutor's
     modules have theirs run there, once."""

@@ -49,6 +49,7 @@ from ui.learn.state import (
     KEYS,
     NEXT,
     NUMBER,
+    SKIP,
     chart_toggle,
     learn_state,
     lesson_button,
@@ -132,14 +133,14 @@ def _current_lesson(track: Track, store: ProgressStore | ProgressError, language
         learn.resumed = True
     if learn.lesson is None and not learn.resumed:
         learn.resumed = True
-        place = _last_place(store)
+        place = track.resume_at(_last_place(store), _progress(store)[0])  # none once the course is finished
         found = track.find(place[0]) if place is not None else None
         if place is not None and found is not None:
-            index = max(0, min(place[1], len(found.all_tasks) - 1))
+            index = place[1]
             open_lesson(found.lesson.id, index)
             learn.notice = (
                 "info",
-                t("ui.learn.resumed", language, lesson=found.lesson.title_in(language), number=index + 1, count=len(found.all_tasks)),
+                t("ui.learn.resumed", language, lesson=found.lesson.title_in(language), number=index + 1, count=len(found.tasks)),
             )
     current = track.find(str(learn.lesson))
     if current is None:
@@ -213,9 +214,11 @@ def _lesson(track: Track, current: TrackLesson, chosen: Variant, language: str |
 
 def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str | Style) -> None:
     scenario, state = run.scenario, run.state
-    st.subheader(
-        t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.all_tasks), title=scenario.say(scenario.title, language))
-    )
+    title = scenario.say(scenario.title, language)
+    if lesson.is_optional(index):  # counted apart: "Task 3 of 3" counts the required tasks only
+        st.subheader(t("ui.learn.optional_heading", language, title=title))
+    else:
+        st.subheader(t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.tasks), title=title))
     rules = table_text(state.variant, language)
     if lesson.is_optional(index):
         st.info(
@@ -227,11 +230,37 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
                 chosen=variant_name(track.variant, language),
             )
         )
+        if not run.solved:
+            st.button(t("ui.learn.skip", language), key=SKIP, on_click=_skip, args=(lesson.lesson.id, index))
     else:
         st.caption(t("ui.learn.played_with", language, variant=rules))
     st.markdown(scenario.say(scenario.task.prompt, language))
     learn_state().drawn = _outside()
     _task(track, lesson, index, run, language)
+
+
+def _skip(lesson_id: str, index: int) -> None:
+    """The Skip button of an optional task: go on with the course (the next lesson, else the first one not
+    done), kept as the place to resume."""
+    content = session.curriculum()
+    if isinstance(content, RecordError):
+        return
+    track = track_for(session.variant(), content)
+    store = session.progress_store()
+    stars, _ = _progress(store)
+    place = track.place_after(lesson_id, index)
+    if place is None:
+        left = [lesson.lesson.id for lesson in track.lessons if not track.lesson_done(lesson.lesson.id, stars)]
+        if not left:
+            learn_state().notice = ("info", t("ui.learn.all_done", session.style(), variant=variant_name(track.variant, session.style())))
+            return
+        place = (left[0], 0)
+    open_lesson(*place)
+    if not isinstance(store, ProgressError):
+        try:
+            store.course.save_place(session.progress_key(), *place)
+        except ProgressError:
+            return
 
 
 def _outside() -> tuple[object, ...]:
