@@ -338,6 +338,27 @@ def test_a_lesson_link_opens_that_lesson(tab: Page, server_url: str, shots: Path
     shoot(tab, shots, "09-lesson-link")
 
 
+def test_house_rules_set_in_the_sidebar_survive_a_reload_and_a_lesson_link(tab: Page, server_url: str, shots: Path) -> None:
+    """After a reload the sidebar fell back to "7 cards" and a blank penalty box, and the lesson said again
+    "Played with the rules of femhundra": the learner's table is kept with their progress."""
+    open_app(tab, server_url)
+    sidebar(tab).get_by_text("House rules", exact=True).click()
+    choose(tab, field_label("cards_dealt"), "6 cards", within=sidebar(tab))
+    choose(tab, field_label("unusable_pile_penalty"), "allowed, costs 100 points", within=sidebar(tab))
+    played = tab.get_by_text(re.compile(r"^Played with the rules of femhundra \+ .*6 cards \+ .*costs 100 points"))
+    expect(played).to_be_visible()
+    for address in (tab.url, f"{server_url}/?lesson={LINKED_LESSON.id}"):  # a reload, then a lesson link
+        tab.goto(address)
+        expect(tab.get_by_role("heading", name="Learn 500", exact=True)).to_be_visible(timeout=RENDER_TIMEOUT)
+        expect(played).to_be_visible()
+        sidebar(tab).get_by_text("House rules", exact=True).click()
+        expect(sidebar(tab).get_by_role("combobox", name=field_label("cards_dealt"), exact=True)).to_have_value("6 cards")
+        penalty = sidebar(tab).get_by_role("combobox", name=field_label("unusable_pile_penalty"), exact=True)
+        expect(penalty).to_have_value("allowed, costs 100 points")
+        no_traceback(tab)
+    shoot(tab, shots, "09-house-rules-kept")
+
+
 def test_a_browser_in_a_language_we_lack_gets_the_english_app(chromium: Browser, server_url: str, shots: Path) -> None:
     """German is not among our languages: English, the last of the browser's wishes we can meet."""
     german = chromium.new_page(locale="de-DE", viewport=VIEWPORT)
@@ -513,7 +534,7 @@ def test_compare_variants_side_by_side(tab: Page, server_url: str, shots: Path) 
     choose(tab, field_label("ace_high_value"), "25 points", within=sidebar(tab))  # a short label, not a sentence
     expect(sidebar(tab).get_by_text("House rules on: An ace high (Q-K-A) or in hand")).to_be_visible()
     penalty = sidebar(tab).get_by_role("combobox", name=field_label("unusable_pile_penalty"))
-    expect(penalty).to_have_attribute("placeholder", "off")  # a rule off in the preset reads "off", not a blank
+    expect(penalty).to_have_value("off")  # a rule off in the preset reads "off", not a blank
     expect(table.locator("thead th").nth(1)).to_have_text("femhundra ✎")
     expect(ace).to_have_text(["25 points ✎", *["15 points"] * (len(names) - 1), "≠"])
     low = table.locator('tr[data-field="ace_low_value"] td').first
