@@ -23,7 +23,7 @@ from engine.variants import Variant
 from tutor.charts import hand, scores
 from tutor.compare.grid import house_rule_phrases, table_text
 from tutor.course import Track, TrackLesson, track_for
-from tutor.i18n.plain_text import plain
+from tutor.i18n.plain_text import plain, sentence
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.style import Style
 from tutor.learn.curriculum import Lesson
@@ -404,7 +404,7 @@ def _feedback(run: ScenarioRun, language: str | Style) -> None:
     if feedback is None or not feedback.message:
         return
     show = {"error": st.error, "warning": st.warning, "success": st.success, "info": st.info}[feedback.kind]
-    show(feedback.message)
+    show(sentence(feedback.message))  # "5. The 9♥ …" is an answer, not list item 5
     if feedback.cost:
         st.caption(feedback.cost)
 
