@@ -366,3 +366,17 @@ def test_an_optional_task_is_counted_apart_and_can_be_skipped() -> None:
     following = track.lessons[index + 1]
     assert (learn_of(at).lesson, learn_of(at).index) == (following.lesson.id, 0)
     assert any(h.value.startswith(f"Task 1 of {len(following.tasks)}:") for h in at.main.subheader)
+
+
+@pytest.mark.apptest
+@pytest.mark.usefixtures("progress_db")
+def test_a_judge_task_that_speaks_to_you_shows_the_move_as_yours() -> None:
+    """"You play next, and you call Rommi!" was shown as "The move to judge — Bertil: …"."""
+    track = track_for(PRESETS["rommi"], CURRICULUM)
+    entry = next(x for x in track.lessons if any(task.id == "rommi-call-judge-next" for task in x.tasks))
+    at = open_app(variant="rommi", lesson=entry.lesson.id)
+    learn_of(at).index = next(i for i, task in enumerate(entry.tasks) if task.id == "rommi-call-judge-next")
+    at.run()
+    assert not at.exception
+    shown = "\n".join(texts(at.markdown))
+    assert "The move to judge — **yours**:" in shown and "**Bertil**" not in shown

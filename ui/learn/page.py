@@ -24,7 +24,7 @@ from tutor.charts import hand, scores
 from tutor.compare.grid import house_rule_phrases, table_text
 from tutor.course import Track, TrackLesson, track_for
 from tutor.i18n.plain_text import plain, sentence
-from tutor.i18n.strings import t, variant_name
+from tutor.i18n.strings import YOU, t, variant_name
 from tutor.i18n.style import Style
 from tutor.learn.curriculum import Lesson
 from tutor.learn.flow import ScenarioRun, star_text
@@ -364,7 +364,8 @@ def _judge_controls(task: JudgeTask, run: ScenarioRun, language: str | Style) ->
         words = describe_move(run.state, Move.parse(move), language)
     except ValueError:
         words = move
-    st.markdown(t("table.judge_move", language, player=plain(player or ""), move=words))
+    own = player == run.state.players[run.seat]  # the prompt speaks to the learner: the move is theirs
+    st.markdown(t("table.judge_move", language, player=YOU if own else plain(player or ""), move=words))
     if show_notation():
         st.caption(t("table.hint_notation", language, move=move))
     with st.container(horizontal=True):
