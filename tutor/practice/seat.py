@@ -28,7 +28,7 @@ from tutor.practice.game import Game, Pending
 from tutor.practice.guide import Guidance, after_move, guide
 from tutor.seat.coach import Advice, judged_review, suggest
 from tutor.seat.felt import primary_actions
-from tutor.seat.game import Answer, Look, Play, attempt, turn_actions
+from tutor.seat.game import Answer, Look, Play, attempt, drops_picks, turn_actions
 
 
 class PracticeSeat:
@@ -45,6 +45,8 @@ class PracticeSeat:
         self.advice: Advice | None = None
         self.seen = 0
         self.hints = 0
+        #: How many times the table was told to forget its picks (:func:`tutor.seat.game.drops_picks`).
+        self.picks_dropped = 0
         #: what each of the people's moves of this round cost by the coach's count, by the move's index
         self.costs: dict[int, float] = {}
         #: a guided hand: the topics explained this round, the guidance for the decision now (by position and
@@ -97,7 +99,7 @@ class PracticeSeat:
             leading=tuple(primary_actions(state, viewer, None)) if live else (),
             message=self.message(language),
             log=tuple(self._fresh_log(language)),
-            key=f"{game.seed}:{game.current.number}:{len(game.current.steps)}:{viewer}:{live}",
+            key=f"{game.seed}:{game.current.number}:{len(game.current.steps)}:{viewer}:{live}:{self.picks_dropped}",
             show_hand=not game.needs_handover() and game.visible_hand(viewer) is not None,
             top=not game.current.steps and game.current.number == 1 and not game.guided,  # a guide speaks at once
             show=(self.hints, self.advice.move) if live and self.advice is not None and self.advice.seat == viewer else None,
@@ -166,6 +168,8 @@ class PracticeSeat:
         if played:
             self.seen = len(self.game.current.steps)
             self._moved()
+        elif drops_picks(play, answer):
+            self.picks_dropped += 1
         return self._say(answer)
 
     def hint(self, language: str | Style) -> Answer | None:

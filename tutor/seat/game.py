@@ -191,6 +191,20 @@ class WithoutHelp:
         return None
 
 
+def drops_picks(play: Play, answer: Answer) -> bool:
+    """Whether the table forgets what was picked after ``answer`` to ``play`` (a seat game then shows a new
+    look key, and the table starts from no picks): a discard refused, or not the one asked for. Its one card
+    stayed picked, and the next card picked joined it: "pick exactly one card". A refused meld keeps its
+    picks, so that the learner can add the card it lacked.
+
+    >>> drops_picks(Play("discard", ("KD",)), Answer("error", "No.", "cannot_discard_drawn_card"))
+    True
+    >>> drops_picks(Play("meld", ("QS",)), Answer("error", "No.", "not_a_meld")), drops_picks(Play("discard", ("KD",)), Answer("info", ""))
+    (False, False)
+    """
+    return play.action == "discard" and answer.kind in ("error", "warning")
+
+
 def attempt(make: Callable[[], Answer], language: str | Style) -> Answer:
     """``make()``'s answer, or the answer to why it could not be made: picks that make no move (a warning
     that says what to pick) or a move the rules refuse (an error in words, with its rule code; a pick no
