@@ -193,13 +193,15 @@ class PracticeSeat:
 
     def undo(self, language: str | Style) -> Answer | None:
         """Take back the last move a person made (and the computer moves after it)."""
-        if not self.game.undo():
+        taken = self.game.undo()
+        if not taken:
             return None
         self.review = None
         self.advice = None
         self.after = None
         self.seen = len(self.game.current.steps)
-        return self._say(Answer("info", t("practice.undone", language)))
+        # Say only what happened: the computer's moves were taken back only where there were some.
+        return self._say(Answer("info", t("practice.undone" if taken > 1 else "practice.undone_alone", language)))
 
     # --- a guided hand -------------------------------------------------------------------------------
 
