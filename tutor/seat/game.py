@@ -219,12 +219,22 @@ def attempt(make: Callable[[], Answer], language: str | Style) -> Answer:
 
 def turn_actions(state: Round, rommi: bool = False) -> list[Action]:
     """The actions of a turn: take the whole pile where that is the rule, else take to a picked card; lay off
-    only once the table has a meld; stop only once the stock is empty; a Rommi call where it is played."""
+    only once the table has a meld; stop only once the stock is empty, at a table whose rules let a player stop
+    then (dansk's round simply ends: it offers no Stop); a Rommi call where it is played.
+
+    >>> from engine.cards import parse_cards
+    >>> from engine.variants import get_variant
+    >>> def empty_stock(variant: str) -> Round:
+    ...     hands = [parse_cards("9H 2C"), parse_cards("3S")]
+    ...     return Round.from_position(get_variant(variant), ["Anna", "Bertil"], hands, stock=[], pile=parse_cards("5C"))
+    >>> "stop" in turn_actions(empty_stock("femhundra")), "stop" in turn_actions(empty_stock("dansk"))
+    (True, False)
+    """
     take: Action = "take_all" if state.variant.pile_take == "whole_pile" else "take"
     actions: list[Action] = ["draw", take, "meld", "layoff", "discard"]
     if not state.table:
         actions.remove("layoff")  # nothing to lay off on yet
-    if not state.stock:
+    if not state.stock and state.variant.empty_stock == "stop":
         actions.append("stop")
     if rommi:
         actions.append("rommi")
