@@ -32,11 +32,13 @@ from tutor.compare.grid import field_label, field_meaning
 from tutor.course import track_for
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.learn.scenario import MoveTask, NumberTask, Scenario
+from tutor.practice.deals import prepared_deals
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id
 from tutor.rules.reference import variant_reference
 from ui.app.table import NOT_PLAYED_YET
 from ui.learn.state import KEYS as LEARN_KEYS
+from ui.practice import state as practice
 from ui.shared import session
 
 CURRICULUM = load_curriculum()
@@ -380,3 +382,25 @@ def test_a_judge_task_that_speaks_to_you_shows_the_move_as_yours() -> None:
     assert not at.exception
     shown = "\n".join(texts(at.markdown))
     assert "The move to judge — **yours**:" in shown and "**Bertil**" not in shown
+
+
+@pytest.mark.apptest
+@pytest.mark.usefixtures("progress_db")
+def test_the_guided_hand_after_the_course_starts_on_a_prepared_deal() -> None:
+    """"Play a guided hand" at the end of the course landed on a random deal, and the prepared-deal box was empty
+    ("Choose an option"): it opens on the first deal prepared for the learner's table."""
+    track = track_for(PRESETS["femhundra"], CURRICULUM)
+    last = track.lessons[-1]
+    at = open_app(lesson=last.lesson.id)
+    learn = learn_of(at)
+    learn.index = len(last.all_tasks) - 1
+    at.run()
+    run = learn_of(at).run
+    assert run is not None
+    run.solved = True
+    at.run()
+    at.button(key="learn_guided").click().run()
+    assert not at.exception, at.exception
+    deal = prepared_deals("femhundra", 2)[0].deal
+    assert at.selectbox(key=practice.PREPARED).value == deal and at.number_input(key=practice.SEED).value == deal
+    assert at.radio(key=practice.MODE).value == "guided"

@@ -473,7 +473,7 @@ def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, lan
         st.info(t("ui.learn.all_done", language, variant=variant_name(track.variant, language)))
         with st.container(horizontal=True):
             if st.button(t("ui.learn.guided_hand", language), key=GUIDED, type="primary"):
-                open_practice_on("guided")  # the Practice form opens on a guided hand
+                open_practice_on("guided", track.variant)  # the form opens on a prepared guided hand of this table
                 st.switch_page(page_file("practice"))
             st.button(t("ui.learn.again", language), key=AGAIN, on_click=open_lesson, args=(lesson.lesson.id, index))
         return

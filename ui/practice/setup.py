@@ -15,6 +15,7 @@ from tutor.practice.seats import LEVELS, MAX_COMPUTERS, SeatsError, check_table,
 from ui.practice.keep import load_controls, resume_controls
 from ui.practice.seat import notice, open_game, show_feedback
 from ui.practice.state import (
+    ANY_DEAL,
     COMPUTERS,
     KEPT_CHOICES,
     LEVEL,
@@ -84,12 +85,18 @@ def _prepared_deals(variant_id: str, players: int, language: str | Style) -> Non
     if not deals:
         return
     shows = {d.deal: tuple(t(f"guide.topic.{topic}", language) for topic in d.shows) for d in deals}
+    if st.session_state.get(PREPARED, ANY_DEAL) not in (ANY_DEAL, *shows):  # a deal of another table size
+        st.session_state[PREPARED] = ANY_DEAL
+    st.session_state.setdefault(PREPARED, ANY_DEAL)  # a value, not None: Streamlit shows None as an empty box
     st.selectbox(
         t("practice.setup.prepared", language),
-        list(shows),
-        index=None,
+        [ANY_DEAL, *shows],
         key=PREPARED,
-        format_func=lambda deal: t("practice.setup.prepared_deal", language, deal=deal, shows=shows[deal]),
+        format_func=lambda deal: (
+            t("practice.setup.prepared_any", language)
+            if deal == ANY_DEAL
+            else t("practice.setup.prepared_deal", language, deal=deal, shows=shows[deal])
+        ),
         on_change=_use_prepared,
     )
 
