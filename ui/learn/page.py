@@ -541,10 +541,10 @@ def _hand_figure(run: ScenarioRun, scales: bool, language: str | Style, four: bo
     seat = run.seat
     if not run.is_move_task:
         labels = [t("ui.learn.chart_your_hand", language)]
-        return hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language, four, totals)
+        return hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language, four, totals, run.state.variant.scale)
     labels = [t("ui.learn.chart_start", language), *run.move_labels(language)]
     if scales:
-        return hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language, four, totals)
+        return hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language, four, totals, run.state.variant.scale)
     hands = hand.hand_blocks(run.states, seat)
     return hand.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language, four_colour=four, totals=totals)
 
