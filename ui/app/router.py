@@ -14,6 +14,7 @@ file's name as before (``/practice``, ``/together``; the Learn page, the default
 import streamlit as st
 
 from tutor.i18n.strings import t
+from ui.app.fold import fold_after_a_new_page
 from ui.app.sidebar import render_sidebar
 from ui.app.table import restore_table
 from ui.progress.cookie import keep_learner_in_browser
@@ -63,3 +64,4 @@ def main() -> None:
     with st.sidebar:
         keep_learner_in_browser()
         say_connection_words(language)
+        fold_after_a_new_page(page.url_path)  # on a phone, the page just picked comes into view
