@@ -52,7 +52,7 @@ def target(store_target: str) -> str:
 
 def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
     store = ProgressStore(db)
-    assert store.schema_version() == SCHEMA_VERSION == 5
+    assert store.schema_version() == SCHEMA_VERSION == 6
     with sqlite3.connect(db) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -89,7 +89,7 @@ def test_a_file_of_the_tutor_before_sqlalchemy_opens_as_it_was(db: Path) -> None
     assert store.games.names(learner) == ["Monday", "monday"]
     with closing(sqlite3.connect(db)) as connection:
         after = connection.execute("SELECT name, sql FROM sqlite_master ORDER BY name").fetchall()
-        added = ("practice_round", "device", "start_over")  # version 4's new table, version 5's (and their keys)
+        added = ("practice_round", "device", "start_over", "learner_table")  # version 4's new table, 5's, 6's (and their keys)
         assert [row for row in after if not any(name in row[0] for name in added)] == before  # its own as they were
         assert {"practice_round", "device", "device_code", "start_over"} <= {row[0] for row in after}
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
