@@ -32,10 +32,12 @@ from tutor.compare.grid import field_label, field_meaning
 from tutor.course import track_for
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
 from tutor.learn.scenario import MoveTask, NumberTask, Scenario
+from tutor.practice.deals import prepared_deals
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id
 from tutor.rules.reference import variant_reference
 from ui.learn.state import KEYS as LEARN_KEYS
+from ui.practice import state as practice
 from ui.shared import session
 
 CURRICULUM = load_curriculum()
@@ -236,6 +238,28 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
 
 @pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
+def test_the_learners_table_comes_back_on_a_reload_and_a_lesson_link() -> None:
+    """House rules set in the sidebar were lost on a reload: the sidebar fell back to "7 cards" and a blank
+    penalty box. They are the learner's, kept with their progress, and named with their values."""
+    at = open_app(variant=None, locale="sv-SE")
+    assert at.selectbox(key="app_hr_femhundra_unusable_pile_penalty").value == "off"  # "av", not an empty box
+    at.selectbox(key=session.VARIANT_ID).set_value("femhundra").run()
+    at.selectbox(key="app_hr_femhundra_cards_dealt").set_value(6).run()
+    at.selectbox(key="app_hr_femhundra_unusable_pile_penalty").set_value(100).run()
+    assert app_of(at).variant.house_rules == ("cards_dealt", "unusable_pile_penalty")
+    for again in (
+        open_app(variant=None, cookie=cookie_of(at), locale="da-DK"),  # a reload, in a browser that asks for Danish
+        open_app(variant=None, cookie=cookie_of(at), lesson=TAKE_LESSON),  # a lesson link
+    ):
+        variant = app_of(again).variant
+        assert (variant.id, variant.cards_dealt, variant.unusable_pile_penalty) == ("femhundra", 6, 100)
+        assert again.selectbox(key="app_hr_femhundra_cards_dealt").value == 6
+    played = [c for c in texts(again.caption) if c.startswith("Played with")]
+    assert played and "6 cards" in played[0] and "costs 100 points" in played[0], played
+
+
+@pytest.mark.apptest
+@pytest.mark.usefixtures("progress_db")
 def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tooltip() -> None:
     """The widgets were labelled with the engine's descriptions, full sentences with a full stop."""
     at = start()
@@ -254,7 +278,7 @@ def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tool
     assert at.selectbox(key="app_hr_femhundra_target_compare").options == ["pass it: > 500", "reach it: ≥ 500"]
     at.selectbox(key="app_hr_femhundra_target").set_value(1000).run()
     assert at.selectbox(key="app_hr_femhundra_target_compare").options == ["pass it: > 1000", "reach it: ≥ 1000"]
-    assert "House rules on: Game target" in texts(at.sidebar.caption)
+    assert "House rules on: Game target: 1000 points" in texts(at.sidebar.caption)  # each rule with its value
     with pytest.raises(KeyError):  # a rule that cannot change femhundra is not offered
         at.toggle(key="app_hr_femhundra_rommi_call_with_hand")
     at.toggle(key="app_hr_femhundra_rummy_call").set_value(True).run()  # the Rummy! call is played end to end
@@ -305,3 +329,81 @@ def test_the_table_settings_and_words_not_notation() -> None:
     at.toggle(key="app_show_notation").set_value(True).run()
     assert any(c == "Your last move in the notation: take all" for c in texts(at.caption))
     assert not any("Rule:" in c for c in texts(at.caption))
+
+
+@pytest.mark.apptest
+def test_a_finished_course_counts_to_its_total_and_offers_no_place_to_go_on(progress_db: Path) -> None:
+    """With every lesson done the Finnish page said "Ratkaistut tehtävät 63 / 58" and "Jatka siitä, mihin jäit:
+    Taktiikka, tehtävä 4": the optional tasks count apart, and a finished course has nowhere to go on from."""
+    at = open_app()
+    learner = str(app_of(at).learner_id)
+    store = ProgressStore(progress_db)
+    track = track_for(PRESETS["femhundra"], CURRICULUM)
+    for task_id in CURRICULUM.scenarios:  # every task of every table, the optional ones too
+        store.course.record_scenario(learner, task_id, 3)
+    for entry in track.lessons:
+        store.course.complete_lesson(learner, entry.lesson.id)
+    last = track.lessons[-1]
+    store.course.save_place(learner, last.lesson.id, len(last.all_tasks) - 1)
+    at.switch_page("ui/pages/progress.py").run()
+    assert not at.exception
+    figures = {m.label: m.value for m in at.metric}
+    tasks = sum(len(x.tasks) for x in track.lessons)
+    optional = sum(1 for x in track.lessons if x.other_table is not None)
+    assert figures["Tasks solved"] == f"{tasks} / {tasks}" and figures["Stars"] == f"{3 * tasks} / {3 * tasks}"
+    assert figures["Optional tasks at other tables"] == f"{optional} / {optional}"
+    assert not any("Continue where you stopped" in str(link.label) for link in at.get("page_link"))
+    assert any("finished every lesson" in s for s in texts(at.success))
+
+
+@pytest.mark.apptest
+@pytest.mark.usefixtures("progress_db")
+def test_an_optional_task_is_counted_apart_and_can_be_skipped() -> None:
+    track = track_for(PRESETS["femhundra"], CURRICULUM)
+    index, entry = next((i, x) for i, x in enumerate(track.lessons) if x.other_table is not None)
+    at = open_app(lesson=entry.lesson.id)
+    learn_of(at).index = len(entry.tasks)
+    at.run()
+    assert not at.exception
+    assert any(h.value.startswith("Optional task:") for h in at.main.subheader)  # not "Task 4 of 3"
+    at.button(key="learn_skip").click().run()
+    assert not at.exception
+    following = track.lessons[index + 1]
+    assert (learn_of(at).lesson, learn_of(at).index) == (following.lesson.id, 0)
+    assert any(h.value.startswith(f"Task 1 of {len(following.tasks)}:") for h in at.main.subheader)
+
+
+@pytest.mark.apptest
+@pytest.mark.usefixtures("progress_db")
+def test_a_judge_task_that_speaks_to_you_shows_the_move_as_yours() -> None:
+    """"You play next, and you call Rommi!" was shown as "The move to judge — Bertil: …"."""
+    track = track_for(PRESETS["rommi"], CURRICULUM)
+    entry = next(x for x in track.lessons if any(task.id == "rommi-call-judge-next" for task in x.tasks))
+    at = open_app(variant="rommi", lesson=entry.lesson.id)
+    learn_of(at).index = next(i for i, task in enumerate(entry.tasks) if task.id == "rommi-call-judge-next")
+    at.run()
+    assert not at.exception
+    shown = "\n".join(texts(at.markdown))
+    assert "The move to judge — **yours**:" in shown and "**Bertil**" not in shown
+
+
+@pytest.mark.apptest
+@pytest.mark.usefixtures("progress_db")
+def test_the_guided_hand_after_the_course_starts_on_a_prepared_deal() -> None:
+    """"Play a guided hand" at the end of the course landed on a random deal, and the prepared-deal box was empty
+    ("Choose an option"): it opens on the first deal prepared for the learner's table."""
+    track = track_for(PRESETS["femhundra"], CURRICULUM)
+    last = track.lessons[-1]
+    at = open_app(lesson=last.lesson.id)
+    learn = learn_of(at)
+    learn.index = len(last.all_tasks) - 1
+    at.run()
+    run = learn_of(at).run
+    assert run is not None
+    run.solved = True
+    at.run()
+    at.button(key="learn_guided").click().run()
+    assert not at.exception, at.exception
+    deal = prepared_deals("femhundra", 2)[0].deal
+    assert at.selectbox(key=practice.PREPARED).value == deal and at.number_input(key=practice.SEED).value == deal
+    assert at.radio(key=practice.MODE).value == "guided"

@@ -513,7 +513,7 @@ def test_the_page_opens_with_the_table_the_situations_and_the_sheet(page: AppTes
     assert not at.exception
     html = _html(at)
     assert "+50 points ✎" in html and "femhundra ✎" in html
-    assert any("Your house rules change femhundra: Going-out bonus." in str(i.value) for i in at.info)
+    assert any("Your house rules change femhundra: Going-out bonus: +50 points." in str(i.value) for i in at.info)
     at.selectbox(key="app_hr_femhundra_ace_high_value").set_value(25)
     at.selectbox(key="app_hr_femhundra_ace_low_value").set_value(5)
     at.selectbox(key="app_hr_femhundra_cards_dealt").set_value(6).run()

@@ -81,6 +81,8 @@ def test_both_scales_side_by_side() -> None:
     assert {-sum(y for tr in side for x, y in zip(tr.x, tr.y, strict=True) if x == 0) for side in (left, right)} == dealt
     assert figure.layout.yaxis.range == figure.layout.yaxis2.range or figure.layout.yaxis2.matches == "y"
     assert SCALE_VARIANTS == ("femhundra", "500-rum")
+    dutch = scales_figure(states, ANNA, labels, "Both scales", own_scale="face")  # the learner's own table first
+    assert [a.text for a in dutch.layout.annotations] == [t("charts.scale.face"), t("charts.scale.nordic")]
     with pytest.raises(ValueError, match="labels"):
         scales_figure(states, ANNA, labels[:-1], "x")
 

@@ -40,10 +40,10 @@ def welcomed(at: AppTest) -> bool:
 
 
 def solved_metric(at: AppTest) -> str:
-    """The "Scenarios solved" figure of the Progress page."""
+    """The "Tasks solved" figure of the Progress page."""
     at.switch_page("ui/pages/progress.py").run()
     assert not at.exception, at.exception
-    return str(next(m.value for m in at.metric if m.label == "Scenarios solved"))
+    return str(next(m.value for m in at.metric if m.label == "Tasks solved"))
 
 
 def first_learner_solves_one() -> tuple[AppTest, str]:

@@ -52,7 +52,7 @@ def target(store_target: str) -> str:
 
 def test_new_file_is_versioned_and_in_wal_mode(db: Path) -> None:
     store = ProgressStore(db)
-    assert store.schema_version() == SCHEMA_VERSION == 6
+    assert store.schema_version() == SCHEMA_VERSION == 7
     with sqlite3.connect(db) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -89,7 +89,7 @@ def test_a_file_of_the_tutor_before_sqlalchemy_opens_as_it_was(db: Path) -> None
     assert store.games.names(learner) == ["Monday", "monday"]
     with closing(sqlite3.connect(db)) as connection:
         after = connection.execute("SELECT name, sql FROM sqlite_master ORDER BY name").fetchall()
-        added = ("practice_round", "device", "start_over", "review_")  # versions 4, 5 and 6 (and their keys)
+        added = ("practice_round", "device", "start_over", "review_", "learner_table")  # versions 4 to 7 (and their keys)
         assert [row for row in after if not any(name in row[0] for name in added)] == before  # its own as they were
         assert {"practice_round", "device", "device_code", "start_over"} <= {row[0] for row in after}
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -599,3 +599,19 @@ def test_practice_rounds_are_counted_once_by_variant_and_level(target: str) -> N
         ("rommi", "coach", 2, 1, 10),
     ]
     assert store.practice.stats(new_learner_id()) == []
+
+
+def test_the_learners_table_is_kept_with_their_progress(target: str) -> None:
+    """The variant and house rules a learner set come back on any device of theirs (a store opened again),
+    each learner their own; a learner who set none has none."""
+    store = ProgressStore(target)
+    assert store.profile.table("anna") is None
+    store.profile.set_table("anna", "dansk", {"jokers": True})
+    store.profile.set_table("anna", "femhundra", {"cards_dealt": 6, "unusable_pile_penalty": 100})
+    store.profile.set_table("bertil", "rommi", {})
+    again = ProgressStore(target)
+    kept = again.profile.table("anna")
+    assert kept is not None
+    assert (kept.variant, dict(kept.house_rules)) == ("femhundra", {"cards_dealt": 6, "unusable_pile_penalty": 100})
+    bertil = again.profile.table("bertil")
+    assert bertil is not None and (bertil.variant, dict(bertil.house_rules)) == ("rommi", {})

@@ -37,6 +37,7 @@ from tutor.learn.checker import (
     learner_seat,
     number_answer,
     play_lines,
+    reason_and_explanation,
     try_move,
 )
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, load_curriculum, parse_lesson
@@ -372,8 +373,22 @@ def test_judgements(scenario_id: str) -> None:
     assert (legal, code) == JUDGED[scenario.id]
     right, wrong = check_judgement(scenario, legal), check_judgement(scenario, not legal)
     assert right.asked and not wrong.asked
-    assert reason in right.message and reason in wrong.message
+    explanation = scenario.say(scenario.task.explain) if scenario.task.explain else ""  # type: ignore[union-attr]
+    for message in (right.message, wrong.message):  # the reason, unless the explanation says it again
+        assert explanation in message and (reason in message) != (reason_and_explanation(reason, explanation) == explanation)
     assert scenario.say(scenario.feedback["wrong"]) in wrong.message
+
+
+def test_feedback_says_a_rule_once_in_every_language() -> None:
+    """"Ryhmässä on enintään neljä korttia, yksi kutakin maata. Ryhmässä on kolme tai neljä korttia, kukin eri
+    maata.": the engine's reason and an explanation that restates it; the explanation is shown alone."""
+    scenario = by_id("rommi-full-set-joker")
+    for language in ("fi", "en", "sv", "da", "nl"):
+        _, _, reason = judge_answer(scenario, None, language)
+        message = check_judgement(scenario, False, language).message
+        assert reason not in message and scenario.say(scenario.task.explain, language) in message  # type: ignore[union-attr]
+    meld_first = by_id("femhundra-judge-take-top")  # "All or nothing: …" says why, not what the rule is
+    assert judge_answer(meld_first)[2] in check_judgement(meld_first, False).message
 
 
 def engine_agrees(scenario_id: str) -> bool:

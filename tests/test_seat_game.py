@@ -47,8 +47,20 @@ def test_every_game_answers_with_one_answer_type(tmp_path: Path) -> None:
         assert look.actions and look.key and look.seen.hand
         refused = table.play(Play("discard", hand=(str(look.seen.hand[0]),)), "en")  # before drawing: refused
         assert isinstance(refused, Answer) and refused.kind == "error" and refused.code == "wrong_phase", table
-        assert table.look("en").key == look.key  # nothing changed
+        after = table.look("en")
+        assert after.seen.hand == look.seen.hand and after.seen.pile == look.seen.pile  # nothing changed
         assert isinstance(table.play(Play("meld"), "en"), Answer)  # no cards picked: says what to pick
+
+
+def test_a_refused_discard_leaves_nothing_picked_and_a_refused_meld_keeps_its_picks(tmp_path: Path) -> None:
+    """After a refused discard its card stayed picked, and the next card picked joined it: "pick exactly one
+    card". The table starts from no picks when the look's key changes."""
+    for table in _sessions(tmp_path)[:2]:  # a lesson task, a Practice game
+        look = table.look("en")
+        table.play(Play("meld", hand=(str(look.seen.hand[0]),)), "en")  # refused: not a meld
+        assert table.look("en").key == look.key  # the pick stays: a card may be added to it
+        table.play(Play("discard", hand=(str(look.seen.hand[0]),)), "en")  # before drawing: refused
+        assert table.look("en").key != look.key and table.look("en").seen.hand == look.seen.hand
 
 
 def test_a_layoff_goes_on_the_only_meld_and_asks_which_of_two() -> None:

@@ -166,3 +166,23 @@ def test_no_task_writes_a_points_figure_the_engine_should_fill() -> None:
             for match in written.finditer(outside):
                 problems.append(f"{scenario.id} {field}: {match.group(0)!r} in {english!r}")
     assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("variant", TABLES, ids=_label)
+def test_counts_never_pass_their_totals_and_a_finished_course_has_nowhere_to_resume(variant: Variant) -> None:
+    """Progress showed "Tasks solved 63 / 58": optional tasks at another table were counted as solved but not
+    in the total. A learner who solved every task of every track (optional ones too) has each figure at its
+    total, the optional ones apart, and is offered no place to go on from."""
+    track = track_for(variant)
+    everything = {task_id: 3 for task_id in load_curriculum().scenarios}
+    counts = track.counts(everything)
+    assert (counts.solved, counts.stars, counts.optional_solved) == (counts.tasks, counts.most_stars, counts.optional_tasks)
+    assert track.finished(everything)
+    last = track.lessons[-1]
+    assert track.resume_at((last.lesson.id, len(last.all_tasks) - 1), everything) is None
+    optional_only = {x.other_table.id: 3 for x in track.lessons if x.other_table is not None}
+    assert track.counts(optional_only).solved == 0 and not track.finished(optional_only)
+    for entry in track.lessons:  # an optional task is never the place to go on from: it may be skipped
+        if entry.other_table is not None:
+            place = track.resume_at((entry.lesson.id, len(entry.all_tasks) - 1), {})
+            assert place is None or place[1] < len(track.find(place[0]).tasks)  # type: ignore[union-attr]

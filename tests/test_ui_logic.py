@@ -12,13 +12,13 @@ from types import ModuleType
 
 import pytest
 
-import ui.app.sidebar
+import ui.app.table
 import ui.felt.cards
 from engine.cards import Card, parse_cards
 from engine.errors import NotationError
 from engine.moves import Move
 from engine.round import Round
-from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant
+from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, get_variant, house_rule_options
 from tutor.i18n.card_names import option_label
 from tutor.i18n.strings import PLAYER_FIELDS, YOU, catalogue, t
 from tutor.i18n.style import Style
@@ -38,13 +38,13 @@ from tutor.seat.picks import (
     picked_move,
     pile_depth,
 )
-from ui.app.sidebar import chosen_overrides, house_rule_options
+from ui.app.table import chosen_overrides
 from ui.felt.cards import CSS, board_html, card_html, colour, hand_html, pile_html, table_html
 
 TAKE_SCENARIO = "femhundra-take-whole-pile"
 
 
-@pytest.mark.parametrize("module", [ui.felt.cards, ui.app.sidebar], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [ui.felt.cards, ui.app.table], ids=lambda m: m.__name__)
 def test_doctests(module: ModuleType) -> None:
     """The ``ui`` modules' doctests, outside pytest's doctest collection (``testpaths``); the tutor's
     modules have theirs run there, once."""

@@ -284,12 +284,14 @@ def scales_figure(
     language: str | Style = "en",
     four_colour: bool = False,
     totals: bool = True,
+    own_scale: str = "nordic",
 ) -> go.Figure:
     """The same hands, move by move, as :func:`hand_stack_figure` draws them, under Nordic values and under
-    face values side by side (:data:`SCALE_VARIANTS`), on one scale of minus points."""
+    face values side by side (:data:`SCALE_VARIANTS`), on one scale of minus points; the learner's own table's
+    scale (``own_scale``) first, on the left (a Dutch table counts face values: they come first)."""
     if len(states) != len(labels):
         raise ValueError(f"{len(labels)} labels for {len(states)} positions")
-    scales = [get_variant(preset) for preset in SCALE_VARIANTS]
+    scales = sorted((get_variant(preset) for preset in SCALE_VARIANTS), key=lambda variant: variant.scale != own_scale)
     names = [t(f"charts.scale.{variant.scale}", language) for variant in scales]
     figure = make_subplots(rows=1, cols=2, shared_yaxes=True, subplot_titles=names, horizontal_spacing=0.06)
     every = []

@@ -118,6 +118,36 @@ def house_rules_text(fields: Sequence[str], language: str | Style = "en") -> str
     return ", ".join(field_label(name, language) for name in fields)
 
 
+def house_rule_phrases(variant: Variant, language: str | Style = "en") -> list[str]:
+    """Each house rule of ``variant`` with its value (``Jokers: yes``), in the order the variant names them.
+
+    >>> house_rule_phrases(get_variant("femhundra", {"unusable_pile_penalty": 100}))
+    ['A take you cannot use: allowed, costs 100 points']
+    """
+    return [
+        t("compare.rule_with_value", language, rule=field_label(name, language), value=cell_text(variant, name, language))
+        for name in variant.house_rules
+    ]
+
+
+def house_rules_values_text(variant: Variant, language: str | Style = "en") -> str:
+    """The house rules of ``variant`` with their values, for a sentence that says which rules a table plays.
+
+    >>> house_rules_values_text(get_variant("femhundra", {"jokers": True, "going_out_bonus": 50}))
+    'Going-out bonus: +50 points, Jokers: yes, wild'
+    """
+    return ", ".join(house_rule_phrases(variant, language))
+
+
+def table_text(variant: Variant, language: str | Style = "en") -> str:
+    """The table ``variant`` is: its name, then each house rule with its value.
+
+    >>> table_text(get_variant("femhundra")), table_text(get_variant("femhundra", {"cards_dealt": 6}))
+    ('femhundra', 'femhundra + Cards dealt (3 or more players): 6 cards')
+    """
+    return " + ".join([variant_name(variant, language), *house_rule_phrases(variant, language)])
+
+
 def value_words(field: str, value: object, language: str | Style = "en", target: int = 500, key: str | None = None) -> str:
     """``value`` of the rule ``field`` in words (``compare.values.<field>.<value>``, else ``…any``), as in
     :func:`cell_text`; ``target``: the game's target, for the texts that name it.

@@ -45,6 +45,19 @@ class TrackLesson:
 
 
 @dataclass(frozen=True)
+class Counts:
+    """What a learner has done of a track, each figure over what it counts: the required tasks solved, their
+    stars, and apart from them the optional tasks "at another table" solved. No figure can pass its total."""
+
+    solved: int
+    tasks: int
+    stars: int
+    most_stars: int
+    optional_solved: int
+    optional_tasks: int
+
+
+@dataclass(frozen=True)
 class LeftOut:
     """A task a lesson names that the table's house rules leave out, and why."""
 
@@ -83,6 +96,46 @@ class Track:
         if lesson_id not in ids or ids.index(lesson_id) + 1 == len(ids):
             return None
         return ids[ids.index(lesson_id) + 1], 0
+
+    def counts(self, stars: dict[str, int], most: int = 3) -> Counts:
+        """The learner's figures in this track from their best ``stars`` by task id (of any track: a task of
+        another track, or another table's lesson, counts nowhere here); ``most``: the stars a task can earn.
+
+        >>> from engine.variants import get_variant
+        >>> track = track_for(get_variant("femhundra"))
+        >>> first = track.lessons[0].tasks[0].id
+        >>> counts = track.counts({first: 3, "no-such-task": 3})
+        >>> counts.solved, counts.stars, counts.tasks == sum(len(x.tasks) for x in track.lessons)
+        (1, 3, True)
+        """
+        required = [task.id for lesson in self.lessons for task in lesson.tasks]
+        optional = [lesson.other_table.id for lesson in self.lessons if lesson.other_table is not None]
+        return Counts(
+            solved=sum(1 for task in required if stars.get(task, 0) > 0),
+            tasks=len(required),
+            stars=sum(min(most, stars.get(task, 0)) for task in required),
+            most_stars=most * len(required),
+            optional_solved=sum(1 for task in optional if stars.get(task, 0) > 0),
+            optional_tasks=len(optional),
+        )
+
+    def finished(self, stars: dict[str, int]) -> bool:
+        """Whether every required task of every lesson of the track has been solved."""
+        return bool(self.lessons) and all(self.lesson_done(lesson.lesson.id, stars) for lesson in self.lessons)
+
+    def resume_at(self, place: tuple[str, int] | None, stars: dict[str, int]) -> tuple[str, int] | None:
+        """Where to offer to go on from the learner's saved ``place``: None when there is nothing to go on
+        with (no place, a lesson not in this table's course, or the course finished: an optional task left
+        over is not "where you stopped")."""
+        if place is None or self.finished(stars):
+            return None
+        lesson = self.find(place[0])
+        if lesson is None:
+            return None
+        index = max(0, min(place[1], len(lesson.all_tasks) - 1))
+        if lesson.is_optional(index):  # the optional task may be skipped: go on with the course
+            return self.place_after(place[0], index)
+        return place[0], index
 
     def lesson_done(self, lesson_id: str, stars: dict[str, int]) -> bool:
         """Whether every required task of the lesson has been solved (has stars)."""

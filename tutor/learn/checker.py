@@ -6,6 +6,7 @@ legal and accepted, every scripted move is legal, every computed number can be c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -146,12 +147,35 @@ def check_judgement(scenario: Scenario, says_legal: bool, language: str | Style 
     legal, code, reason = judge_answer(scenario, state, language)
     task = scenario.task
     assert isinstance(task, JudgeTask)
-    explain = (" " + scenario.say(task.explain, language)) if task.explain else ""
+    why = reason_and_explanation(reason, scenario.say(task.explain, language) if task.explain else "")
     if says_legal == legal:
-        return Verdict(True, True, code, t("learn.judge_right", language) + " " + reason + explain, state)
+        return Verdict(True, True, code, t("learn.judge_right", language) + " " + why, state)
     extra = scenario.feedback.get("wrong")
     nudge = (" " + scenario.say(extra, language)) if extra else ""
-    return Verdict(True, False, code, t("learn.judge_wrong", language) + nudge + " " + reason + explain, state)
+    return Verdict(True, False, code, t("learn.judge_wrong", language) + nudge + " " + why, state)
+
+
+#: Words of at least this many letters carry a sentence's meaning (shorter ones are "is", "a", "on", "ei").
+_CONTENT_WORD: Final = re.compile(r"\w{4,}")
+
+
+def reason_and_explanation(reason: str, explanation: str) -> str:
+    """The engine's reason for a ruling followed by the task's own explanation, or the explanation alone when
+    it restates the reason (at least half of the reason's words of four letters or more are in it): the
+    learner read "A set holds at most four cards, one of each suit. A set is three or four cards, each of a
+    different suit." once too often.
+
+    >>> reason_and_explanation("A set holds at most four cards, one of each suit.", "A set is three or four cards, each of a different suit.")
+    'A set is three or four cards, each of a different suit.'
+    >>> reason_and_explanation("In femhundra you take the whole pile, never just the top card.", "All or nothing: the 9♥ and the 2♣ would have to come along.")
+    'In femhundra you take the whole pile, never just the top card. All or nothing: the 9♥ and the 2♣ would have to come along.'
+    """
+    if not explanation:
+        return reason
+    said = {word for word in _CONTENT_WORD.findall(reason.lower()) if not word.isdigit()}
+    if said and 2 * len(said & set(_CONTENT_WORD.findall(explanation.lower()))) >= len(said):
+        return explanation
+    return f"{reason} {explanation}"
 
 
 def load_scenario(path: str | Path) -> Scenario:

@@ -58,6 +58,8 @@ class ScenarioRun:
         self.step_index = 0
         self.hints_shown = 0
         self.wrong_attempts = 0
+        #: How many times the table was told to forget its picks (:func:`tutor.seat.game.drops_picks`).
+        self.picks_dropped = 0
         self.wrong_answers: set[str] = set()
         self.solved = False
         self.feedback: Answer | None = None

@@ -26,7 +26,7 @@ from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.learn.flow import ScenarioRun
 from tutor.seat.felt import primary_actions
-from tutor.seat.game import Answer, Look, Play, WithoutHelp, turn_actions
+from tutor.seat.game import Answer, Look, Play, WithoutHelp, drops_picks, turn_actions
 from tutor.seat.picks import Action, SelectionProblem
 
 #: The kinds of move a step may ask for whose action is highlighted.
@@ -54,7 +54,7 @@ class LessonSeat(WithoutHelp):
             actions=tuple(turn_actions(state, rommi)) if moving else (),
             leading=tuple(primary_actions(state, run.seat, asked)) if moving else (),
             message=self.message(language),
-            key=f"{run.scenario.id}:{len(run.states)}:{run.solved}",
+            key=f"{run.scenario.id}:{len(run.states)}:{run.solved}:{run.picks_dropped}",
             top=len(run.states) == 1 and run.feedback is None,
         )
 
@@ -89,5 +89,8 @@ class LessonSeat(WithoutHelp):
             return run.note(t(problem.key, language))
         except NotationError as error:  # a joker declared as no card: said as the engine says it
             return run.note(refusal(error, language))
-        return run.play(move, language)
+        answer = run.play(move, language)
+        if drops_picks(play, answer):
+            run.picks_dropped += 1
+        return answer
 

@@ -20,7 +20,7 @@ Pending(kind='turn', seat=0)
 >>> step.text
 'Anna drew from the stock.'
 >>> game.undo(), len(game.current.moves)
-(True, 0)
+(1, 0)
 >>> again = Game.from_yaml(game.to_yaml())
 >>> again.seed, [s.level for s in again.seats], again.state.hands == game.state.hands
 (7, [None, 'greedy'], True)
@@ -245,21 +245,22 @@ class Game:
         """Whether a person has moved in this round (so there is a move to take back)."""
         return any(self.seats[s].is_person for s, _ in self.current.moves)
 
-    def undo(self) -> bool:
+    def undo(self) -> int:
         """Take back the last move a person made in this round, and every computer move after it: the
-        game is back at that person's decision. Whether there was one to take back."""
+        game is back at that person's decision. How many moves were taken back (0: none to take back)."""
         round_ = self.current
         for index in range(len(round_.moves) - 1, -1, -1):
             seat = round_.moves[index][0]
             if self.seats[seat].is_person:
+                taken = len(round_.moves) - index
                 del round_.moves[index:]
                 del round_.steps[index:]
                 del round_.states[index + 1 :]
                 round_.passed = {k: v for k, v in round_.passed.items() if k < index}
                 if len(self.people) > 1:
                     self.viewer = seat
-                return True
-        return False
+                return taken
+        return 0
 
     def next_round(self) -> Round:
         """Deal the next round (the totals carried over). ``RulesError`` while the round goes on or once

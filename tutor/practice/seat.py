@@ -30,7 +30,7 @@ from tutor.practice.game import Game, Pending
 from tutor.practice.guide import Guidance, after_move, changed_since, guide, topics_used
 from tutor.seat.coach import Advice, judged_review, suggest
 from tutor.seat.felt import primary_actions
-from tutor.seat.game import Answer, AnswerKind, Look, Play, attempt, turn_actions
+from tutor.seat.game import Answer, AnswerKind, Look, Play, attempt, drops_picks, turn_actions
 from tutor.seat.picks import Action
 
 
@@ -48,6 +48,8 @@ class PracticeSeat:
         self.advice: Advice | None = None
         self.seen = 0
         self.hints = 0
+        #: How many times the table was told to forget its picks (:func:`tutor.seat.game.drops_picks`).
+        self.picks_dropped = 0
         #: what each of the people's moves of this round cost by the coach's count, by the move's index
         self.costs: dict[int, float] = {}
         #: a guided hand: the topics explained this round, the guidance for the decision now (by position and
@@ -104,7 +106,7 @@ class PracticeSeat:
             leading=tuple(primary_actions(state, viewer, None)) if live else (),
             message=self.message(language),
             log=tuple(self._fresh_log(language)),
-            key=f"{game.seed}:{game.current.number}:{len(game.current.steps)}:{viewer}:{live}",
+            key=f"{game.seed}:{game.current.number}:{len(game.current.steps)}:{viewer}:{live}:{self.picks_dropped}",
             show_hand=not game.needs_handover() and game.visible_hand(viewer) is not None,
             top=not game.current.steps and game.current.number == 1 and not game.guided,  # a guide speaks at once
             show=(self.hints, self.advice.move) if live and self.advice is not None and self.advice.seat == viewer else None,
@@ -177,6 +179,8 @@ class PracticeSeat:
         if played:
             self.seen = len(self.game.current.steps)
             self._moved()
+        elif drops_picks(play, answer):
+            self.picks_dropped += 1
         return self._say(answer)
 
     def hint(self, language: str | Style) -> Answer | None:
@@ -200,13 +204,15 @@ class PracticeSeat:
 
     def undo(self, language: str | Style) -> Answer | None:
         """Take back the last move a person made (and the computer moves after it)."""
-        if not self.game.undo():
+        taken = self.game.undo()
+        if not taken:
             return None
         self.review = None
         self.advice = None
         self.after = None
         self.seen = len(self.game.current.steps)
-        return self._say(Answer("info", t("practice.undone", language)))
+        # Say only what happened: the computer's moves were taken back only where there were some.
+        return self._say(Answer("info", t("practice.undone" if taken > 1 else "practice.undone_alone", language)))
 
     # --- a guided hand -------------------------------------------------------------------------------
 

@@ -137,10 +137,23 @@ review_log = Table(
     Column("duration_ms", Integer, nullable=True),
 )
 
+# 7: the learner's table (tutor.progress.profile): the variant they play and its house rules, kept with their
+# progress so a reload, a lesson link and another device play the same table.
+learner_table = Table(
+    "learner_table",
+    metadata,
+    Column("learner", Text, primary_key=True),
+    Column("variant", Text, nullable=False),
+    Column("house_rules", Text, nullable=False, server_default=text("'{}'")),
+    Column("updated_at", Text, nullable=False, server_default=_NOW),
+)
+
 #: The tables that hold a learner's progress (cleared by "start over"; saved games are kept).
 PROGRESS_TABLES: Final = (scenario_result, lesson_done, place, review_card, review_log)
 #: Every table a learner has rows in.
-LEARNER_TABLES: Final = (*PROGRESS_TABLES, saved_game, learner_profile, learner_language, practice_round)
+LEARNER_TABLES: Final = (
+    *PROGRESS_TABLES, saved_game, learner_profile, learner_language, practice_round, learner_table
+)
 
 
 def move_to_legacy_keys(db: Connection) -> None:
@@ -163,6 +176,7 @@ STEPS: Final[tuple[Step, ...]] = (
     create_tables(practice_round),
     create_tables(device, device_code, cleared_progress),
     create_tables(review_card, review_log),
+    create_tables(learner_table),
 )
 #: The schema version whose upgrade moves name-keyed rows to their legacy keys (:func:`move_to_legacy_keys`).
 LEARNER_IDS_VERSION: Final = 2

@@ -1,13 +1,28 @@
-"""Who the learner is to the app: the display name they gave and the language they chose (tables
-``learner_profile`` and ``learner_language``), kept with their progress."""
+"""Who the learner is to the app: the display name they gave, the language they chose and the table they play
+(its variant and house rules) (tables ``learner_profile``, ``learner_language`` and ``learner_table``), kept
+with their progress, so every device of theirs finds them."""
 
 from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import select
 
 from tutor.progress import queries
 from tutor.progress.database import Database, check_name
-from tutor.progress.layout import learner_language, learner_profile
+from tutor.progress.layout import learner_language, learner_profile, learner_table
+
+
+@dataclass(frozen=True)
+class LearnerTable:
+    """The table a learner plays: a preset's id and the house rules they set on it (by the engine's names).
+    Kept as the learner set it; whether the engine still takes it is the reader's to check."""
+
+    variant: str
+    house_rules: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Profile:
@@ -45,3 +60,27 @@ class Profile:
                 select(learner_language.c.language).where(learner_language.c.learner == learner)
             ).scalar()
         return None if found is None else str(found)
+
+    def set_table(self, learner: str, variant: str, house_rules: Mapping[str, Any]) -> None:
+        """Keep the table the learner plays: the preset ``variant`` and the ``house_rules`` set on it (values
+        that JSON holds: true/false, numbers, words)."""
+        check_name(learner, "learner")
+        check_name(variant, "variant")
+        rules = json.dumps(dict(house_rules), sort_keys=True)
+        with self.database.connect(write=True) as connection:
+            connection.execute(queries.keep(connection, learner_table, learner, variant=variant, house_rules=rules))
+
+    def table(self, learner: str) -> LearnerTable | None:
+        """The table the learner last set, or None when they set none. House rules that do not read back as
+        a mapping (a file changed by hand) are left out."""
+        with self.database.connect() as connection:
+            row = connection.execute(
+                select(learner_table.c.variant, learner_table.c.house_rules).where(learner_table.c.learner == learner)
+            ).first()
+        if row is None:
+            return None
+        try:
+            rules = json.loads(str(row[1]))
+        except ValueError:
+            rules = {}
+        return LearnerTable(str(row[0]), rules if isinstance(rules, dict) else {})

@@ -191,6 +191,20 @@ class WithoutHelp:
         return None
 
 
+def drops_picks(play: Play, answer: Answer) -> bool:
+    """Whether the table forgets what was picked after ``answer`` to ``play`` (a seat game then shows a new
+    look key, and the table starts from no picks): a discard refused, or not the one asked for. Its one card
+    stayed picked, and the next card picked joined it: "pick exactly one card". A refused meld keeps its
+    picks, so that the learner can add the card it lacked.
+
+    >>> drops_picks(Play("discard", ("KD",)), Answer("error", "No.", "cannot_discard_drawn_card"))
+    True
+    >>> drops_picks(Play("meld", ("QS",)), Answer("error", "No.", "not_a_meld")), drops_picks(Play("discard", ("KD",)), Answer("info", ""))
+    (False, False)
+    """
+    return play.action == "discard" and answer.kind in ("error", "warning")
+
+
 def attempt(make: Callable[[], Answer], language: str | Style) -> Answer:
     """``make()``'s answer, or the answer to why it could not be made: picks that make no move (a warning
     that says what to pick) or a move the rules refuse (an error in words, with its rule code; a pick no
@@ -205,12 +219,22 @@ def attempt(make: Callable[[], Answer], language: str | Style) -> Answer:
 
 def turn_actions(state: Round, rommi: bool = False) -> list[Action]:
     """The actions of a turn: take the whole pile where that is the rule, else take to a picked card; lay off
-    only once the table has a meld; stop only once the stock is empty; a Rommi call where it is played."""
+    only once the table has a meld; stop only once the stock is empty, at a table whose rules let a player stop
+    then (dansk's round simply ends: it offers no Stop); a Rommi call where it is played.
+
+    >>> from engine.cards import parse_cards
+    >>> from engine.variants import get_variant
+    >>> def empty_stock(variant: str) -> Round:
+    ...     hands = [parse_cards("9H 2C"), parse_cards("3S")]
+    ...     return Round.from_position(get_variant(variant), ["Anna", "Bertil"], hands, stock=[], pile=parse_cards("5C"))
+    >>> "stop" in turn_actions(empty_stock("femhundra")), "stop" in turn_actions(empty_stock("dansk"))
+    (True, False)
+    """
     take: Action = "take_all" if state.variant.pile_take == "whole_pile" else "take"
     actions: list[Action] = ["draw", take, "meld", "layoff", "discard"]
     if not state.table:
         actions.remove("layoff")  # nothing to lay off on yet
-    if not state.stock:
+    if not state.stock and state.variant.empty_stock == "stop":
         actions.append("stop")
     if rommi:
         actions.append("rommi")

@@ -14,7 +14,9 @@ file's name as before (``/practice``, ``/together``; the Learn page, the default
 import streamlit as st
 
 from tutor.i18n.strings import t
+from ui.app.fold import fold_after_a_new_page
 from ui.app.sidebar import render_sidebar
+from ui.app.table import restore_table
 from ui.progress.cookie import keep_learner_in_browser
 from ui.progress.learner import take_pending_code
 from ui.shared import session
@@ -36,6 +38,7 @@ def main() -> None:
     )
     session.init_defaults()
     session.init_learner()  # who is at this browser: the cookie's device token, or a new learner
+    restore_table()  # the variant and house rules kept with their progress (once a session)
     language = resolve_language()  # a ?lang= link, the learner's choice, the browser's language; the variant follows
 
     page = st.navigation(
@@ -61,3 +64,4 @@ def main() -> None:
     with st.sidebar:
         keep_learner_in_browser()
         say_connection_words(language)
+        fold_after_a_new_page(page.url_path)  # on a phone, the page just picked comes into view

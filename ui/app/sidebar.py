@@ -1,8 +1,9 @@
 """The sidebar every page shares: the variant (a preset and house rules), the four-colour deck, the learner.
 
 House-rule widgets are built from the fields of :class:`engine.variants.HouseRules` (a toggle for a yes/no
-rule, a select box for a rule with fixed values), start at the preset's value, and the result is
-validated through :func:`engine.variants.get_variant`, so the sidebar offers exactly what the engine allows.
+rule, a select box for a rule with fixed values), start at the preset's value (or the learner's kept table,
+:mod:`ui.app.table`), and the result is validated through :func:`engine.variants.get_variant`, so the sidebar
+offers exactly what the engine allows; a change is kept with the learner's progress.
 Each widget reads as the Compare page does (its short label, its values in words), with the engine's
 description of the rule as its tooltip.
 """
@@ -15,11 +16,12 @@ from typing import Any
 import streamlit as st
 
 from engine.names import MAX_NAME_LENGTH, name_problem
-from engine.variants import PRESETS, HouseRuleError, Variant, get_variant, house_rule_options, house_rules_that_apply
-from tutor.compare.grid import field_label, house_rules_text, value_words
+from engine.variants import PRESETS, HouseRuleError, Variant, get_variant, house_rule_options
+from tutor.compare.grid import field_label, house_rules_values_text, value_words
 from tutor.i18n.problems import house_rule_refusal, name_refusal
 from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.translate import shown_name
+from ui.app.table import OFF, chosen_overrides, keep_table, offered, widget_options, widget_value
 from ui.felt.settings import settings_toggles
 from ui.shared import session
 from ui.shared.language import language_picker, picked_variant
@@ -27,14 +29,10 @@ from ui.shared.reviews import sidebar_count
 from ui.shared.session import house_rule_key
 
 
-def chosen_overrides(variant_id: str, values: dict[str, Any]) -> dict[str, Any]:
-    """The house rules that differ from the preset, from the widgets' ``values`` by field.
-
-    >>> chosen_overrides("femhundra", {"target": 500, "jokers": True})
-    {'jokers': True}
-    """
-    preset = PRESETS[variant_id]
-    return {field: value for field, value in values.items() if value is not None and getattr(preset, field) != value}
+def _picked_variant() -> None:
+    """The variant box's callback: the variant is the learner's from now on, and kept with their progress."""
+    picked_variant()
+    keep_table()
 
 
 def render_sidebar(language: str) -> Variant:
@@ -46,7 +44,7 @@ def render_sidebar(language: str) -> Variant:
         list(PRESETS),
         format_func=lambda vid: variant_name(vid, language),
         key=session.VARIANT_ID,
-        on_change=picked_variant,
+        on_change=_picked_variant,
     )
     variant_id = str(st.session_state.get(session.VARIANT_ID) or session.DEFAULT_VARIANT)
     if variant_id not in PRESETS:
@@ -56,16 +54,15 @@ def render_sidebar(language: str) -> Variant:
 
     values: dict[str, Any] = {}
     with sidebar.expander(t("ui.sidebar.house_rules", language)):
-        for field in house_rules_that_apply(variant_id):
+        for field in offered(variant_id):
             key = house_rule_key(variant_id, field)
-            options = house_rule_options(field)
-            current = getattr(preset, field)
-            if current not in options:
-                options = [current, *options]  # e.g. "no penalty" (None) when the rule is off in the preset
-            st.session_state.setdefault(key, current)
+            options = widget_options(variant_id, field)  # "off" first when the rule is off in the preset
+            if st.session_state.get(key, OFF) is None:  # set by an older session or a test as the engine names it
+                st.session_state[key] = OFF
+            st.session_state.setdefault(key, widget_value(getattr(preset, field)))
             label, tooltip = field_label(field, language), t(f"engine.house_rule.{field}", language)
-            if options == [False, True]:
-                values[field] = st.toggle(label, key=key, help=tooltip)
+            if house_rule_options(field) == [False, True]:
+                values[field] = st.toggle(label, key=key, help=tooltip, on_change=keep_table)
             else:
                 target = values.get("target") or preset.target  # the target texts name it: "pass it: > 500"
                 values[field] = st.selectbox(
@@ -73,11 +70,10 @@ def render_sidebar(language: str) -> Variant:
                     options,
                     key=key,
                     help=tooltip,
+                    on_change=keep_table,
                     format_func=partial(_option_text, field=field, target=target, language=language),
-                    # A rule that is off (None) is "no selection" to Streamlit: say "off", not "Choose an option".
-                    placeholder=t("ui.sidebar.rule_off", language),
                 )
-    overrides = chosen_overrides(variant_id, values)
+    overrides = chosen_overrides(variant_id, values)  # "off" is the engine's None
     app = session.app_state()
     try:
         chosen = get_variant(variant_id, overrides)
@@ -88,7 +84,7 @@ def render_sidebar(language: str) -> Variant:
         said = house_rule_refusal(error, field_label(error.field, language), language)
         sidebar.error(t("ui.sidebar.house_rule_error", language, error=said))
     if chosen.house_rules:
-        sidebar.caption(t("ui.sidebar.house_rules_on", language, rules=house_rules_text(chosen.house_rules, language)))
+        sidebar.caption(t("ui.sidebar.house_rules_on", language, rules=house_rules_values_text(chosen, language)))
     app.variant = chosen
 
     sidebar.toggle(t("ui.sidebar.four_colour", language), key=session.FOUR_COLOUR)
@@ -111,6 +107,6 @@ def render_sidebar(language: str) -> Variant:
 
 def _option_text(value: Any, field: str, target: int, language: str = "en") -> str:
     """A house rule's value in the words of the Compare page (``25 points``, ``play another round``)."""
-    if value is None:
+    if value is None or value == OFF:
         return t("ui.sidebar.rule_off", language)
     return value_words(field, value, language, target)

@@ -38,7 +38,7 @@ from tutor.compare.grid import (
     cheat_sheet_name,
     compare_grid,
     differences,
-    house_rules_text,
+    house_rules_values_text,
 )
 from tutor.compare.situations import (
     BuilderError,
@@ -166,7 +166,7 @@ def _rules_table(chosen: Variant, language: str | Style) -> None:
     st.subheader(t("compare.table.heading", language))
     table = compare_grid(chosen, language)
     if chosen.house_rules:
-        st.info(t("compare.table.house_rules_on", language, variant=variant_name(chosen, language), rules=house_rules_text(chosen.house_rules, language)))
+        st.info(t("compare.table.house_rules_on", language, variant=variant_name(chosen, language), rules=house_rules_values_text(chosen, language)))
     st.html(rules_table_html(chosen, language))
     st.caption(t("compare.table.caption", language))
     st.subheader(t("compare.table.why_heading", language))

@@ -22,10 +22,10 @@ from engine.moves import Move
 from engine.records.lines import split_line
 from engine.variants import Variant
 from tutor.charts import hand, scores
-from tutor.compare.grid import house_rules_text
+from tutor.compare.grid import house_rule_phrases, table_text
 from tutor.course import Track, TrackLesson, track_for
-from tutor.i18n.plain_text import plain
-from tutor.i18n.strings import t, variant_name
+from tutor.i18n.plain_text import plain, sentence
+from tutor.i18n.strings import YOU, t, variant_name
 from tutor.i18n.style import Style
 from tutor.learn.curriculum import Lesson
 from tutor.learn.flow import ScenarioRun, star_text
@@ -51,6 +51,7 @@ from ui.learn.state import (
     KEYS,
     NEXT,
     NUMBER,
+    SKIP,
     chart_toggle,
     learn_state,
     lesson_button,
@@ -137,14 +138,14 @@ def _current_lesson(track: Track, store: ProgressStore | ProgressError, language
         learn.resumed = True
     if learn.lesson is None and not learn.resumed:
         learn.resumed = True
-        place = _last_place(store)
+        place = track.resume_at(_last_place(store), _progress(store)[0])  # none once the course is finished
         found = track.find(place[0]) if place is not None else None
         if place is not None and found is not None:
-            index = max(0, min(place[1], len(found.all_tasks) - 1))
+            index = place[1]
             open_lesson(found.lesson.id, index)
             learn.notice = (
                 "info",
-                t("ui.learn.resumed", language, lesson=found.lesson.title_in(language), number=index + 1, count=len(found.all_tasks)),
+                t("ui.learn.resumed", language, lesson=found.lesson.title_in(language), number=index + 1, count=len(found.tasks)),
             )
     current = track.find(str(learn.lesson))
     if current is None:
@@ -218,27 +219,53 @@ def _lesson(track: Track, current: TrackLesson, chosen: Variant, language: str |
 
 def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str | Style) -> None:
     scenario, state = run.scenario, run.state
-    st.subheader(
-        t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.all_tasks), title=scenario.say(scenario.title, language))
-    )
-    rules = variant_name(state.variant, language) + (
-        f" + {house_rules_text(state.variant.house_rules, language)}" if state.variant.house_rules else ""
-    )
+    title = scenario.say(scenario.title, language)
+    if lesson.is_optional(index):  # counted apart: "Task 3 of 3" counts the required tasks only
+        st.subheader(t("ui.learn.optional_heading", language, title=title))
+    else:
+        st.subheader(t("ui.learn.scenario_heading", language, number=index + 1, count=len(lesson.tasks), title=title))
+    rules = table_text(state.variant, language)
     if lesson.is_optional(index):
         st.info(
             t(
                 "ui.learn.other_table",
                 language,
                 about=t(f"variant_about.{state.variant.id}", language)
-                + (f" + {house_rules_text(state.variant.house_rules, language)}" if state.variant.house_rules else ""),
+                + "".join(f" + {rule}" for rule in house_rule_phrases(state.variant, language)),
                 chosen=variant_name(track.variant, language),
             )
         )
+        if not run.solved:
+            st.button(t("ui.learn.skip", language), key=SKIP, on_click=_skip, args=(lesson.lesson.id, index))
     else:
         st.caption(t("ui.learn.played_with", language, variant=rules))
     st.markdown(scenario.say(scenario.task.prompt, language))
     learn_state().drawn = _outside()
     _task(track, lesson, index, run, language)
+
+
+def _skip(lesson_id: str, index: int) -> None:
+    """The Skip button of an optional task: go on with the course (the next lesson, else the first one not
+    done), kept as the place to resume."""
+    content = session.curriculum()
+    if isinstance(content, RecordError):
+        return
+    track = track_for(session.variant(), content)
+    store = session.progress_store()
+    stars, _ = _progress(store)
+    place = track.place_after(lesson_id, index)
+    if place is None:
+        left = [lesson.lesson.id for lesson in track.lessons if not track.lesson_done(lesson.lesson.id, stars)]
+        if not left:
+            learn_state().notice = ("info", t("ui.learn.all_done", session.style(), variant=variant_name(track.variant, session.style())))
+            return
+        place = (left[0], 0)
+    open_lesson(*place)
+    if not isinstance(store, ProgressError):
+        try:
+            store.course.save_place(session.progress_key(), *place)
+        except ProgressError:
+            return
 
 
 def _outside() -> tuple[object, ...]:
@@ -358,7 +385,8 @@ def _judge_controls(task: JudgeTask, run: ScenarioRun, language: str | Style) ->
         words = describe_move(run.state, Move.parse(move), language)
     except ValueError:
         words = move
-    st.markdown(t("table.judge_move", language, player=plain(player or ""), move=words))
+    own = player == run.state.players[run.seat]  # the prompt speaks to the learner: the move is theirs
+    st.markdown(t("table.judge_move", language, player=YOU if own else plain(player or ""), move=words))
     if show_notation():
         st.caption(t("table.hint_notation", language, move=move))
     with st.container(horizontal=True):
@@ -400,7 +428,7 @@ def _feedback(run: ScenarioRun, language: str | Style) -> None:
     if feedback is None or not feedback.message:
         return
     show = {"error": st.error, "warning": st.warning, "success": st.success, "info": st.info}[feedback.kind]
-    show(feedback.message)
+    show(sentence(feedback.message))  # "5. The 9♥ …" is an answer, not list item 5
     if feedback.cost:
         st.caption(feedback.cost)
 
@@ -470,7 +498,7 @@ def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, lan
         st.info(t("ui.learn.all_done", language, variant=variant_name(track.variant, language)))
         with st.container(horizontal=True):
             if st.button(t("ui.learn.guided_hand", language), key=GUIDED, type="primary"):
-                open_practice_on("guided")  # the Practice form opens on a guided hand
+                open_practice_on("guided", track.variant)  # the form opens on a prepared guided hand of this table
                 st.switch_page(page_file("practice"))
             st.button(t("ui.learn.again", language), key=AGAIN, on_click=open_lesson, args=(lesson.lesson.id, index))
         return
@@ -556,10 +584,10 @@ def _hand_figure(run: ScenarioRun, scales: bool, language: str | Style, four: bo
     seat = run.seat
     if not run.is_move_task:
         labels = [t("ui.learn.chart_your_hand", language)]
-        return hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language, four, totals)
+        return hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language, four, totals, run.state.variant.scale)
     labels = [t("ui.learn.chart_start", language), *run.move_labels(language)]
     if scales:
-        return hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language, four, totals)
+        return hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language, four, totals, run.state.variant.scale)
     hands = hand.hand_blocks(run.states, seat)
     return hand.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language, four_colour=four, totals=totals)
 

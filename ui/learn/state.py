@@ -91,6 +91,7 @@ JUDGE_ILLEGAL: Final = "learn_judge_illegal"
 HINT: Final = "learn_hint"
 NEXT: Final = "learn_next"
 AGAIN: Final = "learn_again"
+SKIP: Final = "learn_skip"  # an optional task "at another table" skipped
 GUIDED: Final = "learn_guided"  # the course done: a guided hand on the Practice page
 CHART_HAND: Final = "learn_chart_hand"
 CHART_ROUND: Final = "learn_chart_round"

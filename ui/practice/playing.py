@@ -9,9 +9,9 @@ import contextlib
 
 import streamlit as st
 
-from tutor.compare.grid import house_rules_text
+from tutor.compare.grid import table_text
 from tutor.i18n.plain_text import plain
-from tutor.i18n.strings import t, variant_name
+from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.i18n.translate import YOU, shown_name
 from tutor.practice.guide import Guidance
@@ -48,9 +48,7 @@ def game_table(table: PracticeSeat, language: str | Style) -> None:
     play_request(KEYS, table)
     table.catch_up()
     game = table.game
-    rules = variant_name(game.variant, language) + (
-        f" + {house_rules_text(game.variant.house_rules, language)}" if game.variant.house_rules else ""
-    )
+    rules = table_text(game.variant, language)
     st.caption(
         t("practice.status", language, round=game.current.number, seed=game.seed, variant=rules, target=game.variant.target)
     )

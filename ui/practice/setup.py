@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.compare.grid import house_rules_text
+from tutor.compare.grid import table_text
 from tutor.i18n.problems import name_refusal
-from tutor.i18n.strings import t, variant_name
+from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.practice.deals import prepared_deals
 from tutor.practice.game import Game
@@ -15,6 +15,7 @@ from tutor.practice.seats import LEVELS, MAX_COMPUTERS, SeatsError, check_table,
 from ui.practice.keep import load_controls, resume_controls
 from ui.practice.seat import notice, open_game, show_feedback
 from ui.practice.state import (
+    ANY_DEAL,
     COMPUTERS,
     KEPT_CHOICES,
     LEVEL,
@@ -37,7 +38,7 @@ def setup_form(language: str | Style) -> None:
         if key not in st.session_state:
             st.session_state[key] = value
     st.markdown(t("practice.intro", language))
-    rules = variant_name(variant, language) + (f" + {house_rules_text(variant.house_rules, language)}" if variant.house_rules else "")
+    rules = table_text(variant, language)
     st.info(t("practice.setup.variant", language, variant=rules))
     st.radio(
         t("practice.setup.mode", language),
@@ -86,12 +87,18 @@ def _prepared_deals(variant_id: str, players: int, language: str | Style) -> Non
     if not deals:
         return
     shows = {d.deal: tuple(t(f"guide.topic.{topic}", language) for topic in d.shows) for d in deals}
+    if st.session_state.get(PREPARED, ANY_DEAL) not in (ANY_DEAL, *shows):  # a deal of another table size
+        st.session_state[PREPARED] = ANY_DEAL
+    st.session_state.setdefault(PREPARED, ANY_DEAL)  # a value, not None: Streamlit shows None as an empty box
     st.selectbox(
         t("practice.setup.prepared", language),
-        list(shows),
-        index=None,
+        [ANY_DEAL, *shows],
         key=PREPARED,
-        format_func=lambda deal: t("practice.setup.prepared_deal", language, deal=deal, shows=shows[deal]),
+        format_func=lambda deal: (
+            t("practice.setup.prepared_any", language)
+            if deal == ANY_DEAL
+            else t("practice.setup.prepared_deal", language, deal=deal, shows=shows[deal])
+        ),
         on_change=_use_prepared,
     )
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Final
 
 import streamlit as st
 
+from engine.variants import Variant
+from tutor.practice.deals import prepared_deals
 from ui.felt.controls import PickKeys
 
 if TYPE_CHECKING:
@@ -59,9 +61,18 @@ def practice_state() -> PracticeState:
     return found
 
 
-def open_practice_on(mode: str) -> None:
-    """Have the start form open on ``mode`` (the Learn page's "guided hand" after the course: ``"guided"``)."""
+def open_practice_on(mode: str, variant: Variant | None = None) -> None:
+    """Have the start form open on ``mode`` (the Learn page's "guided hand" after the course: ``"guided"``);
+    a guided hand at ``variant``'s table starts on the first deal prepared for it (at the table size the
+    form starts with), not on a random one."""
     st.session_state[MODE] = mode
+    if mode != "guided" or variant is None:
+        return
+    computers = 2 if variant.rommi_call else 1  # as the form starts: two players may never call
+    deals = prepared_deals(variant.id, computers + 1)
+    if deals:
+        st.session_state[COMPUTERS] = computers
+        st.session_state[PREPARED] = st.session_state[SEED] = deals[0].deal
 
 
 # --- the widgets' keys ------------------------------------------------------------------------------------
@@ -74,6 +85,7 @@ LEVEL: Final = "practice_level"
 SEED: Final = "practice_seed"
 NAMES: Final = "practice_names"
 PREPARED: Final = "practice_prepared"  # a prepared deal of a guided hand
+ANY_DEAL: Final = "any"  # the prepared-deal box's first option: no prepared deal, the number below
 START: Final = "practice_start"
 #: The form's choices a new game starts from again (:attr:`PracticeState.form_kept`).
 KEPT_CHOICES: Final = (MODE, COMPUTERS, LEVEL, NAMES)

@@ -43,13 +43,16 @@ def render_progress_page() -> None:
         return
     track = track_for(session.variant(), content)  # the learner's own table's course, as the Learn page shows it
     lessons = track.lessons
-    scenario_count = sum(len(lesson.tasks) for lesson in lessons)
+    counts = track.counts(stars, MAX_STARS)  # each figure over what it counts: never past 100 %
     with st.container(horizontal=True):
         st.metric(t("ui.progress.lessons_done", language), f"{len(done & {x.lesson.id for x in lessons})} / {len(lessons)}")
-        st.metric(t("ui.progress.scenarios_done", language), f"{summary.scenarios_done} / {scenario_count}")
-        st.metric(t("ui.progress.stars", language), f"{summary.stars_total} / {MAX_STARS * scenario_count}")
-    if summary.last_place is not None:
-        lesson_id, index = summary.last_place
+        st.metric(t("ui.progress.scenarios_done", language), f"{counts.solved} / {counts.tasks}")
+        st.metric(t("ui.progress.stars", language), f"{counts.stars} / {counts.most_stars}")
+        if counts.optional_tasks:
+            st.metric(t("ui.progress.optional_done", language), f"{counts.optional_solved} / {counts.optional_tasks}")
+    resume = track.resume_at(summary.last_place, stars)
+    if resume is not None:
+        lesson_id, index = resume
         titles = {lesson.id: lesson.title_in(language) for lesson in content.lessons}
         st.page_link(
             page_file("learn"),
@@ -57,6 +60,8 @@ def render_progress_page() -> None:
             icon="▶️",
             query_params={"lesson": lesson_id},
         )
+    elif track.finished(stars):
+        st.success(t("ui.learn.all_done", language, variant=variant_name(track.variant, language)))
     elif not stars:
         st.info(t("ui.progress.nothing_yet", language))
     for entry in lessons:

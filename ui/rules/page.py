@@ -11,7 +11,7 @@ from typing import Final
 import streamlit as st
 
 from engine.errors import RecordError
-from tutor.compare.grid import cell_text, field_label, field_meaning, house_rules_text
+from tutor.compare.grid import cell_text, field_label, field_meaning, house_rules_values_text
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.translate import text as translated_text
@@ -46,7 +46,7 @@ def render_rules_page() -> None:
     st.title(t("ui.rules.title", language, variant=variant_name(variant, language)), anchor=False)
     st.caption(t("ui.rules.source", language, source=variant_source(variant, language)))
     if variant.house_rules:
-        st.info(t("ui.rules.house_rules", language, rules=house_rules_text(variant.house_rules, language)))
+        st.info(t("ui.rules.house_rules", language, rules=house_rules_values_text(variant, language)))
     header = (
         f"| {t('ui.rules.col_rule', language)} | {t('ui.rules.col_value', language)} "
         f"| {t('ui.rules.col_meaning', language)} |\n|---|---|---|\n"

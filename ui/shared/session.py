@@ -60,6 +60,11 @@ class AppState:
     variant_picked: bool = False
     #: The variant :mod:`ui.shared.language` set from the language.
     auto_variant: str | None = None
+    #: The learner whose kept table (variant and house rules) the sidebar was set to this session
+    #: (:mod:`ui.app.table`), or None.
+    table_restored: str | None = None
+    #: The address of the page the last run showed (:mod:`ui.app.fold`), or None before the first.
+    last_page: str | None = None
     #: The learner id of this browser (:mod:`tutor.progress.learner`).
     learner_id: str | None = None
     #: Whether the id was made in this session (no progress under it yet).
