@@ -60,7 +60,8 @@ class Position(StrictModel):
 
     With ``fill_stock`` the deck's remaining cards go under the listed stock in a fixed order, so an
     author lists only the cards that matter (a record exported from it holds every card, as
-    ``docs/record.md`` asks).
+    ``docs/record.md`` asks). Without it, jokers a house rule brings into the deck go to the hand of the
+    last player who is not the learner, so that a position written for a table without jokers adds up.
     """
 
     players: list[str] = Field(min_length=2, description="In turn order.")
@@ -70,6 +71,12 @@ class Position(StrictModel):
     totals: dict[str, int] | None = None
     moves: list[str] = Field(default_factory=list, description='Moves already played, "PLAYER: MOVE".')
     fill_stock: bool = Field(True, description="Put the deck's remaining cards under the listed stock.")
+    round_start: bool = Field(
+        False,
+        description="The position is the start of the round: nobody has had a turn yet (the house rule "
+        "no_meld_first_turn then holds everyone back). By default the round is under way and every player has "
+        "had a turn.",
+    )
 
 
 class Matcher(StrictModel):
@@ -309,21 +316,31 @@ class Scenario(StrictModel):
         return _record(self)
 
     def start(self) -> Round:
-        """The position, with the moves already played applied."""
-        return _play(self, build_state(self.record(), self.id), self.position.moves)
+        """The position, with the moves already played applied. Unless the position is the start of the
+        round (``round_start``), every player has had a turn before it (the house rule ``no_meld_first_turn``
+        holds nobody back)."""
+        state = build_state(self.record(), self.id)
+        if not self.position.round_start:
+            state = state.replace(first_turn_over=(True,) * len(state.players))
+        return _play(self, state, self.position.moves)
 
 
 def _record(scenario: Scenario) -> Record:
     pos = scenario.position
     variant = scenario.played
     stock = list(pos.deal.stock)
+    hands = dict(pos.deal.hands)
+    groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+    listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+    rest = rest_of_deck(variant, len(pos.players), listed)
     if pos.fill_stock:
-        groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
-        listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
-        stock += [str(c) for c in rest_of_deck(variant, len(pos.players), listed)]
+        stock += [str(c) for c in rest]
+    elif rest and all(card.is_joker for card in rest):
+        holder = [name for name in pos.players if name != scenario.learner][-1]
+        hands[holder] = [*hands[holder], *(str(c) for c in rest)]
     return Record(
         variant=variant.id, house_rules=variant.house_rule_values(), players=pos.players,
-        deal=Deal(hands=pos.deal.hands, discard=pos.deal.discard, stock=stock),
+        deal=Deal(hands=hands, discard=pos.deal.discard, stock=stock),
         table=pos.table, totals=pos.totals, moves=pos.moves,
     )
 
