@@ -41,6 +41,9 @@ Text = Annotated[str | dict[str, str], LearnerText()]
 
 SCHEMA_PATH = SCENARIOS / "scenario.schema.json"
 
+#: The target a position's totals (and the texts' ``{points:N}``) are written for.
+TOTALS_TARGET = 500
+
 
 def localize(text: Text, language: str | Style = "en") -> str:
     """``text`` in ``language``: from the file when it has it, else from the ``scenarios`` catalogue, else
@@ -68,7 +71,16 @@ class Position(StrictModel):
     learner: str | None = Field(None, description="The player the learner plays (default: the first).")
     deal: Deal
     table: list[TableEntry] = Field(default_factory=list)
-    totals: dict[str, int] | None = None
+    totals: dict[str, int] | None = Field(
+        None,
+        description="Game totals before the round, written for a target of 500: at a table with another target "
+        "each shifts by the difference (480 is 230 at 250), as the texts' {points:480} do.",
+    )
+    goes_out: str | None = Field(
+        None,
+        description="The player who goes out in this position's play: their total is lowered by the table's "
+        "going-out bonus, so that their total after the round is the one the texts give ({points:480-bonus}).",
+    )
     moves: list[str] = Field(default_factory=list, description='Moves already played, "PLAYER: MOVE".')
     fill_stock: bool = Field(True, description="Put the deck's remaining cards under the listed stock.")
     round_start: bool = Field(
@@ -341,8 +353,16 @@ def _record(scenario: Scenario) -> Record:
     return Record(
         variant=variant.id, house_rules=variant.house_rule_values(), players=pos.players,
         deal=Deal(hands=hands, discard=pos.deal.discard, stock=stock),
-        table=pos.table, totals=pos.totals, moves=pos.moves,
+        table=pos.table, totals=_totals(pos, variant), moves=pos.moves,
     )
+
+
+def _totals(pos: Position, variant: Variant) -> dict[str, int] | None:
+    """The position's totals at the table: shifted to its target, the one who goes out lowered by its bonus."""
+    if pos.totals is None:
+        return None
+    shift = variant.target - TOTALS_TARGET
+    return {name: total + shift - (variant.going_out_bonus if name == pos.goes_out else 0) for name, total in pos.totals.items()}
 
 
 def _card_or_none(text: str) -> Card | None:
