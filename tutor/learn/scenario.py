@@ -83,6 +83,11 @@ class Position(StrictModel):
     )
     moves: list[str] = Field(default_factory=list, description='Moves already played, "PLAYER: MOVE".')
     fill_stock: bool = Field(True, description="Put the deck's remaining cards under the listed stock.")
+    dealt: bool = Field(
+        False,
+        description="The hands are a fresh deal: at a table that deals fewer cards each hand keeps its first ones "
+        "(the others go to the stock), at one that deals more each gets the next cards of the deck in order.",
+    )
     round_start: bool = Field(
         False,
         description="The position is the start of the round: nobody has had a turn yet (the house rule "
@@ -341,8 +346,8 @@ def _record(scenario: Scenario) -> Record:
     pos = scenario.position
     variant = scenario.played
     stock = list(pos.deal.stock)
-    hands = dict(pos.deal.hands)
-    groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+    hands = _dealt(pos, variant) if pos.dealt else dict(pos.deal.hands)
+    groups = (*hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
     listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
     rest = rest_of_deck(variant, len(pos.players), listed)
     if pos.fill_stock:
@@ -355,6 +360,21 @@ def _record(scenario: Scenario) -> Record:
         deal=Deal(hands=hands, discard=pos.deal.discard, stock=stock),
         table=pos.table, totals=_totals(pos, variant), moves=pos.moves,
     )
+
+
+def _dealt(pos: Position, variant: Variant) -> dict[str, list[str]]:
+    """A fresh deal's hands as the table deals them: cut to its hand size, or topped up from the deck's cards
+    not listed (in card order)."""
+    size = variant.hand_size(len(pos.players))
+    groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+    listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+    spare = [str(c) for c in rest_of_deck(variant, len(pos.players), listed) if not c.is_joker]
+    hands = {}
+    for name, cards in pos.deal.hands.items():
+        missing = max(0, size - len(cards))
+        hands[name] = [*cards[:size], *spare[:missing]]
+        spare = spare[missing:]
+    return hands
 
 
 def _totals(pos: Position, variant: Variant) -> dict[str, int] | None:
