@@ -9,9 +9,10 @@ move the engine refuses.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
@@ -263,8 +264,9 @@ class Scenario(StrictModel):
         """The task as it is played at a table playing ``variant`` (which it must hold for)."""
         if not self.holds_for(variant):
             raise ValueError(f"{self.id} does not hold for {variant.id} {variant.house_rule_values()}")
-        played = self.model_copy()
-        played._played = self._table(variant)
+        table = self._table(variant)
+        played = _with_own_melds(self, table) if table.layoff_needs_own_meld else self.model_copy()
+        played._played = table
         return played
 
     def _table(self, variant: Variant) -> Variant:
@@ -360,6 +362,77 @@ def _record(scenario: Scenario) -> Record:
         deal=Deal(hands=hands, discard=pos.deal.discard, stock=stock),
         table=pos.table, totals=_totals(pos, variant), moves=pos.moves,
     )
+
+
+def _with_own_melds(scenario: Scenario, variant: Variant) -> Scenario:
+    """The task at a table where a lay-off needs the player's own meld first (``layoff_needs_own_meld``): each
+    player who lays off before a meld of their own gets one already on the table (a set from the deck's cards
+    the position does not list, highest rank first), the meld numbers of the moves shifted past it."""
+    pos = scenario.position
+    owners = _layers_without_meld(scenario)
+    if not owners or not pos.fill_stock:
+        return scenario.model_copy()
+    groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+    listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+    spare = [c for c in rest_of_deck(variant, len(pos.players), listed) if not c.is_joker]
+    added = []
+    for owner in owners:
+        ranks = sorted({c.rank for c in spare}, reverse=True)
+        rank = next(r for r in ranks if len({c.suit for c in spare if c.rank == r}) >= 3)
+        cards = [next(c for c in spare if c.rank == rank and c.suit == suit) for suit in sorted({c.suit for c in spare if c.rank == rank})[:3]]
+        spare = [c for c in spare if c not in cards]
+        added.append(TableEntry(by=owner, cards=[str(c) for c in cards]))
+    before, shift = len(pos.table), len(added)
+
+    def renumber(line: str) -> str:
+        return _MELD_NUMBER.sub(lambda m: m.group(1) + str(int(m.group(2)) + (shift if int(m.group(2)) > before else 0)), line)
+
+    position = pos.model_copy(update={"table": [*pos.table, *added], "moves": [renumber(x) for x in pos.moves]})
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        steps = [
+            step.model_copy(update={
+                "answer": renumber(step.answer),
+                "after": [renumber(x) for x in step.after],
+                "accept": [
+                    m.model_copy(update={
+                        "move": renumber(m.move) if m.move else m.move,
+                        "meld": m.meld + shift if m.meld is not None and m.meld > before else m.meld,
+                    })
+                    for m in step.accept
+                ],
+            })
+            for step in task.steps
+        ]
+        task = task.model_copy(update={"steps": steps})
+    elif isinstance(task, JudgeTask):
+        task = task.model_copy(update={"move": renumber(task.move)})
+    return scenario.model_copy(update={"position": position, "task": task})
+
+
+#: A meld number in a move: ``layoff 9H on 2``, ``rummy 2``.
+_MELD_NUMBER: Final = re.compile(r"(\bon |\brummy )(\d+)\b")
+
+
+def _layers_without_meld(scenario: Scenario) -> list[str]:
+    """The players who lay off in the task's moves before any meld of their own, in the order they do."""
+    lines = list(scenario.position.moves)
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        for step in task.steps:
+            lines += [f"{scenario.learner}: {step.answer}", *step.after]
+    elif isinstance(task, JudgeTask):
+        lines.append(task.move)
+    owners = {entry.by for entry in scenario.position.table}
+    found: list[str] = []
+    for line in lines:
+        name, _, move = line.partition(":")
+        word = move.split()[0] if move.split() else ""
+        if word == "meld":
+            owners.add(name.strip())
+        elif word == "layoff" and name.strip() not in owners and name.strip() not in found:
+            found.append(name.strip())
+    return found
 
 
 def _dealt(pos: Position, variant: Variant) -> dict[str, list[str]]:
