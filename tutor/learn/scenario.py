@@ -267,6 +267,8 @@ class Scenario(StrictModel):
         table = self._table(variant)
         played = _with_own_melds(self, table) if table.layoff_needs_own_meld else self.model_copy()
         played._played = table
+        if table.going_out_requires_discard:
+            played = _with_final_discards(played, table)
         return played
 
     def _table(self, variant: Variant) -> Variant:
@@ -408,6 +410,67 @@ def _with_own_melds(scenario: Scenario, variant: Variant) -> Scenario:
     elif isinstance(task, JudgeTask):
         task = task.model_copy(update={"move": renumber(task.move)})
     return scenario.model_copy(update={"position": position, "task": task})
+
+
+def _with_final_discards(scenario: Scenario, variant: Variant) -> Scenario:
+    """The task at a table where going out needs a final discard (``going_out_requires_discard``): a player
+    the script plays (not the learner) who would empty their hand in a meld or lay-off holds one card more from
+    the deal (a spare card of the deck, highest first) and discards it right after, going out as the table says."""
+    for _ in range(len(scenario.position.players)):
+        found = _first_refused_going_out(scenario)
+        if found is None or not scenario.position.fill_stock:
+            return scenario
+        where, index, name = found
+        pos = scenario.position
+        groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+        listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+        spare = str([c for c in rest_of_deck(variant, len(pos.players), listed) if not c.is_joker][-1])
+        hands = {**pos.deal.hands, name: [*pos.deal.hands[name], spare]}
+        deal = pos.deal.model_copy(update={"hands": hands})
+        task = scenario.task
+        if where < 0:
+            pos = pos.model_copy(update={"deal": deal, "moves": _insert(pos.moves, index, f"{name}: discard {spare}")})
+        else:
+            assert isinstance(task, MoveTask)
+            steps = list(task.steps)
+            steps[where] = steps[where].model_copy(update={"after": _insert(steps[where].after, index, f"{name}: discard {spare}")})
+            task = task.model_copy(update={"steps": steps})
+            pos = pos.model_copy(update={"deal": deal})
+        played = scenario._played
+        scenario = scenario.model_copy(update={"position": pos, "task": task})
+        scenario._played = played
+    return scenario
+
+
+def _insert(lines: list[str], index: int, line: str) -> list[str]:
+    return [*lines[: index + 1], line, *lines[index + 1 :]]
+
+
+def _first_refused_going_out(scenario: Scenario) -> tuple[int, int, str] | None:
+    """The first scripted line refused because it would go out without a discard: (step, or -1 for the
+    position's moves; the line's index; the player), or None."""
+    try:
+        state = build_state(scenario.record(), scenario.id)
+    except RecordError:
+        return None
+    if not scenario.position.round_start:
+        state = state.replace(first_turn_over=(True,) * len(state.players))
+    scripted: list[tuple[int, int, str]] = [(-1, i, line) for i, line in enumerate(scenario.position.moves)]
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        for k, step in enumerate(task.steps):
+            scripted.append((k, -1, f"{scenario.learner}: {step.answer}"))
+            scripted += [(k, i, line) for i, line in enumerate(step.after)]
+    for where, index, line in scripted:
+        try:
+            state = apply_line(state, line)
+        except RulesError as error:
+            if error.code == "must_keep_card_to_discard" and index >= 0:
+                return where, index, line.partition(":")[0].strip()
+            return None
+        except NotationError:
+            return None
+    return None
 
 
 #: A meld number in a move: ``layoff 9H on 2``, ``rummy 2``.
