@@ -170,13 +170,31 @@ class ChoiceTask(StrictModel):
     prompt: Text
     options: list[Text] = Field(min_length=2)
     correct: int = Field(ge=0)
+    correct_if: dict[str, int] = Field(
+        default_factory=dict,
+        description='The right option at a table where a rule has a value, as "rule=value" (`must_go_out_to_win=true: 0`): '
+        "the first that holds, else `correct`.",
+    )
     explain: Text | None = None
 
     @model_validator(mode="after")
     def _correct_in_range(self) -> ChoiceTask:
-        if self.correct >= len(self.options):
-            raise ValueError(f"correct is {self.correct}, but there are only {len(self.options)} options")
+        for index in (self.correct, *self.correct_if.values()):
+            if index >= len(self.options):
+                raise ValueError(f"correct is {index}, but there are only {len(self.options)} options")
+        for condition in self.correct_if:
+            rule, sep, _ = condition.partition("=")
+            if not sep or rule.strip() not in Variant.model_fields:
+                raise ValueError(f"“{condition}” is no rule=value of the engine's rules")
         return self
+
+    def correct_at(self, variant: Variant) -> int:
+        """The right option at a table playing ``variant``."""
+        for condition, index in self.correct_if.items():
+            rule, _, value = (word.strip() for word in condition.partition("="))
+            if str(getattr(variant, rule)).lower() == value.lower():
+                return index
+        return self.correct
 
 
 class JudgeTask(StrictModel):
@@ -267,6 +285,9 @@ class Scenario(StrictModel):
         table = self._table(variant)
         played = _with_own_melds(self, table) if table.layoff_needs_own_meld else self.model_copy()
         played._played = table
+        if isinstance(played.task, ChoiceTask) and played.task.correct_if:
+            played = played.model_copy(update={"task": played.task.model_copy(update={"correct": played.task.correct_at(table)})})
+            played._played = table
         if table.going_out_requires_discard:
             played = _with_final_discards(played, table)
         return played
