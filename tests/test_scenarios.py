@@ -348,6 +348,7 @@ JUDGED = {
     "judge-layoff-not-fit": (False, "layoff_does_not_fit"),
     "judge-go-out-layoff": (True, None),
     "go-out-keep-a-card": (False, "must_keep_card_to_discard"),
+    "nl-all-taken-exception": (True, None),
     "femhundra-judge-take-top": (False, "take_not_allowed"),
     "femhundra-judge-unusable": (False, "taken_card_unusable"),
     "dansk-top-card-free": (True, None),
