@@ -283,7 +283,8 @@ class Scenario(StrictModel):
         if not self.holds_for(variant):
             raise ValueError(f"{self.id} does not hold for {variant.id} {variant.house_rule_values()}")
         table = self._table(variant)
-        played = _with_own_melds(self, table) if table.layoff_needs_own_meld else self.model_copy()
+        played = _with_full_opponent(self, table)
+        played = _with_own_melds(played, table) if table.layoff_needs_own_meld else played.model_copy()
         played._played = table
         if isinstance(played.task, ChoiceTask) and played.task.correct_if:
             played = played.model_copy(update={"task": played.task.model_copy(update={"correct": played.task.correct_at(table)})})
@@ -385,6 +386,30 @@ def _record(scenario: Scenario) -> Record:
         deal=Deal(hands=hands, discard=pos.deal.discard, stock=stock),
         table=pos.table, totals=_totals(pos, variant), moves=pos.moves,
     )
+
+
+#: The hand an author writes for a player mid-deal: the deal of three or more players.
+AUTHORED_HAND: Final = 7
+
+
+def _with_full_opponent(scenario: Scenario, variant: Variant) -> Scenario:
+    """The task at a two-player table that deals more than :data:`AUTHORED_HAND` cards (13 in the Dutch
+    game): the other player's hand, written as a full seven, is topped up to the table's deal from the deck's
+    cards the position does not list (highest first, the stock's last), so that the table shows the hand
+    and the stock the learner was taught."""
+    pos = scenario.position
+    if len(pos.players) != 2 or pos.dealt or not pos.fill_stock:
+        return scenario
+    size = variant.hand_size(2)
+    other = next(name for name in pos.players if name != scenario.learner)
+    cards = pos.deal.hands[other]
+    if len(cards) != AUTHORED_HAND or size <= len(cards):
+        return scenario
+    groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+    listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+    spare = [str(c) for c in reversed(rest_of_deck(variant, 2, listed)) if not c.is_joker][: size - len(cards)]
+    deal = pos.deal.model_copy(update={"hands": {**pos.deal.hands, other: [*cards, *spare]}})
+    return scenario.model_copy(update={"position": pos.model_copy(update={"deal": deal})})
 
 
 def _with_own_melds(scenario: Scenario, variant: Variant) -> Scenario:
