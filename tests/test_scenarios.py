@@ -352,6 +352,7 @@ JUDGED = {
     "first-turn-no-meld": (False, "first_turn_no_meld"),
     "rummy-call-layoff": (True, None),
     "rommi-call-with-hand": (True, None),
+    "stock-empty-no-draw": (False, "stock_empty"),
     "femhundra-judge-take-top": (False, "take_not_allowed"),
     "femhundra-judge-unusable": (False, "taken_card_unusable"),
     "dansk-top-card-free": (True, None),
