@@ -289,6 +289,7 @@ NUMBERS: dict[str, int | dict[str, int]] = {
     "setup-two-decks": 2,
     "setup-one-deck": 1,
     "setup-jokers-in-deck": 54,
+    "setup-deck-no-jokers": 52,
 }
 
 
