@@ -290,6 +290,7 @@ NUMBERS: dict[str, int | dict[str, int]] = {
     "setup-two-decks": 2,
     "setup-one-deck": 1,
     "setup-jokers-in-deck": 54,
+    "setup-deck-no-jokers": 52,
 }
 
 
@@ -348,6 +349,12 @@ JUDGED = {
     "judge-meld-before-draw": (False, "wrong_phase"),
     "judge-layoff-not-fit": (False, "layoff_does_not_fit"),
     "judge-go-out-layoff": (True, None),
+    "go-out-keep-a-card": (False, "must_keep_card_to_discard"),
+    "nl-all-taken-exception": (True, None),
+    "first-turn-no-meld": (False, "first_turn_no_meld"),
+    "rummy-call-layoff": (True, None),
+    "rommi-call-with-hand": (True, None),
+    "stock-empty-no-draw": (False, "stock_empty"),
     "femhundra-judge-take-top": (False, "take_not_allowed"),
     "femhundra-judge-unusable": (False, "taken_card_unusable"),
     "dansk-top-card-free": (True, None),

@@ -93,7 +93,7 @@ def number_answer(scenario: Scenario, state: Round | None = None) -> int:
     if answer.decks is not None:
         return variant.decks(answer.decks)
     if answer.deck_cards is not None:
-        return variant.decks(answer.deck_cards) * (54 if variant.jokers else 52)
+        return variant.decks(answer.deck_cards) * (52 + variant.joker_count)
     assert answer.score is not None and answer.player is not None
     score = state.scores()[state.player_index(answer.player)]
     return int(getattr(score, answer.score))

@@ -9,6 +9,9 @@ ask the engine, with the cards or the player count written in the field:
   make one: the low ace of a run counts low; otherwise as cards in hand);
 - ``{total:9S 9H 9D}``: only the sum, ``27``; ``{value:KH}``: one card's points;
 - ``{dealt:3}``: the cards each player is dealt with 3 players; ``{decks:5}``: the decks shuffled for 5;
+- ``{points:480}``: a game total written for a target of 500, at the table's target (230 at 250, 980 at
+  1000); ``{points:480-bonus}`` also less the going-out bonus (the total before a round its player goes out in,
+  as a position's ``goes_out`` lowers it);
 - ``{button:take_all}``: the words on that button of the card table (the catalogue's ``ui.actions.*``),
   so that a text names the button the learner sees;
 - ``{card:QS}``, ``{rank:Q}``, ``{ranks:Q-K-A}``: a card, a rank, a run of ranks, in the learner's letters
@@ -22,6 +25,8 @@ ask the engine, with the cards or the player count written in the field:
 ('9 + 9 + 9? 9 + 9 + 9 = 27 points', '5 + 5 + 5 = 15 points')
 >>> fill_task("{sum:AH 2H 3H}; {value:AH}; {dealt:2} cards; press “{button:take_all}”", face)
 '1 + 2 + 3 = 6; 15; 13 cards; press “Take the whole pile”'
+>>> fill_task("{points:480}, {points:480-bonus}", get_variant("dansk", {"target": 250, "going_out_bonus": 25}))
+'230, 205'
 >>> fill_task("{if:pile_take=whole_pile|Take it all.|Dig for it.}", nordic), fill_task("{if:jokers=false|No jokers.|}", face)
 ('Take it all.', 'No jokers.')
 >>> fill_task("Tryck på ”{button:take_all}” i {variant_name}.", get_variant("dansk"), "sv")  # a translated text
@@ -48,7 +53,7 @@ from tutor.i18n.style import Style
 from tutor.learn.wording import braced_parts, fill
 
 #: ``{name:argument}``: a field the engine fills from its argument (cards or a player count).
-ASKED: Final = re.compile(r"\{(sum|total|value|dealt|decks|button):([^{}|]*)\}")
+ASKED: Final = re.compile(r"\{(sum|total|value|dealt|decks|button|points):([^{}|]*)\}")
 
 
 class FieldError(ValueError):
@@ -71,6 +76,9 @@ def variant_fields(variant: Variant, language: str | Style = "en") -> dict[str, 
         "ace_high_value": variant.ace_high_value,
         "ace_low_value": variant.ace_low_value,
         "joker_value": variant.joker_value,
+        "jokers_per_deck": variant.jokers_per_deck,
+        "going_out_bonus": variant.going_out_bonus,
+        "unusable_pile_penalty": variant.unusable_pile_penalty,
         "cards_dealt": variant.cards_dealt,
         "cards_dealt_two_players": variant.cards_dealt_two_players,
         "reshuffle_limit": variant.reshuffle_limit,
@@ -177,6 +185,15 @@ def _sum(variant: Variant, text: str, language: str | Style) -> str:
     return f"{' + '.join(map(str, points))} = {sum(points)}" if len(points) > 1 else str(points[0])
 
 
+def _shifted(variant: Variant, text: str, language: str | Style) -> str:
+    """A total written for a target of 500 at the table's target (``480``), less the going-out bonus (``480-bonus``)."""
+    number, _, less = text.partition("-")
+    if not number.isdigit() or less not in ("", "bonus"):
+        raise FieldError(f"“{text}” is not a total: write {{points:480}} or {{points:480-bonus}}")
+    bonus = variant.going_out_bonus if less else 0
+    return str(int(number) + variant.target - 500 - bonus)
+
+
 def _button(variant: Variant, name: str, language: str | Style) -> str:
     if template(f"ui.actions.{name}") is None:
         raise FieldError(f"there is no button “{name}”")
@@ -190,4 +207,5 @@ _ASK: Final[dict[str, Callable[[Variant, str, str | Style], str]]] = {
     "dealt": lambda variant, text, language: str(variant.hand_size(_count(text))),
     "decks": lambda variant, text, language: str(variant.decks(_count(text))),
     "button": _button,
+    "points": _shifted,
 }

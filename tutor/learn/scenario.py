@@ -9,9 +9,10 @@ move the engine refuses.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
@@ -42,6 +43,9 @@ Text = Annotated[str | dict[str, str], LearnerText()]
 
 SCHEMA_PATH = SCENARIOS / "scenario.schema.json"
 
+#: The target a position's totals (and the texts' ``{points:N}``) are written for.
+TOTALS_TARGET = 500
+
 
 def localize(text: Text, language: str | Style = "en", cards: Callable[[str], str] | None = None) -> str:
     """``text`` in ``language``: from the file when it has it, else from the ``scenarios`` catalogue, else
@@ -64,16 +68,37 @@ class Position(StrictModel):
 
     With ``fill_stock`` the deck's remaining cards go under the listed stock in a fixed order, so an
     author lists only the cards that matter (a record exported from it holds every card, as
-    ``docs/record.md`` asks).
+    ``docs/record.md`` asks). Without it, jokers a house rule brings into the deck go to the hand of the
+    last player who is not the learner, so that a position written for a table without jokers adds up.
     """
 
     players: list[str] = Field(min_length=2, description="In turn order.")
     learner: str | None = Field(None, description="The player the learner plays (default: the first).")
     deal: Deal
     table: list[TableEntry] = Field(default_factory=list)
-    totals: dict[str, int] | None = None
+    totals: dict[str, int] | None = Field(
+        None,
+        description="Game totals before the round, written for a target of 500: at a table with another target "
+        "each shifts by the difference (480 is 230 at 250), as the texts' {points:480} do.",
+    )
+    goes_out: str | None = Field(
+        None,
+        description="The player who goes out in this position's play: their total is lowered by the table's "
+        "going-out bonus, so that their total after the round is the one the texts give ({points:480-bonus}).",
+    )
     moves: list[str] = Field(default_factory=list, description='Moves already played, "PLAYER: MOVE".')
     fill_stock: bool = Field(True, description="Put the deck's remaining cards under the listed stock.")
+    dealt: bool = Field(
+        False,
+        description="The hands are a fresh deal: at a table that deals fewer cards each hand keeps its first ones "
+        "(the others go to the stock), at one that deals more each gets the next cards of the deck in order.",
+    )
+    round_start: bool = Field(
+        False,
+        description="The position is the start of the round: nobody has had a turn yet (the house rule "
+        "no_meld_first_turn then holds everyone back). By default the round is under way and every player has "
+        "had a turn.",
+    )
 
 
 class Matcher(StrictModel):
@@ -149,13 +174,31 @@ class ChoiceTask(StrictModel):
     prompt: Text
     options: list[Text] = Field(min_length=2)
     correct: int = Field(ge=0)
+    correct_if: dict[str, int] = Field(
+        default_factory=dict,
+        description='The right option at a table where a rule has a value, as "rule=value" (`must_go_out_to_win=true: 0`): '
+        "the first that holds, else `correct`.",
+    )
     explain: Text | None = None
 
     @model_validator(mode="after")
     def _correct_in_range(self) -> ChoiceTask:
-        if self.correct >= len(self.options):
-            raise ValueError(f"correct is {self.correct}, but there are only {len(self.options)} options")
+        for index in (self.correct, *self.correct_if.values()):
+            if index >= len(self.options):
+                raise ValueError(f"correct is {index}, but there are only {len(self.options)} options")
+        for condition in self.correct_if:
+            rule, sep, _ = condition.partition("=")
+            if not sep or rule.strip() not in Variant.model_fields:
+                raise ValueError(f"“{condition}” is no rule=value of the engine's rules")
         return self
+
+    def correct_at(self, variant: Variant) -> int:
+        """The right option at a table playing ``variant``."""
+        for condition, index in self.correct_if.items():
+            rule, _, value = (word.strip() for word in condition.partition("="))
+            if str(getattr(variant, rule)).lower() == value.lower():
+                return index
+        return self.correct
 
 
 class JudgeTask(StrictModel):
@@ -246,8 +289,15 @@ class Scenario(StrictModel):
         """The task as it is played at a table playing ``variant`` (which it must hold for)."""
         if not self.holds_for(variant):
             raise ValueError(f"{self.id} does not hold for {variant.id} {variant.house_rule_values()}")
-        played = self.model_copy()
-        played._played = self._table(variant)
+        table = self._table(variant)
+        played = _with_full_opponent(self, table)
+        played = _with_own_melds(played, table) if table.layoff_needs_own_meld else played.model_copy()
+        played._played = table
+        if isinstance(played.task, ChoiceTask) and played.task.correct_if:
+            played = played.model_copy(update={"task": played.task.model_copy(update={"correct": played.task.correct_at(table)})})
+            played._played = table
+        if table.going_out_requires_discard:
+            played = _with_final_discards(played, table)
         played._suits = self._suits
         return played
 
@@ -319,23 +369,212 @@ class Scenario(StrictModel):
         return _record(self)
 
     def start(self) -> Round:
-        """The position, with the moves already played applied."""
-        return _play(self, build_state(self.record(), self.id), self.position.moves)
+        """The position, with the moves already played applied. Unless the position is the start of the
+        round (``round_start``), every player has had a turn before it (the house rule ``no_meld_first_turn``
+        holds nobody back)."""
+        state = build_state(self.record(), self.id)
+        if not self.position.round_start:
+            state = state.replace(first_turn_over=(True,) * len(state.players))
+        return _play(self, state, self.position.moves)
 
 
 def _record(scenario: Scenario) -> Record:
     pos = scenario.position
     variant = scenario.played
     stock = list(pos.deal.stock)
+    hands = _dealt(pos, variant) if pos.dealt else dict(pos.deal.hands)
+    groups = (*hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+    listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+    rest = rest_of_deck(variant, len(pos.players), listed)
     if pos.fill_stock:
-        groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
-        listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
-        stock += [str(c) for c in rest_of_deck(variant, len(pos.players), listed)]
+        stock += [str(c) for c in rest]
+    elif rest and all(card.is_joker for card in rest):
+        holder = [name for name in pos.players if name != scenario.learner][-1]
+        hands[holder] = [*hands[holder], *(str(c) for c in rest)]
     return Record(
         variant=variant.id, house_rules=variant.house_rule_values(), players=pos.players,
-        deal=Deal(hands=pos.deal.hands, discard=pos.deal.discard, stock=stock),
-        table=pos.table, totals=pos.totals, moves=pos.moves,
+        deal=Deal(hands=hands, discard=pos.deal.discard, stock=stock),
+        table=pos.table, totals=_totals(pos, variant), moves=pos.moves,
     )
+
+
+#: The hand an author writes for a player mid-deal: the deal of three or more players.
+AUTHORED_HAND: Final = 7
+
+
+def _with_full_opponent(scenario: Scenario, variant: Variant) -> Scenario:
+    """The task at a two-player table that deals more than :data:`AUTHORED_HAND` cards (13 in the Dutch
+    game): the other player's hand, written as a full seven, is topped up to the table's deal from the deck's
+    cards the position does not list (highest first, the stock's last), so that the table shows the hand
+    and the stock the learner was taught."""
+    pos = scenario.position
+    if len(pos.players) != 2 or pos.dealt or not pos.fill_stock:
+        return scenario
+    size = variant.hand_size(2)
+    other = next(name for name in pos.players if name != scenario.learner)
+    cards = pos.deal.hands[other]
+    if len(cards) != AUTHORED_HAND or size <= len(cards):
+        return scenario
+    groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+    listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+    spare = [str(c) for c in reversed(rest_of_deck(variant, 2, listed)) if not c.is_joker][: size - len(cards)]
+    deal = pos.deal.model_copy(update={"hands": {**pos.deal.hands, other: [*cards, *spare]}})
+    return scenario.model_copy(update={"position": pos.model_copy(update={"deal": deal})})
+
+
+def _with_own_melds(scenario: Scenario, variant: Variant) -> Scenario:
+    """The task at a table where a lay-off needs the player's own meld first (``layoff_needs_own_meld``): each
+    player who lays off before a meld of their own gets one already on the table (a set from the deck's cards
+    the position does not list, highest rank first), the meld numbers of the moves shifted past it."""
+    pos = scenario.position
+    owners = _layers_without_meld(scenario)
+    if not owners or not pos.fill_stock:
+        return scenario.model_copy()
+    groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+    listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+    spare = [c for c in rest_of_deck(variant, len(pos.players), listed) if not c.is_joker]
+    added = []
+    for owner in owners:
+        ranks = sorted({c.rank for c in spare}, reverse=True)
+        rank = next(r for r in ranks if len({c.suit for c in spare if c.rank == r}) >= 3)
+        cards = [next(c for c in spare if c.rank == rank and c.suit == suit) for suit in sorted({c.suit for c in spare if c.rank == rank})[:3]]
+        spare = [c for c in spare if c not in cards]
+        added.append(TableEntry(by=owner, cards=[str(c) for c in cards]))
+    before, shift = len(pos.table), len(added)
+
+    def renumber(line: str) -> str:
+        return _MELD_NUMBER.sub(lambda m: m.group(1) + str(int(m.group(2)) + (shift if int(m.group(2)) > before else 0)), line)
+
+    position = pos.model_copy(update={"table": [*pos.table, *added], "moves": [renumber(x) for x in pos.moves]})
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        steps = [
+            step.model_copy(update={
+                "answer": renumber(step.answer),
+                "after": [renumber(x) for x in step.after],
+                "accept": [
+                    m.model_copy(update={
+                        "move": renumber(m.move) if m.move else m.move,
+                        "meld": m.meld + shift if m.meld is not None and m.meld > before else m.meld,
+                    })
+                    for m in step.accept
+                ],
+            })
+            for step in task.steps
+        ]
+        task = task.model_copy(update={"steps": steps})
+    elif isinstance(task, JudgeTask):
+        task = task.model_copy(update={"move": renumber(task.move)})
+    return scenario.model_copy(update={"position": position, "task": task})
+
+
+def _with_final_discards(scenario: Scenario, variant: Variant) -> Scenario:
+    """The task at a table where going out needs a final discard (``going_out_requires_discard``): a player
+    the script plays (not the learner) who would empty their hand in a meld or lay-off holds one card more from
+    the deal (a spare card of the deck, highest first) and discards it right after, going out as the table says."""
+    for _ in range(len(scenario.position.players)):
+        found = _first_refused_going_out(scenario)
+        if found is None or not scenario.position.fill_stock:
+            return scenario
+        where, index, name = found
+        pos = scenario.position
+        groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+        listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+        spare = str([c for c in rest_of_deck(variant, len(pos.players), listed) if not c.is_joker][-1])
+        hands = {**pos.deal.hands, name: [*pos.deal.hands[name], spare]}
+        deal = pos.deal.model_copy(update={"hands": hands})
+        task = scenario.task
+        if where < 0:
+            pos = pos.model_copy(update={"deal": deal, "moves": _insert(pos.moves, index, f"{name}: discard {spare}")})
+        else:
+            assert isinstance(task, MoveTask)
+            steps = list(task.steps)
+            steps[where] = steps[where].model_copy(update={"after": _insert(steps[where].after, index, f"{name}: discard {spare}")})
+            task = task.model_copy(update={"steps": steps})
+            pos = pos.model_copy(update={"deal": deal})
+        played = scenario._played
+        scenario = scenario.model_copy(update={"position": pos, "task": task})
+        scenario._played = played
+    return scenario
+
+
+def _insert(lines: list[str], index: int, line: str) -> list[str]:
+    return [*lines[: index + 1], line, *lines[index + 1 :]]
+
+
+def _first_refused_going_out(scenario: Scenario) -> tuple[int, int, str] | None:
+    """The first scripted line refused because it would go out without a discard: (step, or -1 for the
+    position's moves; the line's index; the player), or None."""
+    try:
+        state = build_state(scenario.record(), scenario.id)
+    except RecordError:
+        return None
+    if not scenario.position.round_start:
+        state = state.replace(first_turn_over=(True,) * len(state.players))
+    scripted: list[tuple[int, int, str]] = [(-1, i, line) for i, line in enumerate(scenario.position.moves)]
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        for k, step in enumerate(task.steps):
+            scripted.append((k, -1, f"{scenario.learner}: {step.answer}"))
+            scripted += [(k, i, line) for i, line in enumerate(step.after)]
+    for where, index, line in scripted:
+        try:
+            state = apply_line(state, line)
+        except RulesError as error:
+            if error.code == "must_keep_card_to_discard" and index >= 0:
+                return where, index, line.partition(":")[0].strip()
+            return None
+        except NotationError:
+            return None
+    return None
+
+
+#: A meld number in a move: ``layoff 9H on 2``, ``rummy 2``.
+_MELD_NUMBER: Final = re.compile(r"(\bon |\brummy )(\d+)\b")
+
+
+def _layers_without_meld(scenario: Scenario) -> list[str]:
+    """The players who lay off in the task's moves before any meld of their own, in the order they do."""
+    lines = list(scenario.position.moves)
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        for step in task.steps:
+            lines += [f"{scenario.learner}: {step.answer}", *step.after]
+    elif isinstance(task, JudgeTask):
+        lines.append(task.move)
+    owners = {entry.by for entry in scenario.position.table}
+    found: list[str] = []
+    for line in lines:
+        name, _, move = line.partition(":")
+        word = move.split()[0] if move.split() else ""
+        if word == "meld":
+            owners.add(name.strip())
+        elif word == "layoff" and name.strip() not in owners and name.strip() not in found:
+            found.append(name.strip())
+    return found
+
+
+def _dealt(pos: Position, variant: Variant) -> dict[str, list[str]]:
+    """A fresh deal's hands as the table deals them: cut to its hand size, or topped up from the deck's cards
+    not listed (in card order)."""
+    size = variant.hand_size(len(pos.players))
+    groups = (*pos.deal.hands.values(), pos.deal.discard, pos.deal.stock, *(t.cards for t in pos.table))
+    listed = [card for cards in groups for card in map(_card_or_none, cards) if card is not None]
+    spare = [str(c) for c in rest_of_deck(variant, len(pos.players), listed) if not c.is_joker]
+    hands = {}
+    for name, cards in pos.deal.hands.items():
+        missing = max(0, size - len(cards))
+        hands[name] = [*cards[:size], *spare[:missing]]
+        spare = spare[missing:]
+    return hands
+
+
+def _totals(pos: Position, variant: Variant) -> dict[str, int] | None:
+    """The position's totals at the table: shifted to its target, the one who goes out lowered by its bonus."""
+    if pos.totals is None:
+        return None
+    shift = variant.target - TOTALS_TARGET
+    return {name: total + shift - (variant.going_out_bonus if name == pos.goes_out else 0) for name, total in pos.totals.items()}
 
 
 def _card_or_none(text: str) -> Card | None:
