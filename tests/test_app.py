@@ -237,6 +237,15 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
 
 
 @pytest.mark.apptest
+def test_a_lesson_a_house_rule_takes_out_says_both_tables_with_their_rules() -> None:
+    at = start(lesson="jokers")
+    at.selectbox(key=session.VARIANT_ID).set_value("rommi").run()
+    at.toggle(key="app_hr_rommi_jokers").set_value(False).run()  # 500 rommi without jokers: no jokers lesson
+    said = [i for i in texts(at.info) if "not your chosen" in i]
+    assert said and "about femhundra + Jokers: yes" in said[0] and "not your chosen 500 rommi + Jokers: no" in said[0]
+
+
+@pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_learners_table_comes_back_on_a_reload_and_a_lesson_link() -> None:
     """House rules set in the sidebar were lost on a reload: the sidebar fell back to "7 cards" and a blank

@@ -203,8 +203,8 @@ def _lesson(track: Track, current: TrackLesson, chosen: Variant, language: str |
     own = track.in_track(current.lesson.id)
     st.header(current.lesson.title_in(language))
     if not own:
-        names = tuple(dict.fromkeys(variant_name(task.played, language) for task in current.tasks))
-        st.info(t("ui.learn.other_variant", language, variants=names, chosen=variant_name(chosen, language)))
+        names = tuple(dict.fromkeys(table_text(task.played, language) for task in current.tasks))  # with rules
+        st.info(t("ui.learn.other_variant", language, variants=names, chosen=table_text(chosen, language)))
     with st.expander(t("ui.learn.lesson_text", language), expanded=index == 0):
         st.markdown(current.lesson.text(chosen if own else current.tasks[0].played, language))
     run = learn.run
