@@ -13,7 +13,7 @@ and the computer players' turns after a person's move.
 >>> table.play(Play("draw"), "en").message.startswith("You drew the")
 True
 >>> table.undo("en").message
-'Your last move was taken back, with the computer moves after it.'
+'Your last move was taken back.'
 """
 
 from __future__ import annotations
