@@ -47,7 +47,9 @@ def make_bot(level: str, playouts: int | None) -> Bot:
     return get_bot(level)
 
 
-def cell(variant_id: str, level: str, against: str, players: int, rounds: int, seed: int, playouts: int | None) -> dict[str, Any]:
+def cell(
+    variant_id: str, level: str, against: str, players: int, rounds: int, seed: int, playouts: int | None
+) -> dict[str, Any]:
     """``rounds`` rounds of ``level`` against ``players - 1`` of ``against``: wins, discards called, decision times."""
     variant = get_variant(variant_id)
     mine = make_bot(level, playouts)
@@ -65,7 +67,11 @@ def cell(variant_id: str, level: str, against: str, players: int, rounds: int, s
         for _ in range(5000):
             if state.phase is Phase.OVER:
                 break
-            decider = next((s for s, _ in state.rommi_calls()), state.to_move) if state.rommi_from is not None else state.to_move
+            decider = (
+                next((s for s, _ in state.rommi_calls()), state.to_move)
+                if state.rommi_from is not None
+                else state.to_move
+            )
             start = time.perf_counter()
             seat, move = bots[decider].choose(state, rng)
             if decider == where:
@@ -111,7 +117,9 @@ def main() -> None:
         args.rounds, args.variants, args.players, args.playouts = 2, "rommi", "3", 4
     variants = [v for v in (args.variants or ",".join(PRESETS)).split(",") if v]
     figures: list[dict[str, Any]] = []
-    print(f"{'variant':12} {'players':>7} {'pairing':18} {'rounds':>6} {'won':>14} {'fair':>5} {'called':>7} {'p50':>8} {'p95':>8} {'load':>5}")
+    print(
+        f"{'variant':12} {'players':>7} {'pairing':18} {'rounds':>6} {'won':>14} {'fair':>5} {'called':>7} {'p50':>8} {'p95':>8} {'load':>5}"
+    )
     for players in [int(p) for p in args.players.split(",")]:
         for variant_id in variants:
             row = cell(variant_id, args.level, args.against, players, args.rounds, args.seed, args.playouts)

@@ -24,7 +24,9 @@ and optionally by a deadline (wall-clock milliseconds); with no deadline it is d
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from dataclasses import dataclass
 
@@ -40,14 +42,15 @@ from engine.view import PlayerView
 class SearchBudget:
     """How much the search may look: ``playouts`` rounds played out per decision (over all candidates),
     ``candidates`` of the coach's best moves tried, ``deadline_ms`` of wall-clock time (None: no deadline,
-    so the choice depends only on the seed), and ``win_weight``: the worth of winning a round, in points of
-    score difference."""
+    so the choice depends only on the seed), ``win_weight``: the worth of winning a round, in points of
+    score difference, and ``confidence``: how sure a playout edge over the coach's choice must be."""
 
     playouts: int = 48
     candidates: int = 4
     deadline_ms: float | None = None
     win_weight: float = 60.0
     max_decisions: int = 600  # a playout longer than this is scored where it stands
+    confidence: float = 1.0  # standard errors by which a candidate must beat the coach's first choice
 
 
 _GREEDY = GreedyBot()
@@ -118,22 +121,33 @@ class SearchBot:
         return self._play_out(seen, seat, candidates, random.Random(rng.getrandbits(64)))
 
     def _play_out(self, seen: Round, seat: int, candidates: list[Move], rng: random.Random) -> list[tuple[Move, float]]:
-        """Each candidate played out in the same sampled worlds, with the same chance after it; their means."""
+        """Each candidate played out in the same sampled worlds, with the same chance after it; their means,
+        best first. The coach's first choice stays first unless another candidate beats it in those worlds
+        by more than ``budget.confidence`` standard errors of their paired differences (the playouts are
+        few, and a noisy win over the coach's judgement is no win)."""
         budget = self.budget
         view = seen.view(seat)
-        totals = [0.0] * len(candidates)
-        worlds = max(1, budget.playouts // len(candidates))
+        results: list[list[float]] = [[] for _ in candidates]
+        worlds = max(2, budget.playouts // len(candidates))
         deadline = None if budget.deadline_ms is None else time.perf_counter() + budget.deadline_ms / 1000
-        played = 0
         for _ in range(worlds):
             world = view.world(rng)
             chance = rng.getrandbits(64)
             for i, move in enumerate(candidates):
                 final = playout(world.apply(move, seat), random.Random(chance), budget.max_decisions)
-                totals[i] += outcome(final, seat, budget.win_weight)
-            played += 1
-            if deadline is not None and time.perf_counter() > deadline:
+                results[i].append(outcome(final, seat, budget.win_weight))
+            if deadline is not None and time.perf_counter() > deadline and len(results[0]) >= 2:
                 break
-        # ties keep the coach's order (a stable sort of the coach's ranking)
-        order = sorted(range(len(candidates)), key=lambda i: -totals[i])
-        return [(candidates[i], totals[i] / played) for i in order]
+        means = [statistics.fmean(r) for r in results]
+        edges = [self._edge(results[0], r) for r in results]
+        # the coach's first unless a candidate's edge over it is sure enough; ties keep the coach's order
+        order = sorted(range(len(candidates)), key=lambda i: (-edges[i], i))
+        return [(candidates[i], means[i]) for i in order]
+
+    def _edge(self, first: list[float], other: list[float]) -> float:
+        """How much ``other`` beats the coach's first choice in the same worlds: the mean paired difference when
+        it exceeds ``budget.confidence`` standard errors, else 0 (no sure edge)."""
+        diffs = [b - a for a, b in zip(first, other, strict=True)]
+        mean = statistics.fmean(diffs)
+        spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+        return mean if mean > self.budget.confidence * spread else 0.0
