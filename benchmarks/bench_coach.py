@@ -8,8 +8,9 @@ highest round score (a shared win counts by its share). Printed: the share of ro
 
 Called: in rommi, the share of the level's discards that another player called with Rommi!.
 
-Time: every decision of the level (its own moves, not the others') timed on the wall clock: p50 and p95 in
-ms, with the machine's load average beside them (the machines are shared: a loaded machine's figure).
+Time: every decision of the level (its own moves, not the others') timed on the wall clock (p50 and p95 in
+ms) and in CPU time (p95), with the machine's one-minute load average beside them (the machines are shared:
+the wall clock is a loaded machine's figure, the CPU time what the decision itself costs).
 
 Run: ``python benchmarks/bench_coach.py`` (``--rounds 60`` rounds a cell, ``--variants rommi,femhundra``,
 ``--level search --against greedy``, ``--players 3,2``, ``--json PATH``; ``--short``: 2 rounds of rommi at
@@ -57,6 +58,7 @@ def cell(
     wins = 0.0
     discards = called = 0
     times: list[float] = []
+    cpu_times: list[float] = []
     names = [f"P{i}" for i in range(players)]
     for index in range(rounds):
         deal, where = divmod(index, players)
@@ -72,10 +74,11 @@ def cell(
                 if state.rommi_from is not None
                 else state.to_move
             )
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             seat, move = bots[decider].choose(state, rng)
             if decider == where:
                 times.append(time.perf_counter() - start)
+                cpu_times.append(time.process_time() - cpu)
             if isinstance(move, Rommi) and last_discard:
                 called += 1
             last_discard = seat == where and isinstance(move, Discard)
@@ -98,6 +101,7 @@ def cell(
         "discards": discards,
         "decision_p50_ms": round(statistics.median(times) * 1000, 1) if times else 0.0,
         "decision_p95_ms": round(statistics.quantiles(times, n=20)[-1] * 1000, 1) if len(times) > 1 else 0.0,
+        "decision_cpu_p95_ms": round(statistics.quantiles(cpu_times, n=20)[-1] * 1000, 1) if len(times) > 1 else 0.0,
         "decisions": len(times),
     }
 
@@ -118,7 +122,7 @@ def main() -> None:
     variants = [v for v in (args.variants or ",".join(PRESETS)).split(",") if v]
     figures: list[dict[str, Any]] = []
     print(
-        f"{'variant':12} {'players':>7} {'pairing':18} {'rounds':>6} {'won':>14} {'fair':>5} {'called':>7} {'p50':>8} {'p95':>8} {'load':>5}"
+        f"{'variant':12} {'players':>7} {'pairing':18} {'rounds':>6} {'won':>14} {'fair':>5} {'called':>7} {'p50':>8} {'p95':>8} {'cpu p95':>8} {'load':>5}"
     )
     for players in [int(p) for p in args.players.split(",")]:
         for variant_id in variants:
@@ -130,6 +134,7 @@ def main() -> None:
                 f"{variant_id:12} {players:>7} {args.level + ' v ' + args.against:18} {row['rounds']:>6} "
                 f"{row['win_rate'] * 100:6.1f} % ±{row['margin'] * 100:4.1f} {100 / players:4.0f}% "
                 f"{row['called_rate'] * 100:6.1f}% {row['decision_p50_ms']:5.0f} ms {row['decision_p95_ms']:5.0f} ms "
+                f"{row['decision_cpu_p95_ms']:5.0f} ms "
                 f"{row['load']:5.1f}",
                 flush=True,
             )

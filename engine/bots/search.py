@@ -45,7 +45,7 @@ class SearchBudget:
     so the choice depends only on the seed), ``win_weight``: the worth of winning a round, in points of
     score difference, and ``confidence``: how sure a playout edge over the coach's choice must be."""
 
-    playouts: int = 48
+    playouts: int = 32
     candidates: int = 4
     deadline_ms: float | None = None
     win_weight: float = 60.0

@@ -37,6 +37,7 @@ from tutor.course.tactics import tactic_of
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.learn.curriculum import load_curriculum
+from tutor.practice.seats import COACH_LEVEL
 from tutor.seat.coach import describe_move, judged_review, suggest
 
 #: The rules a guided round explains the first time they come up, in the order a round meets them.
@@ -174,7 +175,7 @@ def now_text(state: Round, seat: int, language: str | Style = "en") -> str:
 def guide(state: Round, seat: int, seen: Set[str], language: str | Style = "en") -> Guidance:
     """The guidance before ``seat``'s decision in ``state``; ``seen`` holds the topics and tactics already
     explained this round (the caller adds the new ones: :attr:`Guidance.met`)."""
-    advice = suggest(state, seat, "coach", language)
+    advice = suggest(state, seat, COACH_LEVEL, language)
     variant = state.variant
     rules = []
     for topic in topics_now(state, seat):

@@ -11,6 +11,9 @@ from engine.names import NameProblem, name_key, name_problem, same_name
 
 #: The computer players' levels, weakest first.
 LEVELS: Final = ("random", "greedy", "coach")
+#: The computer player whose judgement the coach's advice follows in Practice and the guided hand: the
+#: searching one (:mod:`engine.bots.search`), the strongest level measured (README, "The computer players").
+COACH_LEVEL: Final = "search"
 #: How many computer players may join one learner.
 MAX_COMPUTERS: Final = 3
 #: The names the computer players get, in order.
