@@ -3,8 +3,10 @@
 At a decision that matters (draw or take, and which card to discard) it asks the coach
 (:class:`engine.bots.coach.CoachBot`) for its best few moves, then plays each one out to the end of the
 round in worlds sampled from its own seat's view (:meth:`engine.view.PlayerView.world`: the cards it cannot
-see dealt again at random), every seat played by ``greedy`` after the move. It keeps the move whose
-playouts end best for it: its round score less the best of the others', and a point for each round won.
+see dealt again at random), every seat played by ``greedy`` after the move. A playout is scored by how the
+round ends for the seat: its round score less the best of the others', and ``win_weight`` for a round won.
+It keeps the coach's first choice unless another candidate beats it in the same worlds by more than
+``confidence`` standard errors of their paired differences (a few dozen playouts are noisy).
 This is information-set Monte Carlo with a flat tree (determinized playouts, "perfect information Monte
 Carlo"): every candidate is tried in the same worlds, with the same chance after the move, so the
 difference between two candidates is the move's and not the deal's.
