@@ -140,25 +140,16 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     questions (can the called card be laid; can the deepest) cost a few bit operations for each depth; only
     a depth that passes them is tried in full.
     """
-    if not window_open(state) or not state.variant.rommi_call:
+    if not window_open(state) or not state.variant.rommi_call or not call_grounds(state):
         return []
+    found: list[tuple[int, Move, StateT | None]] = []
     pile = state.pile
     called = pile[-1]
     variant = state.variant
-    # What the pile holds of the called card's rank and suit, for the first question asked of each caller
-    pile_rank, pile_suit, pile_jokers = _of_rank_and_suit(pile, called)
-    if called is JOKER or variant.rommi_call_with_hand:
-        if not call_grounds(state):
-            return []
-    # call_grounds for a natural card, from the bits just gathered (the called card's own bits change no
-    # answer of melds_with_bits: its suit is left out of the rank's, its position is added to the suit's)
-    elif not any(called.index in m.shape.touching for m in state.table) and not melds_with_bits(
-        called, pile_rank, pile_suit, pile_jokers
-    ):
-        return []
-    found: list[tuple[int, Move, StateT | None]] = []
     quick = called is not JOKER and not variant.going_out_requires_discard
     by_layoff = variant.duty_paid_by_layoff
+    # What the pile holds of the called card's rank and suit, for the first question asked of each caller
+    pile_rank, pile_suit, pile_jokers = _of_rank_and_suit(pile, called)
     rank, suit, suit_bit, positions = called.rank, called.suit, called.suit_bit, called.positions
     needs_meld = variant.layoff_needs_own_meld
     index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
