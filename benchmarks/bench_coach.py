@@ -41,19 +41,32 @@ from engine.seeds import round_seed  # noqa: E402
 from engine.variants import PRESETS, get_variant  # noqa: E402
 
 
-def make_bot(level: str, playouts: int | None) -> Bot:
-    """The level by name; ``search`` with ``playouts`` a decision when given."""
-    if level == "search" and playouts is not None:
-        return SearchBot(SearchBudget(playouts=playouts))
+def make_bot(level: str, playouts: int | None, confidence: float | None = None) -> Bot:
+    """The level by name; ``search`` with ``playouts`` a decision and its ``confidence`` when given."""
+    if level == "search" and (playouts is not None or confidence is not None):
+        default = SearchBudget()
+        return SearchBot(
+            SearchBudget(
+                playouts=default.playouts if playouts is None else playouts,
+                confidence=default.confidence if confidence is None else confidence,
+            )
+        )
     return get_bot(level)
 
 
 def cell(
-    variant_id: str, level: str, against: str, players: int, rounds: int, seed: int, playouts: int | None
+    variant_id: str,
+    level: str,
+    against: str,
+    players: int,
+    rounds: int,
+    seed: int,
+    playouts: int | None,
+    confidence: float | None = None,
 ) -> dict[str, Any]:
     """``rounds`` rounds of ``level`` against ``players - 1`` of ``against``: wins, discards called, decision times."""
     variant = get_variant(variant_id)
-    mine = make_bot(level, playouts)
+    mine = make_bot(level, playouts, confidence)
     other = make_bot(against, None)
     wins = 0.0
     discards = called = 0
@@ -115,6 +128,7 @@ def main() -> None:
     parser.add_argument("--against", default="greedy")
     parser.add_argument("--players", default="3,2")
     parser.add_argument("--playouts", type=int, help="the search's playouts a decision (default its own)")
+    parser.add_argument("--confidence", type=float, help="standard errors the search needs to leave the coach's choice")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.short:
@@ -126,7 +140,9 @@ def main() -> None:
     )
     for players in [int(p) for p in args.players.split(",")]:
         for variant_id in variants:
-            row = cell(variant_id, args.level, args.against, players, args.rounds, args.seed, args.playouts)
+            row = cell(
+                variant_id, args.level, args.against, players, args.rounds, args.seed, args.playouts, args.confidence
+            )
             row["load"] = round(os.getloadavg()[0], 1)
             measured(row["decisions"], f"{variant_id} at {players}: decisions timed")
             figures.append(row)
