@@ -7,5 +7,17 @@ simulate`` (:mod:`.simulate`). Not rules: every bot only picks among the moves t
 from engine.bots.coach import CoachBot
 from engine.bots.greedy import GreedyBot
 from engine.bots.registry import BOTS, Bot, MoveObserver, RandomBot, get_bot, play_round
+from engine.bots.search import SearchBot, SearchBudget
 
-__all__ = ["BOTS", "Bot", "CoachBot", "GreedyBot", "MoveObserver", "RandomBot", "get_bot", "play_round"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "CoachBot",
+    "GreedyBot",
+    "MoveObserver",
+    "RandomBot",
+    "SearchBot",
+    "SearchBudget",
+    "get_bot",
+    "play_round",
+]

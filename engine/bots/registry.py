@@ -20,6 +20,7 @@ from typing import Protocol
 
 from engine.bots.coach import CoachBot
 from engine.bots.greedy import GreedyBot
+from engine.bots.search import SearchBot
 from engine.moves import Move
 from engine.round import Phase, Round
 from engine.view import PlayerView
@@ -78,11 +79,16 @@ class RandomBot:
         return moves[rng.randrange(len(moves))]
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "coach": CoachBot}
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "coach": CoachBot,
+    "search": SearchBot,
+}
 
 
 def get_bot(name: str) -> Bot:
-    """A computer player by name: ``random``, ``greedy`` or ``coach``; ``KeyError`` for another name."""
+    """A computer player by name: ``random``, ``greedy``, ``coach`` or ``search``; ``KeyError`` for another name."""
     try:
         return BOTS[name]()
     except KeyError:

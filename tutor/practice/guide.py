@@ -40,6 +40,7 @@ from tutor.course.tactics import Tactic, tactic_name, tactic_of
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.learn.curriculum import load_curriculum
+from tutor.practice.seats import COACH_LEVEL
 from tutor.seat.coach import describe_move, judged_review, suggest
 
 #: The rules a guided round explains the first time they come up, in the order a round meets them.
@@ -230,7 +231,7 @@ def guide(state: Round, seat: int, seen: Set[str], language: str | Style = "en",
     """The guidance before ``seat``'s decision in ``state``; ``seen`` holds the topics and tactics already
     explained this round (the caller adds the new ones: :attr:`Guidance.met`); ``used``: the topics the other
     players showed since (:func:`topics_used`), explained too the first time."""
-    advice = suggest(state, seat, "coach", language)
+    advice = suggest(state, seat, COACH_LEVEL, language)
     variant = state.variant
     rules = []
     now = topics_now(state, seat)

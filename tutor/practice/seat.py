@@ -28,6 +28,7 @@ from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.practice.game import Game, Pending
 from tutor.practice.guide import Guidance, after_move, changed_since, guide, topics_used
+from tutor.practice.seats import COACH_LEVEL
 from tutor.seat.coach import Advice, judged_review, suggest
 from tutor.seat.felt import primary_actions
 from tutor.seat.game import Answer, AnswerKind, Look, Play, attempt, drops_picks, turn_actions
@@ -189,7 +190,7 @@ class PracticeSeat:
         seat = self.game.pending().seat
         if seat is None:
             return None
-        self.advice = suggest(self.game.state, seat, "coach", language)
+        self.advice = suggest(self.game.state, seat, COACH_LEVEL, language)
         if self.advice is not None:
             self.hints += 1  # its cards are picked on the table ("show me"), once
             self.review = None

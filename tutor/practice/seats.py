@@ -11,6 +11,12 @@ from engine.names import NameProblem, name_key, name_problem, same_name
 
 #: The computer players' levels, weakest first.
 LEVELS: Final = ("random", "greedy", "coach")
+#: The computer player whose judgement the coach's advice follows in Practice and the guided hand: the level
+#: measured strongest against ``greedy`` (README, "Speed": the ladder of ``benchmarks/bench_coach.py``). The
+#: searching player (``search``, :mod:`engine.bots.search`) is not yet measured stronger than ``coach`` (its
+#: edge is inside the benchmark's margin), and the guided hand's browser test follows this level's advice on
+#: a fixed deal: change both together.
+COACH_LEVEL: Final = "coach"
 #: How many computer players may join one learner.
 MAX_COMPUTERS: Final = 3
 #: The names the computer players get, in order.
