@@ -208,6 +208,7 @@ class Words(TypedDict):
     action_discard: str
     action_stop: str
     action_rommi: str
+    action_rummy: str
     action_no_call: str
     message_label: str
     log_label: str
@@ -441,6 +442,7 @@ def table_words(language: str | Style) -> Words:
         action_discard=action("discard"),
         action_stop=action("stop"),
         action_rommi=action("rommi"),
+        action_rummy=action("rummy"),
         action_no_call=action("no_call"),
         message_label=word("message_label"),
         log_label=word("log_label"),
