@@ -26,7 +26,7 @@ from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line
 from engine.records.safe_yaml import read_text, safe_load
 from engine.round import Round
-from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, checked_house_rules, get_variant
+from engine.variants import PRESETS, STOCK_OUT_RULE, HouseRuleError, HouseRules, Variant, checked_house_rules, get_variant
 from tutor.i18n.style import Style
 from tutor.i18n.translate import text as translated_text
 from tutor.learn.fields import fill_task
@@ -307,9 +307,11 @@ class Scenario(StrictModel):
     def tables(self) -> list[Variant]:
         """The tables the task is checked at and may be played at by default (the first): each preset it holds
         for, in the order of ``variants`` (or of ``PRESETS``), and where a preset lacks a rule ``when`` asks for
-        that a house rule can set (``layoff_needs_own_meld: true``), the preset with that house rule."""
+        that a house rule can set (``layoff_needs_own_meld: true``, ``empty_stock`` by ``stock_out``), the preset with that house rule."""
         found = []
         settable = {rule: value for rule, value in self.when.items() if rule in HouseRules.model_fields}
+        if "empty_stock" in self.when:  # the house rule ``stock_out`` sets it, in its own words
+            settable["stock_out"] = next(out for out, rule in STOCK_OUT_RULE.items() if rule == self.when["empty_stock"])
         for preset in (PRESETS[v] for v in (self.variants if self.variants != "all" else PRESETS)):
             if self.holds_for(preset):
                 found.append(preset)
