@@ -26,7 +26,15 @@ from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line
 from engine.records.safe_yaml import read_text, safe_load
 from engine.round import Round
-from engine.variants import PRESETS, STOCK_OUT_RULE, HouseRuleError, HouseRules, Variant, checked_house_rules, get_variant
+from engine.variants import (
+    PRESETS,
+    STOCK_OUT_RULE,
+    HouseRuleError,
+    HouseRules,
+    Variant,
+    checked_house_rules,
+    get_variant,
+)
 from tutor.i18n.style import Style
 from tutor.i18n.translate import text as translated_text
 from tutor.learn.fields import fill_task
