@@ -38,7 +38,7 @@ from engine.variants import (
 from tutor.i18n.style import Style
 from tutor.i18n.translate import text as translated_text
 from tutor.learn.fields import fill_task
-from tutor.learn.suits import SAME, map_fields
+from tutor.learn.suits import SAME, map_counts, map_fields
 from tutor.resources import SCENARIOS
 
 
@@ -252,6 +252,7 @@ class Scenario(StrictModel):
     #: The suit permutation a variation of the task is played with (:mod:`tutor.learn.suits`): its texts'
     #: fields name the cards so mapped (its position and moves are mapped in the data already).
     _suits: tuple[int, ...] = PrivateAttr(SAME)
+    _counts: tuple[int, int] | None = PrivateAttr(None)
 
     # Field validators (not one model validator), so that a load error names the field at fault.
     @field_validator("variants")
@@ -306,7 +307,7 @@ class Scenario(StrictModel):
             played._played = table
         if table.going_out_requires_discard:
             played = _with_final_discards(played, table)
-        played._suits = self._suits
+        played._suits, played._counts = self._suits, self._counts
         return played
 
     def _table(self, variant: Variant) -> Variant:
@@ -365,8 +366,8 @@ class Scenario(StrictModel):
     def say(self, text: Text, language: str | Style = "en", **extra: object) -> str:
         """One of the task's texts in ``language``, its fields filled for the variant it is played under
         (:func:`tutor.learn.fields.fill_task`); ``extra`` adds fields of the moment (``answer``)."""
-        suits = self._suits
-        mapped = None if suits == SAME else (lambda found: map_fields(found, suits))
+        suits, counts = self._suits, self._counts
+        mapped = None if suits == SAME and counts is None else (lambda found: map_counts(map_fields(found, suits), counts))
         return fill_task(localize(text, language, mapped), self.played, language, extra)
 
     @property
