@@ -120,6 +120,19 @@ def test_a_days_review_plays_each_due_task_as_a_variation_at_the_current_table(t
     assert day[0].task is not None and day[0].task.start().hands != original.start().hands
 
 
+def test_a_task_that_shows_no_cards_comes_back_as_it_is_and_a_run_of_named_cards_on_other_suits(tmp_path: object) -> None:
+    """The deal before it is dealt has nothing to vary: its card still comes back, the task as the lesson
+    asks it; "Lay the longest run" names its cards, not their suit, so its run comes back in another suit."""
+    store = ProgressStore(f"{tmp_path}/p.sqlite3")
+    deck = Deck(store, new_learner_id())
+    deck.note_mistake(task_key("setup-deal-two"), PRESETS["rommi"], "wrong", at=NOW)
+    deck.note_mistake(task_key("meld-a-run"), PRESETS["rommi"], "wrong", at=NOW + timedelta(seconds=1))
+    setup, run = build_day(deck.due_today(at=NOW), PRESETS["rommi"])
+    tasks = load_curriculum().scenarios
+    assert setup.task is not None and setup.task.start().hands == tasks["setup-deal-two"].under(PRESETS["rommi"]).start().hands
+    assert run.task is not None and run.task.start().hands != tasks["meld-a-run"].under(PRESETS["rommi"]).start().hands
+
+
 def test_mastery_counts_never_pass_a_lessons_tasks_and_the_forecast_and_streak_read_the_cards(tmp_path: object) -> None:
     store = ProgressStore(f"{tmp_path}/p.sqlite3")
     deck = Deck(store, new_learner_id())

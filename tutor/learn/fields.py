@@ -9,6 +9,7 @@ ask the engine, with the cards or the player count written in the field:
   make one: the low ace of a run counts low; otherwise as cards in hand);
 - ``{total:9S 9H 9D}``: only the sum, ``27``; ``{value:KH}``: one card's points;
 - ``{dealt:3}``: the cards each player is dealt with 3 players; ``{decks:5}``: the decks shuffled for 5;
+  ``{players:5}``: the player count itself (a review plays such a task again at another count of players);
 - ``{points:480}``: a game total written for a target of 500, at the table's target (230 at 250, 980 at
   1000); ``{points:480-bonus}`` also less the going-out bonus (the total before a round its player goes out in,
   as a position's ``goes_out`` lowers it);
@@ -53,7 +54,7 @@ from tutor.i18n.style import Style
 from tutor.learn.wording import braced_parts, fill
 
 #: ``{name:argument}``: a field the engine fills from its argument (cards or a player count).
-ASKED: Final = re.compile(r"\{(sum|total|value|dealt|decks|button|points):([^{}|]*)\}")
+ASKED: Final = re.compile(r"\{(sum|total|value|dealt|decks|players|button|points):([^{}|]*)\}")
 
 
 class FieldError(ValueError):
@@ -206,6 +207,7 @@ _ASK: Final[dict[str, Callable[[Variant, str, str | Style], str]]] = {
     "value": lambda variant, text, language: str(_points(variant, text)[0]),
     "dealt": lambda variant, text, language: str(variant.hand_size(_count(text))),
     "decks": lambda variant, text, language: str(variant.decks(_count(text))),
+    "players": lambda variant, text, language: str(_count(text)),
     "button": _button,
     "points": _shifted,
 }

@@ -26,11 +26,19 @@ from engine.records.game import Deal, Record, TableEntry, build_state
 from engine.records.lines import apply_line
 from engine.records.safe_yaml import read_text, safe_load
 from engine.round import Round
-from engine.variants import PRESETS, HouseRuleError, HouseRules, Variant, checked_house_rules, get_variant
+from engine.variants import (
+    PRESETS,
+    STOCK_OUT_RULE,
+    HouseRuleError,
+    HouseRules,
+    Variant,
+    checked_house_rules,
+    get_variant,
+)
 from tutor.i18n.style import Style
 from tutor.i18n.translate import text as translated_text
 from tutor.learn.fields import fill_task
-from tutor.learn.suits import SAME, map_fields
+from tutor.learn.suits import SAME, map_counts, map_fields
 from tutor.resources import SCENARIOS
 
 
@@ -244,6 +252,7 @@ class Scenario(StrictModel):
     #: The suit permutation a variation of the task is played with (:mod:`tutor.learn.suits`): its texts'
     #: fields name the cards so mapped (its position and moves are mapped in the data already).
     _suits: tuple[int, ...] = PrivateAttr(SAME)
+    _counts: tuple[int, int] | None = PrivateAttr(None)
 
     # Field validators (not one model validator), so that a load error names the field at fault.
     @field_validator("variants")
@@ -298,7 +307,7 @@ class Scenario(StrictModel):
             played._played = table
         if table.going_out_requires_discard:
             played = _with_final_discards(played, table)
-        played._suits = self._suits
+        played._suits, played._counts = self._suits, self._counts
         return played
 
     def _table(self, variant: Variant) -> Variant:
@@ -307,9 +316,11 @@ class Scenario(StrictModel):
     def tables(self) -> list[Variant]:
         """The tables the task is checked at and may be played at by default (the first): each preset it holds
         for, in the order of ``variants`` (or of ``PRESETS``), and where a preset lacks a rule ``when`` asks for
-        that a house rule can set (``layoff_needs_own_meld: true``), the preset with that house rule."""
+        that a house rule can set (``layoff_needs_own_meld: true``, ``empty_stock`` by ``stock_out``), the preset with that house rule."""
         found = []
         settable = {rule: value for rule, value in self.when.items() if rule in HouseRules.model_fields}
+        if "empty_stock" in self.when:  # the house rule ``stock_out`` sets it, in its own words
+            settable["stock_out"] = next(out for out, rule in STOCK_OUT_RULE.items() if rule == self.when["empty_stock"])
         for preset in (PRESETS[v] for v in (self.variants if self.variants != "all" else PRESETS)):
             if self.holds_for(preset):
                 found.append(preset)
@@ -355,8 +366,8 @@ class Scenario(StrictModel):
     def say(self, text: Text, language: str | Style = "en", **extra: object) -> str:
         """One of the task's texts in ``language``, its fields filled for the variant it is played under
         (:func:`tutor.learn.fields.fill_task`); ``extra`` adds fields of the moment (``answer``)."""
-        suits = self._suits
-        mapped = None if suits == SAME else (lambda found: map_fields(found, suits))
+        suits, counts = self._suits, self._counts
+        mapped = None if suits == SAME and counts is None else (lambda found: map_counts(map_fields(found, suits), counts))
         return fill_task(localize(text, language, mapped), self.played, language, extra)
 
     @property

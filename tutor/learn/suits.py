@@ -43,3 +43,20 @@ def map_fields(template: str, suits: tuple[int, ...]) -> str:
     if suits == SAME:
         return template
     return _FIELD.sub(lambda m: map_cards(m.group(0), suits), template)
+
+
+#: A player-count field (``{dealt:5}``, ``{decks:5}``, ``{players:5}``).
+_COUNT_FIELD: Final = re.compile(r"\{(dealt|decks|players):(\d+)\}")
+
+
+def map_counts(template: str, counts: tuple[int, int] | None) -> str:
+    """A learner's text with its player-count fields of one count (``(5, 6)``: five) written for the other
+    (a task about a table of five played again at six); every other field kept.
+
+    >>> map_counts("{players:5} players, {dealt:5} cards each, {dealt:2} for two", (5, 6))
+    '{players:6} players, {dealt:6} cards each, {dealt:2} for two'
+    """
+    if counts is None:
+        return template
+    old, new = counts
+    return _COUNT_FIELD.sub(lambda m: f"{{{m.group(1)}:{new}}}" if int(m.group(2)) == old else m.group(0), template)

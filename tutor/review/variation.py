@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from engine.cards import SUITS
 from tutor.learn.checker import check_play
-from tutor.learn.scenario import Scenario
+from tutor.learn.scenario import NumberTask, Scenario
 from tutor.learn.suits import SAME, map_cards
 
 #: Suits named in words in a task's English texts: such a suit keeps its place (the words name it).
@@ -69,17 +69,36 @@ def suit_permutation(scenario: Scenario, seed: int) -> tuple[int, ...]:
 
 def has_generator(scenario: Scenario) -> bool:
     """Whether the task has variations a learner sees: at least two suits are free to change places (a task
-    whose words name three suits has none) and the position shows cards (a hand, the pile or a meld; a task
-    about the deal before it is dealt has none)."""
+    whose words name three suits has none) and the position shows cards (a hand, the pile or a meld); or,
+    for a task about the deal before it is dealt, other counts of players whose answer follows the same rule
+    (:func:`player_counts`)."""
     deal = scenario.position.deal
     shown = any(deal.hands.values()) or bool(deal.discard) or bool(scenario.position.table)
-    return shown and len(SUITS) - len(named_suits(scenario)) >= 2
+    if not shown:
+        return bool(player_counts(scenario))
+    return len(SUITS) - len(named_suits(scenario)) >= 2
+
+
+def player_counts(scenario: Scenario) -> list[int]:
+    """The other counts of players a number task about the decks may be asked at: as many players or more, up
+    to the table's most, with the same number of decks (so the same rule answers it: "from five players on,
+    two decks"). A task about the deal for two has none: with more players another rule answers it."""
+    task = scenario.task
+    if not isinstance(task, NumberTask) or task.answer.decks is None:
+        return []
+    count, table = task.answer.decks, scenario.played
+    if count != len(scenario.position.players):
+        return []
+    return [n for n in range(count + 1, table.max_players + 1) if table.decks(n) == table.decks(count)]
 
 
 def vary(scenario: Scenario, seed: int) -> Scenario:
     """The task (as played at its table, :meth:`Scenario.under`) on other cards: the suits of
     :func:`suit_permutation`, the whole stock listed in the order the task deals it (mapped). Checked by the
     engine: :class:`NoVariation` says why not."""
+    counts = player_counts(scenario)
+    if counts:
+        return _at_other_count(scenario, counts[seed % len(counts)], seed)
     suits = suit_permutation(scenario, seed)
     data = scenario.model_dump(by_alias=True, exclude_none=True)
     record = scenario.record()
@@ -95,6 +114,29 @@ def vary(scenario: Scenario, seed: int) -> Scenario:
     varied = Scenario.model_validate(data)
     varied._played = scenario.played
     varied._suits = suits
+    try:
+        check_play(varied, f"{scenario.id} (variation {seed})")
+    except Exception as error:  # a variation the engine refuses is not played: said as such
+        raise NoVariation(str(error)) from error
+    return varied
+
+
+#: Names of the players a variation seats beyond the task's own (a table of up to eight).
+_MORE_PLAYERS: Final = ("Filip", "Greta", "Hanna", "Ivar", "Julia", "Karl", "Lina")
+
+
+def _at_other_count(scenario: Scenario, count: int, seed: int) -> Scenario:
+    """The task about the deal at a table of ``count`` players: more seats, the answer asked for them, and
+    the texts' player-count fields written for them (:func:`tutor.learn.suits.map_counts`)."""
+    data = scenario.model_dump(by_alias=True, exclude_none=True)
+    players = list(data["position"]["players"])
+    players += [name for name in _MORE_PLAYERS if name not in players][: count - len(players)]
+    data["position"]["players"] = players
+    data["position"]["deal"]["hands"] = {name: [] for name in players}
+    data["task"]["answer"]["decks"] = count
+    varied = Scenario.model_validate(data)
+    varied._played = scenario.played
+    varied._counts = (len(scenario.position.players), count)
     try:
         check_play(varied, f"{scenario.id} (variation {seed})")
     except Exception as error:  # a variation the engine refuses is not played: said as such
