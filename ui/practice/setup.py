@@ -118,7 +118,7 @@ def _start() -> None:
     try:
         if mode in ("computer", "guided"):
             seats = computer_seats(
-                session.learner(), int(st.session_state.get(COMPUTERS) or 1), str(st.session_state.get(LEVEL))
+                session.learner(), int(st.session_state.get(COMPUTERS) or 1), str(st.session_state.get(LEVEL)), language.language
             )
         else:
             seats = people_seats(str(st.session_state.get(NAMES) or "").splitlines())
