@@ -1,5 +1,5 @@
 """Names at the table from the learner's language: the players the app seats by default (a lesson's Anna and
-Bertil, Practice's computer players) are each language's own cast (``cast:`` in the language's
+Bertil, the Compare page's situations, Practice's computer players) are each language's own cast (``cast:`` in the language's
 ``names.yaml``), at the table and in the sentences alike; a name a learner typed is kept."""
 
 from __future__ import annotations
@@ -10,12 +10,14 @@ from collections.abc import Iterator
 import pytest
 
 from engine.errors import RulesError
+from tutor.compare.charts import situation_scores_figure
+from tutor.compare.situations import compare_situation, load_situations, situation_by_id
 from tutor.i18n.names import cast, cast_name
 from tutor.i18n.strings import refusal
 from tutor.learn.checker import check_choice, check_number, number_answer
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import ScenarioRun
-from tutor.learn.scenario import ChoiceTask, MoveTask, NumberTask, Scenario
+from tutor.learn.scenario import ChoiceTask, MoveTask, NumberTask, Scenario, localize
 from tutor.learn.seat import LessonSeat
 from tutor.practice.seats import COMPUTER_NAMES, computer_seats
 
@@ -94,3 +96,20 @@ def test_practice_seats_the_languages_computer_players_and_keeps_the_learners_na
     assert [s.name for s in computer_seats("Anna", 2, "coach", "fi")] == ["Anna", "Eemil", "Kaisa"]
     assert [s.name for s in computer_seats("Bram", 3, "coach", "nl")] == ["Bram", "Carla", "Daan", "Emma"]
     assert [s.name for s in computer_seats("Anna", 1, "coach", "sv")] == ["Anna", "Bertil"]
+
+
+@pytest.mark.parametrize("language", CAST_LANGUAGES)
+def test_the_compare_pages_situations_seat_the_cast_in_their_words_chart_and_rulings(language: str) -> None:
+    problems = []
+    for situation in load_situations():
+        for where, text in (("title", situation.title), ("description", situation.description)):
+            said = localize(text, language)
+            if SOURCE_NAME.search(said):
+                problems.append(f"{situation.id} {where}: {said}")
+        for outcome in compare_situation(situation, language).outcomes[0]:
+            reasons = [outcome.ruling.reason, *(r.reason for r in outcome.then)]
+            problems += [f"{situation.id} ruling: {r}" for r in reasons if r and SOURCE_NAME.search(r)]
+    assert not problems, "\n".join(problems[:20])
+    outcomes = compare_situation(situation_by_id("anna-bertil"), language).outcomes[0]
+    names = [trace.name for trace in situation_scores_figure(outcomes, "", language).data]
+    assert names == [cast_name("Anna", language), cast_name("Bertil", language)]

@@ -39,7 +39,7 @@ from engine import wording
 from tutor.i18n.card_names import BABEL_LOCALE, face, fill_cards, listed
 from tutor.i18n.catalogue import ENGINE_PREFIX, english, entry, translations
 from tutor.i18n.languages import SOURCE_LANGUAGE
-from tutor.i18n.names import Name, cast, variant_forms
+from tutor.i18n.names import Name, cast, cast_name, variant_forms
 from tutor.i18n.style import Style, style_for
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ __all__ = [
     "fill",
     "number_separators",
     "refusal",
+    "seat_name",
     "shown_name",
     "t",
     "template",
@@ -140,6 +141,16 @@ def _you_named(value: object, you: str) -> object:
 def shown_name(name: str, language: str | Style = SOURCE_LANGUAGE) -> str:
     """A player's name as the learner reads it: the learner who gave none (:data:`YOU`) in their language."""
     return t("names.you", language) if name == YOU else name
+
+
+def seat_name(name: str, language: str | Style = SOURCE_LANGUAGE) -> str:
+    """A player the app seated (a lesson's, a situation's) as the learner reads it: the language's cast
+    (:func:`~tutor.i18n.names.cast_name`), the learner who gave none in their language (:func:`shown_name`).
+
+    >>> seat_name("Bertil", "fi"), seat_name("You", "fi"), seat_name("Bertil", "sv")
+    ('Eemil', 'Sinä', 'Bertil')
+    """
+    return shown_name(cast_name(name, style_for(language).language), language)
 
 
 def text(english_text: str, language: str | Style = SOURCE_LANGUAGE, cards: Callable[[str], str] | None = None) -> str:
