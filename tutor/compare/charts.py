@@ -23,7 +23,7 @@ from tutor.compare.situations import Outcome
 from tutor.compare.stats import ENDINGS
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.style import Style
-from tutor.i18n.translate import fill, number_separators, shown_name
+from tutor.i18n.translate import fill, number_separators, seat_name
 
 _LEGEND_ON_TOP = LEGEND_ON_TOP
 
@@ -45,10 +45,10 @@ def situation_scores_figure(outcomes: Sequence[Outcome], move: str, language: st
             go.Bar(
                 x=names,
                 y=values,
-                name=shown_name(player, language),
+                name=seat_name(player, language),
                 text=[signed(v) for v in values],
                 textposition="outside",
-                hovertemplate=f"{shown_name(player, language)}, %{{x}}: %{{text}}<extra></extra>",
+                hovertemplate=f"{seat_name(player, language)}, %{{x}}: %{{text}}<extra></extra>",
             )
         )
     figure.update_layout(

@@ -309,7 +309,7 @@ def judge_line(state: Round, line: str, language: str | Style = "en") -> tuple[R
     try:
         after = apply_line(state, line)
     except (NotationError, RulesError) as error:
-        return Ruling(line, False, error.code, refusal(error, language)), state
+        return Ruling(line, False, error.code, refusal(error, language, seated=True)), state
     return Ruling(line, True, None, t("compare.situation.legal_reason", language)), after
 
 

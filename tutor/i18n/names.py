@@ -10,6 +10,14 @@ Player names are typed by the players, so no table can hold their forms: the sen
 are written so that the name stands in its own form ("Vuorossa on Bertil", "Edistyminen: Anna"). See
 ``docs/translating.md``.
 
+The players the app itself seats (a lesson's Anna and Bertil, Practice's computer players) are the
+language's own *cast*: ``cast:`` in the same file gives, for each default name of the English source and
+the scenarios, the name that language seats instead (Finnish: Aino, Eemil, Kaisa). A language without a cast
+seats the source's names; a name a learner typed is never cast.
+
+>>> cast_name("Bertil", "fi"), cast_name("Bertil", "sv"), cast_name("Lotta", "fi")
+('Eemil', 'Bertil', 'Lotta')
+
 >>> from tutor.i18n.strings import variant_name
 >>> name = variant_name("dansk", "fi")
 >>> str(name), name.form("genitive"), name.form("Inessive")
@@ -18,7 +26,7 @@ are written so that the name stands in its own form ("Vuorossa on Bertil", "Edis
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Final
@@ -68,3 +76,24 @@ def variant_forms(language: str) -> dict[str, dict[str, str]]:
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     variants = data.get("variants") or {}
     return {str(v): {str(k).lower(): str(text) for k, text in (forms or {}).items()} for v, forms in variants.items()}
+
+
+@cache
+def cast(language: str) -> dict[str, str]:
+    """The names ``language`` seats instead of the source's default players (source name → its own);
+    empty when it seats the source's names."""
+    path = forms_path(language)
+    if not path.exists():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {str(name): str(own) for name, own in (data.get("cast") or {}).items()}
+
+
+def cast_name(name: str, language: str) -> str:
+    """``name`` as ``language`` seats it: its own name for one of the default players, else ``name``."""
+    return cast(language).get(name, name)
+
+
+def cast_names(names: Sequence[str], language: str) -> tuple[str, ...]:
+    """Each of ``names`` as ``language`` seats it (:func:`cast_name`)."""
+    return tuple(cast_name(name, language) for name in names)

@@ -39,7 +39,7 @@ from engine import wording
 from tutor.i18n.card_names import BABEL_LOCALE, face, fill_cards, listed
 from tutor.i18n.catalogue import ENGINE_PREFIX, english, entry, translations
 from tutor.i18n.languages import SOURCE_LANGUAGE
-from tutor.i18n.names import Name, variant_forms
+from tutor.i18n.names import Name, cast, cast_name, variant_forms
 from tutor.i18n.style import Style, style_for
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ __all__ = [
     "fill",
     "number_separators",
     "refusal",
+    "seat_name",
     "shown_name",
     "t",
     "template",
@@ -142,6 +143,16 @@ def shown_name(name: str, language: str | Style = SOURCE_LANGUAGE) -> str:
     return t("names.you", language) if name == YOU else name
 
 
+def seat_name(name: str, language: str | Style = SOURCE_LANGUAGE) -> str:
+    """A player the app seated (a lesson's, a situation's) as the learner reads it: the language's cast
+    (:func:`~tutor.i18n.names.cast_name`), the learner who gave none in their language (:func:`shown_name`).
+
+    >>> seat_name("Bertil", "fi"), seat_name("You", "fi"), seat_name("Bertil", "sv")
+    ('Eemil', 'Sinä', 'Bertil')
+    """
+    return shown_name(cast_name(name, style_for(language).language), language)
+
+
 def text(english_text: str, language: str | Style = SOURCE_LANGUAGE, cards: Callable[[str], str] | None = None) -> str:
     """A scenario's or situation's text in ``language`` (its English when not translated), the cards it
     names said in the style's letters (its fields are filled by :func:`tutor.learn.fields.fill_task`);
@@ -173,11 +184,12 @@ def variant_source(variant: str | Variant, language: str | Style = SOURCE_LANGUA
     return t(f"engine.variant_source.{variant_id}", language)
 
 
-def refusal(error: RulesError | NotationError, language: str | Style = SOURCE_LANGUAGE) -> str:
+def refusal(error: RulesError | NotationError, language: str | Style = SOURCE_LANGUAGE, *, seated: bool = False) -> str:
     """Why a move is refused (or its text does not read: a :class:`~engine.errors.NotationError`), in
     ``language``: the engine's reason and values said from the catalogue (``engine.<reason>``), or the app's
     own key when the app raised it. A refusal is said to the one who moved, so a sentence with a ``_you``
-    form takes it: "It is Bertil's turn, not yours."
+    form takes it: "It is Bertil's turn, not yours." ``seated``: the players are the app's own (a lesson's),
+    said by the language's cast (:func:`~tutor.i18n.names.cast_name`).
 
     >>> from engine.errors import NotationError, RulesError
     >>> refusal(RulesError("not_your_turn", "turn.not_yours", to_move="Bertil", player="Cecilia"))
@@ -190,6 +202,9 @@ def refusal(error: RulesError | NotationError, language: str | Style = SOURCE_LA
 
     key = ENGINE_PREFIX + error.reason if error.reason in MESSAGES else error.reason
     values = dict(error.values)
+    if seated:
+        own = cast(style_for(language).language)
+        values = {k: own.get(v, v) if isinstance(v, str) else v for k, v in values.items()}
     named = {preset.name: variant_id for variant_id, preset in PRESETS.items()}
     if isinstance(values.get("variant"), str) and values["variant"] in named:  # the engine names it in English
         values["variant"] = variant_name(named[str(values["variant"])], language)

@@ -61,7 +61,7 @@ def try_move(scenario: Scenario, step: Step, state: Round, move: Move, language:
         after = state.apply(move, seat)
     except RulesError as error:
         extra = scenario.feedback.get(error.code)
-        message = refusal(error, language) + (" " + scenario.say(extra, language) if extra else "")
+        message = refusal(error, language, seated=True) + (" " + scenario.say(extra, language) if extra else "")
         return Verdict(False, False, error.code, message, state)
     if not any(matches(m, move, state) for m in step.accept):
         extra = scenario.feedback.get("not_asked")
@@ -109,7 +109,7 @@ def judge_answer(
     try:
         apply_line(state, task.move)
     except RulesError as error:
-        return False, error.code, refusal(error, language)
+        return False, error.code, refusal(error, language, seated=True)
     return True, None, t("learn.judged_legal", language)
 
 

@@ -19,11 +19,13 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from engine.errors import NotationError
+from tutor.i18n.names import cast_names
 from tutor.i18n.strings import refusal, t
-from tutor.i18n.style import Style
+from tutor.i18n.style import Style, style_for
 from tutor.learn.flow import ScenarioRun
 from tutor.seat.felt import primary_actions
 from tutor.seat.game import Answer, Look, Play, WithoutHelp, drops_picks, turn_actions
@@ -49,8 +51,9 @@ class LessonSeat(WithoutHelp):
         kind = step.answer.split(maxsplit=1)[0] if step is not None and step.answer.strip() else ""
         asked = next((action for action in _PLAY_ACTIONS if action == kind), None)
         rommi = state.variant.rommi_call and len(state.players) > 2
+        seen = state.view(run.seat)
         return Look(
-            seen=state.view(run.seat),
+            seen=replace(seen, players=cast_names(seen.players, style_for(language).language)),
             actions=tuple(turn_actions(state, rommi)) if moving else (),
             leading=tuple(primary_actions(state, run.seat, asked)) if moving else (),
             message=self.message(language),
@@ -88,7 +91,7 @@ class LessonSeat(WithoutHelp):
         except SelectionProblem as problem:
             return run.note(t(problem.key, language))
         except NotationError as error:  # a joker declared as no card: said as the engine says it
-            return run.note(refusal(error, language))
+            return run.note(refusal(error, language, seated=True))
         answer = run.play(move, language)
         if drops_picks(play, answer):
             run.picks_dropped += 1

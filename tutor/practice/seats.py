@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.names import NameProblem, name_key, name_problem, same_name
+from tutor.i18n.languages import SOURCE_LANGUAGE
+from tutor.i18n.names import cast_names
 
 #: The computer players' levels, weakest first.
 LEVELS: Final = ("random", "greedy", "coach")
@@ -19,7 +21,7 @@ LEVELS: Final = ("random", "greedy", "coach")
 COACH_LEVEL: Final = "coach"
 #: How many computer players may join one learner.
 MAX_COMPUTERS: Final = 3
-#: The names the computer players get, in order.
+#: The names the computer players get, in order (the source's; each language seats its own cast of them).
 COMPUTER_NAMES: Final = ("Bertil", "Cecilia", "David", "Eva", "Filip", "Greta")
 
 
@@ -49,16 +51,19 @@ class Seat:
         return self.level is None
 
 
-def computer_seats(learner: str, computers: int, level: str) -> list[Seat]:
-    """The learner and ``computers`` computer players of ``level``, named from :data:`COMPUTER_NAMES`.
+def computer_seats(learner: str, computers: int, level: str, language: str = SOURCE_LANGUAGE) -> list[Seat]:
+    """The learner and ``computers`` computer players of ``level``, named from :data:`COMPUTER_NAMES` as
+    ``language`` seats them (its cast, :func:`tutor.i18n.names.cast_name`); the learner's name is kept as typed.
 
     >>> [(s.name, s.level) for s in computer_seats("Anna", 2, "coach")]
     [('Anna', None), ('Bertil', 'coach'), ('Cecilia', 'coach')]
+    >>> [s.name for s in computer_seats("Eemil", 2, "coach", "fi")]
+    ['Eemil', 'Kaisa', 'Mikael']
     """
     if not 1 <= computers <= MAX_COMPUTERS:
         raise SeatsError("practice.setup.computer_count", limit=MAX_COMPUTERS, count=computers)
     _check_names([learner])
-    names = [n for n in COMPUTER_NAMES if not same_name(n, learner)][:computers]
+    names = [n for n in cast_names(COMPUTER_NAMES, language) if not same_name(n, learner)][:computers]
     return [Seat(learner), *(Seat(name, level) for name in names)]
 
 

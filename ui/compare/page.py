@@ -55,9 +55,10 @@ from tutor.compare.situations import (
 )
 from tutor.compare.stats import STATS_PATH, StatsError, entries_for, load_stats
 from tutor.i18n.card_names import face
+from tutor.i18n.names import cast_name, cast_names
 from tutor.i18n.strings import t, variant_name, variant_source
-from tutor.i18n.style import Style
-from tutor.i18n.translate import shown_name
+from tutor.i18n.style import Style, style_for
+from tutor.i18n.translate import seat_name
 from tutor.learn.scenario import localize
 from tutor.seat.coach import describe_move
 from tutor.seat.felt import count_words
@@ -214,8 +215,14 @@ def move_words(move: Move, language: str | Style = "en", player: str | None = No
     return _said(player, describe_move(None, move, language), language, with_player)
 
 
+def _cast(name: str, language: str | Style) -> str:
+    """A situation's player as the language seats them (its cast); the learner stays :data:`~tutor.i18n.strings.YOU`
+    for the sentences' ``_you`` forms."""
+    return cast_name(name, style_for(language).language)
+
+
 def _said(player: str | None, words: str, language: str | Style, with_player: bool) -> str:
-    return t("compare.situation.move_line", language, player=shown_name(player or "", language), move=words) if with_player else words
+    return t("compare.situation.move_line", language, player=seat_name(player or "", language), move=words) if with_player else words
 
 
 def then_text(outcome: Outcome, language: str | Style = "en") -> str:
@@ -234,15 +241,15 @@ def scores_text(status: Status, language: str | Style = "en") -> str:
     """The round scores when the round is over (and who won the game, if anyone did), else nothing."""
     if not status.scores:
         return ""
-    lines = [t("compare.situation.score_line", language, player=s.player, score=signed(s.round)) for s in status.scores]
+    lines = [t("compare.situation.score_line", language, player=_cast(s.player, language), score=signed(s.round)) for s in status.scores]
     text = " · ".join(lines)
     if any(s.total != s.round for s in status.scores):
-        totals = " · ".join(f"{s.player} {s.total}" for s in status.scores)
+        totals = " · ".join(f"{seat_name(s.player, language)} {s.total}" for s in status.scores)
         winner = (
             t(
                 "compare.situation.winner" if len(status.winners) == 1 else "compare.situation.winners",
                 language,
-                players=" & ".join(status.winners),
+                players=" & ".join(_cast(w, language) for w in status.winners),
             )
             if status.winners
             else t("compare.situation.no_winner", language)
@@ -278,16 +285,17 @@ def status_text(status: Status, language: str | Style = "en") -> str:
         return t(
             "compare.situation.start_reshuffled",
             language,
-            player=status.to_move,
+            player=_cast(status.to_move, language),
             count=status.reshuffles,
             limit=status.reshuffle_limit,
         )
-    return t("compare.situation.start_to_move", language, player=status.to_move, phase=t(f"compare.situation.phase_{status.phase}", language))
+    return t("compare.situation.start_to_move", language, player=_cast(status.to_move, language), phase=t(f"compare.situation.phase_{status.phase}", language))
 
 
 def _board(state: Round, learner: int, language: str | Style) -> None:
     """The learner's hand face up, the others' face down, the stock, the top of the pile, the table."""
     words = board_labels(language)
+    state = state.replace(players=cast_names(state.players, style_for(language).language))  # the language's cast
     pile = state.pile
     below = len(pile) - _PILE_SHOWN
     stock = back_html(caption=count_words(len(state.stock), language)) if state.stock else '<div class="r5-empty">—</div>'
@@ -342,7 +350,7 @@ def _situations(language: str | Style) -> None:
     state = start_state(situation, first)
     learner = state.player_index(situation.learner)
     # Seen "from your seat" when the learner is You (compare.situation.shown_as_you), not "from You's seat".
-    st.caption(t("compare.situation.shown_as", language, variant=variant_name(first, language), player=shown_name(situation.learner, language)))
+    st.caption(t("compare.situation.shown_as", language, variant=variant_name(first, language), player=seat_name(situation.learner, language)))
     _board(state, learner, language)
     statuses = {p: status_text(s, language) for p, s in comparison.starts.items()}
     if len(set(statuses.values())) > 1:

@@ -24,9 +24,10 @@ from engine.variants import Variant
 from tutor.charts import hand, scores
 from tutor.compare.grid import house_rule_phrases, table_text
 from tutor.course import Track, TrackLesson, track_for
+from tutor.i18n.names import cast_name
 from tutor.i18n.plain_text import plain, sentence
 from tutor.i18n.strings import YOU, t, variant_name
-from tutor.i18n.style import Style
+from tutor.i18n.style import Style, style_for
 from tutor.learn.curriculum import Lesson
 from tutor.learn.flow import ScenarioRun, star_text
 from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
@@ -386,7 +387,7 @@ def _judge_controls(task: JudgeTask, run: ScenarioRun, language: str | Style) ->
     except ValueError:
         words = move
     own = player == run.state.players[run.seat]  # the prompt speaks to the learner: the move is theirs
-    st.markdown(t("table.judge_move", language, player=YOU if own else plain(player or ""), move=words))
+    st.markdown(t("table.judge_move", language, player=YOU if own else plain(cast_name(player or "", style_for(language).language)), move=words))
     if show_notation():
         st.caption(t("table.hint_notation", language, move=move))
     with st.container(horizontal=True):
@@ -595,6 +596,6 @@ def _hand_figure(run: ScenarioRun, scales: bool, language: str | Style, four: bo
 def _round_figure(run: ScenarioRun, scored: int, language: str | Style) -> go.Figure:
     """The waterfall of seat ``scored``'s round score in the solved task's position."""
     breakdown = scores.round_breakdown(run.state, scored)
-    title = t("ui.learn.chart_round_title", language, name=run.state.players[scored])
+    title = t("ui.learn.chart_round_title", language, name=cast_name(run.state.players[scored], style_for(language).language))
     laid_only = isinstance(run.scenario.task, NumberTask) and run.scenario.task.answer.score == "laid"
     return scores.round_waterfall_figure(breakdown, title, language, laid_only=laid_only)

@@ -17,9 +17,10 @@ import streamlit as st
 from engine.moves import Move
 from engine.records.lines import split_line
 from tutor.course import Track
+from tutor.i18n.names import cast_name
 from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
-from tutor.i18n.style import Style
+from tutor.i18n.style import Style, style_for
 from tutor.learn.flow import ScenarioRun
 from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.learn.seat import LessonSeat
@@ -266,7 +267,7 @@ def _judge(task: JudgeTask, run: ScenarioRun, language: str | Style) -> None:
         words = describe_move(run.state, Move.parse(move), language)
     except ValueError:
         words = move
-    st.markdown(t("table.judge_move", language, player=plain(player or ""), move=words))
+    st.markdown(t("table.judge_move", language, player=plain(cast_name(player or "", style_for(language).language)), move=words))
     with st.container(horizontal=True):
         st.button(t("ui.learn.legal", language), key=JUDGE_LEGAL, on_click=_check, args=("legal",))
         st.button(t("ui.learn.not_legal", language), key=JUDGE_ILLEGAL, on_click=_check, args=("illegal",))

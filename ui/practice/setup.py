@@ -6,9 +6,10 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.compare.grid import table_text
+from tutor.i18n.names import cast_names
 from tutor.i18n.problems import name_refusal
 from tutor.i18n.strings import t
-from tutor.i18n.style import Style
+from tutor.i18n.style import Style, style_for
 from tutor.practice.deals import prepared_deals
 from tutor.practice.game import Game
 from tutor.practice.seats import LEVELS, MAX_COMPUTERS, SeatsError, check_table, computer_seats, people_seats
@@ -68,7 +69,7 @@ def setup_form(language: str | Style) -> None:
             format_func=lambda lvl: t(f"practice.level_help.{lvl}", language),
         )
     else:
-        st.session_state.setdefault(NAMES, "Anna\nBertil")
+        st.session_state.setdefault(NAMES, "\n".join(cast_names(("Anna", "Bertil"), style_for(language).language)))
         st.text_area(t("practice.setup.names", language), key=NAMES, height=120)
     st.session_state.setdefault(SEED, practice_state().default_seed)
     st.number_input(t("practice.setup.seed", language), min_value=0, step=1, key=SEED)
@@ -118,7 +119,7 @@ def _start() -> None:
     try:
         if mode in ("computer", "guided"):
             seats = computer_seats(
-                session.learner(), int(st.session_state.get(COMPUTERS) or 1), str(st.session_state.get(LEVEL))
+                session.learner(), int(st.session_state.get(COMPUTERS) or 1), str(st.session_state.get(LEVEL)), language.language
             )
         else:
             seats = people_seats(str(st.session_state.get(NAMES) or "").splitlines())
