@@ -167,3 +167,13 @@ def test_a_card_is_named_the_same_by_the_engine_and_the_tutor() -> None:
     """The engine's English refusal and the tutor's English sentence name the card alike."""
     card = Card.parse("JK=7H")
     assert face(card) == t("cards.joker_as_face", face="7♥")
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da", "fi", "nl"])
+def test_a_meld_with_a_joker_says_which_card_the_joker_stands_for(language: str) -> None:
+    """In a list of cards ("You melded …"), the card a joker stands for is bracketed with it, so a reader
+    never takes the joker for the whole meld ("jokeri korttina Q♦ Q♠ Q♥ Q♣" read as one joker)."""
+    said = faces(parse_cards("JK=QD QS QH QC"), language)
+    joker, rest = said.split(")", 1)
+    assert "(" in joker and joker.endswith(face(Card.parse("QD"), language))
+    assert rest.strip() == faces(parse_cards("QS QH QC"), language), said
