@@ -37,6 +37,7 @@ from tutor.seat.coach import describe_move
 from tutor.seat.game import Answer
 from ui.felt.controls import clear_picks, draw_seat_game, play_request
 from ui.felt.settings import show_notation
+from ui.learn.answers import answer_from_widgets
 from ui.learn.review import lesson_mark, note_lesson_mistake, render_review_entry, stop_review
 from ui.learn.state import (
     AGAIN,
@@ -401,20 +402,7 @@ def _check(kind: str) -> None:
     if run is None:
         return
     language = session.style()
-    if kind == "number":
-        typed = st.session_state.get(NUMBER)
-        if typed is None:
-            run.note(t("ui.problem.type_number", language))
-            return
-        run.answer_number(int(typed), language)
-    elif kind == "choice":
-        picked = st.session_state.get(CHOICE)
-        if picked is None:
-            run.note(t("ui.problem.pick_option", language))
-            return
-        run.answer_choice(int(picked), language)
-    else:
-        run.judge(kind == "legal", language)
+    answer_from_widgets(run, kind, NUMBER, CHOICE, language)
     if note_lesson_mistake(run):  # a wrong answer makes the task's review card
         learn_state().saves += 1
     if run.solved:

@@ -34,6 +34,7 @@ from tutor.review.rating import rate
 from tutor.seat.coach import describe_move
 from tutor.seat.game import Answer, Look
 from ui.felt.controls import PickKeys, clear_picks, draw_seat_game, play_request
+from ui.learn.answers import answer_from_widgets
 from ui.shared import session
 from ui.shared.reviews import deck, due_today
 from ui.shared.storage_fault import say_progress_problem
@@ -288,20 +289,7 @@ def _check(kind: str) -> None:
     if run is None:
         return
     language = session.style()
-    if kind == "number":
-        typed = st.session_state.get(NUMBER)
-        if typed is None:
-            run.note(t("ui.problem.type_number", language))
-            return
-        run.answer_number(int(typed), language)
-    elif kind == "choice":
-        picked = st.session_state.get(CHOICE)
-        if picked is None:
-            run.note(t("ui.problem.pick_option", language))
-            return
-        run.answer_choice(int(picked), language)
-    else:
-        run.judge(kind == "legal", language)
+    answer_from_widgets(run, kind, NUMBER, CHOICE, language)
 
 
 def _rate(state: ReviewState) -> None:
