@@ -1,12 +1,19 @@
-"""A number, choice or judge task answered from its widgets, the same way in a lesson and in a review."""
+"""A number, choice or judge task answered from its widgets, and the move a judge task asks about, the same
+way in a lesson and in a review."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tutor.i18n.strings import t
-from tutor.i18n.style import Style
+from engine.moves import Move
+from engine.records.lines import split_line
+from tutor.i18n.names import cast_name
+from tutor.i18n.plain_text import plain
+from tutor.i18n.strings import YOU, t
+from tutor.i18n.style import Style, style_for
 from tutor.learn.flow import ScenarioRun
+from tutor.learn.scenario import JudgeTask
+from tutor.seat.coach import describe_move
 
 
 def answer_from_widgets(run: ScenarioRun, kind: str, number_key: str, choice_key: str, language: str | Style) -> None:
@@ -27,3 +34,16 @@ def answer_from_widgets(run: ScenarioRun, kind: str, number_key: str, choice_key
         run.answer_choice(int(picked), language)
     else:
         run.judge(kind == "legal", language)
+
+
+def judged_move(task: JudgeTask, run: ScenarioRun, language: str | Style) -> str:
+    """The sentence naming the move a judge task asks about: whose it is (the learner's own, "you", when the
+    prompt speaks to them; another seat by the cast of the learner's language) and the move in words."""
+    player, move = split_line(task.move)
+    try:
+        words = describe_move(run.state, Move.parse(move), language)
+    except ValueError:
+        words = move
+    own = player == run.state.players[run.seat]  # the prompt speaks to the learner: the move is theirs
+    name = YOU if own else plain(cast_name(player or "", style_for(language).language))
+    return t("table.judge_move", language, player=name, move=words)

@@ -18,7 +18,6 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from engine.errors import RecordError
-from engine.moves import Move
 from engine.records.lines import split_line
 from engine.variants import Variant
 from tutor.charts import hand, scores
@@ -26,18 +25,17 @@ from tutor.compare.grid import house_rule_phrases, table_text
 from tutor.course import Track, TrackLesson, track_for
 from tutor.i18n.names import cast_name
 from tutor.i18n.plain_text import plain, sentence
-from tutor.i18n.strings import YOU, t, variant_name
+from tutor.i18n.strings import t, variant_name
 from tutor.i18n.style import Style, style_for
 from tutor.learn.curriculum import Lesson
 from tutor.learn.flow import ScenarioRun, star_text
 from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.learn.seat import LessonSeat
 from tutor.progress import ProgressError, ProgressStore
-from tutor.seat.coach import describe_move
 from tutor.seat.game import Answer
 from ui.felt.controls import clear_picks, draw_seat_game, play_request
 from ui.felt.settings import show_notation
-from ui.learn.answers import answer_from_widgets
+from ui.learn.answers import answer_from_widgets, judged_move
 from ui.learn.review import lesson_mark, note_lesson_mistake, render_review_entry, stop_review
 from ui.learn.state import (
     AGAIN,
@@ -382,13 +380,8 @@ def _choice_controls(task: ChoiceTask, run: ScenarioRun, language: str | Style) 
 
 
 def _judge_controls(task: JudgeTask, run: ScenarioRun, language: str | Style) -> None:
-    player, move = split_line(task.move)
-    try:
-        words = describe_move(run.state, Move.parse(move), language)
-    except ValueError:
-        words = move
-    own = player == run.state.players[run.seat]  # the prompt speaks to the learner: the move is theirs
-    st.markdown(t("table.judge_move", language, player=YOU if own else plain(cast_name(player or "", style_for(language).language)), move=words))
+    _, move = split_line(task.move)
+    st.markdown(judged_move(task, run, language))
     if show_notation():
         st.caption(t("table.hint_notation", language, move=move))
     with st.container(horizontal=True):

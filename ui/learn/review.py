@@ -14,13 +14,9 @@ from typing import Final
 
 import streamlit as st
 
-from engine.moves import Move
-from engine.records.lines import split_line
 from tutor.course import Track
-from tutor.i18n.names import cast_name
-from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t
-from tutor.i18n.style import Style, style_for
+from tutor.i18n.style import Style
 from tutor.learn.flow import ScenarioRun
 from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.learn.seat import LessonSeat
@@ -31,10 +27,9 @@ from tutor.review.day import ReviewItem, build_day
 from tutor.review.decisions import DecisionSeat
 from tutor.review.mastery import lessons_due
 from tutor.review.rating import rate
-from tutor.seat.coach import describe_move
 from tutor.seat.game import Answer, Look
 from ui.felt.controls import PickKeys, clear_picks, draw_seat_game, play_request
-from ui.learn.answers import answer_from_widgets
+from ui.learn.answers import answer_from_widgets, judged_move
 from ui.shared import session
 from ui.shared.reviews import deck, due_today
 from ui.shared.storage_fault import say_progress_problem
@@ -263,12 +258,7 @@ def _decision(state: ReviewState, seat: DecisionSeat, language: str | Style) -> 
 
 
 def _judge(task: JudgeTask, run: ScenarioRun, language: str | Style) -> None:
-    player, move = split_line(task.move)
-    try:
-        words = describe_move(run.state, Move.parse(move), language)
-    except ValueError:
-        words = move
-    st.markdown(t("table.judge_move", language, player=plain(cast_name(player or "", style_for(language).language)), move=words))
+    st.markdown(judged_move(task, run, language))
     with st.container(horizontal=True):
         st.button(t("ui.learn.legal", language), key=JUDGE_LEGAL, on_click=_check, args=("legal",))
         st.button(t("ui.learn.not_legal", language), key=JUDGE_ILLEGAL, on_click=_check, args=("illegal",))
