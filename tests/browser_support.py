@@ -18,7 +18,7 @@ from harness.chromium import PHONE, browser_missing
 from harness.served_app import ROOT
 
 with contextlib.suppress(ImportError):  # without it require_browser skips (or, in CI, fails) the test
-    from playwright.sync_api import Browser, Locator, Page, expect
+    from playwright.sync_api import Browser, FloatRect, Locator, Page, expect
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 #: Milliseconds for an element to appear (the first page a server serves imports the app).
@@ -55,12 +55,22 @@ def no_traceback(page: Page) -> None:
 def in_view(page: Page, element: Locator) -> None:
     """``element`` lies inside the screen, whole: seen without scrolling."""
     expect(element).to_be_visible()
-    page.wait_for_timeout(150)  # the scroll that brings the answer into view is smooth on some machines
-    box = element.bounding_box()
     size = page.viewport_size
-    assert box is not None and size is not None
+    assert size is not None
+    box = None
+    for _ in range(20):  # the scroll that brings the answer into view is smooth on some machines, and a busy
+        page.wait_for_timeout(150)  # one lays a phone's page out again after its first paint: up to 3 s
+        box = element.bounding_box()
+        if box is not None and _inside(box, size["width"], size["height"]):
+            return
+    assert box is not None
     assert box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1, (box, size)
     assert box["x"] >= -1 and box["x"] + box["width"] <= size["width"] + 1, (box, size)
+
+
+def _inside(box: FloatRect, width: float, height: float) -> bool:
+    """Whether ``box`` lies whole inside a screen of ``width`` × ``height`` (a pixel's rounding allowed)."""
+    return box["y"] >= -1 and box["y"] + box["height"] <= height + 1 and box["x"] >= -1 and box["x"] + box["width"] <= width + 1
 
 
 def choose(page: Page, label: str, option: str, within: Locator | None = None) -> None:
