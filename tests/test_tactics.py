@@ -22,7 +22,7 @@ from tutor.seat.coach import REVIEW_MARGIN, judged_review, suggest
 from tutor.seat.coach_discards import KEYS, REVIEW_KEYS, judgements
 
 #: The coach's sentences that argue from the rules or from the count alone, not from a tactic.
-COUNTING: frozenset[str] = frozenset({"discard_out", "generic"})
+COUNTING: frozenset[str] = frozenset({"discard_out"})
 
 
 def _lesson_tasks() -> dict[str, Scenario]:

@@ -26,10 +26,11 @@ from engine.errors import RulesError
 from engine.moves import Discard, Draw
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
+from tutor.practice.better import better_move
 from tutor.practice.game import Game, Pending
 from tutor.practice.guide import Guidance, after_move, changed_since, guide, topics_used
 from tutor.practice.seats import COACH_LEVEL
-from tutor.seat.coach import Advice, judged_review, suggest
+from tutor.seat.coach import Advice, suggest
 from tutor.seat.felt import primary_actions
 from tutor.seat.game import Answer, AnswerKind, Look, Play, attempt, drops_picks, turn_actions
 from tutor.seat.picks import Action
@@ -166,7 +167,7 @@ class PracticeSeat:
             index = len(self.game.current.steps)
             self.game.play(move, seat)
             played = True
-            cost, self.review = judged_review(before, move, seat, language)
+            cost, self.review = better_move(before, move, seat, language)
             self.costs[index] = cost
             guided = self._guidance[1] if self.game.guided and self._guidance else None
             if guided is not None:  # the guide says it, agreeing or not
