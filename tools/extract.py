@@ -34,7 +34,7 @@ from tutor.i18n.catalogue import (
     variant_texts,
 )
 from tutor.learn.checker import load_scenario
-from tutor.learn.scenario import LearnerText
+from tutor.learn.text import LearnerText
 from tutor.rules.reference import rulings as listed_rulings
 
 #: What an extraction method yields to Babel: line, function name, message(s), comments.

@@ -51,7 +51,9 @@ from tutor import resources
 from tutor.compare.grid import field_label, value_words
 from tutor.i18n.strings import YOU, refusal, t, variant_name
 from tutor.i18n.style import Style
-from tutor.learn.scenario import Position, Text, localize, read_mapping, validated
+from tutor.learn.data_file import read_mapping, validated
+from tutor.learn.position import Position
+from tutor.learn.text import Text, localize
 from tutor.resources import data_files
 
 SITUATIONS_DIR: Final = resources.SITUATIONS

@@ -52,7 +52,7 @@ class PracticeSeat:
         self.hints = 0
         #: How many times the table was told to forget its picks (:func:`tutor.seat.game.drops_picks`).
         self.picks_dropped = 0
-        #: what each of the people's moves of this round cost by the coach's count, by the move's index
+        #: what each of the people's moves of this round cost, as the coach weighs the moves, by the move's index
         self.costs: dict[int, float] = {}
         #: a guided hand: the topics explained this round, the guidance for the decision now (by position and
         #: language) and what the guide said after the learner's last move
