@@ -279,7 +279,7 @@ def after_move(before: Round, seat: int, move: Move, advised: Move | None, langu
 def _after_move(before: Round, seat: int, move: Move, advised: Move | None, language: str | Style) -> str:
     if advised is None or move == advised:
         return t("guide.agree", language)
-    verdict = judge(before, move, seat, explain_any=True)
+    verdict = judge(before, move, seat, explain_any=True, against=advised)
     if verdict.reason is None or round(verdict.cost) <= 0:
         return t("guide.equal", language, move=describe_move(before, advised, language))
     said = said_with_tactic(verdict.reason, before.variant, language)

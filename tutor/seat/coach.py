@@ -276,9 +276,10 @@ def judged_review(before: Round, move: Move, seat: int, language: str | Style = 
     return verdict.cost, said
 
 
-def judge(before: Round, move: Move, seat: int, explain_any: bool = False) -> Verdict:
+def judge(before: Round, move: Move, seat: int, explain_any: bool = False, against: Move | None = None) -> Verdict:
     """The coach's :class:`Verdict` on ``move`` by ``seat`` in ``before``: the reason is given for a clearly
-    better move, or for any better move with ``explain_any``."""
+    better move, or for any better move with ``explain_any``. ``against``: the move to compare with (the advice
+    the learner was given), instead of the coach's best; no verdict when it is not better."""
     if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi | Rummy):
         return Verdict()
     before = _seen(before, seat)
@@ -286,9 +287,9 @@ def judge(before: Round, move: Move, seat: int, explain_any: bool = False) -> Ve
     if not ranked:
         return Verdict()
     scores = dict(ranked)
-    best, best_score = ranked[0]
+    best, best_score = ranked[0] if against is None else (against, scores.get(against, float("-inf")))
     played = scores.get(move)
-    if played is None or best == move:
+    if played is None or best == move or best_score <= played:
         return Verdict()
     cost = best_score - played
     explained = explain_any or cost >= REVIEW_MARGIN
