@@ -49,7 +49,7 @@ def _values(text: str) -> dict[str, object]:
             values[name] = ("Anna", "Bertil") if name in ("names", "players") else COURTS
         elif name in ("card", "better", "other", "called"):
             values[name] = COURTS[0]
-        elif any("/" in spec or spec.endswith(("d", "f")) for spec in found):
+        elif any("/" in spec or spec.endswith("d") for spec in found):
             values[name] = 3
         else:
             values[name] = "7"

@@ -46,7 +46,7 @@ def _values(text: str, variant: str, player: str, language: str) -> dict[str, ob
             values[name] = (player, "Cecilia") if specs & {"and", "or"} or name in ("players", "names") else player
         elif specs & {"and", "or", "the"}:
             values[name] = ("8♠", "9♠")
-        elif any("/" in s or s.endswith(("d", "f")) for s in specs):
+        elif any("/" in s or s.endswith("d") for s in specs):
             values[name] = 3
         else:
             values[name] = "7"

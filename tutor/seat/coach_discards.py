@@ -236,5 +236,5 @@ def discard_review(state: Round, seat: int, played: Card, better: Card) -> Reaso
             return Reason("discard_fits", words | {"meld": _meld_fitted(state, played)})
         return Reason("discard_chance", words | {"value": value, "better_value": better_value})
     # The hand alone would keep the better card: the points the others laid with the played one decided.
-    fed = {"fed": mine.fed, "better_fed": best.fed, "deals": mine.deals}
+    fed = {"fed": float(mine.fed), "better_fed": float(best.fed), "deals": mine.deals}  # said with one decimal
     return Reason("discard_fed_one" if two else "discard_fed", words | fed | opponent)
