@@ -25,7 +25,7 @@ from tutor.i18n.strings import t
 from tutor.practice.better import better_move, said_with_tactic
 from tutor.practice.guide import after_move
 from tutor.practice.tactic_words import tactic_said
-from tutor.seat.coach import REVIEW_MARGIN, Verdict, judge
+from tutor.seat.coach import REVIEW_MARGIN, Verdict, better_reason, judge
 from tutor.seat.coach_discards import partners
 
 
@@ -70,6 +70,8 @@ def _check_review(state: Round, seat: int, move: Move, verdict: Verdict) -> None
         assert isinstance(best, Take) and isinstance(move, Take)
         assert values["cards"] == tuple(lifted(state.pile, best)) and values["weight"] == weight(values["cards"])
         assert values["mine_weight"] == weight(lifted(state.pile, move))
+    if key == "take_stop":
+        assert isinstance(best, Take) and isinstance(move, Stop) and values["weight"] == weight(state.hands[seat])
     if key == "stop":
         assert isinstance(best, Stop) and isinstance(move, Take) and values["cards"] == tuple(lifted(state.pile, move))
     if key in ("draw", "draw_one"):
@@ -140,3 +142,19 @@ def test_a_review_of_two_lays_names_the_points_the_turn_lays_and_leaves() -> Non
     for language in LANGUAGES:
         text = verdict.reason.say("practice.review", language)
         assert "51" in text and "36" in text, text
+
+
+def test_a_take_against_stopping_speaks_of_the_hand_not_of_the_stock() -> None:
+    """The stock is empty: a take from the pile that lays nothing, against stopping, is argued by the points
+    the round ends with in hand, never by "a card from the stock"."""
+    state = Round.from_position(
+        get_variant("500-rum", {"top_card_free": True}), ["You", "Bertil"],
+        [parse_cards("7S 2C 3D KD"), parse_cards("3C 5C 8D 10S JD")], [], parse_cards("KC 8H"), [],
+    )
+    take = next(m for m in state.legal_moves() if isinstance(m, Take))
+    stop = next(m for m in state.legal_moves() if isinstance(m, Stop))
+    reason = better_reason(state, 0, stop, take)
+    assert reason.key == "take_stop" and reason.values["weight"] == sum(state.variant.card_value(c) for c in state.hands[0])
+    assert "card from the stock" not in reason.say("practice.review", "en")
+    for language in LANGUAGES:
+        assert str(reason.values["weight"]) in reason.say("practice.review", language)

@@ -305,6 +305,8 @@ def better_reason(before: Round, seat: int, move: Move, best: Move) -> Reason:
         lay = _lays_after_take(before, seat, best)
         if lay is not None:
             return Reason("take_lay", {"count": _count(before, best), "cards": tuple(lay.cards)})
+        if isinstance(move, Stop):  # the stock is empty: no card from it to compare with
+            return Reason("take_stop", {"count": _count(before, best), "weight": hand_value(before, before.hands[seat])})
         return Reason("take", {"count": _count(before, best)})
     if isinstance(best, Draw) and isinstance(move, Take):
         taken = lifted(before.pile, move)
