@@ -5,8 +5,8 @@ A scenario holds a variant, a position in the ``docs/record.md`` form (:mod:`tut
 judge "legal or not?". Accepted answers are moves or conditions on moves; feedback for likely wrong answers is
 keyed by rule code; hints go from a nudge to the answer. Loading checks everything against the engine, so a
 scenario can never teach a move the engine refuses. A task is written once and played at the learner's table:
-what the table's house rules change in its cards and its moves is :mod:`tutor.learn.table_deal`'s and
-:mod:`tutor.learn.table_moves`' job.
+what the table's house rules change in its cards and its moves is :mod:`tutor.learn.deal_at_table`'s and
+:mod:`tutor.learn.moves_at_table`' job.
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ from engine.variants import (
     get_variant,
 )
 from tutor.i18n.style import Style
+from tutor.learn.deal_at_table import position_record, turns_taken
 from tutor.learn.fields import fill_task
+from tutor.learn.moves_at_table import adapted
 from tutor.learn.position import Position
 from tutor.learn.suits import SAME, map_counts, map_fields
-from tutor.learn.table_deal import position_record, turns_taken
-from tutor.learn.table_moves import adapted
 from tutor.learn.tasks import ChoiceTask, Task
 
 # benchmarks/bench_browser.py still imports MoveTask from here (another branch works on it): kept importable

@@ -13,7 +13,7 @@ from tutor.together import db as rows
 from tutor.together.model import TableError
 from tutor.together.schema import game_table
 from tutor.together.schema import seat as seat_row
-from tutor.together.store_play import StorePlay
+from tutor.together.store.play import StorePlay
 
 
 class StoreHost(StorePlay):

@@ -13,7 +13,7 @@ from tutor.together import db as rows
 from tutor.together.calls import NO_CALL, may_call
 from tutor.together.model import StaleError, TableError
 from tutor.together.schema import game_table
-from tutor.together.store_play import StorePlay, turn_due
+from tutor.together.store.play import StorePlay, turn_due
 
 
 class StoreMoves(StorePlay):
@@ -72,9 +72,7 @@ class StoreMoves(StorePlay):
                 raise TableError("no_window")
             return self._answer(db, table, state, seat, NO_CALL, seen_version)
 
-    def _mover(
-        self, db: Connection, code: str, token: str, seen_version: int
-    ) -> tuple[RowMapping, int, Round, int]:
+    def _mover(self, db: Connection, code: str, token: str, seen_version: int) -> tuple[RowMapping, int, Round, int]:
         """The table, the token's seat, the round and its number, for a move made at ``seen_version``."""
         table = self._table(db, code)
         number_of_seat = rows.seat_of(db, table["id"], token)

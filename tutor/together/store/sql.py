@@ -66,9 +66,9 @@ that raises it, and the next request after :data:`tutor.storage.faults.FAULT_PAU
 from __future__ import annotations
 
 from engine.moves import Move  # noqa: F401  (the doctest above plays a move)
-from tutor.together.store_host import StoreHost
-from tutor.together.store_reading import StoreReading
-from tutor.together.store_visitors import StoreVisitors
+from tutor.together.store.host import StoreHost
+from tutor.together.store.reading import StoreReading
+from tutor.together.store.visitors import StoreVisitors
 
 
 class SqlTableStore(StoreVisitors, StoreHost, StoreReading):

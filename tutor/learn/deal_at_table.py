@@ -40,9 +40,13 @@ def position_record(pos: Position, variant: Variant, learner: str) -> Record:
         holder = [name for name in pos.players if name != learner][-1]
         hands[holder] = [*hands[holder], *(str(c) for c in rest)]
     return Record(
-        variant=variant.id, house_rules=variant.house_rule_values(), players=pos.players,
+        variant=variant.id,
+        house_rules=variant.house_rule_values(),
+        players=pos.players,
         deal=Deal(hands=hands, discard=pos.deal.discard, stock=stock),
-        table=pos.table, totals=_totals(pos, variant), moves=pos.moves,
+        table=pos.table,
+        totals=_totals(pos, variant),
+        moves=pos.moves,
     )
 
 
@@ -102,7 +106,10 @@ def _totals(pos: Position, variant: Variant) -> dict[str, int] | None:
     if pos.totals is None:
         return None
     shift = variant.target - TOTALS_TARGET
-    return {name: total + shift - (variant.going_out_bonus if name == pos.goes_out else 0) for name, total in pos.totals.items()}
+    return {
+        name: total + shift - (variant.going_out_bonus if name == pos.goes_out else 0)
+        for name, total in pos.totals.items()
+    }
 
 
 def _card_or_none(text: str) -> Card | None:

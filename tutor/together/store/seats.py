@@ -19,7 +19,7 @@ from tutor.together import db as rows
 from tutor.together.model import MAX_SEATS, TableError, Ticket, check_name
 from tutor.together.schema import game_table
 from tutor.together.schema import seat as seat_row
-from tutor.together.store_play import StorePlay
+from tutor.together.store.play import StorePlay
 
 #: The letters of a join code: no 0/O, 1/I/L to misread.
 CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -6,7 +6,7 @@
   their hand in a meld or lay-off holds a spare card and discards it right after;
 - a choice whose right option depends on a rule (``correct_if``) has the option right at that table.
 
-:func:`adapted` applies them all, with the position's deal (:func:`tutor.learn.table_deal.with_full_opponent`).
+:func:`adapted` applies them all, with the position's deal (:func:`tutor.learn.deal_at_table.with_full_opponent`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from engine.errors import NotationError, RecordError, RulesError
 from engine.records.game import TableEntry, build_state
 from engine.records.lines import apply_line
 from engine.variants import Variant
+from tutor.learn.deal_at_table import position_record, spare_cards, turns_taken, with_full_opponent
 from tutor.learn.position import Position
-from tutor.learn.table_deal import position_record, spare_cards, turns_taken, with_full_opponent
 from tutor.learn.tasks import ChoiceTask, JudgeTask, MoveTask, Task
 
 #: A meld number in a move: ``layoff 9H on 2``, ``rummy 2``.
@@ -51,28 +51,37 @@ def with_own_melds(pos: Position, task: Task, learner: str, variant: Variant) ->
     for owner in owners:
         ranks = sorted({c.rank for c in spare}, reverse=True)
         rank = next(r for r in ranks if len({c.suit for c in spare if c.rank == r}) >= 3)
-        cards = [next(c for c in spare if c.rank == rank and c.suit == suit) for suit in sorted({c.suit for c in spare if c.rank == rank})[:3]]
+        cards = [
+            next(c for c in spare if c.rank == rank and c.suit == suit)
+            for suit in sorted({c.suit for c in spare if c.rank == rank})[:3]
+        ]
         spare = [c for c in spare if c not in cards]
         added.append(TableEntry(by=owner, cards=[str(c) for c in cards]))
     before, shift = len(pos.table), len(added)
 
     def renumber(line: str) -> str:
-        return _MELD_NUMBER.sub(lambda m: m.group(1) + str(int(m.group(2)) + (shift if int(m.group(2)) > before else 0)), line)
+        return _MELD_NUMBER.sub(
+            lambda m: m.group(1) + str(int(m.group(2)) + (shift if int(m.group(2)) > before else 0)), line
+        )
 
     position = pos.model_copy(update={"table": [*pos.table, *added], "moves": [renumber(x) for x in pos.moves]})
     if isinstance(task, MoveTask):
         steps = [
-            step.model_copy(update={
-                "answer": renumber(step.answer),
-                "after": [renumber(x) for x in step.after],
-                "accept": [
-                    m.model_copy(update={
-                        "move": renumber(m.move) if m.move else m.move,
-                        "meld": m.meld + shift if m.meld is not None and m.meld > before else m.meld,
-                    })
-                    for m in step.accept
-                ],
-            })
+            step.model_copy(
+                update={
+                    "answer": renumber(step.answer),
+                    "after": [renumber(x) for x in step.after],
+                    "accept": [
+                        m.model_copy(
+                            update={
+                                "move": renumber(m.move) if m.move else m.move,
+                                "meld": m.meld + shift if m.meld is not None and m.meld > before else m.meld,
+                            }
+                        )
+                        for m in step.accept
+                    ],
+                }
+            )
             for step in task.steps
         ]
         task = task.model_copy(update={"steps": steps})
@@ -81,7 +90,9 @@ def with_own_melds(pos: Position, task: Task, learner: str, variant: Variant) ->
     return position, task
 
 
-def with_final_discards(pos: Position, task: Task, learner: str, variant: Variant, source: str) -> tuple[Position, Task]:
+def with_final_discards(
+    pos: Position, task: Task, learner: str, variant: Variant, source: str
+) -> tuple[Position, Task]:
     """The task at a table where going out needs a final discard (``going_out_requires_discard``): a player
     the script plays (not the learner) who would empty their hand in a meld or lay-off holds one card more from
     the deal (a spare card of the deck, highest first) and discards it right after, going out as the table says."""
@@ -98,7 +109,9 @@ def with_final_discards(pos: Position, task: Task, learner: str, variant: Varian
         else:
             assert isinstance(task, MoveTask)
             steps = list(task.steps)
-            steps[where] = steps[where].model_copy(update={"after": _insert(steps[where].after, index, f"{name}: discard {spare}")})
+            steps[where] = steps[where].model_copy(
+                update={"after": _insert(steps[where].after, index, f"{name}: discard {spare}")}
+            )
             task = task.model_copy(update={"steps": steps})
             pos = pos.model_copy(update={"deal": deal})
     return pos, task
@@ -108,7 +121,9 @@ def _insert(lines: list[str], index: int, line: str) -> list[str]:
     return [*lines[: index + 1], line, *lines[index + 1 :]]
 
 
-def _first_refused_going_out(pos: Position, task: Task, learner: str, variant: Variant, source: str) -> tuple[int, int, str] | None:
+def _first_refused_going_out(
+    pos: Position, task: Task, learner: str, variant: Variant, source: str
+) -> tuple[int, int, str] | None:
     """The first scripted line refused because it would go out without a discard: (step, or -1 for the
     position's moves; the line's index; the player), or None."""
     try:

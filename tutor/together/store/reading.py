@@ -10,14 +10,16 @@ from tutor.together import db as rows
 from tutor.together.calls import last_caller, may_call
 from tutor.together.model import Notice, TableError, TableView
 from tutor.together.records import last_moves, round_record
-from tutor.together.store_core import holds_host
-from tutor.together.store_moves import StoreMoves
+from tutor.together.store.core import holds_host
+from tutor.together.store.moves import StoreMoves
 
 
 class StoreReading(StoreMoves):
     """What a device sees of a table (see the module)."""
 
-    def view(self, code: str, token: str | None, language: str | Style = "en", host_token: str | None = None) -> TableView:
+    def view(
+        self, code: str, token: str | None, language: str | Style = "en", host_token: str | None = None
+    ) -> TableView:
         """The table as the holder of ``token`` may see it: a seat sees its own hand, the host and a
         watcher none. A watcher without any token is refused when the host did not allow watching.
         The last moves are told in ``language``, as everyone at the table saw them. The view is the

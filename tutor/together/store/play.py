@@ -1,7 +1,7 @@
 """What follows a change at a shared table, inside its transaction: the move stored, the computer players'
 moves while it is their turn, a call window opened on a discard (the computer seats answering at once) and
 settled when its time has passed or every seat has answered, and the turn limit's clock (the computer playing
-the one turn of a seat whose time ran out). The round in play for :class:`tutor.together.sql_store.SqlTableStore`."""
+the one turn of a seat whose time ran out). The round in play for :class:`tutor.together.store.SqlTableStore`."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from tutor.together import db as rows
 from tutor.together.calls import NO_CALL, answered_by_all, first_call, has_calls, may_call
 from tutor.together.schema import game_table, pending_call
 from tutor.together.schema import move as move_log
-from tutor.together.store_core import StoreCore
+from tutor.together.store.core import StoreCore
 
 #: The most moves the computer makes in one turn it plays for a seat (a turn takes a handful).
 MAX_TURN_MOVES: Final = 100

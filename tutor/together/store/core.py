@@ -1,8 +1,8 @@
-"""The storage layer under the shared tables (:class:`tutor.together.sql_store.SqlTableStore`): the database and
+"""The storage layer under the shared tables (:class:`tutor.together.store.SqlTableStore`): the database and
 its transactions, a table's row found and locked, its version and notices, and a round's state, rebuilt by
 dealing again and replaying its moves (a small cache, keyed by table and version, saves the replay on the next
-poll). Every concern of the store (:mod:`tutor.together.store_seats`, ``store_host``, ``store_visitors``,
-``store_play``, ``store_moves``, ``store_reading``) works through it, inside one transaction a request."""
+poll). Every concern of the store (:mod:`tutor.together.store.seats`, ``host``, ``visitors``,
+``play``, ``moves``, ``reading``) works through it, inside one transaction a request."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from tutor.storage.upsert import insert_for
 from tutor.together import db as rows
 from tutor.together.model import TableError, Ticket
 from tutor.together.schema import game_table, lobby_opener, seat_device
-from tutor.together.store_seats import StoreSeats
+from tutor.together.store.seats import StoreSeats
 
 #: The most tables one visitor keeps open before their start (:meth:`StoreVisitors.open_table`).
 MOST_LOBBIES: Final = 3
