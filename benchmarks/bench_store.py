@@ -45,7 +45,7 @@ from tutor.progress.layout import scenario_result
 from tutor.storage.engines import forget_engines, open_engine, reading
 from tutor.together.model import StaleError, TableError, Ticket
 from tutor.together.schema import move as move_log
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 #: Seconds between two looks of a watching phone (the page's poll).
 POLL = 0.5

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.measure import arguments, fail, median, run_main, write_json
 from engine.bots import get_bot
 from tutor.together.model import StaleError
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 SHORT_MOVES = 5
 

@@ -52,7 +52,7 @@ from harness.table_play import play_round  # noqa: E402
 from tutor.together.calls import CALL_WINDOW, DISPLAY_DELAY  # noqa: E402
 from tutor.together.model import TableView  # noqa: E402
 from tutor.together.seat import POLL_SECONDS  # noqa: E402
-from tutor.together.sql_store import SqlTableStore  # noqa: E402
+from tutor.together.store import SqlTableStore  # noqa: E402
 
 with contextlib.suppress(ImportError):  # without it a run says what to install
     from playwright.sync_api import Browser, Page, expect

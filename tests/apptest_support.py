@@ -14,7 +14,8 @@ from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Stop, Take
 from engine.round import Phase
 from tutor.learn.checker import judge_answer, number_answer
 from tutor.learn.flow import ScenarioRun
-from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
+from tutor.learn.scenario import Scenario
+from tutor.learn.tasks import ChoiceTask, JudgeTask, MoveTask, NumberTask
 from tutor.seat.picks import hand_options, option_for_depth
 from ui.felt.controls import PickKeys
 from ui.learn import state as learn

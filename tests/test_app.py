@@ -31,7 +31,8 @@ from tests.apptest_support import (
 from tutor.compare.grid import field_label, field_meaning
 from tutor.course import track_for
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, Lesson, load_curriculum
-from tutor.learn.scenario import MoveTask, NumberTask, Scenario
+from tutor.learn.scenario import Scenario
+from tutor.learn.tasks import MoveTask, NumberTask
 from tutor.practice.deals import prepared_deals
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id

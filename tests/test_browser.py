@@ -42,7 +42,8 @@ from tutor.i18n.card_names import spoken as card_name
 from tutor.i18n.strings import t, variant_name
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import MAX_STARS
-from tutor.learn.scenario import ChoiceTask, MoveTask, localize
+from tutor.learn.tasks import ChoiceTask, MoveTask
+from tutor.learn.text import localize
 from tutor.practice.game import Game
 from tutor.practice.seats import computer_seats
 from tutor.seat.coach import suggest

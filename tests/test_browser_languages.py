@@ -22,7 +22,7 @@ from tutor.compare.grid import field_label, field_meaning
 from tutor.i18n.languages import START_VARIANT
 from tutor.i18n.strings import refusal, t, variant_name
 from tutor.learn.curriculum import load_curriculum
-from tutor.learn.scenario import MoveTask
+from tutor.learn.tasks import MoveTask
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, ViewportSize, expect

@@ -22,7 +22,8 @@ from tutor.i18n.languages import START_VARIANT
 from tutor.i18n.strings import t
 from tutor.learn.checker import judge_answer, number_answer
 from tutor.learn.flow import ScenarioRun
-from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
+from tutor.learn.scenario import Scenario
+from tutor.learn.tasks import ChoiceTask, JudgeTask, MoveTask, NumberTask
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect

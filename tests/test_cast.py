@@ -17,8 +17,10 @@ from tutor.i18n.strings import refusal
 from tutor.learn.checker import check_choice, check_number, number_answer
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import ScenarioRun
-from tutor.learn.scenario import ChoiceTask, MoveTask, NumberTask, Scenario, localize
+from tutor.learn.scenario import Scenario
 from tutor.learn.seat import LessonSeat
+from tutor.learn.tasks import ChoiceTask, MoveTask, NumberTask
+from tutor.learn.text import localize
 from tutor.practice.seats import COMPUTER_NAMES, computer_seats
 
 CURRICULUM = load_curriculum()

@@ -326,7 +326,7 @@ def test_advice_that_follows_a_tactic_names_it_as_its_lesson_does(language: str)
     every language, and the guide's advice that follows it says that name and the lesson's title."""
     from tutor.course.tactics import TACTICS
     from tutor.learn.curriculum import load_curriculum
-    from tutor.practice.guide import tactic_said
+    from tutor.practice.tactic_words import tactic_said
 
     rules = get_variant("femhundra")
     lesson = load_curriculum().lesson("tactics")

@@ -23,8 +23,9 @@ from tutor.i18n.languages import LANGUAGES
 from tutor.learn.checker import judge_answer, number_answer
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import MAX_STARS, ScenarioRun
-from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario
+from tutor.learn.scenario import Scenario
 from tutor.learn.seat import LessonSeat
+from tutor.learn.tasks import ChoiceTask, JudgeTask, MoveTask, NumberTask
 from tutor.seat.game import Answer, Play
 from tutor.seat.picks import card_options
 

@@ -14,7 +14,7 @@ from tests.apptest_support import open_app
 from tests.test_learner_app import code_of, learner_of
 from tests.test_together_page import _param, page_text
 from tutor.guesses import ADDRESS, SESSION, Allowance, Guesses, address_key, in_words
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 from ui.progress import learner as learner_view
 from ui.shared import guesses as ui_guesses
 

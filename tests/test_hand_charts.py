@@ -17,7 +17,7 @@ from tutor.i18n.card_names import face as card_text
 from tutor.i18n.strings import t
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import ScenarioRun
-from tutor.learn.scenario import NumberTask
+from tutor.learn.tasks import NumberTask
 
 
 @pytest.mark.parametrize("preset", sorted(ANNA_BERTIL))

@@ -32,7 +32,7 @@ from tutor.course import TrackLesson, track_for
 from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, START_VARIANT, browser_wants, choose
 from tutor.i18n.strings import refusal, t, variant_name
 from tutor.learn.curriculum import load_curriculum
-from tutor.learn.scenario import MoveTask
+from tutor.learn.tasks import MoveTask
 from tutor.progress import ProgressStore
 from tutor.seat.picks import hand_options
 from ui.learn.state import KEYS

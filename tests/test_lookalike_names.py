@@ -10,7 +10,7 @@ import pytest
 from engine.names import INVISIBLE, name_key, name_problem, same_name
 from tutor.practice.seats import SeatsError, check_table, computer_seats, people_seats
 from tutor.together.model import TableError, check_name
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 #: Names that look like "Anna" (each allowed by the one name rule, or refused by it: either way no second Anna).
 ANNAS = [

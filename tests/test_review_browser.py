@@ -21,7 +21,7 @@ from tutor.i18n.languages import START_VARIANT
 from tutor.i18n.strings import t
 from tutor.learn.curriculum import load_curriculum
 from tutor.learn.flow import ScenarioRun
-from tutor.learn.scenario import MoveTask
+from tutor.learn.tasks import MoveTask
 from tutor.progress import ProgressStore
 from tutor.progress.layout import review_card
 from tutor.review.day import build_day

@@ -41,15 +41,8 @@ from tutor.learn.checker import (
     try_move,
 )
 from tutor.learn.curriculum import LESSONS_DIR, SCENARIOS_DIR, load_curriculum, parse_lesson
-from tutor.learn.scenario import (
-    SCHEMA_PATH,
-    ChoiceTask,
-    JudgeTask,
-    MoveTask,
-    NumberTask,
-    Scenario,
-    matches,
-)
+from tutor.learn.scenario import SCHEMA_PATH, Scenario
+from tutor.learn.tasks import ChoiceTask, JudgeTask, MoveTask, NumberTask, matches
 
 SCENARIO_FILES = sorted(SCENARIOS_DIR.glob("*.yaml"))
 LESSON_FILES = sorted((LESSONS_DIR / "en").glob("*.md"))

@@ -25,7 +25,7 @@ from tutor.seat.felt import FeltOptions, felt_data
 from tutor.seat.game import Answer, Play, SeatGame
 from tutor.seat.picks import SelectionProblem, action_for, picked_move, picks_for
 from tutor.together.seat import SharedSeat, seat_actions
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 
 def _sessions(tmp_path: Path) -> list[SeatGame]:

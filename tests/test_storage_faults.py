@@ -26,7 +26,7 @@ from tutor.seat.game import Play
 from tutor.storage.faults import FAULT_PAUSE, FaultWatch, StorageFault, is_fault
 from tutor.together.model import TableError, TableUnreachable
 from tutor.together.seat import SharedSeat
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 #: What the learner's sentence may never hold: the database's address, its user, the driver's words.
 LEAKS = ("postgresql", "psycopg", "rummy@", "/tmp/", ".s.PGSQL", "OperationalError", "socket", "connection", "db")

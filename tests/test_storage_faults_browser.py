@@ -35,7 +35,7 @@ from harness.table_play import pick, table_action, table_log
 from tutor.i18n.strings import t
 from tutor.storage.engines import forget_engines
 from tutor.storage.url import ENV_VAR as DATABASE_URL
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, Locator, Page, expect

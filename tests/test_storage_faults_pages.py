@@ -26,7 +26,7 @@ from tests.test_app import CURRICULUM, TAKE_LESSON, TAKE_SCENARIO, texts
 from tutor.progress import ProgressError, ProgressStore, ProgressUnavailable, open_store
 from tutor.storage.faults import StorageFault
 from tutor.together.model import TableUnreachable
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 from ui.shared.storage_fault import UNSAVED, progress_problem
 from ui.together.round import KEYS
 

@@ -16,13 +16,14 @@ from engine.variants import get_variant
 from tutor.course.tactics import LESSON, TACTICS, tactic_of
 from tutor.learn.checker import learner_seat
 from tutor.learn.curriculum import load_curriculum
-from tutor.learn.scenario import MoveTask, Scenario
+from tutor.learn.scenario import Scenario
+from tutor.learn.tasks import MoveTask
 from tutor.practice.guide import guide
 from tutor.seat.coach import REVIEW_MARGIN, judged_review, suggest
 from tutor.seat.coach_discards import KEYS, REVIEW_KEYS, judgements
 
 #: The coach's sentences that argue from the rules or from the count alone, not from a tactic.
-COUNTING: frozenset[str] = frozenset({"discard_out", "generic"})
+COUNTING: frozenset[str] = frozenset({"discard_out"})
 
 
 def _lesson_tasks() -> dict[str, Scenario]:

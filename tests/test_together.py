@@ -28,7 +28,7 @@ from tutor.together.db import default_path, engine_of
 from tutor.together.model import StaleError, TableError, Ticket, check_name
 from tutor.together.schema import STEPS, game_table, metadata
 from tutor.together.schema import move as move_log
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 
 class Clock:

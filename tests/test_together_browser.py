@@ -33,7 +33,7 @@ from harness.served_app import Server, ServerError, served_app
 from harness.table_play import play_round, shows, table_action, table_log
 from tutor.storage.url import ENV_VAR as DATABASE_URL
 from tutor.together.model import TableView, Ticket
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, Page, expect

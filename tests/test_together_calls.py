@@ -15,7 +15,7 @@ from engine.variants import get_variant
 from tests.test_together import Clock, play_one
 from tutor.together.calls import CALL_ENV_VAR, CALL_WINDOW, DISPLAY_DELAY, call_window, first_call
 from tutor.together.model import StaleError, TableError, Ticket
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 
 def four_at_a_discard(discarder: int) -> Round:

@@ -1,4 +1,4 @@
-"""Tables that go on (:mod:`tutor.together.sql_store`): the host passes the host's role and gives a seat a
+"""Tables that go on (:mod:`tutor.together.store`): the host passes the host's role and gives a seat a
 new link (the old tokens are refused after), a turn limit lets the computer play one turn of a seat whose
 time ran out (once, as that seat's ordinary moves), and every phone is told (the table's notice). Every
 test runs on both backends (``store_target``: an SQLite file, a PostgreSQL database)."""
@@ -19,7 +19,7 @@ from engine.records.game import parse_record, replay
 from tutor.together.model import Notice, TableError
 from tutor.together.schema import STEPS
 from tutor.together.seat import news
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 
 def _refused(key: str, call: object, *args: object) -> None:

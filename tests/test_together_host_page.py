@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from test_together_page import page_text
 
 from tutor.together.model import Ticket
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 from ui.together.round import KEYS
 
 

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.bots import get_bot
 from tutor.i18n.card_names import spoken
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 from ui.together.round import KEYS
 
 

@@ -19,7 +19,7 @@ from tutor.seat.game import Play
 from tutor.together.calls import DISPLAY_DELAY, has_calls
 from tutor.together.model import TableError, Ticket
 from tutor.together.seat import SharedSeat, news, seat_actions
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 RULES = {"rummy_call": True}
 NAMES = ("Anna", "Bertil", "Cecilia")

@@ -24,7 +24,7 @@ from harness.served_app import Server, ServerError, served_app
 from harness.table_play import click_move, shows, table_action, table_log, wait_for_change
 from tests.test_together_rummy import NAMES, RULES, fitting_discard
 from tutor.storage.url import ENV_VAR as DATABASE_URL
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
     from playwright.sync_api import Browser, expect

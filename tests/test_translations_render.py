@@ -18,7 +18,7 @@ from tutor.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 from tutor.i18n.strings import variant_name
 from tutor.i18n.translate import VARIANT_FIELDS, fill, template
 from tutor.learn.curriculum import load_curriculum
-from tutor.learn.scenario import localize
+from tutor.learn.text import localize
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 CURRICULUM = load_curriculum()

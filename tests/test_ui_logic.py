@@ -25,7 +25,7 @@ from tutor.i18n.style import Style
 from tutor.learn.checker import judge_answer, number_answer
 from tutor.learn.curriculum import Curriculum, load_curriculum
 from tutor.learn.flow import MAX_STARS, MIN_STARS, ScenarioRun, star_text
-from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
+from tutor.learn.tasks import ChoiceTask, JudgeTask, NumberTask
 from tutor.rules.reference import rulings, variant_reference
 from tutor.seat.felt import primary_actions
 from tutor.seat.picks import (
@@ -185,7 +185,7 @@ def test_hints_cost_a_star_each_down_to_one(curriculum: Curriculum) -> None:
 
 def test_other_tasks_through_a_run(curriculum: Curriculum) -> None:
     from tutor.learn.checker import judge_answer, number_answer
-    from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
+    from tutor.learn.tasks import ChoiceTask, JudgeTask, NumberTask
 
     kinds = set()
     for scenario in curriculum.scenarios.values():

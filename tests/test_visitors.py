@@ -16,7 +16,9 @@ from tests.apptest_support import open_app
 from tests.test_together_page import _param, page_text
 from tutor.together.model import TableError, Ticket
 from tutor.together.schema import STEPS
-from tutor.together.sql_store import IDLE_SECONDS, MOST_LOBBIES, SqlTableStore
+from tutor.together.store import SqlTableStore
+from tutor.together.store.core import IDLE_SECONDS
+from tutor.together.store.visitors import MOST_LOBBIES
 
 ELSEWHERE = "Your seat's link was also opened on another device, which sees your hand."
 

@@ -22,7 +22,9 @@ from tutor.compare.situations import Situation, compare_situation, load_situatio
 from tutor.course import track_for
 from tutor.learn.checker import check_choice, check_judgement, check_number, learner_seat, number_answer, play_lines
 from tutor.learn.curriculum import Curriculum, load_curriculum
-from tutor.learn.scenario import ChoiceTask, JudgeTask, MoveTask, NumberTask, Scenario, localize
+from tutor.learn.scenario import Scenario
+from tutor.learn.tasks import ChoiceTask, JudgeTask, MoveTask, NumberTask
+from tutor.learn.text import localize
 
 #: House rules a lesson is also read with: the Swedish ace (25, 5 low) and a six-card deal.
 HOUSE_RULES: tuple[dict[str, object], ...] = (

@@ -9,7 +9,7 @@ They are named in the mapping files beside the catalogues (``tutor/locales/babel
 - :func:`problems` reads why a record, a house rule or a name is refused (:data:`engine.problems.PROBLEMS`),
   keyed ``engine.problem.<key>``.
 - :func:`scenarios` reads a scenario or situation file: every field marked as learner text
-  (:class:`tutor.learn.scenario.LearnerText`) becomes a ``msgid``, its field named in a comment.
+  (:class:`tutor.learn.text.LearnerText`) becomes a ``msgid``, its field named in a comment.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from tutor.i18n.catalogue import (
     variant_texts,
 )
 from tutor.learn.checker import load_scenario
-from tutor.learn.scenario import LearnerText
+from tutor.learn.text import LearnerText
 from tutor.rules.reference import rulings as listed_rulings
 
 #: What an extraction method yields to Babel: line, function name, message(s), comments.

@@ -1,7 +1,7 @@
 """One situation, five rulings: prepared positions judged by every preset, and a builder for the learner's own.
 
 A situation file (``scenarios/situations/*.yaml``) holds a position in the form of a scenario's
-(:class:`tutor.learn.scenario.Position`), a title, a description and moves to judge, each ``"PLAYER: MOVE"``
+(:class:`tutor.learn.position.Position`), a title, a description and moves to judge, each ``"PLAYER: MOVE"``
 played from the position, optionally followed by moves (``then``) that play the round to its end so
 that its scores can be shown. :func:`compare_situation` builds the position under each preset the
 situation names, and asks the engine about every move: legal or not, with its rule code and sentence.
@@ -51,7 +51,9 @@ from tutor import resources
 from tutor.compare.grid import field_label, value_words
 from tutor.i18n.strings import YOU, refusal, t, variant_name
 from tutor.i18n.style import Style
-from tutor.learn.scenario import Position, Text, localize, read_mapping, validated
+from tutor.learn.data_file import read_mapping, validated
+from tutor.learn.position import Position
+from tutor.learn.text import Text, localize
 from tutor.resources import data_files
 
 SITUATIONS_DIR: Final = resources.SITUATIONS

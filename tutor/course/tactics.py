@@ -45,7 +45,12 @@ TACTICS: Final = (
     ),
     Tactic("remember_what_they_take", "tactic-pile-tells", ("discard_not_feed_shown", "discard_feeds_shown"), 1),
     Tactic("runs_grow", "tactic-runs-grow", (), 2),
-    Tactic("keep_cards_that_fit", None, ("discard_keep", "discard_keep_partners", "discard_partners", "take_partners"), 3),
+    Tactic(
+        "keep_cards_that_fit",
+        None,
+        ("discard_keep", "discard_keep_partners", "discard_partners", "discard_fits", "discard_chance", "take_partners"),
+        3,
+    ),
     Tactic(
         "do_not_feed",
         "tactic-dont-feed",
@@ -56,6 +61,8 @@ TACTICS: Final = (
             "discard_not_feed_pile",
             "discard_feeds",
             "discard_feeds_one",
+            "discard_fed",
+            "discard_fed_one",
         ),
         6,
     ),

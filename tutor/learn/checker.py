@@ -18,18 +18,10 @@ from engine.records.lines import LineRefused, apply_line, apply_lines, parse_lin
 from engine.round import Round
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
+from tutor.learn.data_file import read_mapping, validated
 from tutor.learn.fields import FieldError
-from tutor.learn.scenario import (
-    ChoiceTask,
-    JudgeTask,
-    MoveTask,
-    NumberTask,
-    Scenario,
-    Step,
-    matches,
-    read_mapping,
-    validated,
-)
+from tutor.learn.scenario import Scenario
+from tutor.learn.tasks import ChoiceTask, JudgeTask, MoveTask, NumberTask, Step, matches
 from tutor.learn.wording import FIELD, TemplateError
 
 

@@ -40,7 +40,8 @@ from tutor.learn.checker import (
     number_answer,
     try_move,
 )
-from tutor.learn.scenario import MoveTask, NumberTask, Scenario, Step
+from tutor.learn.scenario import Scenario
+from tutor.learn.tasks import MoveTask, NumberTask, Step
 from tutor.seat.game import Answer
 
 #: Stars for a scenario solved without help; each hint shown and each wrong answer to a question costs

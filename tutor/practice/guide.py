@@ -1,6 +1,6 @@
 """A guided hand: before each of the learner's decisions, what the rules allow now and what the coach would
 play and why; the first time a rule comes up in the round, the rule itself and the lesson that teaches it;
-after the move, whether the coach agrees and, if not, what the difference costs by its count.
+after the move, whether the coach agrees and, if not, why its move is better in the game's terms.
 
 Everything is said from the engine's own listing of the legal moves and the coach's judgement
 (:mod:`tutor.seat.coach`), in the words of the catalogue (``guide.*``). A topic is a rule a round can show:
@@ -36,12 +36,14 @@ from engine.variants import Variant
 from tutor.compare.grid import cell_text, field_label
 from tutor.course import track_for
 from tutor.course.tactics import LESSON as TACTICS_LESSON
-from tutor.course.tactics import Tactic, tactic_name, tactic_of
+from tutor.course.tactics import tactic_of
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
 from tutor.learn.curriculum import load_curriculum
+from tutor.practice.better import said_with_tactic
 from tutor.practice.seats import COACH_LEVEL
-from tutor.seat.coach import describe_move, judged_review, suggest
+from tutor.practice.tactic_words import tactic_said
+from tutor.seat.coach import describe_move, judge, suggest
 
 #: The rules a guided round explains the first time they come up, in the order a round meets them.
 TOPICS: Final = ("take", "layoff", "discard_restriction", "rommi", "rummy", "going_out", "empty_stock")
@@ -253,14 +255,6 @@ def guide(state: Round, seat: int, seen: Set[str], language: str | Style = "en",
     return Guidance(now_text(state, seat, language), advice.move, said, tuple(rules), tactic.id, taught, advice.kept)
 
 
-def tactic_said(variant: Variant, tactic: Tactic, language: str | Style = "en") -> list[str]:
-    """The sentence naming ``tactic`` and its lesson, in the words of the lesson "Playing well" at
-    ``variant``'s table (none when the lesson names it in no list item)."""
-    lesson = load_curriculum().lesson(TACTICS_LESSON)
-    name = tactic_name(tactic, lesson.text(variant, language))
-    return [t("guide.tactic_named", language, tactic=name, lesson=lesson.title_in(language))] if name else []
-
-
 def changed_since(kept: Card, hand_then: Sequence[Card], state: Round, seat: int, language: str | Style = "en") -> str:
     """When the coach now throws the ``kept`` card it said to keep at the learner's last decision (holding
     ``hand_then``), what changed since: the cards that came into the hand."""
@@ -274,8 +268,9 @@ def changed_since(kept: Card, hand_then: Sequence[Card], state: Round, seat: int
 
 
 def after_move(before: Round, seat: int, move: Move, advised: Move | None, language: str | Style = "en") -> str:
-    """What the guide says after ``seat`` played ``move`` in ``before``: that the coach agrees, or what its
-    own move would have been worth more by its count."""
+    """What the guide says after ``seat`` played ``move`` in ``before``: that the coach agrees, or why its own
+    move is better in the game's terms (the cards laid and left in hand, the cards' points) with the tactic it
+    follows, and what a house rule's penalty cost when one was paid."""
     paid = before.apply(move, seat).penalties[seat] - before.penalties[seat]
     cost = [t("practice.log.penalty", language, penalty=paid)] if paid else []  # what the house rule's penalty cost
     return " ".join([_after_move(before, seat, move, advised, language), *cost])
@@ -284,9 +279,8 @@ def after_move(before: Round, seat: int, move: Move, advised: Move | None, langu
 def _after_move(before: Round, seat: int, move: Move, advised: Move | None, language: str | Style) -> str:
     if advised is None or move == advised:
         return t("guide.agree", language)
-    cost, said = judged_review(before, move, seat, language)
-    if said is not None:
-        return said
-    points = round(cost)
-    key = "guide.close" if points > 0 else "guide.equal"
-    return t(key, language, move=describe_move(before, advised, language), points=points)
+    verdict = judge(before, move, seat, explain_any=True, against=advised)
+    if verdict.reason is None or round(verdict.cost) <= 0:
+        return t("guide.equal", language, move=describe_move(before, advised, language))
+    said = said_with_tactic(verdict.reason, before.variant, language)
+    return said if verdict.worth_saying else " ".join([t("guide.close", language), said])

@@ -1,5 +1,5 @@
 """The end of a Practice round in words: how it ended, who leads the game, and the learner's costliest
-decisions by the coach's count (each with the coach's sentence on the better move).
+decisions (each with the coach's sentence on the better move, in the game's terms, and the tactic it follows).
 
 >>> from engine.variants import get_variant
 >>> from engine.moves import DRAW
@@ -21,9 +21,10 @@ from typing import Final
 
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
+from tutor.practice.better import better_move
 from tutor.practice.game import Game
 from tutor.practice.rounds import RoundPlay
-from tutor.seat.coach import REVIEW_MARGIN, review
+from tutor.seat.coach import REVIEW_MARGIN
 
 #: How many of the learner's decisions the end of a round looks back on.
 REVIEWED: Final = 3
@@ -48,7 +49,7 @@ def round_words(game: Game, language: str | Style = "en") -> list[str]:
 
 def costliest(game: Game, costs: Mapping[int, float], seat: int, language: str | Style = "en") -> list[tuple[int, str]]:
     """``seat``'s costliest decisions of the round (at most :data:`REVIEWED`, each worth at least
-    :data:`~tutor.seat.coach.REVIEW_MARGIN` by the coach's count), the costliest first: the index of the
+    :data:`~tutor.seat.coach.REVIEW_MARGIN` as the coach weighs the moves), the costliest first: the index of the
     position it was made in, and the coach's sentence on the better move."""
     current = game.current
     found = [
@@ -58,7 +59,7 @@ def costliest(game: Game, costs: Mapping[int, float], seat: int, language: str |
     ]
     words: list[tuple[int, str]] = []
     for _, index in sorted(found, reverse=True)[:REVIEWED]:
-        said = review(current.states[index], current.steps[index].move, seat, language)
+        said = better_move(current.states[index], current.steps[index].move, seat, language)[1]
         if said:
             words.append((index, said))
     return words

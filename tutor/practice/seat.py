@@ -26,10 +26,11 @@ from engine.errors import RulesError
 from engine.moves import Discard, Draw
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
+from tutor.practice.better import better_move
 from tutor.practice.game import Game, Pending
 from tutor.practice.guide import Guidance, after_move, changed_since, guide, topics_used
 from tutor.practice.seats import COACH_LEVEL
-from tutor.seat.coach import Advice, judged_review, suggest
+from tutor.seat.coach import Advice, suggest
 from tutor.seat.felt import primary_actions
 from tutor.seat.game import Answer, AnswerKind, Look, Play, attempt, drops_picks, turn_actions
 from tutor.seat.picks import Action
@@ -51,7 +52,7 @@ class PracticeSeat:
         self.hints = 0
         #: How many times the table was told to forget its picks (:func:`tutor.seat.game.drops_picks`).
         self.picks_dropped = 0
-        #: what each of the people's moves of this round cost by the coach's count, by the move's index
+        #: what each of the people's moves of this round cost, as the coach weighs the moves, by the move's index
         self.costs: dict[int, float] = {}
         #: a guided hand: the topics explained this round, the guidance for the decision now (by position and
         #: language) and what the guide said after the learner's last move
@@ -166,7 +167,7 @@ class PracticeSeat:
             index = len(self.game.current.steps)
             self.game.play(move, seat)
             played = True
-            cost, self.review = judged_review(before, move, seat, language)
+            cost, self.review = better_move(before, move, seat, language)
             self.costs[index] = cost
             guided = self._guidance[1] if self.game.guided and self._guidance else None
             if guided is not None:  # the guide says it, agreeing or not

@@ -2,7 +2,7 @@
 guided hand's costliest (:func:`tutor.practice.round_end.costliest`) becomes a card whose position is the
 round's record up to that decision; the review plays it again ("Try this decision again") on a seat game of
 that one position, :class:`DecisionSeat`, and the coach answers the move made: a move the engine refuses is
-said as it says it, a clearly better move is named in the coach's words (:func:`tutor.seat.coach.review`),
+said as it says it, a clearly better move is named in the coach's words (:func:`tutor.practice.better.better_move`),
 and a move as good as the coach's is agreed with.
 
 >>> from engine.moves import DRAW
@@ -29,10 +29,10 @@ from engine.records.lines import apply_lines
 from engine.round import Round
 from tutor.i18n.strings import refusal, t
 from tutor.i18n.style import Style
+from tutor.practice.better import better_move
 from tutor.practice.game import Game
 from tutor.practice.round_end import costliest
 from tutor.review.cards import decision_key
-from tutor.seat.coach import review
 from tutor.seat.game import Answer, Look, Play, WithoutHelp, turn_actions
 from tutor.seat.picks import SelectionProblem
 
@@ -111,7 +111,7 @@ class DecisionSeat(WithoutHelp):
             self.wrong = True
             return self._said(Answer("error", refusal(error, language)))
         self.decided = True
-        better = review(self.state, move, self.seat, language)
+        better = better_move(self.state, move, self.seat, language)[1]
         if better:
             self.wrong = True
             return self._said(Answer("warning", better))

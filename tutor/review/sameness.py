@@ -21,8 +21,9 @@ from engine.errors import NotationError, RulesError
 from engine.moves import DRAW, STOP, TAKE_ALL, Layoff, Meld, Move, discard, take
 from engine.round import Round
 from tutor.learn.checker import judge_answer, learner_seat, number_answer, try_move
-from tutor.learn.scenario import JudgeTask, MoveTask, NumberTask, Scenario, Step
+from tutor.learn.scenario import Scenario
 from tutor.learn.suits import map_cards
+from tutor.learn.tasks import JudgeTask, MoveTask, NumberTask, Step
 
 #: A verdict on a tried move: (legal, what was asked, the rule code refusing it).
 Outcome = tuple[bool, bool, str | None]

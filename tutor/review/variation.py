@@ -22,8 +22,9 @@ from typing import Any, Final
 
 from engine.cards import SUITS
 from tutor.learn.checker import check_play
-from tutor.learn.scenario import NumberTask, Scenario
+from tutor.learn.scenario import Scenario
 from tutor.learn.suits import SAME, map_cards
+from tutor.learn.tasks import NumberTask
 
 #: Suits named in words in a task's English texts: such a suit keeps its place (the words name it).
 _SUIT_WORDS: Final = {

@@ -25,16 +25,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots import get_bot
-from engine.bots.coach import CoachBot
+from engine.bots.coach import CoachBot, CoachWeights, Outlook, split_hand
 from engine.cards import JOKER, Card
 from engine.moves import Discard, Draw, Layoff, Meld, Move, Rommi, Rummy, Stop, Take
 from engine.pile_take import lifted, take_count
 from engine.round import Phase, Round
 from engine.scoring import lay_points
 from engine.view import unseen_cards
-from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.seat.coach_discards import (
+    Phrase,
     Reason,
     advice_rng,
     discard_reason,
@@ -44,7 +44,8 @@ from tutor.seat.coach_discards import (
     pile_partners,
 )
 
-#: How many points (by the coach's count) a better move must be worth before a review mentions it.
+#: How many points a better move must be worth, as the coach weighs the moves (:meth:`CoachBot.ranked`), before a
+#: review mentions it.
 REVIEW_MARGIN = 6.0
 
 
@@ -243,6 +244,23 @@ def _rest(state: Round, taken: Sequence[Card], lay: Meld | Layoff) -> tuple[Reas
 # --- review -------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The coach's judgement of a move just played: how many points it weighs the move below its ``best`` one (0
+    when the move was its best or it cannot compare), that move, and why it is better in the game's terms
+    (``practice.review.<key>``: the cards laid and left in hand, the cards' points, what the others make of a
+    discard), or None when the move was the best or the difference is not explained."""
+
+    cost: float = 0.0
+    best: Move | None = None
+    reason: Reason | None = None
+
+    @property
+    def worth_saying(self) -> bool:
+        """Whether the better move is clearly better (by :data:`REVIEW_MARGIN`), so a review names it."""
+        return self.reason is not None and self.cost >= REVIEW_MARGIN
+
+
 def review(before: Round, move: Move, seat: int, language: str | Style = "en") -> str | None:
     """After ``seat`` played ``move`` in ``before``: one sentence on a clearly better move, or
     None when the move was fine (or the coach has nothing to compare it with). Only what ``seat`` could see
@@ -251,75 +269,125 @@ def review(before: Round, move: Move, seat: int, language: str | Style = "en") -
 
 
 def judged_review(before: Round, move: Move, seat: int, language: str | Style = "en") -> tuple[float, str | None]:
-    """:func:`review`, with what the move cost by the coach's count (points below its best move; 0 when it
+    """:func:`review`, with what the move cost (points below the coach's best move, as it weighs them; 0 when it
     was the best or the coach cannot compare)."""
+    verdict = judge(before, move, seat)
+    said = verdict.reason.say("practice.review", language) if verdict.worth_saying and verdict.reason else None
+    return verdict.cost, said
+
+
+def judge(before: Round, move: Move, seat: int, explain_any: bool = False, against: Move | None = None) -> Verdict:
+    """The coach's :class:`Verdict` on ``move`` by ``seat`` in ``before``: the reason is given for a clearly
+    better move, or for any better move with ``explain_any``. ``against``: the move to compare with (the advice
+    the learner was given), instead of the coach's best; no verdict when it is not better."""
     if seat != before.to_move or before.phase is Phase.OVER or isinstance(move, Rommi | Rummy):
-        return 0.0, None
+        return Verdict()
     before = _seen(before, seat)
     ranked = _ranked(before)
     if not ranked:
-        return 0.0, None
+        return Verdict()
     scores = dict(ranked)
-    best, best_score = ranked[0]
+    best, best_score = ranked[0] if against is None else (against, scores.get(against, float("-inf")))
     played = scores.get(move)
-    if played is None or best == move:
-        return 0.0, None
+    if played is None or best == move or best_score <= played:
+        return Verdict()
     cost = best_score - played
-    return cost, (_better_move(before, seat, move, best, best_score, played, language) if cost >= REVIEW_MARGIN else None)
+    explained = explain_any or cost >= REVIEW_MARGIN
+    return Verdict(cost, best, better_reason(before, seat, move, best) if explained else None)
 
 
-def _better_move(
-    before: Round, seat: int, move: Move, best: Move, best_score: float, played: float, language: str | Style
-) -> str:
-    """The sentence on the coach's ``best`` move against the ``move`` played."""
+def better_reason(before: Round, seat: int, move: Move, best: Move) -> Reason:
+    """Why the coach's ``best`` move beats the ``move`` played, in the game's terms (``practice.review.<key>``):
+    the points laid and left in hand, the cards a take lifts, what the others make of a discard."""
     if isinstance(best, Meld | Layoff) and isinstance(move, Discard | Draw | Stop):
-        kind = "review.meld" if isinstance(best, Meld) else "review.layoff"
-        return t(f"practice.{kind}", language, **_lay_words(before, best))
+        return Reason("meld" if isinstance(best, Meld) else "layoff", _lay_words(before, best))
     if isinstance(best, Take) and isinstance(move, Draw | Stop):
         lay = _lays_after_take(before, seat, best)
-        words: dict[str, object] = {"count": _count(before, best)}
         if lay is not None:
-            words["cards"] = tuple(lay.cards)
-            return t("practice.review.take_lay", language, **words)
-        return t("practice.review.take", language, **words)
+            return Reason("take_lay", {"count": _count(before, best), "cards": tuple(lay.cards)})
+        if isinstance(move, Stop):  # the stock is empty: no card from it to compare with
+            return Reason("take_stop", {"count": _count(before, best), "weight": hand_value(before, before.hands[seat])})
+        return Reason("take", {"count": _count(before, best)})
     if isinstance(best, Draw) and isinstance(move, Take):
-        n = _count(before, move)
         taken = lifted(before.pile, move)
-        if n == 1:
-            return t("practice.review.draw_one", language, card=taken[0], weight=hand_value(before, taken))
-        return t("practice.review.draw", language, count=n, weight=hand_value(before, taken))
+        if len(taken) == 1:
+            return Reason("draw_one", {"card": taken[0], "weight": hand_value(before, taken)})
+        return Reason("draw", {"count": len(taken), "weight": hand_value(before, taken)})
     if isinstance(best, Discard) and isinstance(move, Discard):
-        return _review_discard(before, seat, move.card, best.card, round(best_score - played), language)
-    points = round(best_score - played)
-    return t("practice.review.generic", language, move=describe_move(before, best, language), points=points)
+        return discard_review(before, seat, move.card, best.card)
+    if isinstance(move, Take) and isinstance(best, Take | Stop):
+        return _take_other(before, seat, move, best)
+    return _lay_other(before, seat, move, best)
 
 
-def _review_discard(state: Round, seat: int, played: Card, better: Card, points: int, language: str | Style) -> str:
-    reason = discard_review(state, seat, played, better, points)
-    if reason.key == "generic":
-        return t("practice.review.generic", language, move=describe_move(state, Discard(better), language), points=points)
-    return reason.say("practice.review", language)
+def _take_other(before: Round, seat: int, move: Take, best: Take | Stop) -> Reason:
+    """A take against another take, or against stopping (the stock is empty): the cards each puts in the hand
+    and their points, or what the better take lays at once."""
+    taken = lifted(before.pile, move)
+    if isinstance(best, Stop):
+        return Reason("stop", {"cards": tuple(taken), "weight": hand_value(before, taken)})
+    lay = _lays_after_take(before, seat, best)
+    if lay is not None and _lays_after_take(before, seat, move) != lay:
+        return Reason("take_lay", {"count": _count(before, best), "cards": tuple(lay.cards)})
+    lifts = lifted(before.pile, best)
+    words: dict[str, object] = {"move": move_phrase(before, best), "cards": tuple(lifts), "weight": hand_value(before, lifts)}
+    return Reason("take_other", words | {"mine_weight": hand_value(before, taken)})
+
+
+def _lay_other(before: Round, seat: int, move: Move, best: Move) -> Reason:
+    """Two moves of a turn's play (lays and discards): the points the turn can lay after each (the move's own,
+    then the melds and lay-offs the cards left still make) and the points left in hand."""
+    hand = before.hands[seat]
+    outlook = Outlook(before, seat, CoachWeights())
+
+    def laid_and_left(played: Move) -> tuple[int, int]:
+        if isinstance(played, Discard):  # the turn ends
+            return 0, hand_value(before, _less(hand, (played.card,)))
+        if not isinstance(played, Meld | Layoff):
+            return 0, hand_value(before, hand)
+        more, kept = split_hand(outlook, _less(hand, played.cards))
+        return lay_points(before, played) + more, hand_value(before, kept)
+
+    points, left = laid_and_left(best)
+    mine_points, mine_left = laid_and_left(move)
+    words: dict[str, object] = {"move": move_phrase(before, best), "points": points, "left": left}
+    return Reason("lay_other", words | {"mine_points": mine_points, "mine_left": mine_left})
+
+
+def _less(hand: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
+    """``hand`` without the cards ``gone`` (a joker laid as a card leaves the hand as the joker)."""
+    rest = list(hand)
+    for card in gone:
+        if card.in_hand in rest:
+            rest.remove(card.in_hand)
+    return rest
 
 
 def describe_move(state: Round | None, move: Move, language: str | Style = "en") -> str:
     """A move in words, to fit in a sentence (``melding Q♠ Q♥ Q♦``, ``discarding K♣``…); without the state,
     a take of the whole pile is said so rather than counted."""
+    phrase = move_phrase(state, move)
+    return str(move) if phrase is None else phrase.say(language)
+
+
+def move_phrase(state: Round | None, move: Move) -> Phrase | None:
+    """:func:`describe_move`'s words, to be said in a sentence's language (None for a move with no words)."""
     if isinstance(move, Meld):
-        return t("practice.words.meld", language, cards=tuple(move.cards))
+        return Phrase("practice.words.meld", {"cards": tuple(move.cards)})
     if isinstance(move, Layoff):
-        return t("practice.words.layoff", language, cards=tuple(move.cards), meld=move.meld)
+        return Phrase("practice.words.layoff", {"cards": tuple(move.cards), "meld": move.meld})
     if isinstance(move, Discard):
-        return t("practice.words.discard", language, card=move.card)
+        return Phrase("practice.words.discard", {"card": move.card})
     if isinstance(move, Take | Rommi) and state is None and move.count is None:
-        return t("practice.words.take_all", language)
+        return Phrase("practice.words.take_all")
     if isinstance(move, Rommi):
-        return t("practice.words.rommi", language, count=move.count if state is None else _count(state, move))
+        return Phrase("practice.words.rommi", {"count": move.count if state is None else _count(state, move)})
     if isinstance(move, Rummy):
-        return t("practice.words.rummy", language, meld=move.meld)
+        return Phrase("practice.words.rummy", {"meld": move.meld})
     if isinstance(move, Take):
-        return t("practice.words.take", language, count=move.count if state is None else _count(state, move))
+        return Phrase("practice.words.take", {"count": move.count if state is None else _count(state, move)})
     if isinstance(move, Draw):
-        return t("practice.words.draw", language)
+        return Phrase("practice.words.draw")
     if isinstance(move, Stop):
-        return t("practice.words.stop", language)
-    return str(move)
+        return Phrase("practice.words.stop")
+    return None

@@ -55,7 +55,10 @@ REVIEW_KEYS: Final = (
     "discard_feeds_shown",
     "discard_partners",
     "discard_value",
-    "generic",
+    "discard_fits",
+    "discard_chance",
+    "discard_fed",
+    "discard_fed_one",
 )
 
 
@@ -72,8 +75,21 @@ def advice_rng(state: Round, seat: int) -> random.Random:
 
 
 @dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words that fill a sentence's value (a move in words: ``practice.words.meld``), said in the sentence's
+    language: its full catalogue key and the values that fill it."""
+
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+
+    def say(self, language: str | Style) -> str:
+        """The words, in ``language``."""
+        return t(self.key, language, **self.values)
+
+
+@dataclass(frozen=True, slots=True)
 class Reason:
-    """A sentence's key and the values that fill it."""
+    """A sentence's key and the values that fill it (a :class:`Phrase` among them is said in the same language)."""
 
     key: str
     values: dict[str, object] = field(default_factory=dict)
@@ -82,7 +98,8 @@ class Reason:
 
     def say(self, prefix: str, language: str | Style) -> str:
         """The sentence (and those said after it), in ``language``."""
-        return " ".join([t(f"{prefix}.{self.key}", language, **self.values), *(r.say(prefix, language) for r in self.then)])
+        values = {k: v.say(language) if isinstance(v, Phrase) else v for k, v in self.values.items()}
+        return " ".join([t(f"{prefix}.{self.key}", language, **values), *(r.say(prefix, language) for r in self.then)])
 
 
 def judgements(state: Round, seat: int, rng: random.Random) -> dict[Card, DiscardJudgement]:
@@ -193,23 +210,31 @@ def _meld_fitted(state: Round, card: Card) -> int:
     return next(i for i, meld in enumerate(state.table, 1) if card.index in meld.shape.touching)
 
 
-def discard_review(state: Round, seat: int, played: Card, better: Card, points: int) -> Reason:
-    """Why the coach's ``better`` discard beats the ``played`` one, by the coach's own figures."""
+def discard_review(state: Round, seat: int, played: Card, better: Card) -> Reason:
+    """Why the coach's ``better`` discard beats the ``played`` one, in the game's terms the coach's own figures
+    bear out: what the others make of the card (what they took, how often they took it, the points they laid
+    with it), or what the hand keeps (the cards it goes with, its points, the meld it fits, its chance)."""
     judged = judgements(state, seat, advice_rng(state, seat))
     mine, best = judged[played], judged[better]
     words: dict[str, object] = {"card": played, "better": better}
+    two = len(state.players) == 2
+    opponent = {"player": state.players[(seat + 1) % 2]} if two else {}
     if _feed_decides(best, mine):
         seen = taken_partners(state, seat, played)
         if seen is not None:
             return Reason("discard_feeds_shown", words | {"player": seen[0], "shown": seen[1]})
         taken = {"taken": round(mine.taken * mine.deals), "deals": mine.deals}
-        if len(state.players) == 2:
-            return Reason("discard_feeds_one", words | taken | {"player": state.players[(seat + 1) % 2]})
-        return Reason("discard_feeds", words | taken)
-    mates = partners(state.hands[seat], played)
-    if mates and best.kept > mine.kept:
-        return Reason("discard_partners", words | {"partners": tuple(mates)})
+        return Reason("discard_feeds_one" if two else "discard_feeds", words | taken | opponent)
     value, better_value = state.variant.card_value(played), state.variant.card_value(better)
-    if better_value > value and best.kept > mine.kept:
-        return Reason("discard_value", words | {"value": value, "better_value": better_value})
-    return Reason("generic", {"points": points})
+    if best.kept > mine.kept:  # the hand is better with the played card kept
+        mates = partners(state.hands[seat], played)
+        if mates:
+            return Reason("discard_partners", words | {"partners": tuple(mates)})
+        if better_value > value:
+            return Reason("discard_value", words | {"value": value, "better_value": better_value})
+        if _fits_table(state, played):
+            return Reason("discard_fits", words | {"meld": _meld_fitted(state, played)})
+        return Reason("discard_chance", words | {"value": value, "better_value": better_value})
+    # The hand alone would keep the better card: the points the others laid with the played one decided.
+    fed = {"fed": float(mine.fed), "better_fed": float(best.fed), "deals": mine.deals}  # said with one decimal
+    return Reason("discard_fed_one" if two else "discard_fed", words | fed | opponent)

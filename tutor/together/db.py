@@ -1,11 +1,11 @@
 """Where the shared tables live, how a request opens them, and the small reads every request of
-:class:`tutor.together.sql_store.SqlTableStore` makes inside its transaction.
+:class:`tutor.together.store.SqlTableStore` makes inside its transaction.
 
 Where: ``$RUMMY500_DATABASE_URL`` (PostgreSQL, shared with the progress), else the SQLite file
 ``$RUMMY500_TABLES_DB``, else ``tables.sqlite3`` beside the progress file. Every request is one
 transaction (:mod:`tutor.storage.engines`): on SQLite a write holds the file's write lock (``BEGIN
 IMMEDIATE``), on PostgreSQL a write locks only its table's row (``SELECT … FOR UPDATE``, in
-:meth:`SqlTableStore._table`), so tables never wait for each other.
+:meth:`tutor.together.store.core.StoreCore._table`), so tables never wait for each other.
 """
 
 from __future__ import annotations

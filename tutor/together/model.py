@@ -1,7 +1,7 @@
 """The values a shared table is made of, its errors, and the interface every table store implements.
 
 :class:`TableStore` is the whole contract between the Play together page and where tables live: the
-SQLite file or the PostgreSQL database of :mod:`tutor.together.sql_store` (one implementation, two
+SQLite file or the PostgreSQL database of :mod:`tutor.together.store` (one implementation, two
 backends through SQLAlchemy; another store would implement the same Protocol, nothing else would change).
 
 >>> check_name("  Anna ", ["Bertil"])

@@ -59,7 +59,7 @@ from tutor.i18n.names import cast_name, cast_names
 from tutor.i18n.strings import t, variant_name, variant_source
 from tutor.i18n.style import Style, style_for
 from tutor.i18n.translate import seat_name
-from tutor.learn.scenario import localize
+from tutor.learn.text import localize
 from tutor.seat.coach import describe_move
 from tutor.seat.felt import count_words
 from tutor.seat.picks import card_options, option_card

@@ -12,7 +12,7 @@ from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import YOU, t
 from tutor.i18n.style import Style, style_for
 from tutor.learn.flow import ScenarioRun
-from tutor.learn.scenario import JudgeTask
+from tutor.learn.tasks import JudgeTask
 from tutor.seat.coach import describe_move
 
 

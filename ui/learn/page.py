@@ -29,8 +29,8 @@ from tutor.i18n.strings import t, variant_name
 from tutor.i18n.style import Style, style_for
 from tutor.learn.curriculum import Lesson
 from tutor.learn.flow import ScenarioRun, star_text
-from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.learn.seat import LessonSeat
+from tutor.learn.tasks import ChoiceTask, JudgeTask, NumberTask
 from tutor.progress import ProgressError, ProgressStore
 from tutor.seat.game import Answer
 from ui.felt.controls import clear_picks, draw_seat_game, play_request

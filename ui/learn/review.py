@@ -18,8 +18,8 @@ from tutor.course import Track
 from tutor.i18n.strings import t
 from tutor.i18n.style import Style
 from tutor.learn.flow import ScenarioRun
-from tutor.learn.scenario import ChoiceTask, JudgeTask, NumberTask
 from tutor.learn.seat import LessonSeat
+from tutor.learn.tasks import ChoiceTask, JudgeTask, NumberTask
 from tutor.progress import ProgressError
 from tutor.progress.clock import utc_now
 from tutor.review.cards import Origin, task_key

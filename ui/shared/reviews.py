@@ -37,7 +37,7 @@ def due_today() -> int:
 
 
 def note_costly_decisions(game: Game, costs: Mapping[int, float]) -> None:
-    """At a round's end: each of the learner's costliest decisions (by the coach's count) becomes a card, to
+    """At a round's end: each of the learner's costliest decisions (as the coach weighs the moves) becomes a card, to
     make again in a review (a store that cannot be written keeps none)."""
     cards = deck()
     if cards is None:

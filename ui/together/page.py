@@ -12,7 +12,7 @@ so, keeps looking, and draws the table again by itself when the database is back
 
 Guarded against strangers: a table code this session has not found yet is looked up only while
 :mod:`ui.shared.guesses` allows (wrong codes bring a wait); one browser keeps only a few tables open before their
-start (:meth:`~tutor.together.sql_store.SqlTableStore.open_table`); and a seat's phone is told when the seat's
+start (:meth:`~tutor.together.store.SqlTableStore.open_table`); and a seat's phone is told when the seat's
 link is opened on another device (:func:`_seat_watch`).
 """
 
@@ -32,7 +32,7 @@ from tutor.storage.faults import StorageFault
 from tutor.together.db import default_target
 from tutor.together.model import MAX_SEATS, TURN_LIMITS, SeatInfo, TableError, TableStore, TableView
 from tutor.together.seat import turn_limit_note
-from tutor.together.sql_store import SqlTableStore
+from tutor.together.store import SqlTableStore
 from ui.shared import guesses, session
 from ui.shared.storage_fault import wait_for
 from ui.together.links import base_url, qr_png, table_link
