@@ -90,16 +90,17 @@ def _every_task() -> list[tuple[str, str]]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("scenario_id", "variant"), _every_task())
-def test_twenty_variations_of_every_task_ask_the_same_thing(scenario_id: str, variant: str) -> None:
-    """Each variation is checked by the engine as a task file is, and keeps the answer kind, the deciding rule
-    and, for every move a learner could try at every step, the verdict and its refusal code."""
+def test_variations_of_every_task_ask_the_same_thing(scenario_id: str, variant: str) -> None:
+    """Each variation (eight seeds a task, at every table it is played at) is checked by the engine as a task
+    file is, and keeps the answer kind, the deciding rule and, for every move a learner could try at every
+    step, the verdict and its refusal code."""
     task = load_curriculum().scenarios[scenario_id]
     task = task.under(next(table for table in task.tables() if table.id == variant))
     def seen(state: Round) -> str:
         return str((state.hands, state.pile, state.table))
 
     positions = set()
-    for seed in range(20):
+    for seed in range(8):
         varied = vary(task, seed)
         assert differences(task, varied) == []
         positions.add(seen(varied.start()))
