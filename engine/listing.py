@@ -12,6 +12,7 @@ is). Applying any other move checks everything.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Generic, cast
 
 from engine.errors import RulesError
@@ -212,10 +213,13 @@ class Memo(Generic[StateT]):
         """Every legal (player, move): the player to move's moves, then every Rommi call."""
         listed = self.actions_listed
         if listed is None:
-            seat = state.to_move
             moves = self._moves if self._moves is not None else self.moves(state)
-            calls = self.calls(state) if state.rommi_from is not None else ()
-            listed = self.actions_listed = tuple([(seat, m) for m in moves]) + calls
+            listed = tuple(zip(repeat(state.to_move, len(moves)), moves, strict=True))  # the pairs made in C
+            if state.rommi_from is not None:
+                calls = self.calls(state)
+                if calls:
+                    listed += calls
+            self.actions_listed = listed
         return listed
 
     def trusted(self, state: StateT, move: Move, seat: int) -> StateT | None:
@@ -246,7 +250,7 @@ def memo_of(state: StateT) -> Memo[StateT]:
     anything after it is made: its listing, which never goes stale since the state never changes)."""
     kept = state.memo
     if kept is not None:
-        return cast("Memo[StateT]", kept)
+        return kept
     memo: Memo[StateT] = Memo()
     keep_memo(state, memo)
     return memo
@@ -258,5 +262,4 @@ def trusted(state: StateT, move: Move, seat: int) -> StateT | None:
     memo = state.memo
     if memo is None:
         return None
-    known = cast("Memo[StateT]", memo)
-    return known.trusted(state, move, seat) if known.known or move.__class__ is Take else None
+    return memo.trusted(state, move, seat) if memo.known or move.__class__ is Take else None
