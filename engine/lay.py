@@ -18,8 +18,6 @@ an owed card impossible to lay. Quick bitmask answers (:mod:`engine.payable`) co
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from engine.cards import JOKER, Card
 from engine.duty import Duty, duty_for
 from engine.errors import RulesError
@@ -34,7 +32,7 @@ from engine.melds import (
 from engine.moves import Layoff, Meld, Move
 from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_quick
 from engine.pile_take import after_take
-from engine.round_parts import PHASE_OVER, TableMeld, remove_held, table_index
+from engine.round_parts import PHASE_OVER, TableMeld, remove_held
 from engine.round_state import RoundState, StateT, first_turn_blocked, replace
 from engine.shown import played
 
@@ -152,20 +150,13 @@ def layoffs(
         return []
     if summary is None:
         summary = HandSummary(hand)
-    table = state.table
-    numbers: Iterable[int]
-    if summary.jokers:
-        numbers = range(1, len(table) + 1)
-    else:  # without a joker a lay-off holds a card that fits a meld alone: only the melds such cards fit
-        index = table_index(table)
-        near = index.touching.intersection(hand)
-        if not near:
-            return []
-        touched = index.touched
-        numbers = sorted({number for card in near for number in touched[card]})
     moves: list[Move] = []
-    for number in numbers:
-        for cards in layoff_options(table[number - 1].shape, hand, summary):
+    rank_suits, suit_masks, jokers = summary.rank_suits, summary.suit_masks, summary.jokers
+    for number, meld in enumerate(state.table, start=1):
+        shape = meld.shape
+        if not jokers and not (rank_suits[shape.rank] if shape.kind == "set" else suit_masks[shape.suit]) & shape.reach:
+            continue  # no held card touches this meld (layoff_options would say so too, one call later)
+        for cards in layoff_options(shape, hand, summary):
             if duty is None or duty.pays(cards, is_meld=False):
                 moves.append(Layoff(cards, number))
     return moves

@@ -12,7 +12,6 @@ is). Applying any other move checks everything.
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import Generic, cast
 
 from engine.errors import RulesError
@@ -45,18 +44,21 @@ def draw_moves(state: RoundState) -> list[Move]:
         return moves
     variant = state.variant
     player = state.to_move
-    summary = HandSummary(state.hands[player])
     penalty = variant.unusable_pile_penalty is not None
-    quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
     free_top = not variant.duty_on_top_card
     if not penalty and first_turn_blocked(state, player):  # nothing may be laid: only a take owing nothing
         if free_top:
             moves.append(take(1))
         return moves
     last = 1 if rule == "top_only" else size
-    if quick and not penalty:
-        _quick_takes(state, summary, last, free_top, variant.duty_paid_by_layoff, moves)
+    if variant.duty == "deepest_card" and not variant.going_out_requires_discard and not penalty:
+        if free_top:  # the top card alone is free
+            moves.append(take(1))
+            if last == 1:
+                return moves  # and nothing deeper may be taken: no hand to summarise
+        _quick_takes(state, HandSummary(state.hands[player]), last, free_top, variant.duty_paid_by_layoff, moves)
         return moves
+    summary = HandSummary(state.hands[player])
     for n in range(1, last + 1):
         summary.add(state.pile[-n])  # the summary holds the hand and the top n cards
         if penalty or take_payable(state, player, n, summary):
@@ -67,13 +69,12 @@ def draw_moves(state: RoundState) -> list[Move]:
 def _quick_takes(
     state: RoundState, summary: HandSummary, last: int, free_top: bool, layoff_pays: bool, moves: list[Move]
 ) -> None:
-    """Add to ``moves`` the takes of 1 to ``last`` cards whose deepest card can be laid (a deepest-card duty
-    without a penalty), from ``summary`` (of the hand) grown one card a depth; a joker at the bottom is asked
-    of :func:`engine.lay.take_payable`."""
+    """Add to ``moves`` the takes of 1 (2 with a ``free_top``, whose take the caller listed) to ``last`` cards
+    whose deepest card can be laid (a deepest-card duty without a penalty), from ``summary`` (of the hand)
+    grown one card a depth; a joker at the bottom is asked of :func:`engine.lay.take_payable`."""
     first = 1
     if free_top:  # the top card alone is free
         summary.add(state.pile[-1])
-        moves.append(take(1))
         first = 2
     if last < first:
         return
@@ -214,7 +215,8 @@ class Memo(Generic[StateT]):
         listed = self.actions_listed
         if listed is None:
             moves = self._moves if self._moves is not None else self.moves(state)
-            listed = tuple(zip(repeat(state.to_move, len(moves)), moves, strict=True))  # the pairs made in C
+            seat = state.to_move
+            listed = tuple([(seat, m) for m in moves])
             if state.rommi_from is not None:
                 calls = self.calls(state)
                 if calls:

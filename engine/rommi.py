@@ -55,7 +55,14 @@ def _natural_grounds(state: RoundState, called: Card, pile_rank: int, pile_suit:
     so the pile's bits are those of the other cards of the pile."""
     if state.variant.rommi_call_with_hand:
         return True
-    return called in table_index(state.table).touching or melds_with_bits(called, pile_rank, pile_suit, pile_jokers)
+    if called in table_index(state.table).touching:
+        return True
+    if pile_jokers:
+        return melds_with_bits(called, pile_rank, pile_suit, pile_jokers)
+    # melds_with_bits without a joker, inlined: two more suits of its rank, or three in a row
+    mask = pile_suit | called.positions
+    starts = mask & (mask >> 1) & (mask >> 2) & RUN_STARTS
+    return (pile_rank & ~called.suit_bit).bit_count() >= 2 or bool((starts | starts << 1 | starts << 2) & called.positions)
 
 
 def called_card_fits(state: RoundState, player: int, called: Card, pile: tuple[Card, ...]) -> bool:
