@@ -29,7 +29,7 @@ from engine.melds import (
     layoff_error,
     layoff_options,
 )
-from engine.moves import Layoff, Meld, Move
+from engine.moves import Layoff, Meld, Move, layoff
 from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_quick
 from engine.pile_take import after_take
 from engine.round_parts import PHASE_OVER, TableMeld, remove_held
@@ -158,7 +158,7 @@ def layoffs(
             continue  # no held card touches this meld (layoff_options would say so too, one call later)
         for cards in layoff_options(shape, hand, summary):
             if duty is None or duty.pays(cards, is_meld=False):
-                moves.append(Layoff(cards, number))
+                moves.append(layoff(cards, number))
     return moves
 
 
