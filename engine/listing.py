@@ -12,6 +12,7 @@ is). Applying any other move checks everything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Generic, cast
 
 from engine.errors import RulesError
@@ -155,20 +156,22 @@ class Memo(Generic[StateT]):
     __slots__ = ("_calls", "_moves", "actions_listed", "known")
 
     def __init__(self) -> None:
-        self._moves: tuple[Move, ...] | None = None
+        # the lists are made here and never changed (readers get copies): no tuple copy of each
+        self._moves: Sequence[Move] | None = None
         self._calls: tuple[Action, ...] | None = None
         #: every (player, move) once listed (what :meth:`actions` returns), else None
-        self.actions_listed: tuple[Action, ...] | None = None
+        self.actions_listed: Sequence[Action] | None = None
         #: id of a listed move whose checks apply may skip -> (the move, its seat, the state after it, or
         #: None for a call listed as surely payable, made when it is made); takes are trusted from the moves
         self.known: dict[int, tuple[Move, int, StateT | None]] | None = None  # made when first needed
 
-    def moves(self, state: StateT) -> tuple[Move, ...]:
-        """Every legal move of the player to move."""
+    def moves(self, state: StateT) -> Sequence[Move]:
+        """Every legal move of the player to move (not to be changed: it is kept)."""
         if self._moves is None:
             phase = state.phase
+            listed: Sequence[Move]
             if phase is PHASE_DRAW:
-                listed = tuple(draw_moves(state))
+                listed = draw_moves(state)
             elif phase is PHASE_PLAY:
                 duty = state.duty
                 if duty is not None and len(duty.owed) > 1 and not duty.any_of:
@@ -177,9 +180,9 @@ class Memo(Generic[StateT]):
                     for move, after in pairs:
                         if after is not None:  # (without it, apply checks the lay as for any move)
                             self._remember(move, seat, after)
-                    listed = tuple([move for move, _ in pairs])
+                    listed = [move for move, _ in pairs]
                 else:
-                    listed = tuple(play_moves(state))
+                    listed = play_moves(state)
             else:
                 listed = ()
             self._moves = listed
@@ -210,18 +213,19 @@ class Memo(Generic[StateT]):
         """Whether the Rommi calls of every seat have been listed."""
         return self._calls is not None
 
-    def actions(self, state: StateT) -> tuple[Action, ...]:
-        """Every legal (player, move): the player to move's moves, then every Rommi call."""
+    def actions(self, state: StateT) -> Sequence[Action]:
+        """Every legal (player, move): the player to move's moves, then every Rommi call (not to be changed:
+        it is kept)."""
         listed = self.actions_listed
         if listed is None:
             moves = self._moves if self._moves is not None else self.moves(state)
             seat = state.to_move
-            listed = tuple([(seat, m) for m in moves])
+            pairs = [(seat, m) for m in moves]
             if state.rommi_from is not None:
                 calls = self.calls(state)
                 if calls:
-                    listed += calls
-            self.actions_listed = listed
+                    pairs += calls
+            listed = self.actions_listed = pairs
         return listed
 
     def trusted(self, state: StateT, move: Move, seat: int) -> StateT | None:
