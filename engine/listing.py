@@ -256,7 +256,7 @@ def memo_of(state: StateT) -> Memo[StateT]:
     anything after it is made: its listing, which never goes stale since the state never changes)."""
     kept = state.memo
     if kept is not None:
-        return kept
+        return cast("Memo[StateT]", kept)
     memo: Memo[StateT] = Memo()
     keep_memo(state, memo)
     return memo
@@ -268,4 +268,5 @@ def trusted(state: StateT, move: Move, seat: int) -> StateT | None:
     memo = state.memo
     if memo is None:
         return None
-    return memo.trusted(state, move, seat) if memo.known or move.__class__ is Take else None
+    known = cast("Memo[StateT]", memo)
+    return known.trusted(state, move, seat) if known.known or move.__class__ is Take else None

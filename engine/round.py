@@ -198,9 +198,9 @@ class Round(RoundState):
 
     def legal_actions(self) -> list[tuple[int, Move]]:
         """Every legal (player, move): the player to move's moves and every Rommi call."""
-        memo = self.memo
-        listed = memo.actions_listed if memo is not None else None
-        return list(listed if listed is not None else memo_of(self).actions(self))
+        memo = memo_of(self)
+        listed = memo.actions_listed
+        return list(listed if listed is not None else memo.actions(self))
 
     def rommi_calls(self, seat: int | None = None) -> list[tuple[int, Move]]:
         """Every legal call out of turn: (caller, ``rommi N``), or (caller, ``rummy M``) under the house rule

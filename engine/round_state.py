@@ -44,8 +44,6 @@ if TYPE_CHECKING:
     # the same declaration, below.
     from dataclasses import replace as replace
 
-    from engine.listing import Memo
-
 __all__ = ["FIELDS", "KEEP", "RoundState", "StateT", "first_turn_blocked", "keep_memo", "replace"]
 
 
@@ -132,7 +130,7 @@ class _Layout(_Fields):
 
     #: The listing :mod:`engine.listing` keeps for this state once it is first listed (``None`` until then;
     #: not a field: a changed copy starts without one). Only :func:`engine.listing.memo_of` reads or sets it.
-    memo: Memo[Any] | None
+    memo: object | None
 
 
 class _Draft(_Layout):
