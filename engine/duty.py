@@ -11,9 +11,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.cards import Card
 from engine.errors import RulesError
+from engine.round_parts import BY_INDEX
 from engine.variants import Variant
 
 
@@ -61,11 +63,17 @@ def duty_for(variant: Variant, taken: tuple[Card, ...], called: Card | None = No
     if called is None and len(taken) == 1 and not variant.duty_on_top_card:
         return None  # the top card alone is free (the house rule top_card_free, or the variant's own rule)
     if variant.duty == "new_meld_any_taken":
-        return Duty(tuple(sorted(taken, key=lambda c: c.index)), any_of=True, layoff_pays=False)
+        return _duty(tuple(sorted(taken, key=BY_INDEX)), True, False)
     owed = [taken[0]] if (len(taken) > 1 or variant.duty_on_top_card) else []
     if called is not None:
         owed = [called] + ([taken[0]] if len(taken) > 1 else [])
-    return Duty(tuple(owed), any_of=False, layoff_pays=variant.duty_paid_by_layoff) if owed else None
+    return _duty(tuple(owed), False, variant.duty_paid_by_layoff) if owed else None
+
+
+@lru_cache(maxsize=1 << 12)
+def _duty(owed: tuple[Card, ...], any_of: bool, layoff_pays: bool) -> Duty:
+    """The (shared) duty of these values: a duty never changes, and a take makes one nearly every turn."""
+    return Duty(owed, any_of, layoff_pays)
 
 
 def unusable_refusal(variant: Variant, deepest: Card) -> RulesError:

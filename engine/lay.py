@@ -29,11 +29,11 @@ from engine.melds import (
     layoff_error,
     layoff_options,
 )
-from engine.moves import Layoff, Meld, Move
+from engine.moves import Layoff, Meld, Move, layoff
 from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_quick
 from engine.pile_take import after_take
 from engine.round_parts import PHASE_OVER, TableMeld, remove_held
-from engine.round_state import RoundState, StateT, first_turn_blocked, replace
+from engine.round_state import RoundState, StateT, first_turn_blocked
 from engine.shown import played
 
 # --- laying --------------------------------------------------------------------------------------
@@ -105,16 +105,30 @@ def _after_laying(
     hands = list(state.hands)
     hands[state.to_move] = tuple(rest)
     out = not rest
-    new = replace(
-        state,
-        hands=tuple(hands),
-        table=table,
-        duty=duty,
-        melded=state.melded if melded is None else melded,
-        phase=PHASE_OVER if out else state.phase,
-        ended_by="went_out" if out else state.ended_by,
-        went_out=state.to_move if out else state.went_out,
-        shown=played(state.shown, state.to_move, laid),
+    # every field given, not replace: the listing tries lays, and random play makes many
+    new = type(state)(
+        state.variant,
+        state.players,
+        tuple(hands),
+        state.stock,
+        state.pile,
+        table,
+        state.to_move,
+        PHASE_OVER if out else state.phase,
+        duty,
+        state.drawn,
+        state.from_pile,
+        state.melded if melded is None else melded,
+        state.penalties,
+        state.totals,
+        state.reshuffles,
+        state.seed,
+        state.round_number,
+        "went_out" if out else state.ended_by,
+        state.to_move if out else state.went_out,
+        state.rommi_from,
+        played(state.shown, state.to_move, laid),
+        state.first_turn_over,
     )
     if duty is not None and rest and not duty_payable(new):
         raise RulesError("taken_card_not_used", "duty.keep_payable", owed=duty.owed)
@@ -158,7 +172,7 @@ def layoffs(
             continue  # no held card touches this meld (layoff_options would say so too, one call later)
         for cards in layoff_options(shape, hand, summary):
             if duty is None or duty.pays(cards, is_meld=False):
-                moves.append(Layoff(cards, number))
+                moves.append(layoff(cards, number))
     return moves
 
 

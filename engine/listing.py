@@ -12,6 +12,7 @@ is). Applying any other move checks everything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Generic, cast
 
 from engine.errors import RulesError
@@ -44,18 +45,21 @@ def draw_moves(state: RoundState) -> list[Move]:
         return moves
     variant = state.variant
     player = state.to_move
-    summary = HandSummary(state.hands[player])
     penalty = variant.unusable_pile_penalty is not None
-    quick = variant.duty == "deepest_card" and not variant.going_out_requires_discard
     free_top = not variant.duty_on_top_card
     if not penalty and first_turn_blocked(state, player):  # nothing may be laid: only a take owing nothing
         if free_top:
             moves.append(take(1))
         return moves
     last = 1 if rule == "top_only" else size
-    if quick and not penalty:
-        _quick_takes(state, summary, last, free_top, variant.duty_paid_by_layoff, moves)
+    if variant.duty == "deepest_card" and not variant.going_out_requires_discard and not penalty:
+        if free_top:  # the top card alone is free
+            moves.append(take(1))
+            if last == 1:
+                return moves  # and nothing deeper may be taken: no hand to summarise
+        _quick_takes(state, HandSummary(state.hands[player]), last, free_top, variant.duty_paid_by_layoff, moves)
         return moves
+    summary = HandSummary(state.hands[player])
     for n in range(1, last + 1):
         summary.add(state.pile[-n])  # the summary holds the hand and the top n cards
         if penalty or take_payable(state, player, n, summary):
@@ -66,13 +70,12 @@ def draw_moves(state: RoundState) -> list[Move]:
 def _quick_takes(
     state: RoundState, summary: HandSummary, last: int, free_top: bool, layoff_pays: bool, moves: list[Move]
 ) -> None:
-    """Add to ``moves`` the takes of 1 to ``last`` cards whose deepest card can be laid (a deepest-card duty
-    without a penalty), from ``summary`` (of the hand) grown one card a depth; a joker at the bottom is asked
-    of :func:`engine.lay.take_payable`."""
+    """Add to ``moves`` the takes of 1 (2 with a ``free_top``, whose take the caller listed) to ``last`` cards
+    whose deepest card can be laid (a deepest-card duty without a penalty), from ``summary`` (of the hand)
+    grown one card a depth; a joker at the bottom is asked of :func:`engine.lay.take_payable`."""
     first = 1
     if free_top:  # the top card alone is free
         summary.add(state.pile[-1])
-        moves.append(take(1))
         first = 2
     if last < first:
         return
@@ -153,20 +156,22 @@ class Memo(Generic[StateT]):
     __slots__ = ("_calls", "_moves", "actions_listed", "known")
 
     def __init__(self) -> None:
-        self._moves: tuple[Move, ...] | None = None
+        # the lists are made here and never changed (readers get copies): no tuple copy of each
+        self._moves: Sequence[Move] | None = None
         self._calls: tuple[Action, ...] | None = None
         #: every (player, move) once listed (what :meth:`actions` returns), else None
-        self.actions_listed: tuple[Action, ...] | None = None
+        self.actions_listed: Sequence[Action] | None = None
         #: id of a listed move whose checks apply may skip -> (the move, its seat, the state after it, or
         #: None for a call listed as surely payable, made when it is made); takes are trusted from the moves
         self.known: dict[int, tuple[Move, int, StateT | None]] | None = None  # made when first needed
 
-    def moves(self, state: StateT) -> tuple[Move, ...]:
-        """Every legal move of the player to move."""
+    def moves(self, state: StateT) -> Sequence[Move]:
+        """Every legal move of the player to move (not to be changed: it is kept)."""
         if self._moves is None:
             phase = state.phase
+            listed: Sequence[Move]
             if phase is PHASE_DRAW:
-                listed = tuple(draw_moves(state))
+                listed = draw_moves(state)
             elif phase is PHASE_PLAY:
                 duty = state.duty
                 if duty is not None and len(duty.owed) > 1 and not duty.any_of:
@@ -175,9 +180,9 @@ class Memo(Generic[StateT]):
                     for move, after in pairs:
                         if after is not None:  # (without it, apply checks the lay as for any move)
                             self._remember(move, seat, after)
-                    listed = tuple([move for move, _ in pairs])
+                    listed = [move for move, _ in pairs]
                 else:
-                    listed = tuple(play_moves(state))
+                    listed = play_moves(state)
             else:
                 listed = ()
             self._moves = listed
@@ -208,14 +213,19 @@ class Memo(Generic[StateT]):
         """Whether the Rommi calls of every seat have been listed."""
         return self._calls is not None
 
-    def actions(self, state: StateT) -> tuple[Action, ...]:
-        """Every legal (player, move): the player to move's moves, then every Rommi call."""
+    def actions(self, state: StateT) -> Sequence[Action]:
+        """Every legal (player, move): the player to move's moves, then every Rommi call (not to be changed:
+        it is kept)."""
         listed = self.actions_listed
         if listed is None:
-            seat = state.to_move
             moves = self._moves if self._moves is not None else self.moves(state)
-            calls = self.calls(state) if state.rommi_from is not None else ()
-            listed = self.actions_listed = tuple([(seat, m) for m in moves]) + calls
+            seat = state.to_move
+            pairs = [(seat, m) for m in moves]
+            if state.rommi_from is not None:
+                calls = self.calls(state)
+                if calls:
+                    pairs += calls
+            listed = self.actions_listed = pairs
         return listed
 
     def trusted(self, state: StateT, move: Move, seat: int) -> StateT | None:

@@ -42,7 +42,8 @@ class Shape:
     For a run, ``suit`` and the positions ``low``–``high``; for a set, ``rank``. ``touching`` holds the
     indices of the natural cards that could be laid off on it alone. As bits, for quick questions about a
     hand's :class:`HandSummary`: ``body`` is what the meld holds (a run's positions, a set's suits) and
-    ``reach`` what could be laid next to it (the positions at a run's ends, a set's missing suits).
+    ``reach`` what could be laid next to it (the positions at a run's ends, a set's missing suits);
+    ``touching_cards``, the cards of ``touching`` themselves (a listing asks a hand for them at once).
     """
 
     kind: str
@@ -54,6 +55,7 @@ class Shape:
     touching: frozenset[int] = frozenset()
     body: int = 0
     reach: int = 0
+    touching_cards: frozenset[Card] = frozenset()
 
     @property
     def low_ace(self) -> bool:
@@ -96,9 +98,17 @@ def _known_shape(cards: tuple[Card, ...]) -> Shape:
         ordered = tuple(sorted(cards, key=lambda c: c.suit))
         rank = cards[0].rank
         free = [] if len(cards) == SET_MAX else [s for s in range(4) if not any(c.suit == s for c in cards)]
-        touching = frozenset(Card.natural(rank, s).index for s in free)
+        touching = frozenset(Card.natural(rank, s) for s in free)
         suits = sum(1 << c.suit for c in cards)
-        return Shape("set", ordered, rank=rank, touching=touching, body=suits, reach=sum(1 << s for s in free))
+        return Shape(
+            "set",
+            ordered,
+            rank=rank,
+            touching=frozenset(c.index for c in touching),
+            body=suits,
+            reach=sum(1 << s for s in free),
+            touching_cards=touching,
+        )
     if len({c.suit for c in cards}) > 1:
         raise _fail("not_a_meld", "meld.mixed")
     aces = sum(1 for c in cards if c.rank == 1)
@@ -111,11 +121,21 @@ def _known_shape(cards: tuple[Card, ...]) -> Shape:
         if high - low + 1 == len(cards) and len({p for p, _ in positions}) == len(cards):
             suit = cards[0].suit
             ends = [p for p in (low - 1, high + 1) if 1 <= p <= 14 and len(cards) < MAX_RUN]
-            touching = frozenset(Card.natural(rank_at(p), suit).index for p in ends)
+            touching = frozenset(Card.natural(rank_at(p), suit) for p in ends)
             body = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
             reach = sum(1 << p for p in ends)
             ordered = tuple(c for _, c in positions)
-            return Shape("run", ordered, suit=suit, low=low, high=high, touching=touching, body=body, reach=reach)
+            return Shape(
+                "run",
+                ordered,
+                suit=suit,
+                low=low,
+                high=high,
+                touching=frozenset(c.index for c in touching),
+                body=body,
+                reach=reach,
+                touching_cards=touching,
+            )
     if aces and 2 in ranks and 13 in ranks:
         raise _fail("ace_around_corner", "run.around_corner")
     raise _fail("not_a_meld", "run.gap")
@@ -219,6 +239,8 @@ def hand_melds(hand: tuple[Card, ...] | list[Card], summary: HandSummary | None 
     for suit, mask in enumerate(summary.suit_masks):
         if not jokers:  # without jokers only cards three in a row make runs (natural_run_positions, inlined)
             starts = mask & (mask >> 1) & (mask >> 2) & RUN_STARTS
+            if not starts:
+                continue
             mask &= starts | (starts << 1) | (starts << 2)
         elif jokers == 1:  # a card no run holds is left out, so fewer hands are worked out anew
             mask = natural_run_positions(mask, 1)

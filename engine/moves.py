@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar, Final, Literal
 
 from engine.cards import Card, cards_text, parse_cards
@@ -238,6 +238,12 @@ def discard(card: Card) -> Discard:
 def take(count: int) -> Take:
     """The (shared) ``take N`` move."""
     return Take(count)
+
+
+@lru_cache(maxsize=1 << 14)
+def layoff(cards: tuple[Card, ...], meld: int) -> Layoff:
+    """The (shared) lay-off of ``cards`` on meld ``meld``: the listing offers the same lay-offs turn after turn."""
+    return Layoff(cards, meld)
 
 
 def _unreadable(text: str, reason: str = "move.unreadable") -> NotationError:

@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.duty import duty_for
 from engine.moves import Rommi, Take
 from engine.round_parts import PHASE_PLAY, sorted_cards
-from engine.round_state import StateT, replace
+from engine.round_state import StateT
 from engine.shown import took
 
 
@@ -40,15 +40,28 @@ def after_take(state: StateT, player: int, n: int, called: bool = False) -> Stat
     hands[player] = sorted_cards((*state.hands[player], *taken))
     duty = duty_for(state.variant, taken, state.pile[-1] if called else None)
     ordered = sorted_cards(taken)
-    return replace(
-        state,
-        hands=tuple(hands),
-        pile=state.pile[:-n],
-        phase=PHASE_PLAY,
-        to_move=player,
-        duty=duty,
-        drawn=ordered,
-        from_pile=ordered,
-        rommi_from=None,
-        shown=took(state.shown, player, taken),
+    # every field given, not replace: a take is one of the moves most turns start with
+    return type(state)(
+        state.variant,
+        state.players,
+        tuple(hands),
+        state.stock,
+        state.pile[:-n],
+        state.table,
+        player,
+        PHASE_PLAY,
+        duty,
+        ordered,
+        ordered,
+        state.melded,
+        state.penalties,
+        state.totals,
+        state.reshuffles,
+        state.seed,
+        state.round_number,
+        state.ended_by,
+        state.went_out,
+        None,
+        took(state.shown, player, taken),
+        state.first_turn_over,
     )

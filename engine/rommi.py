@@ -42,10 +42,27 @@ def call_grounds(state: RoundState) -> bool:
         return True
     pile = state.pile
     called = pile[-1]
-    others = HandSummary(pile[:-1])
     if called is JOKER:  # it fits any meld with room left, or stands for a card that melds with the pile
+        others = HandSummary(pile[:-1])
         return any(m.shape.reach for m in state.table) or any(others.melds_with(card) for card in NATURALS)
-    return any(called.index in m.shape.touching for m in state.table) or others.melds_with(called)
+    return _natural_grounds(state, called, *_of_rank_and_suit(pile, called))
+
+
+def _natural_grounds(state: RoundState, called: Card, pile_rank: int, pile_suit: int, pile_jokers: int) -> bool:
+    """:func:`call_grounds` for a natural ``called`` card, told by what the whole pile holds of its rank (suits,
+    as bits) and suit (run positions, as bits) and its jokers: the called card's own bits change nothing
+    (:func:`engine.melds.melds_with_bits` leaves its suit out of its rank and adds its position to its suit),
+    so the pile's bits are those of the other cards of the pile."""
+    if state.variant.rommi_call_with_hand:
+        return True
+    if called in table_index(state.table).touching:
+        return True
+    if pile_jokers:
+        return melds_with_bits(called, pile_rank, pile_suit, pile_jokers)
+    # melds_with_bits without a joker, inlined: two more suits of its rank, or three in a row
+    mask = pile_suit | called.positions
+    starts = mask & (mask >> 1) & (mask >> 2) & RUN_STARTS
+    return (pile_rank & ~called.suit_bit).bit_count() >= 2 or bool((starts | starts << 1 | starts << 2) & called.positions)
 
 
 def called_card_fits(state: RoundState, player: int, called: Card, pile: tuple[Card, ...]) -> bool:
@@ -140,16 +157,19 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     questions (can the called card be laid; can the deepest) cost a few bit operations for each depth; only
     a depth that passes them is tried in full.
     """
-    if not window_open(state) or not state.variant.rommi_call or not call_grounds(state):
+    if not window_open(state) or not state.variant.rommi_call:
         return []
-    found: list[tuple[int, Move, StateT | None]] = []
     pile = state.pile
     called = pile[-1]
+    # What the pile holds of the called card's rank and suit: the grounds, and the first question asked of
+    # each caller
+    pile_rank, pile_suit, pile_jokers = _of_rank_and_suit(pile, called)
+    if not (call_grounds(state) if called is JOKER else _natural_grounds(state, called, pile_rank, pile_suit, pile_jokers)):
+        return []
+    found: list[tuple[int, Move, StateT | None]] = []
     variant = state.variant
     quick = called is not JOKER and not variant.going_out_requires_discard
     by_layoff = variant.duty_paid_by_layoff
-    # What the pile holds of the called card's rank and suit, for the first question asked of each caller
-    pile_rank, pile_suit, pile_jokers = _of_rank_and_suit(pile, called)
     rank, suit, suit_bit, positions = called.rank, called.suit, called.suit_bit, called.positions
     needs_meld = variant.layoff_needs_own_meld
     index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed

@@ -65,10 +65,11 @@ class TableMeld:
 
 class TableIndex:
     """The shapes of a table's melds by the cards that could be laid on them: ``sets[rank]``, the sets of
-    that rank, and ``runs[suit]``, the runs of that suit, each in table order. :func:`table_index` makes one
+    that rank, and ``runs[suit]``, the runs of that suit, each in table order; ``touching``, the natural
+    cards that some meld takes alone (every meld's ``Shape.touching_cards``). :func:`table_index` makes one
     per table: a table stays the same through many moves, and every listing asks it."""
 
-    __slots__ = ("runs", "sets")
+    __slots__ = ("runs", "sets", "touching")
 
     def __init__(self, table: tuple[TableMeld, ...]) -> None:
         sets: list[tuple[Shape, ...]] = [()] * 14  # one shared empty tuple for each rank and suit with none
@@ -81,6 +82,7 @@ class TableIndex:
                 runs[shape.suit] += (shape,)
         self.sets: tuple[tuple[Shape, ...], ...] = tuple(sets)
         self.runs: tuple[tuple[Shape, ...], ...] = tuple(runs)
+        self.touching: frozenset[Card] = frozenset().union(*[meld.shape.touching_cards for meld in table])
 
 
 # The indexes of the tables seen last, by the table tuple's identity (kept with the table, so the identity
@@ -133,9 +135,10 @@ def without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ...
     return tuple(rest)
 
 
-_BY_INDEX = attrgetter("index")
+#: A card's index, read in C: the sort key of hands.
+BY_INDEX: Final = attrgetter("index")
 
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """``cards`` as a tuple in card-index order (how hands are kept)."""
-    return tuple(sorted(cards, key=_BY_INDEX))
+    return tuple(sorted(cards, key=BY_INDEX))

@@ -18,17 +18,20 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 
 from engine.cards import Card
 from engine.round_parts import sorted_cards
 
 Shown = tuple[tuple[Card, ...], ...]
 
+_IN_HAND = attrgetter("in_hand")
+
 
 def took(shown: Shown, seat: int, cards: Iterable[Card]) -> Shown:
     """``shown`` after ``seat`` took ``cards`` from the pile."""
     changed = list(shown)
-    changed[seat] = sorted_cards((*shown[seat], *(card.in_hand for card in cards)))
+    changed[seat] = sorted_cards((*shown[seat], *map(_IN_HAND, cards)))
     return tuple(changed)
 
 

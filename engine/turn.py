@@ -26,7 +26,7 @@ from engine.lay import duty_payable
 from engine.moves import Discard, Take
 from engine.payable import blocked_by_own_meld_rule
 from engine.pile_take import after_take, take_count
-from engine.round_parts import PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
+from engine.round_parts import BY_INDEX, PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
 from engine.round_state import RoundState, StateT, first_turn_blocked, replace
 from engine.seeds import reshuffle_seed
 from engine.shown import played
@@ -41,7 +41,7 @@ def apply_draw(state: StateT) -> StateT:
     card = state.stock[0]
     hands = list(state.hands)
     hand = list(state.hands[state.to_move])
-    insort(hand, card, key=_index)  # the hand stays in card-index order, as sorted_cards keeps it
+    insort(hand, card, key=BY_INDEX)  # the hand stays in card-index order, as sorted_cards keeps it
     hands[state.to_move] = tuple(hand)
     # every field given, not replace: this is one of the two moves nearly every turn makes
     return type(state)(
@@ -68,10 +68,6 @@ def apply_draw(state: StateT) -> StateT:
         state.shown,
         state.first_turn_over,
     )
-
-
-def _index(card: Card) -> int:
-    return card.index
 
 
 def _take_count(state: RoundState, move: Take) -> int:
