@@ -60,12 +60,12 @@ class CoachWeights:
     all_callers: bool = True  # weigh every seat that may call Rommi! on a discard, not only the next player
 
 
-#: The ``strong`` level's judgement: a point fed to the others weighs double (it is theirs, and their race to go
+#: The ``sharp`` level's judgement: a point fed to the others weighs double (it is theirs, and their race to go
 #: out is nearer), and a take that lays nothing at once is judged by the hand it makes, with no extra cost.
 #: Measured over seeded three-player rounds against two ``greedy`` it wins 4–8 points more of them than the
 #: coach's own weights (README, "The computer players"); the coach that teaches keeps its weights, which follow
 #: the tactics its lessons teach (a top card that lays nothing is left for a draw, high cards go early).
-STRONG_WEIGHTS = CoachWeights(feed=2.0, blind_take=0.0)
+SHARP_WEIGHTS = CoachWeights(feed=2.0, blind_take=0.0)
 
 
 # --- what a seat may see ---------------------------------------------------------------------------
