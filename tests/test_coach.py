@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.bots import BOTS, get_bot
-from engine.bots.coach import CoachBot, sample_world, unseen_cards
+from engine.bots.coach import SHARP_WEIGHTS, CoachBot, sample_world, unseen_cards
 from engine.cards import Card, parse_cards
 from engine.moves import Discard, Move
 from engine.round import Phase, Round
@@ -179,6 +179,14 @@ def test_the_coach_sees_only_what_its_seat_may_see() -> None:
             compared += 1
             state = state.apply(move)
         assert compared > 10
+
+
+def test_the_sharp_level_is_the_coach_with_its_own_weights() -> None:
+    sharp = get_bot("sharp")
+    assert isinstance(sharp, CoachBot) and sharp.name == "sharp" and sharp.weights == SHARP_WEIGHTS
+    state = Round.deal(get_variant("rommi"), ["Anna", "Bertil", "Cecilia"], seed=5)
+    seat, move = sharp.choose(state, random.Random(0))
+    assert (seat, move) in state.legal_actions()
 
 
 @pytest.mark.slow

@@ -3,6 +3,8 @@
 ``random`` picks uniformly. ``greedy`` lays what pays, takes from the pile when it can pay the duty and
 the haul is worth it, and discards its least useful card. ``coach`` (:mod:`engine.bots.coach`) looks
 further: it weighs kept cards by their chances, draws against takes, and what a discard gives the next player.
+``sharp`` is the coach with the weights that win most against ``greedy`` (:data:`engine.bots.coach.SHARP_WEIGHTS`);
+``search`` plays the coach's best few moves out in sampled worlds (:mod:`engine.bots.search`).
 
 >>> from engine.variants import get_variant
 >>> from engine.round import Round
@@ -18,7 +20,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.bots.coach import CoachBot
+from engine.bots.coach import SHARP_WEIGHTS, CoachBot
 from engine.bots.greedy import GreedyBot
 from engine.bots.search import SearchBot
 from engine.moves import Move
@@ -83,12 +85,13 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "coach": CoachBot,
+    "sharp": lambda: CoachBot(SHARP_WEIGHTS, name="sharp"),
     "search": SearchBot,
 }
 
 
 def get_bot(name: str) -> Bot:
-    """A computer player by name: ``random``, ``greedy``, ``coach`` or ``search``; ``KeyError`` for another name."""
+    """A computer player by name: ``random``, ``greedy``, ``coach``, ``sharp`` or ``search``; ``KeyError`` for another name."""
     try:
         return BOTS[name]()
     except KeyError:
