@@ -481,7 +481,7 @@ def test_the_end_of_a_round_says_how_it_ended_who_leads_and_what_cost_most() -> 
     assert "leads the game with" in shown or "share the lead" in shown or "You lead the game" in shown
     assert "went out." in shown or "The round ended:" in shown
     assert any("Penalty: points lost" in c for c in texts(at.caption))
-    assert "Where the round cost you most, by the coach's count:" in shown
+    assert "The decisions that cost you most this round, each with the better move:" in shown
     table = practice_of(at).table
     index, _ = costliest(game, table.costs, 0)[0]
     at.button(key="practice_try_0").click().run()  # "Try this decision again": a game from that position
