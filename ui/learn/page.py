@@ -320,7 +320,7 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
         _feedback(run, language)
     _save_error(language)
     _hints(run, language)
-    if run.solved:
+    if run.solved and not answer_first:  # the move's answer: the solved box comes with the whole page next
         _solved(track, lesson, index, run, language)
     if not answer_first and (_outside() != learn.drawn or (_fragment_alone() and _charts_mark(run) != learn.charts_for)):
         st.rerun(scope="app")  # a task saved (the lesson list's stars), the charts: drawn outside, out of date
