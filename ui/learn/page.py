@@ -287,9 +287,10 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
 
     A move's answer comes first: a move answered in a run of this fragment alone draws the table and what
     it says, saves a solved task, and leaves the rest for the run that follows once the browser has drawn
-    the table (it says so, ``ready``): the whole page again for the lesson list's stars and the charts. The
-    charts stay as they are meanwhile: drawn again, or taken away and back, they held the answer back by
-    half (plotly's drawing in the browser). A run of the whole page draws everything at once."""
+    the table (it says so, ``ready``): the whole page again for the lesson list's stars, the solved box and
+    the charts (each element after the table is a redraw of the whole page in the browser, before the table's
+    frame). The charts stay as they are meanwhile: drawn again, or taken away and back, they held the answer
+    back by half (plotly's drawing in the browser). A run of the whole page draws everything at once."""
     learn = learn_state()
     if _outside() != learn.drawn:
         st.rerun(scope="app")  # another lesson or task (Next, Again), a task saved: the whole page again
