@@ -1,12 +1,18 @@
 """Speed of the app in a real browser, beside a bare Streamlit app served the same way in the same run.
 
-Two servers start side by side: the app (``streamlit run app.py``) and a bare app (a button and a counter,
-written to a temporary folder), both by :class:`harness.served_app.Server` with the same flags and the
-checkout's ``.streamlit/config.toml``; Chromium launches meanwhile. Then rounds, each of them in fresh
-browser contexts (a new Streamlit session, nothing cached in the browser, the learners' progress wiped):
+Three servers start side by side: the app (``streamlit run app.py``) and two bare apps written to a
+temporary folder (a button and a counter; a custom component, as the app's table is one, in a fragment, as
+the app's table is, whose click bumps the count it shows), all by :class:`harness.served_app.Server` with the
+same flags and the checkout's ``.streamlit/config.toml``; Chromium launches meanwhile. Then rounds, each of
+them in fresh browser contexts (a new Streamlit session, nothing cached in the browser, the learners'
+progress wiped):
 
 - the bare page opened: its **first paint** (from the navigation to the frame that shows its counter), then
-  a **bare rerun** (from a click on its button to the frame that shows the counter one higher);
+  :data:`BARE_CLICKS` **bare reruns** (from a click on its button to the frame that shows the counter one
+  higher);
+- the bare component's page opened, then as many **bare component reruns** (from a click on the
+  component's button to the frame that shows its count one higher): Streamlit's own round trip for a
+  component's event, the path a move takes;
 - the home page (``/``) opened: the **first usable table** (from the navigation to the first frame in which
   a card of the table is drawn and, when the task opened is a move, a card of the hand is there to click);
 - the lesson link (``/?lesson=<id>``) of the first lesson that opens on a move task opened: its first usable
@@ -16,7 +22,9 @@ browser contexts (a new Streamlit session, nothing cached in the browser, the le
   hand changed); each **card click** on the way, to the frame that shows the card picked.
 
 Every time is taken inside the page (its own clock, frame by frame), so Playwright's round trips do not
-count. Medians are printed with the ratios move / bare rerun and first usable table / bare first paint:
+count; every click is a mouse's (Playwright's), the bare pages' as the move's, timed from its click event; what watches the page looks only inside the elements it watches (found once before the click), so
+the watching itself costs the page next to nothing. Medians are printed with the ratios move / bare rerun, move / bare component rerun and first usable
+table / bare first paint:
 what the app costs over Streamlit's own round trip and start, on whatever machine runs it.
 
 The machines are shared: the load average (1 minute) is read at the start and after each round and printed
@@ -73,6 +81,8 @@ MOVE_TARGET_MS = 250.0
 #: A move at most this many times a bare rerun of the same run.
 MOVE_RATIO_TARGET = 2.5
 SHORT_ROUNDS = 2
+#: Reruns of each bare page a round (cheap: more samples of the floor the move is compared with).
+BARE_CLICKS = 3
 #: Milliseconds a page may take to show what is waited for (a busy machine; a cold server imports the app).
 WAIT_MS = 30_000
 #: Milliseconds a fresh Learn page is left to settle before the move (its follow-up rerun draws the chart).
@@ -87,8 +97,41 @@ if st.button("Rerun"):
 st.markdown(f"Reruns: {st.session_state.reruns}")
 """
 BARE_FIRST = "Reruns: 0"
-#: What the bare page shows its count in.
+#: What the bare page shows its count in, and the button that bumps it.
 BARE_COUNT = '[data-testid="stMarkdownContainer"]'
+BARE_BUTTON = '[data-testid="stButton"] button'
+#: The bare component's script: a button that shows the count it is given and sends a trigger event.
+BARE_COMPONENT_JS = """export default function ({ data, setTriggerValue, parentElement }) {
+  let button = parentElement.querySelector("button.bare-counter");
+  if (!button) {
+    button = document.createElement("button");
+    button.className = "bare-counter";
+    parentElement.appendChild(button);
+  }
+  button.textContent = "Reruns: " + data.reruns;
+  button.onclick = () => setTriggerValue("clicked", Date.now());
+}"""
+#: The bare component's app: that component (``st.components.v2``, as the app's table) in a fragment (as the
+#: app's table is); the event's callback bumps the count.
+BARE_COMPONENT_APP = f"""import streamlit as st
+
+COUNTER = st.components.v2.component("bare_counter", js={BARE_COMPONENT_JS!r})
+st.session_state.setdefault("reruns", 0)
+
+
+def bump():
+    st.session_state.reruns += 1
+
+
+@st.fragment
+def counter():
+    COUNTER(data={{"reruns": st.session_state.reruns}}, key="counter", on_clicked_change=bump)
+
+
+counter()
+"""
+#: The bare component's button, which shows its count.
+BARE_COMPONENT_BUTTON = "button.bare-counter"
 #: A card of the table drawn; a card of the hand to click.
 TABLE_CARD = ".r5t-card"
 HAND_CARD = ".r5t-hand button[data-hand]"
@@ -134,8 +177,10 @@ _INIT = """(() => {
   };
   requestAnimationFrame(first);
   window.__r5action = 0;
+  window.__r5click = 0;
   window.__r5picks = [];
   document.addEventListener("click", (event) => {
+    window.__r5click = performance.now();
     const el = event.composedPath().find((e) => e instanceof Element && (e.hasAttribute("data-hand") || e.hasAttribute("data-action")));
     if (!el) return;
     const start = performance.now();
@@ -154,10 +199,16 @@ _INIT = """(() => {
 #: Watch the table frame by frame until its hand differs from now (``__r5moved``: that frame's time), or
 #: until it says something new other than a success with the hand unchanged (``__r5refused``: its words: a
 #: move refused, or one that is legal but not what the task asks). The moment the table's script changes the
-#: hand, before the frame that shows it, is ``__r5drawn``.
+#: hand, before the frame that shows it, is ``__r5drawn``. The tables are found once, before the click (a
+#: move redraws a table inside its element); only a table gone from the page has them looked for again.
 _WATCH_MOVE = """() => {
-  const hand = () => window.__r5all(".r5t-hand [data-hand]").map((e) => e.getAttribute("data-hand")).join(" ");
-  const said = () => window.__r5all(".r5t-say:not(.r5t-success)").map((e) => e.textContent.trim()).join(" ");
+  let roots = window.__r5all(".r5t");
+  const inside = (selector) => {
+    if (!roots.length || !roots.every((root) => root.isConnected)) roots = window.__r5all(".r5t");
+    return roots.flatMap((root) => Array.from(root.querySelectorAll(selector)));
+  };
+  const hand = () => inside(".r5t-hand [data-hand]").map((e) => e.getAttribute("data-hand")).join(" ");
+  const said = () => inside(".r5t-say:not(.r5t-success)").map((e) => e.textContent.trim()).join(" ");
   const before = hand(), saidBefore = said();
   window.__r5moved = 0;
   window.__r5drawn = 0;
@@ -167,7 +218,7 @@ _WATCH_MOVE = """() => {
     window.__r5drawn = performance.now();
     drawn.disconnect();
   });
-  window.__r5all(".r5t").forEach((root) => drawn.observe(root, { childList: true, subtree: true }));
+  roots.forEach((root) => drawn.observe(root, { childList: true, subtree: true }));
   const tick = () => {
     if (hand() !== before) window.__r5moved = performance.now();
     else if (said() && said() !== saidBefore) window.__r5refused = said();
@@ -176,20 +227,19 @@ _WATCH_MOVE = """() => {
   requestAnimationFrame(tick);
 }"""
 
-#: Click the bare page's button; the milliseconds to the first frame showing another count (-1: none in 30 s).
-_BARE_RERUN = """async ([counter]) => {
-  const count = () => Array.from(document.querySelectorAll(counter), (e) => e.textContent).join("|");
+#: Watch a bare page's count (``counter``, looked for in the components too) frame by frame until it differs
+#: from now: ``__r5counted`` is that frame's time. The count is found before the click and then read where it
+#: was found (the page, or the component it is drawn in).
+_WATCH_COUNT = """([counter]) => {
+  const places = Array.from(new Set(window.__r5all(counter).map((e) => e.getRootNode())));
+  const count = () => places.flatMap((place) => Array.from(place.querySelectorAll(counter), (e) => e.textContent)).join("|");
   const before = count();
-  const start = performance.now();
-  document.querySelector('[data-testid="stButton"] button').click();
-  return await new Promise((resolve) => {
-    const tick = () => {
-      if (count() !== before) resolve(performance.now() - start);
-      else if (performance.now() - start > 30000) resolve(-1);
-      else requestAnimationFrame(tick);
-    };
-    tick();
-  });
+  window.__r5counted = 0;
+  const tick = () => {
+    if (count() !== before) window.__r5counted = performance.now();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }"""
 
 
@@ -213,6 +263,7 @@ class Samples:
 
     bare_first: list[float] = field(default_factory=list)
     bare_rerun: list[float] = field(default_factory=list)
+    bare_component: list[float] = field(default_factory=list)
     home_first: list[float] = field(default_factory=list)
     lesson_first: list[float] = field(default_factory=list)
     picks: list[float] = field(default_factory=list)
@@ -263,18 +314,36 @@ def open_page(browser: Browser, url: str, selector: str, text: str | None, what:
     return page, float(page.evaluate("window.__r5first"))
 
 
-def bare_round(browser: Browser, url: str, samples: Samples) -> None:
-    """The bare page's first paint, and one rerun of it."""
+def bare_round(browser: Browser, url: str, component_url: str, samples: Samples) -> None:
+    """The bare page's first paint and :data:`BARE_CLICKS` reruns of it; as many of the bare component."""
     page, first = open_page(browser, url, BARE_COUNT, BARE_FIRST, "a bare page's first paint")
     try:
         samples.bare_first.append(first)
-        page.wait_for_timeout(300)  # its start settles, as a person reads before clicking
-        rerun = float(page.evaluate(_BARE_RERUN, [BARE_COUNT]))
-        if rerun < 0:
-            fail("a bare rerun: the count never changed after a click on its button")
-        samples.bare_rerun.append(rerun)
+        samples.bare_rerun += bare_reruns(page, BARE_BUTTON, BARE_COUNT, "a bare rerun")
     finally:
         page.context.close()
+    page, _ = open_page(browser, component_url, BARE_COMPONENT_BUTTON, BARE_FIRST, "a bare component's first paint")
+    try:
+        samples.bare_component += bare_reruns(page, BARE_COMPONENT_BUTTON, BARE_COMPONENT_BUTTON, "a bare component rerun")
+    finally:
+        page.context.close()
+
+
+def bare_reruns(page: Page, button: str, counter: str, what: str) -> list[float]:
+    """:data:`BARE_CLICKS` clicks on ``button``, each timed from the click (a mouse's, as the move's) to the frame
+    showing the count in ``counter`` changed."""
+    times = []
+    for _ in range(BARE_CLICKS):
+        page.wait_for_timeout(300)  # the page settles, as a person reads before clicking
+        page.evaluate(_WATCH_COUNT, [counter])
+        try:
+            page.locator(button).first.click()
+            page.wait_for_function("window.__r5counted > 0", timeout=WAIT_MS)
+        except PlaywrightError as error:
+            fail(f"{what}: the count never changed after a click on its button ({str(error).splitlines()[0]})")
+        clicked, counted = float(page.evaluate("window.__r5click")), float(page.evaluate("window.__r5counted"))
+        times.append(measured(counted - clicked if clicked else 0.0, what))
+    return times
 
 
 def home_page(browser: Browser, server: Server) -> tuple[float, float]:
@@ -350,10 +419,10 @@ def healthy(server: Server, started: float) -> float:
     return time.perf_counter() - started
 
 
-def bare_script(folder: Path) -> str:
-    """The bare app written to ``folder``; its path."""
-    path = folder / "bare_app.py"
-    path.write_text(BARE_APP, encoding="utf-8")
+def bare_script(folder: Path, name: str = "bare_app.py", text: str = BARE_APP) -> str:
+    """A bare app (``text``) written to ``folder`` as ``name``; its path."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
     return str(path)
 
 
@@ -403,8 +472,10 @@ def main() -> None:
             other = Server.at(folder / "against", "against", script=str(args.against.resolve() / "app.py"))
             apps.append(Served(str(args.against), other))
         bare = Server.at(folder / "bare", "bare", script=bare_script(folder / "bare"))
+        component_script = bare_script(folder / "bare", "bare_component.py", BARE_COMPONENT_APP)
+        bare_component = Server.at(folder / "bare", "bare_component", script=component_script)
         started = time.perf_counter()
-        for server in (*(app.server for app in apps), bare):
+        for server in (*(app.server for app in apps), bare, bare_component):
             server.spawn()
         try:
             with launched_chromium() as browser:
@@ -413,6 +484,7 @@ def main() -> None:
                     with ThreadPoolExecutor(len(apps) + 1) as pool:  # each server's own time to 'ok'
                         waits = {app.name: pool.submit(healthy, app.server, started) for app in apps}
                         bare_healthy = pool.submit(healthy, bare, started).result()
+                        healthy(bare_component, started)
                         for app in apps:
                             app.start = {"chromium_s": launched, "app_health_s": waits[app.name].result(),
                                          "bare_health_s": bare_healthy}  # fmt: skip
@@ -421,16 +493,17 @@ def main() -> None:
                 except ServerError as error:
                     fail(f"a server's start: {str(error).splitlines()[0]}")
                 for turn in range(rounds):
-                    bare_round(browser, bare.url, bare_samples)
+                    bare_round(browser, bare.url, bare_component.url, bare_samples)
                     for app in apps if turn % 2 == 0 else reversed(apps):
                         app.samples.home_first.append(home_page(browser, app.server)[0])
                         lesson_round(browser, app.server, timed, app.samples)
                     loads.append(os.getloadavg()[0])
         finally:
-            for server in (*(app.server for app in apps), bare):
+            for server in (*(app.server for app in apps), bare, bare_component):
                 server.stop()
     for app in apps:
         app.samples.bare_first, app.samples.bare_rerun = bare_samples.bare_first, bare_samples.bare_rerun
+        app.samples.bare_component = bare_samples.bare_component
     figures = report(args, rounds, timed, apps[0].samples, apps[0].start, loads)
     if len(apps) > 1:
         print(f"Beside it, in the same rounds: {apps[1].name}")
@@ -455,6 +528,7 @@ def report(
         load_average_1min={"min": min(loads), "max": max(loads), "at_each_round": loads},
         bare_first_paint_ms=median(samples.bare_first, "a bare page's first paint"),
         bare_rerun_ms=median(samples.bare_rerun, "a bare rerun"),
+        bare_component_rerun_ms=median(samples.bare_component, "a bare component rerun"),
         home_first_table_ms=median(samples.home_first, "the home page's first usable table"),
         lesson_first_table_ms=median(samples.lesson_first, "a lesson link's first usable table"),
         move_ms=median(samples.moves, f"a move: {timed.words}"),
@@ -463,6 +537,9 @@ def report(
         figures["checkout"] = name
     figures["card_click_ms"] = median(samples.picks, "a card click shown picked") if samples.picks else None
     figures["move_over_bare_rerun"] = ratio(figures["move_ms"], figures["bare_rerun_ms"], "move / bare rerun")
+    figures["move_over_bare_component"] = ratio(
+        figures["move_ms"], figures["bare_component_rerun_ms"], "move / bare component rerun"
+    )
     figures["home_over_bare_paint"] = ratio(figures["home_first_table_ms"], figures["bare_first_paint_ms"], "home / bare")
     figures["lesson_over_bare_paint"] = ratio(figures["lesson_first_table_ms"], figures["bare_first_paint_ms"], "lesson / bare")
 
@@ -488,9 +565,13 @@ def report(
     if figures["card_click_ms"] is not None:
         line(f"  card click → shown picked ({len(samples.picks)} clicks)", figures["card_click_ms"], "ms",
              target(CLICK_TARGET_MS))  # fmt: skip
-    line("  bare Streamlit rerun, click → new count shown", figures["bare_rerun_ms"], "ms")
-    line("  a move, click → answer on the table", figures["move_ms"], "ms",
+    line(f"  bare Streamlit rerun, click → new count shown ({len(samples.bare_rerun)} clicks)",
+         figures["bare_rerun_ms"], "ms")  # fmt: skip
+    line(f"  bare component rerun, click → new count shown ({len(samples.bare_component)} clicks)",
+         figures["bare_component_rerun_ms"], "ms")  # fmt: skip
+    line(f"  a move, click → answer on the table ({len(samples.moves)} moves)", figures["move_ms"], "ms",
          f"  = {figures['move_over_bare_rerun']:.2f} × bare rerun{target(MOVE_TARGET_MS, MOVE_RATIO_TARGET)}")  # fmt: skip
+    print(f"{'':<58} {'':7}    = {figures['move_over_bare_component']:.2f} × bare component rerun")
     print(f"    the move: {timed.words}")
     steps = {step: statistics.median(values) for step, values in samples.steps.items() if values}
     figures["move_steps_ms"] = steps

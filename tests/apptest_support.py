@@ -68,6 +68,13 @@ def open_app(
     return at
 
 
+def open_house_rules(at: AppTest) -> AppTest:
+    """Open the sidebar's house rules, as a click on their heading does (their widgets are drawn only when
+    open), and run the app again."""
+    at.session_state[session.HOUSE_RULES_OPEN] = True
+    return at.run()
+
+
 def cookie_of(at: AppTest) -> str:
     """The cookie the browser of session ``at`` keeps (its device token): give it to :func:`open_app` to
     open the app again in that browser."""

@@ -23,6 +23,7 @@ from tests.apptest_support import (
     cookie_of,
     learn_of,
     open_app,
+    open_house_rules,
     said,
     scenario_run,
     shown_table,
@@ -64,7 +65,12 @@ def solve(at: AppTest, scenario: Scenario, lesson: Lesson | None = None) -> None
 
     def step_said(number: int, answer: str) -> None:
         run = scenario_run(at)
-        assert run.step_index == number + 1, (scenario.id, answer, said(at, LEARN_KEYS, "error"), said(at, LEARN_KEYS, "warning"))
+        assert run.step_index == number + 1, (
+            scenario.id,
+            answer,
+            said(at, LEARN_KEYS, "error"),
+            said(at, LEARN_KEYS, "warning"),
+        )
         assert said(at, LEARN_KEYS, "success"), (scenario.id, answer)
 
     answer_rightly(at, scenario, step_said)
@@ -105,7 +111,7 @@ def test_every_page_runs() -> None:
 @pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_rules_page_explains_each_rule_as_the_compare_page_does() -> None:
-    """"What it means" once showed the model's descriptions, written for developers ("None: always one.")."""
+    """ "What it means" once showed the model's descriptions, written for developers ("None: always one.")."""
     at = start()
     at.switch_page("ui/pages/rules.py").run()
     markdown = "\n".join(texts(at.markdown))
@@ -159,7 +165,10 @@ def test_the_highlighted_buttons_follow_the_phase() -> None:
 def test_a_legal_move_not_asked_for_is_a_warning() -> None:
     at = start(lesson=TAKE_LESSON)
     table_move(at, LEARN_KEYS, "draw")
-    assert said(at, LEARN_KEYS, "warning")[0] == "That is legal, but the 5♦ is waiting for you in the pile. That cost a star: ★★☆"
+    assert (
+        said(at, LEARN_KEYS, "warning")[0]
+        == "That is legal, but the 5♦ is waiting for you in the pile. That cost a star: ★★☆"
+    )
     assert scenario_run(at).step_index == 0 and len(scenario_run(at).states) == 1
 
 
@@ -213,7 +222,7 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     at = start(lesson=TAKE_LESSON)
     at.toggle(key=session.FOUR_COLOUR).set_value(True).run()
     assert any(c["ink"] == "green" for c in shown_table(at, LEARN_KEYS)["hand"])  # the 7♣, 9♣
-    at.toggle(key="app_hr_femhundra_jokers").set_value(True).run()
+    open_house_rules(at).toggle(key="app_hr_femhundra_jokers").set_value(True).run()
     variant = app_of(at).variant
     assert variant.jokers and variant.house_rules == ("jokers",)
     at.selectbox(key=session.VARIANT_ID).set_value("dansk").run()
@@ -224,7 +233,7 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
     assert at.title[0].value == "The rules of Danish 500"
     # The Swedish house rules (the README's table of house rules), picked in the sidebar, reach the engine and
     # the Rules page.
-    at.selectbox(key="app_hr_dansk_cards_dealt").set_value(6)
+    open_house_rules(at).selectbox(key="app_hr_dansk_cards_dealt").set_value(6)
     at.selectbox(key="app_hr_dansk_ace_high_value").set_value(25)
     at.selectbox(key="app_hr_dansk_ace_low_value").set_value(5).run()
     assert not at.exception
@@ -241,7 +250,9 @@ def test_the_sidebar_sets_variant_house_rules_and_colours() -> None:
 def test_a_lesson_a_house_rule_takes_out_says_both_tables_with_their_rules() -> None:
     at = start(lesson="jokers")
     at.selectbox(key=session.VARIANT_ID).set_value("rommi").run()
-    at.toggle(key="app_hr_rommi_jokers").set_value(False).run()  # 500 rommi without jokers: no jokers lesson
+    open_house_rules(at).toggle(key="app_hr_rommi_jokers").set_value(
+        False
+    ).run()  # 500 rommi without jokers: no jokers lesson
     said = [i for i in texts(at.info) if "not your chosen" in i]
     assert said and "about femhundra + Jokers: yes" in said[0] and "not your chosen 500 rommi + Jokers: no" in said[0]
 
@@ -251,7 +262,7 @@ def test_a_lesson_a_house_rule_takes_out_says_both_tables_with_their_rules() -> 
 def test_the_learners_table_comes_back_on_a_reload_and_a_lesson_link() -> None:
     """House rules set in the sidebar were lost on a reload: the sidebar fell back to "7 cards" and a blank
     penalty box. They are the learner's, kept with their progress, and named with their values."""
-    at = open_app(variant=None, locale="sv-SE")
+    at = open_house_rules(open_app(variant=None, locale="sv-SE"))
     assert at.selectbox(key="app_hr_femhundra_unusable_pile_penalty").value == "off"  # "av", not an empty box
     at.selectbox(key=session.VARIANT_ID).set_value("femhundra").run()
     at.selectbox(key="app_hr_femhundra_cards_dealt").set_value(6).run()
@@ -262,8 +273,8 @@ def test_the_learners_table_comes_back_on_a_reload_and_a_lesson_link() -> None:
         open_app(variant=None, cookie=cookie_of(at), lesson=TAKE_LESSON),  # a lesson link
     ):
         variant = app_of(again).variant
-        assert (variant.id, variant.cards_dealt, variant.unusable_pile_penalty) == ("femhundra", 6, 100)
-        assert again.selectbox(key="app_hr_femhundra_cards_dealt").value == 6
+        assert (variant.id, variant.cards_dealt, variant.unusable_pile_penalty) == ("femhundra", 6, 100)  # closed
+        assert open_house_rules(again).selectbox(key="app_hr_femhundra_cards_dealt").value == 6
     played = [c for c in texts(again.caption) if c.startswith("Played with")]
     assert played and "6 cards" in played[0] and "costs 100 points" in played[0], played
 
@@ -272,7 +283,7 @@ def test_the_learners_table_comes_back_on_a_reload_and_a_lesson_link() -> None:
 @pytest.mark.usefixtures("progress_db")
 def test_house_rules_in_the_sidebar_read_as_short_labels_with_the_rule_as_a_tooltip() -> None:
     """The widgets were labelled with the engine's descriptions, full sentences with a full stop."""
-    at = start()
+    at = open_house_rules(start())
     offered = list(house_rules_that_apply("femhundra"))
     assert "rommi_call_with_hand" not in offered and "top_card_free" in offered
     new = ("top_card_free", "stock_out", "jokers_per_deck", "joker_value", "no_meld_first_turn", "rummy_call")
@@ -386,7 +397,7 @@ def test_an_optional_task_is_counted_apart_and_can_be_skipped() -> None:
 @pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_a_judge_task_that_speaks_to_you_shows_the_move_as_yours() -> None:
-    """"You play next, and you call Rommi!" was shown as "The move to judge — Bertil: …"."""
+    """ "You play next, and you call Rommi!" was shown as "The move to judge — Bertil: …"."""
     track = track_for(PRESETS["rommi"], CURRICULUM)
     entry = next(x for x in track.lessons if any(task.id == "rommi-call-judge-next" for task in x.tasks))
     at = open_app(variant="rommi", lesson=entry.lesson.id)
@@ -400,7 +411,7 @@ def test_a_judge_task_that_speaks_to_you_shows_the_move_as_yours() -> None:
 @pytest.mark.apptest
 @pytest.mark.usefixtures("progress_db")
 def test_the_guided_hand_after_the_course_starts_on_a_prepared_deal() -> None:
-    """"Play a guided hand" at the end of the course landed on a random deal, and the prepared-deal box was empty
+    """ "Play a guided hand" at the end of the course landed on a random deal, and the prepared-deal box was empty
     ("Choose an option"): it opens on the first deal prepared for the learner's table."""
     track = track_for(PRESETS["femhundra"], CURRICULUM)
     last = track.lessons[-1]

@@ -20,7 +20,7 @@ from engine.bots.simulate import simulate
 from engine.errors import RecordError
 from engine.moves import Move
 from engine.variants import PRESETS, HouseRules, Variant, get_variant
-from tests.apptest_support import open_app
+from tests.apptest_support import open_app, open_house_rules
 from tutor.charts.scores import card_value_labels, card_values
 from tutor.compare.charts import (
     decisions_figure,
@@ -509,7 +509,7 @@ def test_the_page_opens_with_the_table_the_situations_and_the_sheet(page: AppTes
     buttons = at.get("download_button")
     assert buttons and "cheat sheet" in str(buttons[0].proto.label)
     assert len(at.dataframe) == 1  # the statistics table
-    at.selectbox(key="app_hr_femhundra_going_out_bonus").set_value(50).run()
+    open_house_rules(at).selectbox(key="app_hr_femhundra_going_out_bonus").set_value(50).run()
     assert not at.exception
     html = _html(at)
     assert "+50 points ✎" in html and "femhundra ✎" in html

@@ -10,6 +10,9 @@ timer, the watch that keeps the answer in view with its listeners, timers), and 
 table is still there. The page counts the live timers, observers and scroll listeners by wrapping the
 browser's own functions before the script loads.
 
+A screen reader hears each thing once: the table has one live region, which gets only what a drawing
+brings new (the answer to a move, the log's new lines, "Your turn."), the message box itself not live.
+
 And what the script reads of its data: tables of every kind, handed over as objects that record each field
 read, played with (cards, the pile, a meld, the sorts picked), read every field
 :class:`~tutor.seat.felt.FeltData` declares and no other.
@@ -18,6 +21,7 @@ read, played with (cards, the pile, a meld, the sorts picked), read every field
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -216,6 +220,43 @@ def test_the_same_data_again_leaves_the_table_as_it_is(page: Page) -> None:
     draw(page, "a", data("p1", message=("info", "Drawn again.")))  # changed: drawn anew, the picks kept
     assert not page.evaluate("window.__queen.isConnected")
     expect(queen(page, "a")).to_have_attribute("aria-pressed", "true")
+
+
+#: Before table ``id`` is first drawn: record each line its live region is given (``__heard``), and every
+#: element of the table that is live.
+HEARING = """(id) => {
+  const host = document.getElementById(id);
+  const root = host.shadowRoot || host.attachShadow({ mode: "open" });
+  window.__heard = [];
+  new MutationObserver((changes) => changes.forEach((change) => {
+    const voice = change.target.closest ? change.target.closest("[aria-live]") : null;
+    if (voice) change.addedNodes.forEach((node) => window.__heard.push(node.textContent));
+  })).observe(root, { childList: true, subtree: true, characterData: true });
+  window.__live_regions = () => Array.from(root.querySelectorAll("[aria-live], [role=status], [role=alert], [role=log]"), (e) => e.className);
+}"""
+
+
+def heard(page: Page) -> list[str]:
+    """What the live region was given, line by line, since :data:`HEARING`."""
+    return list(page.evaluate("window.__heard"))
+
+
+def test_a_screen_reader_hears_each_thing_once(page: Page) -> None:
+    page.evaluate(HEARING, "a")
+    log = ("Bertil drew from the stock.", "Bertil discarded 5♦.")
+    first = data("p1", message=("info", "Your move."), log=log[:1])
+    turn = json.loads(first)["words"]["your_turn"]
+    draw(page, "a", first)  # the page opened: read as a page is, and told it is the learner's turn
+    assert heard(page) == [turn]
+    assert page.evaluate("window.__live_regions()") == ["r5t-voice"]  # one live region; the message box is not
+    draw(page, "a", data("p1", message=("info", "Your move."), log=log[:1]))  # drawn again: nothing new
+    draw(page, "a", data("p2", message=("error", "That is not a meld."), log=log))  # a new answer, a line more
+    assert heard(page) == [turn, "That is not a meld. Bertil discarded 5♦."]
+    queen(page, "a").click()
+    page.locator('#a [data-action="meld"]').click()  # the same move again, and the same answer: said again
+    draw(page, "a", data("p2", message=("error", "That is not a meld."), log=log))
+    draw(page, "a", data("p2", message=("error", "That is not a meld."), log=log, ready=True))  # its "ready" run
+    assert heard(page) == [turn, "That is not a meld. Bertil discarded 5♦.", "That is not a meld."]
 
 
 def _tables() -> dict[str, str]:

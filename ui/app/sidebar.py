@@ -6,6 +6,9 @@ rule, a select box for a rule with fixed values), start at the preset's value (o
 offers exactly what the engine allows; a change is kept with the learner's progress.
 Each widget reads as the Compare page does (its short label, its values in words), with the engine's
 description of the rule as its tooltip.
+The house rules' widgets are drawn only while their expander is open (its opening reruns the page): a
+closed expander's twenty widgets, drawn anyway, made Streamlit's page redraw on each message of every rerun
+slower (a move's answer on the Learn page took a third longer). Their values are kept meanwhile.
 """
 
 from __future__ import annotations
@@ -53,13 +56,17 @@ def render_sidebar(language: str) -> Variant:
     sidebar.caption(t("ui.sidebar.source", language, source=variant_source(preset, language)))
 
     values: dict[str, Any] = {}
-    with sidebar.expander(t("ui.sidebar.house_rules", language)):
+    rules = sidebar.expander(t("ui.sidebar.house_rules", language), key=session.HOUSE_RULES_OPEN, on_change="rerun")
+    with rules:
         for field in offered(variant_id):
             key = house_rule_key(variant_id, field)
             options = widget_options(variant_id, field)  # "off" first when the rule is off in the preset
             if st.session_state.get(key, OFF) is None:  # set by an older session or a test as the engine names it
                 st.session_state[key] = OFF
             st.session_state.setdefault(key, widget_value(getattr(preset, field)))
+            if not rules.open:  # drawn only when open; kept meanwhile (a widget's value not drawn is forgotten)
+                st.session_state[key] = values[field] = st.session_state[key]
+                continue
             label, tooltip = field_label(field, language), t(f"engine.house_rule.{field}", language)
             if house_rule_options(field) == [False, True]:
                 values[field] = st.toggle(label, key=key, help=tooltip, on_change=keep_table)

@@ -23,6 +23,12 @@ const POSITIONS_REMEMBERED = 8;
 // When the learner last sent a move from a table: the answer's drawing keeps the keyboard on the table
 // (on the message box, where the answer is) even when the button pressed is gone, as after a solved task.
 let movedAt = 0;
+// How many moves the learner has sent from the tables of this page: an answer drawn after one is new, even
+// when it is worded as the one before (the same refusal twice).
+let moves = 0;
+// What each position's table last said to a screen reader (see speak below): a table put on the page anew
+// for a position already shown (a remount) goes on from there instead of saying it all again.
+const heardShown = new Map();
 // The card each row of buttons (the hand, the pile) lets Tab land on: one stop a row, arrows inside it.
 const roving = new Map();
 
@@ -35,24 +41,58 @@ function tableOf(parentElement) {
       root.className = "r5t";
       parentElement.appendChild(root);
     }
-    // A live region outside the drawn table (which is redrawn whole), so a screen reader hears each change.
+    // The table's one live region, outside the drawn table (which is redrawn whole): it gets only what is
+    // new, so a screen reader hears each thing once (the message box itself is not live).
     let voice = parentElement.querySelector(".r5t-voice");
     if (!voice) {
       voice = document.createElement("div");
       voice.className = "r5t-voice";
       voice.setAttribute("role", "status");
-      voice.setAttribute("aria-live", "assertive");
+      voice.setAttribute("aria-live", "polite");
       parentElement.appendChild(voice);
     }
-    table = { root: root, voice: voice, picks: null, said: null, beat: 0, watch: null, timers: new Set(), frames: new Set(), drawing: 0, turn: false, drawn: null };
+    table = { root: root, voice: voice, picks: null, said: null, heard: null, beat: 0, watch: null, timers: new Set(), frames: new Set(), drawing: 0, drawn: null };
     tables.set(parentElement, table);
   }
   return table;
 }
-function remember(position, picks) {
-  picksShown.delete(position);
-  picksShown.set(position, picks);
-  while (picksShown.size > POSITIONS_REMEMBERED) picksShown.delete(picksShown.keys().next().value);
+function remember(shown, position, value) {
+  shown.delete(position);
+  shown.set(position, value);
+  while (shown.size > POSITIONS_REMEMBERED) shown.delete(shown.keys().next().value);
+}
+// The lines of `log` not in `before`: a log that goes on (a shared table's last few moves) keeps some of the
+// lines said before at its start; all of them when `before` ends where `log` starts.
+function newLines(before, log) {
+  let kept = Math.min(before.length, log.length);
+  while (kept > 0 && before.slice(before.length - kept).some((line, i) => line !== log[i])) kept -= 1;
+  return log.slice(kept);
+}
+// Say to a screen reader what a drawing brings that the table has not said: the answer to a move (when it
+// changed, or a move was sent since), the log's new lines, "Your turn." when the learner's turn starts. The
+// words go into the live region as one new line that replaces the last (a new node: said even when worded
+// as before); nothing new, nothing said. `focused`: the keyboard was just put on the message box, whose
+// words the screen reader reads out with it: said there, not twice. A table's first drawing (the page
+// opened: read as the page is) says only "Your turn.".
+function speak(table, data, focused) {
+  const answer = data.message ? data.message.text : null;
+  const turn = !!data.your_turn;
+  const heard = table.heard;
+  const words = [];
+  if (heard && !focused) {
+    if (answer && (answer !== heard.answer || heard.moves !== moves)) words.push(answer);
+    words.push(...newLines(heard.log, data.log));
+  }
+  if (turn && !(heard && heard.turn)) words.push(data.words.your_turn);
+  table.heard = { answer: answer, log: data.log.slice(), turn: turn, moves: moves };
+  remember(heardShown, data.position, table.heard);
+  if (words.length) {
+    const line = document.createElement("div");
+    line.textContent = words.join(" ");
+    table.voice.replaceChildren(line);
+  } else if (!turn && heard && heard.turn) {
+    table.voice.replaceChildren();  // "Your turn." is gone once the turn or the task is over
+  }
 }
 // A timer or an animation frame of a table: forgotten once it has run, cancelled if the table leaves first.
 function later(table, fn, ms) {
@@ -105,7 +145,8 @@ export default function (component) {
     st.meld = data.show.meld;
     st.jokers = data.show.jokers.slice();
   }
-  remember(data.position, st);
+  remember(picksShown, data.position, st);
+  if (!table.heard) table.heard = heardShown.get(data.position) || null;
   // A shared table (Play together) asks for a fresh look ("tick") every data.poll_ms: the browser's own
   // timer drives the page's poll, a rerun of the table's fragment alone. Not just after a move was sent
   // (its answer is on the way), and never once the table has left the page.
@@ -298,7 +339,7 @@ export default function (component) {
     }
     // What happened: the answer to the last move, and what the others did.
     if (data.message || data.log.length) {
-      html += `<div class="r5t-message" role="status" aria-live="polite" tabindex="-1" aria-label="${esc(w.message_label)}">`;
+      html += `<div class="r5t-message" role="group" tabindex="-1" aria-label="${esc(w.message_label)}">`;
       if (data.message) html += `<div class="r5t-say r5t-${esc(data.message.kind)}">${esc(data.message.text)}</div>`;
       if (data.log.length) {
         html += `<div class="r5t-log"><div class="r5t-title">${esc(w.log_label)}</div><ul>` +
@@ -318,7 +359,10 @@ export default function (component) {
     } else if (movedAt && Date.now() - movedAt < 15000 && (!active || active === document.body || !active.isConnected)) {
       // The button pressed is gone (the task is solved, the turn over): the keyboard stays on the table.
       const box = root.querySelector(".r5t-message");
-      if (box) box.focus({ preventScroll: true });
+      if (box) {
+        box.focus({ preventScroll: true });
+        focusedBox = true;
+      }
     }
     if (again || root.contains(document.activeElement)) movedAt = 0;
   }
@@ -348,6 +392,7 @@ export default function (component) {
     st.sent += 1;
     st.sentAt = Date.now();
     movedAt = st.sentAt;
+    moves += 1;
     setTriggerValue("move", {
       action: action,
       hand: st.picked.slice(),
@@ -409,13 +454,9 @@ export default function (component) {
     const row = el && el.closest ? el.closest(".r5t-row") : null;
     if (row && el.getAttribute("data-focus")) roving.set(row.classList.contains("r5t-hand") ? "hand" : "pile", el.getAttribute("data-focus"));
   };
+  let focusedBox = false;
   if (!same) render();
-  // "Your turn." to a screen reader, once each time the learner's turn starts.
-  const turn = !!data.your_turn;
-  if (turn !== table.turn) {
-    table.turn = turn;
-    table.voice.textContent = turn ? w.your_turn : "";  // said once, and gone once the turn or the task is over
-  }
+  speak(table, data, focusedBox);
   if (fresh && data.top) {
     // A new scenario or game opens at its top: every scrolling box above the table goes back up, now
     // and once the rest of the page has been redrawn below the table.

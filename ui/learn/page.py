@@ -242,6 +242,8 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
     st.markdown(scenario.say(scenario.task.prompt, language))
     learn_state().drawn = _outside()
     _task(track, lesson, index, run, language)
+    following = lesson.all_tasks[index + 1] if index + 1 < len(lesson.all_tasks) else None
+    _task_charts(run, lesson.lesson, language, not isinstance(following and following.task, NumberTask))
 
 
 def _skip(lesson_id: str, index: int) -> None:
@@ -278,14 +280,17 @@ def _outside() -> tuple[object, ...]:
 @st.fragment
 def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str | Style) -> None:
     """The task below its prompt: the step, the table and its answer, the other answers' controls, the
-    feedback, the hints, the solved box and the charts. A move, a hint, a check reruns this alone; when it
-    changed what is drawn outside (another task opened, a solved task saved: the lesson list's stars), the
-    whole page is drawn again.
+    feedback, the hints and the solved box; the charts below are a fragment of their own
+    (:func:`_task_charts`). A move, a hint, a check reruns this alone; when it changed what is drawn outside
+    (another task opened, a solved task saved: the lesson list's stars; the charts), the whole page is drawn
+    again.
 
     A move's answer comes first: a move answered in a run of this fragment alone draws the table and what
     it says, saves a solved task, and leaves the rest for the run that follows once the browser has drawn
-    the table (it says so, ``ready``): new charts (plotly's drawing would hold the answer back) and the
-    whole page again for the lesson list's stars. A run of the whole page draws everything at once."""
+    the table (it says so, ``ready``): the whole page again for the lesson list's stars, the solved box and
+    the charts (each element after the table is a redraw of the whole page in the browser, before the table's
+    frame). The charts stay as they are meanwhile: drawn again, or taken away and back, they held the answer
+    back by half (plotly's drawing in the browser). A run of the whole page draws everything at once."""
     learn = learn_state()
     if _outside() != learn.drawn:
         st.rerun(scope="app")  # another lesson or task (Next, Again), a task saved: the whole page again
@@ -316,12 +321,10 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
         _feedback(run, language)
     _save_error(language)
     _hints(run, language)
-    if run.solved:
+    if run.solved and not answer_first:  # the move's answer: the solved box comes with the whole page next
         _solved(track, lesson, index, run, language)
-    following = lesson.all_tasks[index + 1] if index + 1 < len(lesson.all_tasks) else None
-    _charts(run, lesson.lesson, language, totals=not isinstance(following and following.task, NumberTask), held=answer_first)
-    if _outside() != learn.drawn and not answer_first:
-        st.rerun(scope="app")  # a task saved: the lesson list's stars, drawn outside, are out of date
+    if not answer_first and (_outside() != learn.drawn or (_fragment_alone() and _charts_mark(run) != learn.charts_for)):
+        st.rerun(scope="app")  # a task saved (the lesson list's stars), the charts: drawn outside, out of date
 
 
 def _fragment_alone() -> bool:
@@ -491,7 +494,19 @@ def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, lan
 # --- charts ---------------------------------------------------------------------------------------
 
 
-def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: bool = True, held: bool = False) -> None:
+def _charts_mark(run: ScenarioRun) -> tuple[object, ...]:
+    """What the task's charts show depends on: the task (the run, by its identity), its positions, its solving."""
+    return id(run), len(run.states), run.solved
+
+
+@st.fragment
+def _task_charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: bool) -> None:
+    """The task's charts (:func:`_charts`), a fragment of their own below the task's: a move's run of the
+    task's fragment leaves them as they are; its chart toggle redraws them alone."""
+    _charts(run, lesson, language, totals)
+
+
+def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: bool = True) -> None:
     """The minus-points picture of the learner's hand (each card a block), and a score's waterfall once solved.
 
     A move task shows the hand move by move, open at once in a scoring lesson (``chart: shown``) and under
@@ -503,16 +518,12 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: boo
 
     The session's first look at the page draws no chart: plotly's script, loaded for the first chart,
     would hold the cards back for a second. The table says when it is on the screen, and the rerun that
-    follows draws the chart.
-
-    ``held``: a move's answer is on its way to the browser. A chart drawn before stays as it was drawn, a
-    new one waits: the table's ``ready`` brings the run that draws them as they stand. A chart is made only
-    when it is shown."""
+    follows draws the chart. A chart is made only when it is shown."""
     learn = learn_state()
-    before, learn.charts_drawn = learn.charts_drawn, set()
     if not learn.first_look_done:
         learn.first_look_done = True
         return
+    learn.charts_for = _charts_mark(run)
     scales = lesson.chart == "scales"
     four = session.four_colour()
     if run.is_move_task or (scales and run.solved):
@@ -524,27 +535,15 @@ def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: boo
             key=chart_toggle(run.scenario.id, run.solved),
         )
         if shown:
-            _chart(run, CHART_HAND, ("hand", scales, language, four, totals), lambda: _hand_figure(run, scales, language, four, totals), held, before)
+            _chart(run, CHART_HAND, ("hand", scales, language, four, totals), lambda: _hand_figure(run, scales, language, four, totals))
     scored = run.score_seat()
     if scored is not None and run.solved:
-        _chart(run, CHART_ROUND, ("round", scored, language), lambda: _round_figure(run, scored, language), held, before)
+        _chart(run, CHART_ROUND, ("round", scored, language), lambda: _round_figure(run, scored, language))
 
 
-def _chart(
-    run: ScenarioRun, chart: str, key: tuple[object, ...], make: Callable[[], go.Figure], held: bool, before: set[str]
-) -> None:
-    """Draw the chart ``key`` of ``run`` under the element key ``chart`` (see :func:`_charts` for ``held``;
-    ``before``: the charts the last run drew)."""
-    learn = learn_state()
-    if held:
-        kept = learn.figures.get(key)
-        if chart not in before or kept is None or kept[0] is not run:
-            return  # a new chart: it waits for the table's ready
-        figure = kept[3]
-    else:
-        figure = _figure(run, key, make)
-    st.plotly_chart(figure, key=chart)
-    learn.charts_drawn.add(chart)
+def _chart(run: ScenarioRun, chart: str, key: tuple[object, ...], make: Callable[[], go.Figure]) -> None:
+    """Draw the chart ``key`` of ``run`` under the element key ``chart``."""
+    st.plotly_chart(_figure(run, key, make), key=chart)
 
 
 def _figure(run: ScenarioRun, key: tuple[object, ...], make: Callable[[], go.Figure]) -> go.Figure:

@@ -51,8 +51,9 @@ class LearnState:
     to_save: tuple[ScenarioRun, str | None, int] | None = None
     #: Set by a move's answer until the task's next run: that run hands the answer out first.
     answered: bool = False
-    #: The element keys of the charts the task's last run drew (a move's answer keeps them in place).
-    charts_drawn: set[str] = field(default_factory=set)
+    #: What the charts drawn last show (the run's identity, its positions, its solving), None before the
+    #: first: a run of the task's fragment alone that finds it changed has the whole page drawn again.
+    charts_for: tuple[object, ...] | None = None
     #: The charts last made, by what they show, with the run, its positions and its solving they were made
     #: for: kept while those are the same.
     figures: dict[tuple[object, ...], tuple[ScenarioRun, int, bool, go.Figure]] = field(default_factory=dict)

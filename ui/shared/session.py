@@ -99,6 +99,7 @@ def app_state() -> AppState:
 # --- the sidebar's widget keys ------------------------------------------------------------------------
 VARIANT_ID: Final = "app_variant_id"  # the preset picked in the sidebar
 FOUR_COLOUR: Final = "app_four_colour"
+HOUSE_RULES_OPEN: Final = "app_house_rules_open"  # the sidebar's house rules open (their widgets drawn only then)
 OWN_LETTERS: Final = "app_own_card_letters"  # the learner's deck prints its own letters (default)
 LEARNER: Final = "app_learner"  # the learner's display name
 PICKER: Final = "app_language_picker"  # the language picker
