@@ -70,7 +70,8 @@ from harness.served_app import Server, ServerError  # noqa: E402
 from harness.table_play import click_move  # noqa: E402
 from tutor.course import track_for  # noqa: E402
 from tutor.i18n.languages import START_VARIANT  # noqa: E402
-from tutor.learn.scenario import MoveTask, Scenario  # noqa: E402
+from tutor.learn.scenario import Scenario  # noqa: E402
+from tutor.learn.tasks import MoveTask  # noqa: E402
 
 #: The browser's language, and so the variant a new learner's pages open in.
 LOCALE = "en-GB"

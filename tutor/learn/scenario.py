@@ -35,11 +35,7 @@ from tutor.learn.fields import fill_task
 from tutor.learn.moves_at_table import adapted
 from tutor.learn.position import Position
 from tutor.learn.suits import SAME, map_counts, map_fields
-from tutor.learn.tasks import ChoiceTask, Task
-
-# benchmarks/bench_browser.py still imports MoveTask from here (another branch works on it): kept importable
-# until it imports it from tutor.learn.tasks, as every other caller does.
-from tutor.learn.tasks import MoveTask as MoveTask
+from tutor.learn.tasks import ChoiceTask, MoveTask, Task
 from tutor.learn.text import Text, localize
 from tutor.resources import SCENARIOS
 
