@@ -39,6 +39,11 @@ def table_log(page: Page) -> Locator:
     return page.locator(".r5t-log li")
 
 
+def table_says(page: Page, text: str) -> Locator:
+    """``text`` where the table shows it, in its message box (not the screen reader's copy beside the table)."""
+    return page.locator(".r5t-message").get_by_text(text)
+
+
 def table_action(page: Page, action: str) -> Locator:
     """One of the table's action buttons (``draw``, ``meld``, ``rommi``…)."""
     return page.locator(f'.r5t-actions [data-action="{action}"]')

@@ -30,7 +30,7 @@ from browser_support import choose, no_traceback, open_table, param, phone, requ
 from engine.moves import Move
 from engine.variants import get_variant
 from harness.served_app import Server, ServerError, served_app
-from harness.table_play import play_round, shows, table_action, table_log
+from harness.table_play import play_round, shows, table_action, table_log, table_says
 from tutor.storage.url import ENV_VAR as DATABASE_URL
 from tutor.together.model import TableView, Ticket
 from tutor.together.store import SqlTableStore
@@ -120,7 +120,7 @@ def test_three_phones_and_a_watcher(two_servers: list[Server], chromium: Browser
 
     host.get_by_role("button", name="Draw", exact=True).click()
     for other in (bertil, cecilia, watcher):
-        expect(other.get_by_text("Anna drew from the stock.")).to_be_visible()
+        expect(table_says(other, "Anna drew from the stock.")).to_be_visible()
     for i, page in enumerate((host, bertil, cecilia, watcher), start=1):
         no_traceback(page)
         page.screenshot(path=str(shots / f"together-phone-{i}.png"), full_page=True)
@@ -232,7 +232,7 @@ def test_a_server_killed_mid_round(two_servers: list[Server], chromium: Browser,
     take_seat(bertil, "Bertil")
     anna.get_by_role("button", name="Start the game").click()
     anna.get_by_role("button", name="Draw", exact=True).click()
-    expect(bertil.get_by_text("Anna drew from the stock.")).to_be_visible()
+    expect(table_says(bertil, "Anna drew from the stock.")).to_be_visible()
     store = SqlTableStore(tables_of(first))
     before = store.view(code, param(anna, "seat"))
     try:
@@ -270,7 +270,7 @@ def test_a_restart_mid_round(chromium: Browser, tmp_path: Path, shots: Path) -> 
         take_seat(bertil, "Bertil")
         anna.get_by_role("button", name="Start the game").click()
         anna.get_by_role("button", name="Draw", exact=True).click()
-        expect(bertil.get_by_text("Anna drew from the stock.")).to_be_visible()
+        expect(table_says(bertil, "Anna drew from the stock.")).to_be_visible()
 
         server.restart()
         for page in (anna, bertil):

@@ -13,7 +13,7 @@ import pytest
 from browser_support import no_traceback, open_table, phone, require_browser, take_seat
 
 from harness.served_app import Server, ServerError, served_app
-from harness.table_play import pick, table_action, table_log
+from harness.table_play import pick, table_action, table_log, table_says
 
 with contextlib.suppress(ImportError):  # without it the test skips (require_browser)
     from playwright.sync_api import Browser, expect
@@ -54,7 +54,7 @@ def test_the_host_hands_an_idle_seat_to_the_computer_and_the_round_goes_on(
     expect(anna.get_by_text("Your turn, Anna")).to_be_visible()  # the computer played his turn
     expect(table_log(anna).last).to_contain_text("Bertil discarded")
     expect(anna.get_by_text("Bertil is away: the computer plays for them until they come back.")).to_be_visible()
-    expect(bertil.get_by_text("The computer plays for you until you press “Play again myself”.")).to_be_visible()
+    expect(table_says(bertil, "The computer plays for you until you press “Play again myself”.")).to_be_visible()
     expect(anna.get_by_role("button", name="Draw", exact=True)).to_be_visible()  # the round goes on
     for name, page in (("host", anna), ("away", bertil)):
         no_traceback(page)

@@ -90,8 +90,11 @@ function speak(table, data, focused) {
     const line = document.createElement("div");
     line.textContent = words.join(" ");
     table.voice.replaceChildren(line);
-  } else if (!turn && heard && heard.turn) {
-    table.voice.replaceChildren();  // "Your turn." is gone once the turn or the task is over
+  } else if (heard && ((!turn && heard.turn) || (!answer && heard.answer))) {
+    // What was said is no longer so: "Your turn." once the turn or the task is over, an answer (a refusal,
+    // "the table cannot be reached") once the table no longer shows it. A screen reader reading the page
+    // finds nothing stale beside the table.
+    table.voice.replaceChildren();
   }
 }
 // A timer or an animation frame of a table: forgotten once it has run, cancelled if the table leaves first.
