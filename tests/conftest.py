@@ -60,9 +60,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A test that asks for the PostgreSQL cluster itself is a ``postgres`` test (``store_target``'s
     ``postgresql`` half carries the mark in its parameter); and the browser tests keep to one worker of
     ``pytest -n`` (``--dist loadgroup``), one after another, as each times what a person waits for: two
-    servers and two browsers at once on a two-core machine would make them race each other."""
+    servers and two browsers at once on a two-core machine would make them race each other (the benchmarks' short
+    modes, which time nothing they check, run beside them)."""
     for item in items:
         if "postgres" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.postgres)
         if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            # A benchmark's short mode checks no time, only that it measures: it may share the machine with a
+            # browser test, on the other worker, which takes it off the browser tests' one long line.
+            bench = item.path.name == "test_benchmarks.py"
+            item.add_marker(pytest.mark.xdist_group("browser-benchmarks" if bench else "browser"))
