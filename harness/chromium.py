@@ -38,6 +38,10 @@ CHROMIUM_FLAGS: Final = (
 )
 #: A phone's screen (CSS pixels), as the browser tests and benchmarks size one.
 PHONE: Final[ViewportSize] = {"width": 390, "height": 844}
+#: A laptop's screen (CSS pixels).
+LAPTOP: Final[ViewportSize] = {"width": 1366, "height": 768}
+#: The two screens every page is tried at, by name (the screenshots' names say which).
+SIZES: Final[dict[str, ViewportSize]] = {"laptop": LAPTOP, "phone": PHONE}
 
 
 def browser_missing() -> str:

@@ -1,10 +1,12 @@
-"""Fixtures the browser tests (``tests/test_*browser*.py``) share: one Chromium for each test module, and
-the folder their screenshots go to; and the store tests' databases: an SQLite file, or a new database in one
-throw-away PostgreSQL cluster for the whole run (:mod:`harness.postgres`)."""
+"""Fixtures the browser tests (``tests/test_*browser*.py``) share: one Chromium for each test module, the
+folder their screenshots go to, and the app served for a module with a fresh page at each screen size; and
+the store tests' databases: an SQLite file, or a new database in one throw-away PostgreSQL cluster for the
+whole run (:mod:`harness.postgres`)."""
 
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,12 +14,13 @@ import pytest
 from browser_support import RENDER_TIMEOUT, require_browser, screenshots_folder
 from database_support import require_postgres
 
-from harness.chromium import launched_chromium
+from harness.chromium import LAPTOP, SIZES, launched_chromium
 from harness.postgres import Cluster, throwaway_cluster
+from harness.served_app import ServerError, served_app
 from tutor.storage.engines import forget_engines
 
 with contextlib.suppress(ImportError):  # without it the browser tests skip (require_browser)
-    from playwright.sync_api import Browser, expect
+    from playwright.sync_api import Browser, Page, expect
 
 
 @pytest.fixture(scope="module")
@@ -34,6 +37,54 @@ def chromium() -> Iterator[Browser]:
 def shots() -> Path:
     """The folder of the browser tests' screenshots (:func:`browser_support.screenshots_folder`)."""
     return screenshots_folder()
+
+
+# --- the app's server and its pages (test_browser_learn, test_browser_pages) -----------------------
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The app served by ``streamlit run`` on a free port: (base URL, progress file)."""
+    require_browser()
+    try:
+        with served_app(tmp_path_factory.mktemp("browser-server")) as app:
+            yield app.url, app.progress
+    except ServerError as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+@pytest.fixture
+def server_url(app_server: tuple[str, Path]) -> str:
+    """The server's URL, with the learner's progress wiped, so every test starts as a new learner."""
+    url, progress = app_server
+    if progress.exists():
+        with contextlib.closing(sqlite3.connect(progress)) as connection, connection:
+            tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            for table in tables:
+                connection.execute(f'DELETE FROM "{table}"')
+    return url
+
+
+@pytest.fixture
+def tab(chromium: Browser, server_url: str) -> Iterator[Page]:
+    """A fresh page (a new browser context, so a new Streamlit session) in English, laptop-sized."""
+    context = chromium.new_context(viewport=LAPTOP, locale="en-GB")
+    context.set_default_timeout(RENDER_TIMEOUT)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request: pytest.FixtureRequest, chromium: Browser, server_url: str) -> Iterator[tuple[Page, str]]:
+    """A fresh page at each size (laptop, phone), and the size's name for the screenshots."""
+    context = chromium.new_context(viewport=SIZES[request.param], locale="en-GB", has_touch=request.param == "phone")
+    context.set_default_timeout(RENDER_TIMEOUT)
+    try:
+        yield context.new_page(), str(request.param)
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ from browser_support import in_view, press_until, require_browser
 from engine.errors import RulesError
 from engine.records.lines import apply_line
 from engine.round import Phase
-from harness.chromium import PHONE
+from harness.chromium import LAPTOP, PHONE
 from harness.served_app import served_app
 from harness.table_play import pick
 from tutor.compare.grid import field_label, field_meaning
@@ -30,7 +30,6 @@ with contextlib.suppress(ImportError):  # without it the tests skip (require_bro
 pytestmark = pytest.mark.browser
 
 CURRICULUM = load_curriculum()
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 #: A lesson whose first scenario starts with the learner to draw: a discard now is refused.
 LESSON = next(
     lesson

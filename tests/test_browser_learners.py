@@ -5,7 +5,7 @@ The first browser's cookie keeps a device token (never the learner id, never in 
 under its learner greets that browser with "Welcome back" when it comes back. A lesson link from it, even
 an old one carrying ``?learner=``, does not make the second browser that learner; a device code from the
 first browser's Progress page does, once, and an expired one does not; signing the second browser out from
-the first makes it start afresh. Needs Playwright and ``/usr/bin/chromium`` as ``tests/test_browser.py``
+the first makes it start afresh. Needs Playwright and ``/usr/bin/chromium`` as ``tests/test_browser_learn.py``
 does (skipped without them on a developer's machine, failed in CI).
 """
 

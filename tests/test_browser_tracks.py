@@ -14,7 +14,7 @@ from browser_support import RENDER_TIMEOUT, in_view, no_traceback, press_until, 
 
 from engine.moves import Move
 from engine.variants import PRESETS
-from harness.chromium import PHONE
+from harness.chromium import LAPTOP, PHONE
 from harness.served_app import served_app
 from harness.table_play import click_move
 from tutor.course import TrackLesson, track_for
@@ -26,11 +26,10 @@ from tutor.learn.scenario import Scenario
 from tutor.learn.tasks import ChoiceTask, JudgeTask, MoveTask, NumberTask
 
 with contextlib.suppress(ImportError):  # without it the tests skip (require_browser)
-    from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+    from playwright.sync_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 #: Each table's own way of taking from the pile, one lesson each.
 PILE_LESSONS = ("taking-the-pile-femhundra", "digging", "taking-from-the-top-rommi")
 

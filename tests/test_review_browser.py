@@ -14,7 +14,7 @@ from browser_support import press_until, require_browser
 from engine.moves import Move
 from engine.round import Phase
 from engine.variants import get_variant
-from harness.chromium import PHONE
+from harness.chromium import LAPTOP, PHONE
 from harness.served_app import Server, served_app
 from harness.table_play import click_move, pick
 from tutor.i18n.languages import START_VARIANT
@@ -33,7 +33,6 @@ with contextlib.suppress(ImportError):  # without it the tests skip (require_bro
 pytestmark = pytest.mark.browser
 
 CURRICULUM = load_curriculum()
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 LANGUAGE, LOCALE = "sv", "sv-SE"
 #: The Swedish track's first lesson whose first task starts with the learner to draw: a discard is refused.
 LESSON = next(
