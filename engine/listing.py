@@ -13,6 +13,7 @@ is). Applying any other move checks everything.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Generic, cast
 
 from engine.errors import RulesError
@@ -33,31 +34,31 @@ def draw_moves(state: RoundState) -> list[Move]:
     moves: list[Move] = []
     if state.stock:
         moves.append(DRAW)
-    elif state.variant.empty_stock == "stop":
+    elif state.flags.empty_stock == "stop":
         moves.append(STOP)
     size = len(state.pile)
     if not size:
         return moves
-    rule = state.variant.pile_take
+    flags = state.flags
+    rule = flags.pile_take
     if rule == "whole_pile":
-        if state.variant.unusable_pile_penalty is not None or take_payable(state, state.to_move, size):
+        if flags.unusable_pile_penalty is not None or take_payable(state, state.to_move, size):
             moves.append(TAKE_ALL)
         return moves
-    variant = state.variant
     player = state.to_move
-    penalty = variant.unusable_pile_penalty is not None
-    free_top = not variant.duty_on_top_card
+    penalty = flags.unusable_pile_penalty is not None
+    free_top = not flags.duty_on_top_card
     if not penalty and first_turn_blocked(state, player):  # nothing may be laid: only a take owing nothing
         if free_top:
             moves.append(take(1))
         return moves
     last = 1 if rule == "top_only" else size
-    if variant.duty == "deepest_card" and not variant.going_out_requires_discard and not penalty:
+    if flags.duty == "deepest_card" and not flags.going_out_requires_discard and not penalty:
         if free_top:  # the top card alone is free
             moves.append(take(1))
             if last == 1:
                 return moves  # and nothing deeper may be taken: no hand to summarise
-        _quick_takes(state, HandSummary(state.hands[player]), last, free_top, variant.duty_paid_by_layoff, moves)
+        _quick_takes(state, HandSummary(state.hands[player]), last, free_top, flags.duty_paid_by_layoff, moves)
         return moves
     summary = HandSummary(state.hands[player])
     for n in range(1, last + 1):
@@ -140,7 +141,7 @@ def lay_candidates(state: RoundState) -> list[Move]:
         moves = [meld for meld in hand_melds(hand, summary) if duty.pays(meld.cards, is_meld=True)]
     if duty is None or duty.layoff_pays:
         moves.extend(layoffs(state, hand, duty, summary))
-    if state.variant.going_out_requires_discard:
+    if state.flags.going_out_requires_discard:
         moves = [m for m in moves if isinstance(m, Meld | Layoff) and len(m.cards) < len(hand)]
     return moves
 
@@ -193,7 +194,7 @@ class Memo(Generic[StateT]):
         if self._calls is None:
             if state.rommi_from is None:
                 self._calls = ()
-            elif state.variant.rummy_call:
+            elif state.flags.rummy_call:
                 self._calls = tuple(rummy_calls(state))
             else:
                 found = calls_with_states(state)
@@ -220,7 +221,7 @@ class Memo(Generic[StateT]):
         if listed is None:
             moves = self._moves if self._moves is not None else self.moves(state)
             seat = state.to_move
-            pairs = [(seat, m) for m in moves]
+            pairs = list(zip(repeat(seat), moves))  # the pairs made in C: no loop of bytecode
             if state.rommi_from is not None:
                 calls = self.calls(state)
                 if calls:
@@ -236,7 +237,7 @@ class Memo(Generic[StateT]):
         and judges it after), so only the cards are moved."""
         if move.__class__ is Take:
             listed = self._moves
-            if listed is None or seat != state.to_move or state.variant.unusable_pile_penalty is not None:
+            if listed is None or seat != state.to_move or state.flags.unusable_pile_penalty is not None:
                 return None
             for known in listed:
                 if known is move:

@@ -72,7 +72,7 @@ def _natural_grounds(state: RoundState, called: Card, pile_rank: int, pile_suit:
     as bits) and suit (run positions, as bits) and its jokers: the called card's own bits change nothing
     (:func:`engine.melds.melds_with_bits` leaves its suit out of its rank and adds its position to its suit),
     so the pile's bits are those of the other cards of the pile."""
-    if state.variant.rommi_call_with_hand:
+    if state.flags.rommi_call_with_hand:
         return True
     if called in table_index(state.table).touching:
         return True
@@ -176,14 +176,14 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     questions (can the called card be laid; can the deepest) cost a few bit operations for each depth; only
     a depth that passes them is tried in full.
     """
-    if not window_open(state) or not state.variant.rommi_call:
+    flags = state.flags
+    if not window_open(state) or not flags.rommi_call:
         return []
     pile = state.pile
     called = pile[-1]
-    variant = state.variant
     if (
         called is not JOKER
-        and not variant.rommi_call_with_hand
+        and not flags.rommi_call_with_hand
         and sum(map(MELD_HELPERS[called.index].__contains__, pile)) < 2
         and called not in table_index(state.table).touching
     ):
@@ -194,16 +194,16 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     if not (call_grounds(state) if called is JOKER else _natural_grounds(state, called, pile_rank, pile_suit, pile_jokers)):
         return []
     found: list[tuple[int, Move, StateT | None]] = []
-    quick = called is not JOKER and not variant.going_out_requires_discard
-    by_layoff = variant.duty_paid_by_layoff
+    quick = called is not JOKER and not flags.going_out_requires_discard
+    by_layoff = flags.duty_paid_by_layoff
     rank, suit, suit_bit, positions = called.rank, called.suit, called.suit_bit, called.positions
-    needs_meld = variant.layoff_needs_own_meld
+    needs_meld = flags.layoff_needs_own_meld
     index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
     for player in range(len(state.players)) if seat is None else (seat,):
         if player in (state.to_move, state.rommi_from) or first_turn_blocked(state, player):
             continue
         if not quick:
-            if called is JOKER and not variant.going_out_requires_discard:
+            if called is JOKER and not flags.going_out_requires_discard:
                 _joker_calls(state, player, by_layoff, found)
                 continue
             if called is not JOKER and not called_card_fits(state, player, called, pile):

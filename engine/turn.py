@@ -183,7 +183,8 @@ def discard_refusal(state: RoundState, card: Card) -> RulesError:
 def blocked_discards(state: RoundState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards of ``hand`` that the variant's discard restriction forbids discarding now (none when it
     lifts): :func:`discard_blocked` asked of the whole hand at once."""
-    rule = state.variant.discard_restriction
+    flags = state.flags
+    rule = flags.discard_restriction
     if rule == "none":
         return ()
     recent = state.drawn if rule == "drawn_this_turn" else state.from_pile
@@ -191,7 +192,7 @@ def blocked_discards(state: RoundState, hand: tuple[Card, ...]) -> tuple[Card, .
         return ()
     # it lifts when every card in hand is one it covers (the first and last asked first: they seldom both are)
     if (
-        state.variant.discard_restriction_exception
+        flags.discard_restriction_exception
         and (not hand or (hand[0] in recent and hand[-1] in recent))
         and all(c in recent for c in hand)
     ):
@@ -230,7 +231,7 @@ def start_turn(
     reshuffles = state.reshuffles
     over = None
     if not stock:
-        rule = state.variant.empty_stock
+        rule = state.flags.empty_stock
         if rule == "round_over":
             over = "stock_out"
         elif rule == "reshuffle":
@@ -242,7 +243,7 @@ def start_turn(
                 cards = list(pile[:-1])
                 random.Random(reshuffle_seed(state.seed, state.round_number, reshuffles)).shuffle(cards)
                 stock, pile, reshuffles = tuple(cards), pile[-1:], reshuffles + 1
-    open_call = rommi_from if (over is None and state.variant.calls and len(state.players) > 2) else None
+    open_call = rommi_from if (over is None and state.flags.calls and len(state.players) > 2) else None
     # every field given, not replace: every turn starts here
     return type(state)(
         state.variant,

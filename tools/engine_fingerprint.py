@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import random
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,11 +57,16 @@ def setups() -> Iterator[tuple[str, Any, int]]:
                 yield f"{preset}/{players}/{mix}", variant, players
 
 
+#: A frozenset's text, whose order changes from run to run (cards hash by identity): written sorted.
+_FROZEN = re.compile(r"frozenset\(\{([^{}]*)\}\)")
+
+
 def described(state: Any) -> str:
-    """Every field of ``state`` but the variant and the memo, as text."""
+    """Every field of ``state`` but the variant and the memo, as text (sets sorted)."""
     from engine.round_state import FIELDS
 
-    return "|".join(f"{name}={getattr(state, name)!r}" for name in FIELDS if name != "variant")
+    text = "|".join(f"{name}={getattr(state, name)!r}" for name in FIELDS if name != "variant")
+    return _FROZEN.sub(lambda m: "frozenset({" + ", ".join(sorted(m.group(1).split(", "))) + "})", text)
 
 
 def outcome(state: Any, move: Any, seat: int) -> str:
