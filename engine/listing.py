@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import repeat
-from typing import Generic, cast
+from typing import Generic
 
 from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
@@ -24,7 +24,7 @@ from engine.payable import lay_leaves_payable, payable_depths
 from engine.pile_take import after_take
 from engine.rommi import calls_with_states
 from engine.round_parts import PHASE_DRAW, PHASE_PLAY
-from engine.round_state import RoundState, StateT, first_turn_blocked, keep_memo
+from engine.round_state import RoundState, StateT, keep_memo
 from engine.rummy import calls as rummy_calls
 from engine.turn import apply_take, blocked_discards
 
@@ -48,7 +48,8 @@ def draw_moves(state: RoundState) -> list[Move]:
     player = state.to_move
     penalty = flags.unusable_pile_penalty is not None
     free_top = not flags.duty_on_top_card
-    if not penalty and first_turn_blocked(state, player):  # nothing may be laid: only a take owing nothing
+    # first_turn_blocked, inlined (asked at every turn's start): nothing may be laid, only a take owing nothing
+    if not penalty and flags.no_meld_first_turn and not state.first_turn_over[player]:
         if free_top:
             moves.append(take(1))
         return moves
@@ -132,11 +133,12 @@ def lay_candidates(state: RoundState) -> list[Move]:
     keep a card to discard where the variant needs one; not yet checked against stranding a second owed card."""
     hand = state.hands[state.to_move]
     duty = state.duty
-    if first_turn_blocked(state, state.to_move):
+    if state.flags.no_meld_first_turn and not state.first_turn_over[state.to_move]:  # first_turn_blocked, inlined
         return []
     summary = HandSummary(hand)
     if duty is None:
-        moves = cast("list[Move]", hand_melds(hand, summary))  # a new list, ours to extend
+        # a new list, ours to extend (as list[Move]: read, never given a non-meld, before it is extended)
+        moves: list[Move] = hand_melds(hand, summary)  # type: ignore[assignment]
     else:
         moves = [meld for meld in hand_melds(hand, summary) if duty.pays(meld.cards, is_meld=True)]
     if duty is None or duty.layoff_pays:
@@ -255,19 +257,28 @@ class Memo(Generic[StateT]):
 def memo_of(state: StateT) -> Memo[StateT]:
     """The listing memo of ``state``, made on first use and kept in the state (the one place a state gains
     anything after it is made: its listing, which never goes stale since the state never changes)."""
-    kept = state.memo
+    kept: Memo[StateT] | None = state.memo
     if kept is not None:
-        return cast("Memo[StateT]", kept)
+        return kept
     memo: Memo[StateT] = Memo()
     keep_memo(state, memo)
     return memo
 
 
+def listed_actions(state: StateT) -> Sequence[Action]:
+    """``memo_of(state).actions(state)`` in one call, as every decision asks it (not to be changed: it is kept)."""
+    memo: Memo[StateT] | None = state.memo
+    if memo is None:
+        memo = Memo()
+        keep_memo(state, memo)
+    listed = memo.actions_listed
+    return listed if listed is not None else memo.actions(state)
+
+
 def trusted(state: StateT, move: Move, seat: int) -> StateT | None:
     """The state after ``move`` by ``seat`` when ``move`` is an object the listing of ``state`` handed out and
     what the listing learnt spares the checks (see :meth:`Memo.trusted`); None otherwise."""
-    memo = state.memo
-    if memo is None:
+    known: Memo[StateT] | None = state.memo
+    if known is None:
         return None
-    known = cast("Memo[StateT]", memo)
     return known.trusted(state, move, seat) if known.known or move.__class__ is Take else None

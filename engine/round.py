@@ -33,7 +33,7 @@ from engine.cards import Card, make_deck
 from engine.errors import RulesError
 from engine.lay import apply_layoff, apply_meld
 from engine.legal import LegalActions
-from engine.listing import memo_of, trusted
+from engine.listing import listed_actions, memo_of, trusted
 from engine.melds import meld_shape
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Rummy, Take
 from engine.rommi import apply_call, calls_with_states
@@ -198,9 +198,7 @@ class Round(RoundState):
 
     def legal_actions(self) -> list[tuple[int, Move]]:
         """Every legal (player, move): the player to move's moves and every Rommi call."""
-        memo = memo_of(self)
-        listed = memo.actions_listed
-        return list(listed if listed is not None else memo.actions(self))
+        return list(listed_actions(self))
 
     def rommi_calls(self, seat: int | None = None) -> list[tuple[int, Move]]:
         """Every legal call out of turn: (caller, ``rommi N``), or (caller, ``rummy M``) under the house rule

@@ -36,13 +36,14 @@ from typing import TYPE_CHECKING, Any, Final, Self, TypeVar, cast, dataclass_tra
 from engine.cards import Card
 from engine.duty import Duty
 from engine.round_parts import PHASE_OVER, Phase, TableMeld
-from engine.variants import KEPT_FLAGS, Flags, Variant, flags_of
+from engine.variants import LAST_FLAGS, Flags, Variant, flags_of
 
 if TYPE_CHECKING:
     # What mypy reads for ``replace(state, field=...)``: its check of ``dataclasses.replace`` against the
     # fields declared below (the decorator is a dataclass transform). At run time ``replace`` is made from
     # the same declaration, below.
     from dataclasses import replace as replace
+
 
 __all__ = ["FIELDS", "KEEP", "RoundState", "StateT", "first_turn_blocked", "keep_memo", "replace"]
 
@@ -130,7 +131,9 @@ class _Layout(_Fields):
 
     #: The listing :mod:`engine.listing` keeps for this state once it is first listed (``None`` until then;
     #: not a field: a changed copy starts without one). Only :func:`engine.listing.memo_of` reads or sets it.
-    memo: object | None
+    #: Typed Any, not Memo (this module cannot import engine.listing): the listing reads it into a typed name
+    #: rather than through typing.cast, a call on every decision.
+    memo: Any
     #: The variant's rule flags the engine reads on nearly every move, as plain slots (not a field: made from
     #: ``variant`` with the state; :class:`engine.variants.Flags` says what that buys).
     flags: Flags
@@ -158,9 +161,9 @@ def _made_from_fields() -> tuple[Callable[..., Any], Callable[..., Any]]:
         keep.append(f"{name}=KEEP")
         change.append(f"    new.{name} = self.{name} if {name} is KEEP else {name}")
     end = ["    new.memo = None  # a new state is not listed yet", "    new.__class__ = cls", "    return new"]
-    # the variant's flags: looked up (inlined flags_of, as its cache's hit) unless kept from the state changed
+    # the variant's flags: those given last (see LAST_FLAGS) when they are this variant's, else flags_of's
     flags = [
-        "    kept = KEPT_FLAGS.get(id(variant))",
+        "    kept = LAST_FLAGS[0]",
         "    new.flags = kept if kept is not None and kept.variant is variant else _flags_of(variant)",
     ]
     source = "\n".join(
@@ -183,7 +186,7 @@ def _made_from_fields() -> tuple[Callable[..., Any], Callable[..., Any]]:
         "_new_draft": object.__new__,
         "_Draft": _Draft,
         "KEEP": KEEP,
-        "KEPT_FLAGS": KEPT_FLAGS,
+        "LAST_FLAGS": LAST_FLAGS,
         "_flags_of": flags_of,
     }
     for name, default in _DEFAULTS.items():

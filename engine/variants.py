@@ -302,17 +302,20 @@ class Flags:
 # cannot pass to another object while it is kept)
 KEPT_FLAGS: dict[int, Flags] = {}
 KEPT_FLAGS_MOST = 64
+#: The flags :func:`flags_of` gave last (None before the first): a state is nearly always made with the
+#: variant of the state before it, so making one asks this first (an identity check, no dictionary).
+LAST_FLAGS: list[Flags | None] = [None]
 
 
 def flags_of(variant: Variant) -> Flags:
     """The :class:`Flags` of ``variant``, made once while it is in use."""
     kept = KEPT_FLAGS.get(id(variant))
-    if kept is not None and kept.variant is variant:
-        return kept
-    if len(KEPT_FLAGS) >= KEPT_FLAGS_MOST:
-        KEPT_FLAGS.clear()
-    flags = KEPT_FLAGS[id(variant)] = Flags(variant)
-    return flags
+    if kept is None or kept.variant is not variant:
+        if len(KEPT_FLAGS) >= KEPT_FLAGS_MOST:
+            KEPT_FLAGS.clear()
+        kept = KEPT_FLAGS[id(variant)] = Flags(variant)
+    LAST_FLAGS[0] = kept
+    return kept
 
 
 class HouseRules(StrictModel):
