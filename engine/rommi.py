@@ -177,7 +177,8 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     a depth that passes them is tried in full.
     """
     flags = state.flags
-    if not window_open(state) or not flags.rommi_call:
+    # window_open, inlined (asked after every discard)
+    if state.rommi_from is None or state.phase is not PHASE_DRAW or not state.pile or not flags.rommi_call:
         return []
     pile = state.pile
     called = pile[-1]

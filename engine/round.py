@@ -249,6 +249,8 @@ class Round(RoundState):
             raise TypeError(f"apply takes a Move, not {move!r}: read the notation with Move.parse")
         seat = self.to_move if player is None else player
         kind = move.kind  # one question, not one per kind of move
+        if kind == "discard" and seat == self.to_move and self.phase is PHASE_PLAY and isinstance(move, Discard):
+            return apply_discard(self, move)  # nearly every turn's last move: the questions below are its own
         # a move handed out by this state's listing is known to be legal: skip what was checked (a draw or
         # a discard is checked as it is: that costs little)
         if self.memo is not None and kind not in ("discard", "draw"):
