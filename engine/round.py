@@ -25,7 +25,6 @@ engine.errors.RulesError: You have already drawn this turn: now meld, lay off or
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from engine import scoring
@@ -42,6 +41,7 @@ from engine.round_state import RoundState, replace
 from engine.rummy import apply_rummy
 from engine.rummy import calls as rummy_calls
 from engine.scoring import PlayerScore
+from engine.seeds import shuffle
 from engine.turn import apply_discard, apply_draw, apply_stop, apply_take, start_turn
 from engine.variants import Variant
 from engine.view import PlayerView
@@ -117,7 +117,7 @@ class Round(RoundState):
         if not variant.min_players <= n <= variant.max_players:
             raise ValueError(f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}")
         deck = make_deck(variant.decks(n), variant.joker_count)
-        random.Random(seed).shuffle(deck)
+        shuffle(deck, seed)
         size = variant.hand_size(n)
         first = (round_number - 1) % n
         hands: list[list[Card]] = [[] for _ in range(n)]

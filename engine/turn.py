@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import random
 from bisect import insort
 
 from engine.cards import Card
@@ -28,7 +27,7 @@ from engine.payable import blocked_by_own_meld_rule
 from engine.pile_take import after_take, take_count
 from engine.round_parts import BY_INDEX, PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
 from engine.round_state import RoundState, StateT, first_turn_blocked, replace
-from engine.seeds import reshuffle_seed
+from engine.seeds import reshuffle_seed, shuffle
 from engine.shown import played
 
 
@@ -241,7 +240,7 @@ def start_turn(
                 over = "stock_out"
             else:
                 cards = list(pile[:-1])
-                random.Random(reshuffle_seed(state.seed, state.round_number, reshuffles)).shuffle(cards)
+                shuffle(cards, reshuffle_seed(state.seed, state.round_number, reshuffles))
                 stock, pile, reshuffles = tuple(cards), pile[-1:], reshuffles + 1
     open_call = rommi_from if (over is None and state.flags.calls and len(state.players) > 2) else None
     # every field given, not replace: every turn starts here

@@ -22,7 +22,7 @@ from typing import Any, Final, Literal, Union, get_args, get_origin
 
 from pydantic import Field, ValidationError, model_validator
 
-from engine.cards import Card
+from engine.cards import DECLARED, JOKER, NATURALS, Card
 from engine.model import StrictModel
 from engine.problems import render_problem
 
@@ -267,7 +267,9 @@ class Flags:
         "duty_paid_by_layoff",
         "empty_stock",
         "going_out_requires_discard",
+        "hand_values",
         "layoff_needs_own_meld",
+        "low_values",
         "no_meld_first_turn",
         "pile_take",
         "rommi_call",
@@ -296,6 +298,11 @@ class Flags:
         self.rommi_call_with_hand: bool = variant.rommi_call_with_hand
         self.rummy_call: bool = variant.rummy_call
         self.unusable_pile_penalty: int | None = variant.unusable_pile_penalty
+        cards = (*NATURALS, JOKER, *DECLARED)  # in index order
+        #: By card index, :meth:`Variant.card_value` of the card: in hand, in a set, or high in a run.
+        self.hand_values: tuple[int, ...] = tuple(variant.card_value(card) for card in cards)
+        #: By card index, :meth:`Variant.card_value` of the card as the low ace of a run (others as in hand).
+        self.low_values: tuple[int, ...] = tuple(variant.card_value(card, low_ace=True) for card in cards)
 
 
 # The flags of the variants seen last, by the variant's identity (kept with the variant, so the identity
