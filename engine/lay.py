@@ -160,7 +160,7 @@ def layoffs(
     """Every lay-off from ``hand`` on every meld on the table (only those paying ``duty`` while one is owed).
 
     ``summary``, the hand's :class:`HandSummary` when the caller has one, saves summarising it again."""
-    if not state.table or (state.variant.layoff_needs_own_meld and not state.melded[state.to_move]):
+    if not state.table or (state.flags.layoff_needs_own_meld and not state.melded[state.to_move]):
         return []
     if summary is None:
         summary = HandSummary(hand)

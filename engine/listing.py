@@ -13,7 +13,8 @@ is). Applying any other move checks everything.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, cast
+from itertools import repeat
+from typing import Generic
 
 from engine.errors import RulesError
 from engine.lay import apply_lay, layoffs, take_payable
@@ -23,7 +24,7 @@ from engine.payable import lay_leaves_payable, payable_depths
 from engine.pile_take import after_take
 from engine.rommi import calls_with_states
 from engine.round_parts import PHASE_DRAW, PHASE_PLAY
-from engine.round_state import RoundState, StateT, first_turn_blocked, keep_memo
+from engine.round_state import RoundState, StateT, keep_memo
 from engine.rummy import calls as rummy_calls
 from engine.turn import apply_take, blocked_discards
 
@@ -33,31 +34,32 @@ def draw_moves(state: RoundState) -> list[Move]:
     moves: list[Move] = []
     if state.stock:
         moves.append(DRAW)
-    elif state.variant.empty_stock == "stop":
+    elif state.flags.empty_stock == "stop":
         moves.append(STOP)
     size = len(state.pile)
     if not size:
         return moves
-    rule = state.variant.pile_take
+    flags = state.flags
+    rule = flags.pile_take
     if rule == "whole_pile":
-        if state.variant.unusable_pile_penalty is not None or take_payable(state, state.to_move, size):
+        if flags.unusable_pile_penalty is not None or take_payable(state, state.to_move, size):
             moves.append(TAKE_ALL)
         return moves
-    variant = state.variant
     player = state.to_move
-    penalty = variant.unusable_pile_penalty is not None
-    free_top = not variant.duty_on_top_card
-    if not penalty and first_turn_blocked(state, player):  # nothing may be laid: only a take owing nothing
+    penalty = flags.unusable_pile_penalty is not None
+    free_top = not flags.duty_on_top_card
+    # first_turn_blocked, inlined (asked at every turn's start): nothing may be laid, only a take owing nothing
+    if not penalty and flags.no_meld_first_turn and not state.first_turn_over[player]:
         if free_top:
             moves.append(take(1))
         return moves
     last = 1 if rule == "top_only" else size
-    if variant.duty == "deepest_card" and not variant.going_out_requires_discard and not penalty:
+    if flags.duty == "deepest_card" and not flags.going_out_requires_discard and not penalty:
         if free_top:  # the top card alone is free
             moves.append(take(1))
             if last == 1:
                 return moves  # and nothing deeper may be taken: no hand to summarise
-        _quick_takes(state, HandSummary(state.hands[player]), last, free_top, variant.duty_paid_by_layoff, moves)
+        _quick_takes(state, HandSummary(state.hands[player]), last, free_top, flags.duty_paid_by_layoff, moves)
         return moves
     summary = HandSummary(state.hands[player])
     for n in range(1, last + 1):
@@ -131,16 +133,17 @@ def lay_candidates(state: RoundState) -> list[Move]:
     keep a card to discard where the variant needs one; not yet checked against stranding a second owed card."""
     hand = state.hands[state.to_move]
     duty = state.duty
-    if first_turn_blocked(state, state.to_move):
+    if state.flags.no_meld_first_turn and not state.first_turn_over[state.to_move]:  # first_turn_blocked, inlined
         return []
     summary = HandSummary(hand)
     if duty is None:
-        moves = cast("list[Move]", hand_melds(hand, summary))  # a new list, ours to extend
+        # a new list, ours to extend (as list[Move]: read, never given a non-meld, before it is extended)
+        moves: list[Move] = hand_melds(hand, summary)  # type: ignore[assignment]
     else:
         moves = [meld for meld in hand_melds(hand, summary) if duty.pays(meld.cards, is_meld=True)]
     if duty is None or duty.layoff_pays:
         moves.extend(layoffs(state, hand, duty, summary))
-    if state.variant.going_out_requires_discard:
+    if state.flags.going_out_requires_discard:
         moves = [m for m in moves if isinstance(m, Meld | Layoff) and len(m.cards) < len(hand)]
     return moves
 
@@ -193,7 +196,7 @@ class Memo(Generic[StateT]):
         if self._calls is None:
             if state.rommi_from is None:
                 self._calls = ()
-            elif state.variant.rummy_call:
+            elif state.flags.rummy_call:
                 self._calls = tuple(rummy_calls(state))
             else:
                 found = calls_with_states(state)
@@ -220,7 +223,7 @@ class Memo(Generic[StateT]):
         if listed is None:
             moves = self._moves if self._moves is not None else self.moves(state)
             seat = state.to_move
-            pairs = [(seat, m) for m in moves]
+            pairs = list(zip(repeat(seat), moves))  # the pairs made in C: no loop of bytecode
             if state.rommi_from is not None:
                 calls = self.calls(state)
                 if calls:
@@ -236,7 +239,7 @@ class Memo(Generic[StateT]):
         and judges it after), so only the cards are moved."""
         if move.__class__ is Take:
             listed = self._moves
-            if listed is None or seat != state.to_move or state.variant.unusable_pile_penalty is not None:
+            if listed is None or seat != state.to_move or state.flags.unusable_pile_penalty is not None:
                 return None
             for known in listed:
                 if known is move:
@@ -254,19 +257,28 @@ class Memo(Generic[StateT]):
 def memo_of(state: StateT) -> Memo[StateT]:
     """The listing memo of ``state``, made on first use and kept in the state (the one place a state gains
     anything after it is made: its listing, which never goes stale since the state never changes)."""
-    kept = state.memo
+    kept: Memo[StateT] | None = state.memo
     if kept is not None:
-        return cast("Memo[StateT]", kept)
+        return kept
     memo: Memo[StateT] = Memo()
     keep_memo(state, memo)
     return memo
 
 
+def listed_actions(state: StateT) -> Sequence[Action]:
+    """``memo_of(state).actions(state)`` in one call, as every decision asks it (not to be changed: it is kept)."""
+    memo: Memo[StateT] | None = state.memo
+    if memo is None:
+        memo = Memo()
+        keep_memo(state, memo)
+    listed = memo.actions_listed
+    return listed if listed is not None else memo.actions(state)
+
+
 def trusted(state: StateT, move: Move, seat: int) -> StateT | None:
     """The state after ``move`` by ``seat`` when ``move`` is an object the listing of ``state`` handed out and
     what the listing learnt spares the checks (see :meth:`Memo.trusted`); None otherwise."""
-    memo = state.memo
-    if memo is None:
+    known: Memo[StateT] | None = state.memo
+    if known is None:
         return None
-    known = cast("Memo[StateT]", memo)
     return known.trusted(state, move, seat) if known.known or move.__class__ is Take else None

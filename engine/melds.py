@@ -403,16 +403,14 @@ class HandSummary:
     __slots__ = ("jokers", "rank_suits", "suit_masks")
 
     def __init__(self, hand: tuple[Card, ...] | list[Card] = ()) -> None:
-        jokers = 0
         rank_suits = [0] * 14
         suit_masks = [0, 0, 0, 0]
-        for card in hand:  # add() inlined: a summary is made for nearly every listing
-            if card is JOKER:
-                jokers += 1
-            else:
-                rank_suits[card.rank] |= card.suit_bit
-                suit_masks[card.suit] |= card.positions
-        self.jokers = jokers
+        # add() inlined, without its joker test: a summary is made for nearly every listing, and the bare
+        # joker's bits are all 0, so adding them changes nothing (its rank and suit are 0 too)
+        for card in hand:
+            rank_suits[card.rank] |= card.suit_bit
+            suit_masks[card.suit] |= card.positions
+        self.jokers = hand.count(JOKER)
         self.rank_suits = rank_suits
         self.suit_masks = suit_masks
 

@@ -283,7 +283,7 @@ def payable_depths(
     the caller works on a depth, ``summary`` holds the top n cards."""
     pile = state.pile
     rank_suits, suit_masks = summary.rank_suits, summary.suit_masks
-    layoffs_now = layoff_pays and not (state.variant.layoff_needs_own_meld and not state.melded[player])
+    layoffs_now = layoff_pays and not (state.flags.layoff_needs_own_meld and not state.melded[player])
     index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
     for n in range(first, len(pile) + 1):
         deepest = pile[-n]

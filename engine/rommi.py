@@ -5,7 +5,7 @@ discarded card fits a meld, lays the called card and the deepest card at once, a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.cards import JOKER, NATURALS, Card
 from engine.duty import Duty
@@ -24,6 +24,25 @@ from engine.payable import (
 from engine.pile_take import after_take
 from engine.round_parts import PHASE_DRAW, TableIndex, table_index
 from engine.round_state import RoundState, StateT, first_turn_blocked, replace
+
+
+def _could_meld_with(card: Card) -> frozenset[Card]:
+    """The cards that could stand beside the natural ``card`` in a meld of three: its rank in another suit,
+    its suit within two run positions (an ace both low and high), and the joker."""
+    near = sum({1 << (p + d) for p in range(1, 15) if card.positions >> p & 1 for d in (-2, -1, 1, 2) if p + d >= 1})
+    return frozenset(
+        other
+        for other in NATURALS
+        if (other.rank == card.rank and other.suit != card.suit)
+        or (other.suit == card.suit and other.positions & near and other is not card)
+    ) | {JOKER}
+
+
+#: By a natural card's index, :func:`_could_meld_with` it: a discard that has fewer than two of these below
+#: it in the pile makes no meld with the pile (a meld of three holds two cards beside it, from this set).
+#: Nine discards in ten of random rommi self-play end there, or on the table's touching cards, without the
+#: pile's bits being gathered (``benchmarks/bench_engine.py``, rommi).
+MELD_HELPERS: Final[tuple[frozenset[Card], ...]] = tuple(_could_meld_with(card) for card in NATURALS)
 
 
 def window_open(state: RoundState) -> bool:
@@ -53,7 +72,7 @@ def _natural_grounds(state: RoundState, called: Card, pile_rank: int, pile_suit:
     as bits) and suit (run positions, as bits) and its jokers: the called card's own bits change nothing
     (:func:`engine.melds.melds_with_bits` leaves its suit out of its rank and adds its position to its suit),
     so the pile's bits are those of the other cards of the pile."""
-    if state.variant.rommi_call_with_hand:
+    if state.flags.rommi_call_with_hand:
         return True
     if called in table_index(state.table).touching:
         return True
@@ -157,27 +176,35 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
     questions (can the called card be laid; can the deepest) cost a few bit operations for each depth; only
     a depth that passes them is tried in full.
     """
-    if not window_open(state) or not state.variant.rommi_call:
+    flags = state.flags
+    # window_open, inlined (asked after every discard)
+    if state.rommi_from is None or state.phase is not PHASE_DRAW or not state.pile or not flags.rommi_call:
         return []
     pile = state.pile
     called = pile[-1]
+    if (
+        called is not JOKER
+        and not flags.rommi_call_with_hand
+        and sum(map(MELD_HELPERS[called.index].__contains__, pile)) < 2
+        and called not in table_index(state.table).touching
+    ):
+        return []  # no grounds, told without gathering the pile's bits (MELD_HELPERS says how)
     # What the pile holds of the called card's rank and suit: the grounds, and the first question asked of
     # each caller
     pile_rank, pile_suit, pile_jokers = _of_rank_and_suit(pile, called)
     if not (call_grounds(state) if called is JOKER else _natural_grounds(state, called, pile_rank, pile_suit, pile_jokers)):
         return []
     found: list[tuple[int, Move, StateT | None]] = []
-    variant = state.variant
-    quick = called is not JOKER and not variant.going_out_requires_discard
-    by_layoff = variant.duty_paid_by_layoff
+    quick = called is not JOKER and not flags.going_out_requires_discard
+    by_layoff = flags.duty_paid_by_layoff
     rank, suit, suit_bit, positions = called.rank, called.suit, called.suit_bit, called.positions
-    needs_meld = variant.layoff_needs_own_meld
+    needs_meld = flags.layoff_needs_own_meld
     index: TableIndex | None = None  # the table's sets by rank and runs by suit, asked when first needed
     for player in range(len(state.players)) if seat is None else (seat,):
         if player in (state.to_move, state.rommi_from) or first_turn_blocked(state, player):
             continue
         if not quick:
-            if called is JOKER and not variant.going_out_requires_discard:
+            if called is JOKER and not flags.going_out_requires_discard:
                 _joker_calls(state, player, by_layoff, found)
                 continue
             if called is not JOKER and not called_card_fits(state, player, called, pile):

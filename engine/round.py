@@ -25,7 +25,6 @@ engine.errors.RulesError: You have already drawn this turn: now meld, lay off or
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from engine import scoring
@@ -33,7 +32,7 @@ from engine.cards import Card, make_deck
 from engine.errors import RulesError
 from engine.lay import apply_layoff, apply_meld
 from engine.legal import LegalActions
-from engine.listing import memo_of, trusted
+from engine.listing import listed_actions, memo_of, trusted
 from engine.melds import meld_shape
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Rummy, Take
 from engine.rommi import apply_call, calls_with_states
@@ -42,6 +41,7 @@ from engine.round_state import RoundState, replace
 from engine.rummy import apply_rummy
 from engine.rummy import calls as rummy_calls
 from engine.scoring import PlayerScore
+from engine.seeds import shuffle
 from engine.turn import apply_discard, apply_draw, apply_stop, apply_take, start_turn
 from engine.variants import Variant
 from engine.view import PlayerView
@@ -117,7 +117,7 @@ class Round(RoundState):
         if not variant.min_players <= n <= variant.max_players:
             raise ValueError(f"{variant.id} is played by {variant.min_players}–{variant.max_players} players, not {n}")
         deck = make_deck(variant.decks(n), variant.joker_count)
-        random.Random(seed).shuffle(deck)
+        shuffle(deck, seed)
         size = variant.hand_size(n)
         first = (round_number - 1) % n
         hands: list[list[Card]] = [[] for _ in range(n)]
@@ -198,9 +198,7 @@ class Round(RoundState):
 
     def legal_actions(self) -> list[tuple[int, Move]]:
         """Every legal (player, move): the player to move's moves and every Rommi call."""
-        memo = memo_of(self)
-        listed = memo.actions_listed
-        return list(listed if listed is not None else memo.actions(self))
+        return list(listed_actions(self))
 
     def rommi_calls(self, seat: int | None = None) -> list[tuple[int, Move]]:
         """Every legal call out of turn: (caller, ``rommi N``), or (caller, ``rummy M``) under the house rule
@@ -251,6 +249,8 @@ class Round(RoundState):
             raise TypeError(f"apply takes a Move, not {move!r}: read the notation with Move.parse")
         seat = self.to_move if player is None else player
         kind = move.kind  # one question, not one per kind of move
+        if kind == "discard" and seat == self.to_move and self.phase is PHASE_PLAY and isinstance(move, Discard):
+            return apply_discard(self, move)  # nearly every turn's last move: the questions below are its own
         # a move handed out by this state's listing is known to be legal: skip what was checked (a draw or
         # a discard is checked as it is: that costs little)
         if self.memo is not None and kind not in ("discard", "draw"):

@@ -36,13 +36,14 @@ from typing import TYPE_CHECKING, Any, Final, Self, TypeVar, cast, dataclass_tra
 from engine.cards import Card
 from engine.duty import Duty
 from engine.round_parts import PHASE_OVER, Phase, TableMeld
-from engine.variants import Variant
+from engine.variants import LAST_FLAGS, Flags, Variant, flags_of
 
 if TYPE_CHECKING:
     # What mypy reads for ``replace(state, field=...)``: its check of ``dataclasses.replace`` against the
     # fields declared below (the decorator is a dataclass transform). At run time ``replace`` is made from
     # the same declaration, below.
     from dataclasses import replace as replace
+
 
 __all__ = ["FIELDS", "KEEP", "RoundState", "StateT", "first_turn_blocked", "keep_memo", "replace"]
 
@@ -126,11 +127,16 @@ FIELDS: Final[tuple[str, ...]] = tuple(_Fields.__annotations__)
 class _Layout(_Fields):
     """The slots of a state, shared by :class:`RoundState` and the draft it is filled in."""
 
-    __slots__ = ("memo",)
+    __slots__ = ("flags", "memo")
 
     #: The listing :mod:`engine.listing` keeps for this state once it is first listed (``None`` until then;
     #: not a field: a changed copy starts without one). Only :func:`engine.listing.memo_of` reads or sets it.
-    memo: object | None
+    #: Typed Any, not Memo (this module cannot import engine.listing): the listing reads it into a typed name
+    #: rather than through typing.cast, a call on every decision.
+    memo: Any
+    #: The variant's rule flags the engine reads on nearly every move, as plain slots (not a field: made from
+    #: ``variant`` with the state; :class:`engine.variants.Flags` says what that buys).
+    flags: Flags
 
 
 class _Draft(_Layout):
@@ -155,21 +161,34 @@ def _made_from_fields() -> tuple[Callable[..., Any], Callable[..., Any]]:
         keep.append(f"{name}=KEEP")
         change.append(f"    new.{name} = self.{name} if {name} is KEEP else {name}")
     end = ["    new.memo = None  # a new state is not listed yet", "    new.__class__ = cls", "    return new"]
+    # the variant's flags: those given last (see LAST_FLAGS) when they are this variant's, else flags_of's
+    flags = [
+        "    kept = LAST_FLAGS[0]",
+        "    new.flags = kept if kept is not None and kept.variant is variant else _flags_of(variant)",
+    ]
     source = "\n".join(
         [
             f"def __new__(cls, {', '.join(params)}):",
             "    n = len(players)",
             "    new = _new_draft(_Draft)",
             *fill,
+            *flags,
             *end,
             f"def replace(self, *, {', '.join(keep)}):",
             "    cls = self.__class__",
             "    new = _new_draft(_Draft)",
             *change,
+            "    new.flags = self.flags if variant is KEEP else _flags_of(variant)",
             *end,
         ]
     )
-    scope: dict[str, Any] = {"_new_draft": object.__new__, "_Draft": _Draft, "KEEP": KEEP}
+    scope: dict[str, Any] = {
+        "_new_draft": object.__new__,
+        "_Draft": _Draft,
+        "KEEP": KEEP,
+        "LAST_FLAGS": LAST_FLAGS,
+        "_flags_of": flags_of,
+    }
     for name, default in _DEFAULTS.items():
         scope[f"_d_{name}"] = (default.each,) if isinstance(default, _PerSeat) else default
     exec(compile(source, f"<{__name__}: made from the fields>", "exec"), scope)
@@ -253,7 +272,7 @@ class RoundState(_Layout):
 def first_turn_blocked(state: RoundState, player: int) -> bool:
     """Whether ``player`` may not meld, lay off or call yet: the house rule ``no_meld_first_turn`` holds and
     their own first turn of the round is not over."""
-    return state.variant.no_meld_first_turn and not state.first_turn_over[player]
+    return state.flags.no_meld_first_turn and not state.first_turn_over[player]
 
 
 #: Keep a listing memo in a state's ``memo`` slot: :func:`engine.listing.memo_of` calls it once per state (a

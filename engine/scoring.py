@@ -14,7 +14,7 @@ from engine.melds import Shape, extended_shape, meld_shape
 from engine.moves import Layoff, Meld
 from engine.round_parts import TableMeld
 from engine.round_state import RoundState
-from engine.variants import Variant
+from engine.variants import Variant, flags_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +44,12 @@ def points_by_layer(variant: Variant, table: Iterable[TableMeld], players: int) 
     """Points each of ``players`` has laid on ``table`` (every card scores for its layer): the one count the
     round score, the charts and the computer players share."""
     points = [0] * players
+    flags = flags_of(variant)  # card_points read from its tables: every round is scored, by card
     for meld in table:
         shape = meld.shape
+        values = flags.low_values if shape.low_ace else flags.hand_values  # only an ace is worth less low
         for card, layer in zip(meld.cards, meld.layers, strict=False):
-            points[layer] += card_points(variant, card, shape)
+            points[layer] += values[card.index]
     return points
 
 
@@ -87,8 +89,8 @@ def lay_points(state: RoundState, move: Meld | Layoff, seat: int | None = None) 
 
 def hand_points(state: RoundState) -> list[int]:
     """The minus points of the cards each player still holds."""
-    value = state.variant.card_value
-    return [sum(value(c) for c in hand) for hand in state.hands]
+    values = state.flags.hand_values  # card_value by card index
+    return [sum([values[c.index] for c in hand]) for hand in state.hands]
 
 
 def scores(state: RoundState) -> list[PlayerScore]:

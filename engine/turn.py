@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import random
 from bisect import insort
 
 from engine.cards import Card
@@ -28,7 +27,7 @@ from engine.payable import blocked_by_own_meld_rule
 from engine.pile_take import after_take, take_count
 from engine.round_parts import BY_INDEX, PHASE_DRAW, PHASE_OVER, PHASE_PLAY, remove_held
 from engine.round_state import RoundState, StateT, first_turn_blocked, replace
-from engine.seeds import reshuffle_seed
+from engine.seeds import reshuffle_seed, shuffle
 from engine.shown import played
 
 
@@ -183,7 +182,8 @@ def discard_refusal(state: RoundState, card: Card) -> RulesError:
 def blocked_discards(state: RoundState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards of ``hand`` that the variant's discard restriction forbids discarding now (none when it
     lifts): :func:`discard_blocked` asked of the whole hand at once."""
-    rule = state.variant.discard_restriction
+    flags = state.flags
+    rule = flags.discard_restriction
     if rule == "none":
         return ()
     recent = state.drawn if rule == "drawn_this_turn" else state.from_pile
@@ -191,7 +191,7 @@ def blocked_discards(state: RoundState, hand: tuple[Card, ...]) -> tuple[Card, .
         return ()
     # it lifts when every card in hand is one it covers (the first and last asked first: they seldom both are)
     if (
-        state.variant.discard_restriction_exception
+        flags.discard_restriction_exception
         and (not hand or (hand[0] in recent and hand[-1] in recent))
         and all(c in recent for c in hand)
     ):
@@ -230,7 +230,7 @@ def start_turn(
     reshuffles = state.reshuffles
     over = None
     if not stock:
-        rule = state.variant.empty_stock
+        rule = state.flags.empty_stock
         if rule == "round_over":
             over = "stock_out"
         elif rule == "reshuffle":
@@ -240,9 +240,9 @@ def start_turn(
                 over = "stock_out"
             else:
                 cards = list(pile[:-1])
-                random.Random(reshuffle_seed(state.seed, state.round_number, reshuffles)).shuffle(cards)
+                shuffle(cards, reshuffle_seed(state.seed, state.round_number, reshuffles))
                 stock, pile, reshuffles = tuple(cards), pile[-1:], reshuffles + 1
-    open_call = rommi_from if (over is None and state.variant.calls and len(state.players) > 2) else None
+    open_call = rommi_from if (over is None and state.flags.calls and len(state.players) > 2) else None
     # every field given, not replace: every turn starts here
     return type(state)(
         state.variant,
