@@ -286,11 +286,13 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     again.
 
     A move's answer comes first: a move answered in a run of this fragment alone draws the table and what
-    it says, saves a solved task, and leaves the rest for the run that follows once the browser has drawn
-    the table (it says so, ``ready``): the whole page again for the lesson list's stars, the solved box and
-    the charts (each element after the table is a redraw of the whole page in the browser, before the table's
-    frame). The charts stay as they are meanwhile: drawn again, or taken away and back, they held the answer
-    back by half (plotly's drawing in the browser). A run of the whole page draws everything at once."""
+    it says, and leaves the rest for the run that follows once the browser has drawn the table (it says so,
+    ``ready``): what the answer leaves to keep (a solved task, a mistake's review card: writes to the progress
+    file, which held the server's messages back while the table's were on their way), then the whole page
+    again for the lesson list's stars, the solved box and the charts (each element after the table is a
+    redraw of the whole page in the browser, before the table's frame). The charts stay as they are
+    meanwhile: drawn again, or taken away and back, they held the answer back by half (plotly's drawing in
+    the browser). A run of the whole page draws everything at once."""
     learn = learn_state()
     if _outside() != learn.drawn:
         st.rerun(scope="app")  # another lesson or task (Next, Again), a task saved: the whole page again
@@ -305,7 +307,8 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     task = scenario.task
     moving = run.is_move_task and not run.solved
     draw_seat_game(KEYS, LessonSeat(run), language, ready=answer_first or not learn.first_look_done, after=_after_answer)
-    _save_waiting()
+    if not answer_first:  # the answer's own run writes nothing: the next run (its table's ``ready``) keeps it
+        _keep_waiting()
     if moving:
         if run.tried and show_notation():
             st.caption(t("table.your_move_notation", language, move=str(run.tried)))
@@ -337,22 +340,26 @@ def _fragment_alone() -> bool:
 
 
 def _after_answer(answer: Answer) -> None:
-    """A move made on the table was judged: a solved task is saved once the table shows the answer
-    (:func:`_save_waiting`)."""
+    """A move made on the table was judged: what it leaves to keep (a refused or unasked move's review card,
+    a solved task) waits for the run after the one that draws its answer (:func:`_keep_waiting`)."""
     learn = learn_state()
     learn.answered = True
-    run = learn.run
-    if note_lesson_mistake(run):  # a refused or unasked move makes the task's review card: the count, drawn
-        learn.saves += 1  # outside the task's fragment, changed
-    if run is not None and run.solved:
-        learn.to_save = (run, learn.lesson, learn.index)
+    if learn.run is not None:
+        learn.to_save = (learn.run, learn.lesson, learn.index)
 
 
-def _save_waiting() -> None:
-    """Save the solved move task waiting since its move (:attr:`~ui.learn.state.LearnState.to_save`)."""
+def _keep_waiting() -> None:
+    """Keep what the move answered last left waiting (:attr:`~ui.learn.state.LearnState.to_save`): the task's
+    review card for a refused or unasked move (the count of cards due, drawn outside the task's fragment,
+    then changed), and a solved task."""
     learn = learn_state()
     waiting, learn.to_save = learn.to_save, None
-    if waiting is not None:
+    if waiting is None:
+        return
+    run = waiting[0]
+    if note_lesson_mistake(run):
+        learn.saves += 1
+    if run.solved:
         _record(*waiting)
 
 

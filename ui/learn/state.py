@@ -46,8 +46,9 @@ class LearnState:
     drawn: tuple[object, ...] | None = None
     #: How many solved tasks this session has saved: the lesson list's stars are drawn outside the fragment.
     saves: int = 0
-    #: A solved move task waiting to be saved, (run, lesson id, index): saved once its table is drawn, so the
-    #: answer shows without waiting for the progress file.
+    #: The task of the move answered last, (run, lesson id, index), waiting to be kept (its review card, its
+    #: solving) in the run after the one that draws its answer: the answer shows without waiting for the
+    #: progress file.
     to_save: tuple[ScenarioRun, str | None, int] | None = None
     #: Set by a move's answer until the task's next run: that run hands the answer out first.
     answered: bool = False
