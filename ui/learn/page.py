@@ -11,7 +11,9 @@ the position exactly as it was.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from typing import Final
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
@@ -60,6 +62,10 @@ from ui.practice.state import open_practice_on
 from ui.shared import session
 from ui.shared.page_files import page_file
 from ui.shared.storage_fault import save_later, say_progress_problem
+
+#: Seconds a move's answer waits after its table, before the progress file is written: the server's sending
+#: of the table's message (another thread, which the writes would hold back) is done in about one.
+SEND_FIRST_S: Final = 0.008
 
 # --- the page ---------------------------------------------------------------------------------------
 
@@ -286,13 +292,17 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     again.
 
     A move's answer comes first: a move answered in a run of this fragment alone draws the table and what
-    it says, and leaves the rest for the run that follows once the browser has drawn the table (it says so,
-    ``ready``): what the answer leaves to keep (a solved task, a mistake's review card: writes to the progress
-    file, which held the server's messages back while the table's were on their way), then the whole page
-    again for the lesson list's stars, the solved box and the charts (each element after the table is a
-    redraw of the whole page in the browser, before the table's frame). The charts stay as they are
-    meanwhile: drawn again, or taken away and back, they held the answer back by half (plotly's drawing in
-    the browser). A run of the whole page draws everything at once."""
+    it says, keeps what the answer leaves to keep (a solved task, a mistake's review card: writes to the
+    progress file), and leaves the rest for the run that follows once the browser has drawn the table (it
+    says so, ``ready``): the whole page again for the lesson list's stars, the solved box and the charts (each
+    element after the table is a redraw of the whole page in the browser, before the table's frame). The
+    writes come after the table, and after a pause (:data:`SEND_FIRST_S`) in which the server sends the
+    table's message: written at once, they held the server's sending back (the table's message reached the
+    page when they were done, up to 70 ms later on a busy machine); written in the next run instead, the run's
+    end reached the page before the table was drawn, two more redraws of the whole page first (a move 91 ms
+    against 76 ms, load 8-12). The charts stay as they are meanwhile: drawn again, or taken away and back,
+    they held the answer back by half (plotly's drawing in the browser). A run of the whole page draws
+    everything at once."""
     learn = learn_state()
     if _outside() != learn.drawn:
         st.rerun(scope="app")  # another lesson or task (Next, Again), a task saved: the whole page again
@@ -307,8 +317,9 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     task = scenario.task
     moving = run.is_move_task and not run.solved
     draw_seat_game(KEYS, LessonSeat(run), language, ready=answer_first or not learn.first_look_done, after=_after_answer)
-    if not answer_first:  # the answer's own run writes nothing: the next run (its table's ``ready``) keeps it
-        _keep_waiting()
+    if answer_first:  # the table's message leaves now, while this run waits, not behind the progress file's writes
+        time.sleep(SEND_FIRST_S)
+    _keep_waiting()
     if moving:
         if run.tried and show_notation():
             st.caption(t("table.your_move_notation", language, move=str(run.tried)))
@@ -341,7 +352,7 @@ def _fragment_alone() -> bool:
 
 def _after_answer(answer: Answer) -> None:
     """A move made on the table was judged: what it leaves to keep (a refused or unasked move's review card,
-    a solved task) waits for the run after the one that draws its answer (:func:`_keep_waiting`)."""
+    a solved task) waits until its table is drawn (:func:`_keep_waiting`)."""
     learn = learn_state()
     learn.answered = True
     if learn.run is not None:

@@ -47,8 +47,7 @@ class LearnState:
     #: How many solved tasks this session has saved: the lesson list's stars are drawn outside the fragment.
     saves: int = 0
     #: The task of the move answered last, (run, lesson id, index), waiting to be kept (its review card, its
-    #: solving) in the run after the one that draws its answer: the answer shows without waiting for the
-    #: progress file.
+    #: solving) once its table is drawn: the answer leaves without waiting for the progress file.
     to_save: tuple[ScenarioRun, str | None, int] | None = None
     #: Set by a move's answer until the task's next run: that run hands the answer out first.
     answered: bool = False
