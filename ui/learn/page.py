@@ -38,6 +38,7 @@ from tutor.seat.game import Answer
 from ui.felt.controls import clear_picks, draw_seat_game, play_request
 from ui.felt.settings import show_notation
 from ui.learn.answers import answer_from_widgets, judged_move
+from ui.learn.lesson_list import LessonEntry, LessonListData, lesson_list, take_request
 from ui.learn.review import lesson_mark, note_lesson_mistake, render_review_entry, stop_review
 from ui.learn.state import (
     AGAIN,
@@ -56,7 +57,6 @@ from ui.learn.state import (
     SKIP,
     chart_toggle,
     learn_state,
-    lesson_button,
 )
 from ui.practice.state import open_practice_on
 from ui.shared import session
@@ -89,6 +89,7 @@ def render_learn_page() -> None:
     if not track.lessons and not track.others:
         st.info(t("ui.learn.no_lessons", language))
         return
+    take_request([lesson.lesson.id for lesson in (*track.lessons, *track.others)], _open_from_list)
     lesson = _current_lesson(track, store, language)
     learn = learn_state()
     if learn.notice:
@@ -174,29 +175,30 @@ def _last_place(store: ProgressStore | ProgressError) -> tuple[str, int] | None:
 
 
 def _lesson_list(track: Track, current: TrackLesson, stars: dict[str, int], done: set[str], language: str | Style) -> None:
-    st.subheader(t("ui.learn.lessons_for", language, variant=variant_name(track.variant, language)))
+    heading = t("ui.learn.lessons_for", language, variant=variant_name(track.variant, language))
+    st.subheader(heading)
     if not track.lessons:
         st.caption(t("ui.learn.no_lessons_for", language, variant=variant_name(track.variant, language)))
-    for lesson in track.lessons:
-        _lesson_button(lesson, current, stars, done, language)
-    if track.others:
-        with st.expander(t("ui.learn.other_lessons", language)):
-            for lesson in track.others:
-                _lesson_button(lesson, current, stars, done, language)
+    entries = [_lesson_entry(lesson, current, stars, done, language) for lesson in (*track.lessons, *track.others)]
+    data = LessonListData(
+        label=heading,
+        lessons=entries[: len(track.lessons)],
+        others=entries[len(track.lessons) :],
+        others_label=t("ui.learn.other_lessons", language),
+    )
+    lesson_list(data, on_open=_open_from_list)
 
 
-def _lesson_button(lesson: TrackLesson, current: TrackLesson, stars: dict[str, int], done: set[str], language: str | Style) -> None:
+def _lesson_entry(lesson: TrackLesson, current: TrackLesson, stars: dict[str, int], done: set[str], language: str | Style) -> LessonEntry:
     earned = sum(stars.get(task.id, 0) for task in lesson.tasks)
     mark = "✓ " if lesson.lesson.id in done else ""
     label = f"{mark}{lesson.lesson.title_in(language)} · {earned}/{3 * len(lesson.tasks)} ★" + lesson_mark(lesson.lesson.id, language)
-    st.button(
-        label,
-        key=lesson_button(lesson.lesson.id),
-        on_click=open_lesson,
-        args=(lesson.lesson.id, 0),
-        type="primary" if lesson.lesson.id == current.lesson.id else "secondary",
-        width="stretch",
-    )
+    return LessonEntry(id=lesson.lesson.id, label=label, current=lesson.lesson.id == current.lesson.id)
+
+
+def _open_from_list(lesson_id: str) -> None:
+    """A lesson picked in the lesson list opens at its first task (the open one too: it starts again)."""
+    open_lesson(lesson_id, 0)
 
 
 # --- one lesson -----------------------------------------------------------------------------------

@@ -98,11 +98,6 @@ CHART_HAND: Final = "learn_chart_hand"
 CHART_ROUND: Final = "learn_chart_round"
 
 
-def lesson_button(lesson_id: str) -> str:
-    """The key of the lesson list's button of lesson ``lesson_id``."""
-    return f"learn_open_{lesson_id}"
-
-
 def chart_toggle(scenario_id: str, solved: bool) -> str:
     """The key of the hand chart's toggle: one per task and its solving, so a solved task opens it anew."""
     return f"learn_show_chart_{scenario_id}_{solved}"
