@@ -71,6 +71,9 @@ export default function ({ data: raw, setTriggerValue, parentElement }) {
   drawn.set(parentElement, text);
   const folded = root.querySelector("details");
   const open = folded ? folded.open : false;
+  // The keyboard stays on the lesson it was on (the list is drawn anew when a lesson opens).
+  const active = root.getRootNode().activeElement;
+  const focused = active && root.contains(active) ? active.getAttribute("data-lesson") : null;
   root.setAttribute("aria-label", data.label);
   let html = data.lessons.map(button).join("");
   if (data.others.length) {
@@ -78,6 +81,8 @@ export default function ({ data: raw, setTriggerValue, parentElement }) {
       `<div class="r5l-others">${data.others.map(button).join("")}</div></details>`;
   }
   root.innerHTML = html;
+  const again = focused === null ? null : Array.from(root.querySelectorAll("button[data-lesson]")).find((b) => b.getAttribute("data-lesson") === focused);
+  if (again) again.focus();
 }
 """
 
