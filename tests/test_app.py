@@ -38,6 +38,7 @@ from tutor.practice.deals import prepared_deals
 from tutor.progress import ProgressStore
 from tutor.progress.learner import new_learner_id
 from tutor.rules.reference import variant_reference
+from ui.learn import lesson_list
 from ui.learn.state import KEYS as LEARN_KEYS
 from ui.practice import state as practice
 from ui.shared import session
@@ -214,6 +215,23 @@ def test_an_unknown_lesson_in_the_link_is_explained() -> None:
     at = start(lesson="no-such-lesson")
     assert any("no-such-lesson" in w for w in texts(at.warning))
     assert at.header  # a lesson is open all the same
+
+
+@pytest.mark.apptest
+@pytest.mark.usefixtures("progress_db")
+def test_a_lesson_picked_in_the_lesson_list_opens_at_its_first_task() -> None:
+    """The lesson list (one component: a click sends its lesson's id; AppTest leaves it as a request) opens the
+    lesson picked at its first task, puts it in the address and marks it as the open one."""
+    at = start(lesson=TAKE_LESSON)
+    shown = at.session_state[lesson_list.SHOWN]
+    assert [e["id"] for e in shown["lessons"] if e["current"]] == [TAKE_LESSON]
+    other = next(e for e in shown["lessons"] if not e["current"])
+    at.session_state[lesson_list.REQUEST] = other["id"]
+    at.run()
+    assert not at.exception
+    assert at.query_params["lesson"] == other["id"]
+    assert [e["id"] for e in at.session_state[lesson_list.SHOWN]["lessons"] if e["current"]] == [other["id"]]
+    assert at.header[0].value == CURRICULUM.lesson(other["id"]).title
 
 
 @pytest.mark.apptest

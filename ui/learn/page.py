@@ -11,7 +11,9 @@ the position exactly as it was.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from typing import Final
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
@@ -36,6 +38,7 @@ from tutor.seat.game import Answer
 from ui.felt.controls import clear_picks, draw_seat_game, play_request
 from ui.felt.settings import show_notation
 from ui.learn.answers import answer_from_widgets, judged_move
+from ui.learn.lesson_list import LessonEntry, LessonListData, lesson_list, take_request
 from ui.learn.review import lesson_mark, note_lesson_mistake, render_review_entry, stop_review
 from ui.learn.state import (
     AGAIN,
@@ -54,12 +57,15 @@ from ui.learn.state import (
     SKIP,
     chart_toggle,
     learn_state,
-    lesson_button,
 )
 from ui.practice.state import open_practice_on
 from ui.shared import session
 from ui.shared.page_files import page_file
 from ui.shared.storage_fault import save_later, say_progress_problem
+
+#: Seconds a move's answer waits after its table, before the progress file is written: the server's sending
+#: of the table's message (another thread, which the writes would hold back) is done in about one.
+SEND_FIRST_S: Final = 0.008
 
 # --- the page ---------------------------------------------------------------------------------------
 
@@ -83,6 +89,7 @@ def render_learn_page() -> None:
     if not track.lessons and not track.others:
         st.info(t("ui.learn.no_lessons", language))
         return
+    take_request([lesson.lesson.id for lesson in (*track.lessons, *track.others)], _open_from_list)
     lesson = _current_lesson(track, store, language)
     learn = learn_state()
     if learn.notice:
@@ -168,29 +175,30 @@ def _last_place(store: ProgressStore | ProgressError) -> tuple[str, int] | None:
 
 
 def _lesson_list(track: Track, current: TrackLesson, stars: dict[str, int], done: set[str], language: str | Style) -> None:
-    st.subheader(t("ui.learn.lessons_for", language, variant=variant_name(track.variant, language)))
+    heading = t("ui.learn.lessons_for", language, variant=variant_name(track.variant, language))
+    st.subheader(heading)
     if not track.lessons:
         st.caption(t("ui.learn.no_lessons_for", language, variant=variant_name(track.variant, language)))
-    for lesson in track.lessons:
-        _lesson_button(lesson, current, stars, done, language)
-    if track.others:
-        with st.expander(t("ui.learn.other_lessons", language)):
-            for lesson in track.others:
-                _lesson_button(lesson, current, stars, done, language)
+    entries = [_lesson_entry(lesson, current, stars, done, language) for lesson in (*track.lessons, *track.others)]
+    data = LessonListData(
+        label=heading,
+        lessons=entries[: len(track.lessons)],
+        others=entries[len(track.lessons) :],
+        others_label=t("ui.learn.other_lessons", language),
+    )
+    lesson_list(data, on_open=_open_from_list)
 
 
-def _lesson_button(lesson: TrackLesson, current: TrackLesson, stars: dict[str, int], done: set[str], language: str | Style) -> None:
+def _lesson_entry(lesson: TrackLesson, current: TrackLesson, stars: dict[str, int], done: set[str], language: str | Style) -> LessonEntry:
     earned = sum(stars.get(task.id, 0) for task in lesson.tasks)
     mark = "✓ " if lesson.lesson.id in done else ""
     label = f"{mark}{lesson.lesson.title_in(language)} · {earned}/{3 * len(lesson.tasks)} ★" + lesson_mark(lesson.lesson.id, language)
-    st.button(
-        label,
-        key=lesson_button(lesson.lesson.id),
-        on_click=open_lesson,
-        args=(lesson.lesson.id, 0),
-        type="primary" if lesson.lesson.id == current.lesson.id else "secondary",
-        width="stretch",
-    )
+    return LessonEntry(id=lesson.lesson.id, label=label, current=lesson.lesson.id == current.lesson.id)
+
+
+def _open_from_list(lesson_id: str) -> None:
+    """A lesson picked in the lesson list opens at its first task (the open one too: it starts again)."""
+    open_lesson(lesson_id, 0)
 
 
 # --- one lesson -----------------------------------------------------------------------------------
@@ -286,11 +294,17 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     again.
 
     A move's answer comes first: a move answered in a run of this fragment alone draws the table and what
-    it says, saves a solved task, and leaves the rest for the run that follows once the browser has drawn
-    the table (it says so, ``ready``): the whole page again for the lesson list's stars, the solved box and
-    the charts (each element after the table is a redraw of the whole page in the browser, before the table's
-    frame). The charts stay as they are meanwhile: drawn again, or taken away and back, they held the answer
-    back by half (plotly's drawing in the browser). A run of the whole page draws everything at once."""
+    it says, keeps what the answer leaves to keep (a solved task, a mistake's review card: writes to the
+    progress file), and leaves the rest for the run that follows once the browser has drawn the table (it
+    says so, ``ready``): the whole page again for the lesson list's stars, the solved box and the charts (each
+    element after the table is a redraw of the whole page in the browser, before the table's frame). The
+    writes come after the table, and after a pause (:data:`SEND_FIRST_S`) in which the server sends the
+    table's message: written at once, they held the server's sending back (the table's message reached the
+    page when they were done, up to 70 ms later on a busy machine); written in the next run instead, the run's
+    end reached the page before the table was drawn, two more redraws of the whole page first (a move 91 ms
+    against 76 ms, load 8-12). The charts stay as they are meanwhile: drawn again, or taken away and back,
+    they held the answer back by half (plotly's drawing in the browser). A run of the whole page draws
+    everything at once."""
     learn = learn_state()
     if _outside() != learn.drawn:
         st.rerun(scope="app")  # another lesson or task (Next, Again), a task saved: the whole page again
@@ -305,7 +319,9 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     task = scenario.task
     moving = run.is_move_task and not run.solved
     draw_seat_game(KEYS, LessonSeat(run), language, ready=answer_first or not learn.first_look_done, after=_after_answer)
-    _save_waiting()
+    if answer_first:  # the table's message leaves now, while this run waits, not behind the progress file's writes
+        time.sleep(SEND_FIRST_S)
+    _keep_waiting()
     if moving:
         if run.tried and show_notation():
             st.caption(t("table.your_move_notation", language, move=str(run.tried)))
@@ -337,22 +353,26 @@ def _fragment_alone() -> bool:
 
 
 def _after_answer(answer: Answer) -> None:
-    """A move made on the table was judged: a solved task is saved once the table shows the answer
-    (:func:`_save_waiting`)."""
+    """A move made on the table was judged: what it leaves to keep (a refused or unasked move's review card,
+    a solved task) waits until its table is drawn (:func:`_keep_waiting`)."""
     learn = learn_state()
     learn.answered = True
-    run = learn.run
-    if note_lesson_mistake(run):  # a refused or unasked move makes the task's review card: the count, drawn
-        learn.saves += 1  # outside the task's fragment, changed
-    if run is not None and run.solved:
-        learn.to_save = (run, learn.lesson, learn.index)
+    if learn.run is not None:
+        learn.to_save = (learn.run, learn.lesson, learn.index)
 
 
-def _save_waiting() -> None:
-    """Save the solved move task waiting since its move (:attr:`~ui.learn.state.LearnState.to_save`)."""
+def _keep_waiting() -> None:
+    """Keep what the move answered last left waiting (:attr:`~ui.learn.state.LearnState.to_save`): the task's
+    review card for a refused or unasked move (the count of cards due, drawn outside the task's fragment,
+    then changed), and a solved task."""
     learn = learn_state()
     waiting, learn.to_save = learn.to_save, None
-    if waiting is not None:
+    if waiting is None:
+        return
+    run = waiting[0]
+    if note_lesson_mistake(run):
+        learn.saves += 1
+    if run.solved:
         _record(*waiting)
 
 

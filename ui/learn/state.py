@@ -46,8 +46,8 @@ class LearnState:
     drawn: tuple[object, ...] | None = None
     #: How many solved tasks this session has saved: the lesson list's stars are drawn outside the fragment.
     saves: int = 0
-    #: A solved move task waiting to be saved, (run, lesson id, index): saved once its table is drawn, so the
-    #: answer shows without waiting for the progress file.
+    #: The task of the move answered last, (run, lesson id, index), waiting to be kept (its review card, its
+    #: solving) once its table is drawn: the answer leaves without waiting for the progress file.
     to_save: tuple[ScenarioRun, str | None, int] | None = None
     #: Set by a move's answer until the task's next run: that run hands the answer out first.
     answered: bool = False
@@ -96,11 +96,6 @@ SKIP: Final = "learn_skip"  # an optional task "at another table" skipped
 GUIDED: Final = "learn_guided"  # the course done: a guided hand on the Practice page
 CHART_HAND: Final = "learn_chart_hand"
 CHART_ROUND: Final = "learn_chart_round"
-
-
-def lesson_button(lesson_id: str) -> str:
-    """The key of the lesson list's button of lesson ``lesson_id``."""
-    return f"learn_open_{lesson_id}"
 
 
 def chart_toggle(scenario_id: str, solved: bool) -> str:
