@@ -221,6 +221,26 @@ def test_a_lesson_link_opens_that_lesson(tab: Page, server_url: str, shots: Path
     shoot(tab, shots, "09-lesson-link")
 
 
+def test_a_lesson_picked_in_the_lesson_list_opens_and_is_marked(tab: Page, server_url: str, shots: Path) -> None:
+    """The lesson list is one component (ui/learn/lesson_list.py): a click on a lesson opens it at its first
+    task and marks it as the open one; Enter on a lesson opens it too, and the keyboard stays on it."""
+    open_app(tab, server_url)
+    lessons = tab.get_by_test_id("stSidebar").locator(".r5l-lesson")
+    expect(lessons.filter(has_text=FIRST_LESSON.title)).to_have_attribute("aria-current", "true")
+    lessons.filter(has_text=LINKED_LESSON.title).click()
+    expect(lesson_heading(tab, LINKED_LESSON.title)).to_be_visible()
+    expect(lessons.filter(has_text=LINKED_LESSON.title)).to_have_attribute("aria-current", "true")
+    expect(lessons.filter(has_text=FIRST_LESSON.title)).not_to_have_attribute("aria-current", "true")
+    assert f"lesson={LINKED_LESSON.id}" in tab.url
+    lessons.filter(has_text=FIRST_LESSON.title).focus()
+    tab.keyboard.press("Enter")
+    expect(lesson_heading(tab, FIRST_LESSON.title)).to_be_visible()
+    expect(lessons.filter(has_text=FIRST_LESSON.title)).to_have_attribute("aria-current", "true")
+    expect(lessons.filter(has_text=FIRST_LESSON.title)).to_be_focused()
+    no_traceback(tab)
+    shoot(tab, shots, "09-lesson-list")
+
+
 def test_house_rules_set_in_the_sidebar_survive_a_reload_and_a_lesson_link(
     tab: Page, server_url: str, shots: Path
 ) -> None:
