@@ -131,6 +131,12 @@ def main() -> None:
                     + (f"  {row['turns']:5} {row['ended_by']}" if side == "mine" else ""),
                     flush=True,
                 )
+            mine = row["mine"]
+            print(
+                f"  {args.level} in {variant_id} at {players}: won {100 * mine['won']:.0f} % of {args.rounds} rounds,"
+                f" went out in {100 * mine['out']:.0f} %, caught with {mine['caught']:.1f} points a round",
+                flush=True,
+            )
     write_json(args.json, {"cells": rows})
 
 
