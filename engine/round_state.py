@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any, Final, Self, TypeVar, cast, dataclass_tra
 
 from engine.cards import Card
 from engine.duty import Duty
+from engine.flags import LAST_FLAGS, Flags, flags_of
 from engine.round_parts import PHASE_OVER, Phase, TableMeld
-from engine.variants import LAST_FLAGS, Flags, Variant, flags_of
+from engine.variants import Variant
 
 if TYPE_CHECKING:
     # What mypy reads for ``replace(state, field=...)``: its check of ``dataclasses.replace`` against the
@@ -135,7 +136,7 @@ class _Layout(_Fields):
     #: rather than through typing.cast, a call on every decision.
     memo: Any
     #: The variant's rule flags the engine reads on nearly every move, as plain slots (not a field: made from
-    #: ``variant`` with the state; :class:`engine.variants.Flags` says what that buys).
+    #: ``variant`` with the state; :class:`engine.flags.Flags` says what that buys).
     flags: Flags
 
 

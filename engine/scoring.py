@@ -10,11 +10,12 @@ from functools import lru_cache
 
 from engine.cards import Card
 from engine.errors import RulesError
+from engine.flags import flags_of
 from engine.melds import Shape, extended_shape, meld_shape
 from engine.moves import Layoff, Meld
 from engine.round_parts import TableMeld
 from engine.round_state import RoundState
-from engine.variants import Variant, flags_of
+from engine.variants import Variant
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,10 +18,11 @@ from pathlib import Path
 import pytest
 
 from engine.cards import DECLARED, JOKER, NATURALS, make_deck
+from engine.flags import Flags
 from engine.rommi import MELD_HELPERS, call_grounds
 from engine.round import Round
 from engine.seeds import shuffle
-from engine.variants import PRESETS, Flags, HouseRuleError, get_variant, house_rules_that_apply
+from engine.variants import PRESETS, HouseRuleError, get_variant, house_rules_that_apply
 
 ROOT = Path(__file__).resolve().parent.parent
 
