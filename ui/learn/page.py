@@ -12,24 +12,19 @@ the position exactly as it was.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Final
 
-import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from engine.errors import RecordError
 from engine.records.lines import split_line
 from engine.variants import Variant
-from tutor.charts import hand, scores
 from tutor.compare.grid import house_rule_phrases, table_text
 from tutor.course import Track, TrackLesson, track_for
-from tutor.i18n.names import cast_name
 from tutor.i18n.plain_text import plain, sentence
 from tutor.i18n.strings import t, variant_name
-from tutor.i18n.style import Style, style_for
-from tutor.learn.curriculum import Lesson
+from tutor.i18n.style import Style
 from tutor.learn.flow import ScenarioRun, star_text
 from tutor.learn.seat import LessonSeat
 from tutor.learn.tasks import ChoiceTask, JudgeTask, NumberTask
@@ -38,13 +33,12 @@ from tutor.seat.game import Answer
 from ui.felt.controls import clear_picks, draw_seat_game, play_request
 from ui.felt.settings import show_notation
 from ui.learn.answers import answer_from_widgets, judged_move
+from ui.learn.charts import charts_mark, task_charts
 from ui.learn.lesson_list import LessonEntry, LessonListData, lesson_list, take_request
 from ui.learn.review import lesson_mark, note_lesson_mistake, render_review_entry, stop_review
 from ui.learn.state import (
     AGAIN,
     ANSWERS,
-    CHART_HAND,
-    CHART_ROUND,
     CHECK,
     CHOICE,
     GUIDED,
@@ -55,7 +49,6 @@ from ui.learn.state import (
     NEXT,
     NUMBER,
     SKIP,
-    chart_toggle,
     learn_state,
 )
 from ui.practice.state import open_practice_on
@@ -251,7 +244,7 @@ def _scenario(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, l
     learn_state().drawn = _outside()
     _task(track, lesson, index, run, language)
     following = lesson.all_tasks[index + 1] if index + 1 < len(lesson.all_tasks) else None
-    _task_charts(run, lesson.lesson, language, not isinstance(following and following.task, NumberTask))
+    task_charts(run, lesson.lesson, language, not isinstance(following and following.task, NumberTask))
 
 
 def _skip(lesson_id: str, index: int) -> None:
@@ -289,7 +282,7 @@ def _outside() -> tuple[object, ...]:
 def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, language: str | Style) -> None:
     """The task below its prompt: the step, the table and its answer, the other answers' controls, the
     feedback, the hints and the solved box; the charts below are a fragment of their own
-    (:func:`_task_charts`). A move, a hint, a check reruns this alone; when it changed what is drawn outside
+    (:func:`ui.learn.charts.task_charts`). A move, a hint, a check reruns this alone; when it changed what is drawn outside
     (another task opened, a solved task saved: the lesson list's stars; the charts), the whole page is drawn
     again.
 
@@ -339,7 +332,7 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
     _hints(run, language)
     if run.solved and not answer_first:  # the move's answer: the solved box comes with the whole page next
         _solved(track, lesson, index, run, language)
-    if not answer_first and (_outside() != learn.drawn or (_fragment_alone() and _charts_mark(run) != learn.charts_for)):
+    if not answer_first and (_outside() != learn.drawn or (_fragment_alone() and charts_mark(run) != learn.charts_for)):
         st.rerun(scope="app")  # a task saved (the lesson list's stars), the charts: drawn outside, out of date
 
 
@@ -509,93 +502,3 @@ def _solved(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, lan
         return
     label = "ui.learn.next" if place[0] == lesson.lesson.id else "ui.learn.next_lesson"
     st.button(t(label, language), key=NEXT, on_click=open_lesson, args=place, type="primary")
-
-
-# --- charts ---------------------------------------------------------------------------------------
-
-
-def _charts_mark(run: ScenarioRun) -> tuple[object, ...]:
-    """What the task's charts show depends on: the task (the run, by its identity), its positions, its solving."""
-    return id(run), len(run.states), run.solved
-
-
-@st.fragment
-def _task_charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: bool) -> None:
-    """The task's charts (:func:`_charts`), a fragment of their own below the task's: a move's run of the
-    task's fragment leaves them as they are; its chart toggle redraws them alone."""
-    _charts(run, lesson, language, totals)
-
-
-def _charts(run: ScenarioRun, lesson: Lesson, language: str | Style, totals: bool = True) -> None:
-    """The minus-points picture of the learner's hand (each card a block), and a score's waterfall once solved.
-
-    A move task shows the hand move by move, open at once in a scoring lesson (``chart: shown``) and under
-    both scales side by side where the lesson compares them (``chart: scales``); there a solved question
-    shows the learner's hand under both scales too (before, it would give the answer away).
-
-    Before a number question (``totals`` False) the hand's sums are left out: the picture must not give away
-    the next answer.
-
-    The session's first look at the page draws no chart: plotly's script, loaded for the first chart,
-    would hold the cards back for a second. The table says when it is on the screen, and the rerun that
-    follows draws the chart. A chart is made only when it is shown."""
-    learn = learn_state()
-    if not learn.first_look_done:
-        learn.first_look_done = True
-        return
-    learn.charts_for = _charts_mark(run)
-    scales = lesson.chart == "scales"
-    four = session.four_colour()
-    if run.is_move_task or (scales and run.solved):
-        # A toggle, not an expander: a chart inside a closed expander still makes the browser load plotly,
-        # which would slow the first page. Open at once in a scoring lesson, else once the scenario is solved.
-        shown = st.toggle(
-            t("ui.learn.chart_hand_title", language),
-            value=run.solved or lesson.chart != "on_request",
-            key=chart_toggle(run.scenario.id, run.solved),
-        )
-        if shown:
-            _chart(run, CHART_HAND, ("hand", scales, language, four, totals), lambda: _hand_figure(run, scales, language, four, totals))
-    scored = run.score_seat()
-    if scored is not None and run.solved:
-        _chart(run, CHART_ROUND, ("round", scored, language), lambda: _round_figure(run, scored, language))
-
-
-def _chart(run: ScenarioRun, chart: str, key: tuple[object, ...], make: Callable[[], go.Figure]) -> None:
-    """Draw the chart ``key`` of ``run`` under the element key ``chart``."""
-    st.plotly_chart(_figure(run, key, make), key=chart)
-
-
-def _figure(run: ScenarioRun, key: tuple[object, ...], make: Callable[[], go.Figure]) -> go.Figure:
-    """The chart ``key`` of ``run`` as it stands (its positions, its solving), made by ``make`` only when
-    that changed since it was last drawn: a refused move, a hint, a look at the table redraw the same one."""
-    kept = learn_state().figures
-    held = kept.get(key)
-    if held is not None and held[0] is run and held[1:3] == (len(run.states), run.solved):
-        return held[3]
-    if held is not None and held[0] is not run:
-        kept.clear()  # another task's charts
-    figure = make()
-    kept[key] = (run, len(run.states), run.solved, figure)
-    return figure
-
-
-def _hand_figure(run: ScenarioRun, scales: bool, language: str | Style, four: bool, totals: bool) -> go.Figure:
-    """The learner's hand move by move (a move task), or as it stands under both scales (a solved question)."""
-    seat = run.seat
-    if not run.is_move_task:
-        labels = [t("ui.learn.chart_your_hand", language)]
-        return hand.scales_figure([run.state], seat, labels, t("charts.scales_title", language), language, four, totals, run.state.variant.scale)
-    labels = [t("ui.learn.chart_start", language), *run.move_labels(language)]
-    if scales:
-        return hand.scales_figure(run.states, seat, labels, t("charts.scales_title", language), language, four, totals, run.state.variant.scale)
-    hands = hand.hand_blocks(run.states, seat)
-    return hand.hand_stack_figure(hands, labels, t("charts.hand_stack_title", language), language, four_colour=four, totals=totals)
-
-
-def _round_figure(run: ScenarioRun, scored: int, language: str | Style) -> go.Figure:
-    """The waterfall of seat ``scored``'s round score in the solved task's position."""
-    breakdown = scores.round_breakdown(run.state, scored)
-    title = t("ui.learn.chart_round_title", language, name=cast_name(run.state.players[scored], style_for(language).language))
-    laid_only = isinstance(run.scenario.task, NumberTask) and run.scenario.task.answer.score == "laid"
-    return scores.round_waterfall_figure(breakdown, title, language, laid_only=laid_only)
