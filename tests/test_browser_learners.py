@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from browser_support import require_browser
 
-from harness.served_app import ServerError, served_app
 from tutor.learn.curriculum import load_curriculum
 from tutor.progress import ProgressStore
 from tutor.progress.clock import utc_now
@@ -34,17 +31,6 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 20_000  # ms
 LESSON = load_curriculum().lessons[1]
 SWITCHED = "This browser now works on the progress of your other device."
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The app on a free port: (base URL, progress file)."""
-    require_browser()
-    try:
-        with served_app(tmp_path_factory.mktemp("learners")) as app:
-            yield app.url, app.progress
-    except ServerError as error:
-        pytest.fail(str(error), pytrace=False)
 
 
 def opened(page: Page, url: str) -> Page:
@@ -77,9 +63,9 @@ def make_code(page: Page, url: str) -> str:
 
 
 def test_a_lesson_link_does_not_switch_learners_a_device_code_does_once(
-    chromium: Browser, server: tuple[str, Path]
+    chromium: Browser, app_server: tuple[str, Path]
 ) -> None:
-    url, progress = server
+    url, progress = app_server  # the app served for this module (conftest)
     store = ProgressStore(progress)
     first, second, third = (chromium.new_context(locale="en-GB") for _ in range(3))
     try:
@@ -114,8 +100,8 @@ def test_a_lesson_link_does_not_switch_learners_a_device_code_does_once(
             context.close()
 
 
-def test_signing_out_a_device(chromium: Browser, server: tuple[str, Path]) -> None:
-    url, progress = server
+def test_signing_out_a_device(chromium: Browser, app_server: tuple[str, Path]) -> None:
+    url, progress = app_server  # the app served for this module (conftest)
     store = ProgressStore(progress)
     first, second = chromium.new_context(locale="en-GB"), chromium.new_context(locale="en-GB")
     try:
