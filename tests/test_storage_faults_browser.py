@@ -31,7 +31,7 @@ from database_support import require_postgres
 
 from harness.postgres import Cluster, throwaway_cluster
 from harness.served_app import Server, ServerError, served_app
-from harness.table_play import pick, table_action, table_log
+from harness.table_play import pick, table_action, table_log, table_says
 from tutor.i18n.strings import t
 from tutor.storage.engines import forget_engines
 from tutor.storage.url import ENV_VAR as DATABASE_URL
@@ -107,7 +107,7 @@ def test_a_database_restart_mid_round_and_mid_lesson(
     take_seat(bertil, "Bertil")
     anna.get_by_role("button", name="Start the game").click()
     table_action(anna, "draw").click()
-    expect(bertil.get_by_text("Anna drew from the stock.")).to_be_visible()
+    expect(table_says(bertil, "Anna drew from the stock.")).to_be_visible()
     expect(table_action(anna, "discard")).to_be_visible()
     cecilia = phone(chromium)
     lobby_code = open_table(cecilia, server.url)  # another table, waiting for its players

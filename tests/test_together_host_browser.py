@@ -53,7 +53,7 @@ def test_the_host_hands_an_idle_seat_to_the_computer_and_the_round_goes_on(
     anna.get_by_role("button", name="Let the computer play for Bertil until they come back").click()
     expect(anna.get_by_text("Your turn, Anna")).to_be_visible()  # the computer played his turn
     expect(table_log(anna).last).to_contain_text("Bertil discarded")
-    expect(anna.get_by_text("Bertil is away: the computer plays for them until they come back.")).to_be_visible()
+    expect(table_says(anna, "Bertil is away: the computer plays for them until they come back.")).to_be_visible()
     expect(table_says(bertil, "The computer plays for you until you press “Play again myself”.")).to_be_visible()
     expect(anna.get_by_role("button", name="Draw", exact=True)).to_be_visible()  # the round goes on
     for name, page in (("host", anna), ("away", bertil)):
