@@ -68,7 +68,12 @@ class GreedyBot:
 
     def move(self, state: Round | PlayerView[Round], rng: random.Random) -> Move:
         """The greedy move of the player to move (no Rommi call)."""
-        seen = seen_position(state, state.to_move)
+        return self.move_from(seen_position(state, state.to_move))
+
+    def move_from(self, seen: Round) -> Move:
+        """The greedy move of the player to move in ``seen``: their view's position, or any state that agrees
+        with it on what they may see (a world dealt from their view). Greedy reads only the mover's own hand
+        and the cards face up, so this is the move :meth:`move` makes, without building the view again."""
         moves = seen.legal(seen.to_move).moves()
         if seen.phase is Phase.DRAW:
             return self._draw(seen, list(moves))
