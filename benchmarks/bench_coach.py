@@ -69,6 +69,7 @@ def cell(
     mine = make_bot(level, playouts, confidence)
     other = make_bot(against, None)
     wins = 0.0
+    shares: list[float] = []  # each round's win share, in order: two levels on the same seed compare round by round
     discards = called = 0
     times: list[float] = []
     cpu_times: list[float] = []
@@ -99,8 +100,8 @@ def cell(
             state = state.apply(move, seat)
         scores = [s.round for s in state.scores()]
         best = max(scores)
-        if scores[where] == best:
-            wins += 1 / scores.count(best)
+        shares.append(1 / scores.count(best) if scores[where] == best else 0.0)
+        wins += shares[-1]
     rate = wins / rounds
     return {
         "variant": variant_id,
@@ -116,6 +117,7 @@ def cell(
         "decision_p95_ms": round(statistics.quantiles(times, n=20)[-1] * 1000, 1) if len(times) > 1 else 0.0,
         "decision_cpu_p95_ms": round(statistics.quantiles(cpu_times, n=20)[-1] * 1000, 1) if len(times) > 1 else 0.0,
         "decisions": len(times),
+        "round_wins": shares,
     }
 
 
