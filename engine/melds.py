@@ -15,14 +15,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations, product
-from operator import itemgetter
+from operator import attrgetter
 from typing import Any
 
-from engine.cards import JOKER, Card
+from engine.cards import DECLARED, JOKER, NATURALS, Card
 from engine.errors import RulesError
 from engine.moves import Meld
 
-_FIRST = itemgetter(0)
+_RANK = attrgetter("rank")
+_SUIT = attrgetter("suit")
+_IS_JOKER = attrgetter("is_joker")
 
 MAX_RUN = 13
 #: The run positions that are ranks, ace (1) to king (13): a mask's bit 14 is the ace again, high.
@@ -83,13 +85,14 @@ def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
 @lru_cache(maxsize=1 << 16)
 def _known_shape(cards: tuple[Card, ...]) -> Shape:
     """:func:`meld_shape` of ``cards``, kept (a refusal is raised again each time, never kept)."""
-    if any(c.is_joker and not c.declared for c in cards):
+    if JOKER in cards:  # the one card that is a joker and not declared (cards are shared instances)
         raise _fail("joker_needs_declaration", "joker.undeclared")
     if len(cards) < 3:
         raise _fail("not_a_meld", "meld.too_few")
-    if all(c.is_joker for c in cards):
+    if all(map(_IS_JOKER, cards)):
         raise _fail("not_a_meld", "meld.only_jokers")
-    ranks = {c.rank for c in cards}
+    rank_list = list(map(_RANK, cards))
+    ranks = set(rank_list)
     if len(ranks) == 1:
         if len(cards) > SET_MAX:
             raise _fail("set_too_large", "set.too_large")
@@ -109,16 +112,19 @@ def _known_shape(cards: tuple[Card, ...]) -> Shape:
             reach=sum(1 << s for s in free),
             touching_cards=touching,
         )
-    if len({c.suit for c in cards}) > 1:
+    if len(set(map(_SUIT, cards))) > 1:
         raise _fail("not_a_meld", "meld.mixed")
-    aces = sum(1 for c in cards if c.rank == 1)
+    aces = rank_list.count(1)
     if aces > 1:
         raise _fail("ace_around_corner", "run.two_aces")
+    size = len(cards)
     # With a king in the run the ace is tried high first, so a full A-K run scores its ace high (ace_high_value).
     for high_ace in ((True, False) if 13 in ranks else (False, True)) if aces else (False,):
-        positions = sorted(((14 if (c.rank == 1 and high_ace) else c.rank, c) for c in cards), key=_FIRST)
-        low, high = positions[0][0], positions[-1][0]
-        if high - low + 1 == len(cards) and len({p for p, _ in positions}) == len(cards):
+        at = [14 if r == 1 else r for r in rank_list] if high_ace else rank_list  # the run position of each card
+        low, high = min(at), max(at)
+        if high - low + 1 == size and len(set(at)) == size:  # every position once: the cards by position
+            by_position = dict(zip(at, cards, strict=True))
+            positions = [(p, by_position[p]) for p in range(low, high + 1)]
             suit = cards[0].suit
             ends = [p for p in (low - 1, high + 1) if 1 <= p <= 14 and len(cards) < MAX_RUN]
             touching = frozenset(Card.natural(rank_at(p), suit) for p in ends)
@@ -202,12 +208,20 @@ def _run_shapes(mask: int, jokers: int) -> tuple[tuple[tuple[int, ...], tuple[in
 
 @cache
 def _suit_runs(suit: int, mask: int, jokers: int) -> tuple[Meld, ...]:
+    # by run position 1-14 (the ace at 1 and 14; position 0, never asked, holds the ace too), the natural
+    # card and a joker declared as it
+    first = suit * 13
+    naturals = (NATURALS[first], *NATURALS[first : first + 13], NATURALS[first])
+    as_jokers = (DECLARED[first], *DECLARED[first : first + 13], DECLARED[first])
     melds = []
-    for naturals, jokered in _run_shapes(mask, jokers):
-        by_position = {p: Card.natural(rank_at(p), suit) for p in naturals}
-        by_position |= {p: Card.joker_as(Card.natural(rank_at(p), suit)) for p in jokered}
-        melds.append(Meld(tuple(by_position[p] for p in sorted(by_position))))
-    return tuple(dict.fromkeys(melds))  # A-…-K and 2-…-A of the same cards are one meld
+    whole = False  # a run of all thirteen ranks: A-…-K and 2-…-A of the same cards are then one meld
+    for natural, jokered in _run_shapes(mask, jokers):
+        low = min(natural[0], jokered[0]) if jokered else natural[0]
+        size = len(natural) + len(jokered)
+        whole = whole or size == MAX_RUN
+        joker_at = set(jokered)
+        melds.append(Meld(tuple([as_jokers[p] if p in joker_at else naturals[p] for p in range(low, low + size)])))
+    return tuple(dict.fromkeys(melds)) if whole else tuple(melds)
 
 
 @cache
@@ -322,26 +336,39 @@ def _set_layoffs(rank: int, present: int, have: int, jokers: int) -> tuple[tuple
 @lru_cache(maxsize=1 << 15)
 def _run_layoffs(suit: int, low: int, high: int, have: int, jokers: int) -> tuple[tuple[Card, ...], ...]:
     """The lay-offs on a run of ``suit`` from position ``low`` to ``high``, from a hand holding the cards of
-    that suit at the positions ``have`` (bits, outside the run) and ``jokers`` jokers."""
-    held = {Card.natural(rank_at(p), suit).index for p in range(1, 15) if have >> p & 1}
-    below = list(range(low - 1, 0, -1))
-    above = list(range(high + 1, 15))
+    that suit at the positions ``have`` (bits, outside the run) and ``jokers`` jokers.
+
+    Cards are added below the run (the nearest first) and, for each stretch below, above it; each way of
+    supplying them (by the held card, or a joker declared as it) in the order :func:`_fill` gives. A
+    stretch that needs more jokers than are held ends the search that way (longer ones need more still)."""
+    held = have | (have >> 13 & 0b10) | ((have & 0b10) << 13)  # the ace: position 1 and 14 are one card
+    naturals = NATURALS[suit * 13 : suit * 13 + 13]
     length = high - low + 1
     options: list[tuple[Card, ...]] = []
+    # (card, held) at each position below the run, nearest first, and above it, nearest first
+    below = [(naturals[p - 1], held >> p & 1) for p in range(low - 1, 0, -1)]
+    above = [(naturals[p - 1 if p < 14 else 0], held >> p & 1) for p in range(high + 1, 15)]
+    missing_below = 0
     for n_below in range(len(below) + 1):
-        low_cards = [Card.natural(rank_at(p), suit) for p in sorted(below[:n_below])]
-        if n_below and not _fill(low_cards, held, jokers):
-            break
+        if n_below:
+            missing_below += not below[n_below - 1][1]
+            if missing_below > jokers:
+                break
+        # the ways to supply the cards below (lowest first), each with the jokers it uses
+        ways = _supplied(below[n_below - 1 :: -1] if n_below else [], jokers)
+        missing = missing_below
         for n_above in range(len(above) + 1):
-            if n_below + n_above == 0:
+            if n_below + n_above > MAX_RUN - length:
+                break
+            if n_above:
+                card, is_held = above[n_above - 1]
+                missing += not is_held
+                if missing > jokers:
+                    break
+                ways = _extended(ways, card, is_held, jokers)
+            elif not n_below:
                 continue
-            if length + n_below + n_above > MAX_RUN:
-                break
-            high_cards = [Card.natural(rank_at(p), suit) for p in above[:n_above]]
-            fills = _fill(low_cards + high_cards, held, jokers)
-            if not fills:
-                break
-            options.extend(fills)
+            options.extend([cards for cards, _ in ways])
     if any(len(o) + length == MAX_RUN for o in options):
         # The ace can end a 13-card run low or high: the same cards then come up twice.
         unique: dict[tuple[int, ...], tuple[Card, ...]] = {}
@@ -349,6 +376,30 @@ def _run_layoffs(suit: int, low: int, high: int, have: int, jokers: int) -> tupl
             unique.setdefault(tuple(sorted(c.index for c in option)), option)
         options = list(unique.values())
     return tuple(options)
+
+
+def _supplied(wanted: list[tuple[Card, int]], jokers: int) -> list[tuple[tuple[Card, ...], int]]:
+    """Every way to supply the ``wanted`` (card, held) in turn with at most ``jokers`` jokers, as (the cards,
+    the jokers used), in :func:`_fill`'s order (a held card before a joker as it, the first card varying
+    slowest)."""
+    ways: list[tuple[tuple[Card, ...], int]] = [((), 0)]
+    for card, is_held in wanted:
+        ways = _extended(ways, card, is_held, jokers)
+    return ways
+
+
+def _extended(
+    ways: list[tuple[tuple[Card, ...], int]], card: Card, is_held: int, jokers: int
+) -> list[tuple[tuple[Card, ...], int]]:
+    """``ways`` (cards, jokers used) each followed by ``card`` held, then by a joker as it while one is left."""
+    joker = DECLARED[card.index]
+    grown: list[tuple[tuple[Card, ...], int]] = []
+    for cards, used in ways:
+        if is_held:
+            grown.append(((*cards, card), used))
+        if used < jokers:
+            grown.append(((*cards, joker), used + 1))
+    return grown
 
 
 def _fill(wanted: list[Card], held: set[int], jokers: int) -> list[tuple[Card, ...]]:
