@@ -96,21 +96,22 @@ def _known_shape(cards: tuple[Card, ...]) -> Shape:
     if len(ranks) == 1:
         if len(cards) > SET_MAX:
             raise _fail("set_too_large", "set.too_large")
-        if len({c.suit for c in cards}) < len(cards):
+        suit_list = list(map(_SUIT, cards))
+        held = set(suit_list)
+        if len(held) < len(cards):
             raise _fail("set_suits_repeat", "set.suits_repeat")
-        ordered = tuple(sorted(cards, key=lambda c: c.suit))
+        ordered = tuple(sorted(cards, key=_SUIT))
         rank = cards[0].rank
-        free = [] if len(cards) == SET_MAX else [s for s in range(4) if not any(c.suit == s for c in cards)]
-        touching = frozenset(Card.natural(rank, s) for s in free)
-        suits = sum(1 << c.suit for c in cards)
+        free = [] if len(cards) == SET_MAX else [s for s in range(4) if s not in held]
+        touching_indices = [s * 13 + rank - 1 for s in free]  # Card.natural(rank, s).index
         return Shape(
             "set",
             ordered,
             rank=rank,
-            touching=frozenset(c.index for c in touching),
-            body=suits,
-            reach=sum(1 << s for s in free),
-            touching_cards=touching,
+            touching=frozenset(touching_indices),
+            body=sum([1 << s for s in suit_list]),
+            reach=sum([1 << s for s in free]),
+            touching_cards=frozenset([NATURALS[i] for i in touching_indices]),
         )
     if len(set(map(_SUIT, cards))) > 1:
         raise _fail("not_a_meld", "meld.mixed")
@@ -124,23 +125,19 @@ def _known_shape(cards: tuple[Card, ...]) -> Shape:
         low, high = min(at), max(at)
         if high - low + 1 == size and len(set(at)) == size:  # every position once: the cards by position
             by_position = dict(zip(at, cards, strict=True))
-            positions = [(p, by_position[p]) for p in range(low, high + 1)]
             suit = cards[0].suit
-            ends = [p for p in (low - 1, high + 1) if 1 <= p <= 14 and len(cards) < MAX_RUN]
-            touching = frozenset(Card.natural(rank_at(p), suit) for p in ends)
-            body = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
-            reach = sum(1 << p for p in ends)
-            ordered = tuple(c for _, c in positions)
+            ends = [p for p in (low - 1, high + 1) if 1 <= p <= 14] if size < MAX_RUN else []
+            touching_indices = [suit * 13 + rank_at(p) - 1 for p in ends]  # Card.natural(rank_at(p), suit).index
             return Shape(
                 "run",
-                ordered,
+                tuple([by_position[p] for p in range(low, high + 1)]),
                 suit=suit,
                 low=low,
                 high=high,
-                touching=frozenset(c.index for c in touching),
-                body=body,
-                reach=reach,
-                touching_cards=touching,
+                touching=frozenset(touching_indices),
+                body=((1 << (high + 1)) - 1) ^ ((1 << low) - 1),
+                reach=sum([1 << p for p in ends]),
+                touching_cards=frozenset([NATURALS[i] for i in touching_indices]),
             )
     if aces and 2 in ranks and 13 in ranks:
         raise _fail("ace_around_corner", "run.around_corner")
