@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.cards import DECLARED, JOKER, NATURALS, Card
 from engine.errors import RulesError
-from engine.moves import Meld
+from engine.moves import Meld, meld_of
 
 _RANK = attrgetter("rank")
 _SUIT = attrgetter("suit")
@@ -196,7 +196,9 @@ def _run_shapes(mask: int, jokers: int) -> tuple[tuple[tuple[int, ...], tuple[in
             if high - low < 2 or not present_so_far:
                 continue
             spare = jokers - len(missing_so_far)
-            for k in range(min(spare, len(present_so_far) - 1) + 1):
+            # no card replaced by a joker: the held cards and the missing ones as they are (both in order)
+            found.append((tuple(present_so_far), tuple(missing_so_far)))
+            for k in range(1, min(spare, len(present_so_far) - 1) + 1):
                 for replaced in combinations(present_so_far, k):
                     naturals = tuple(p for p in present_so_far if p not in replaced)
                     found.append((naturals, tuple(sorted(missing_so_far + list(replaced)))))
@@ -217,7 +219,7 @@ def _suit_runs(suit: int, mask: int, jokers: int) -> tuple[Meld, ...]:
         size = len(natural) + len(jokered)
         whole = whole or size == MAX_RUN
         joker_at = set(jokered)
-        melds.append(Meld(tuple([as_jokers[p] if p in joker_at else naturals[p] for p in range(low, low + size)])))
+        melds.append(meld_of(tuple([as_jokers[p] if p in joker_at else naturals[p] for p in range(low, low + size)])))
     return tuple(dict.fromkeys(melds)) if whole else tuple(melds)
 
 
@@ -235,7 +237,7 @@ def _rank_sets(rank: int, suits: int, jokers: int) -> tuple[Meld, ...]:
                 for joker_suits in combinations(others, n_jokers):
                     cards = [Card.natural(rank, s) for s in natural_suits]
                     cards += [Card.joker_as(Card.natural(rank, s)) for s in joker_suits]
-                    melds.append(Meld(tuple(sorted(cards, key=lambda c: c.suit))))
+                    melds.append(meld_of(tuple(sorted(cards, key=_SUIT))))
     return tuple(melds)
 
 
