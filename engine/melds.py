@@ -343,21 +343,19 @@ def _run_layoffs(suit: int, low: int, high: int, have: int, jokers: int) -> tupl
     held = have | (have >> 13 & 0b10) | ((have & 0b10) << 13)  # the ace: position 1 and 14 are one card
     naturals = NATURALS[suit * 13 : suit * 13 + 13]
     length = high - low + 1
+    room = MAX_RUN - length  # the most cards a lay-off may add
+    # (card, held) at each position below the run, nearest first, and above it, nearest first: as far as a
+    # stretch can reach (the room left, and one joker for each card missing)
+    below = _reach(naturals, held, range(low - 1, max(0, low - 1 - room), -1), jokers)
+    above = _reach(naturals, held, range(high + 1, min(15, high + 1 + room)), jokers)
     options: list[tuple[Card, ...]] = []
-    # (card, held) at each position below the run, nearest first, and above it, nearest first
-    below = [(naturals[p - 1], held >> p & 1) for p in range(low - 1, 0, -1)]
-    above = [(naturals[p - 1 if p < 14 else 0], held >> p & 1) for p in range(high + 1, 15)]
-    missing_below = 0
+    full = False  # a lay-off that makes a 13-card run
     for n_below in range(len(below) + 1):
-        if n_below:
-            missing_below += not below[n_below - 1][1]
-            if missing_below > jokers:
-                break
         # the ways to supply the cards below (lowest first), each with the jokers it uses
         ways = _supplied(below[n_below - 1 :: -1] if n_below else [], jokers)
-        missing = missing_below
+        missing = sum([not is_held for _, is_held in below[:n_below]])
         for n_above in range(len(above) + 1):
-            if n_below + n_above > MAX_RUN - length:
+            if n_below + n_above > room:
                 break
             if n_above:
                 card, is_held = above[n_above - 1]
@@ -367,14 +365,30 @@ def _run_layoffs(suit: int, low: int, high: int, have: int, jokers: int) -> tupl
                 ways = _extended(ways, card, is_held, jokers)
             elif not n_below:
                 continue
+            full = full or n_below + n_above == room
             options.extend([cards for cards, _ in ways])
-    if any(len(o) + length == MAX_RUN for o in options):
+    if full:
         # The ace can end a 13-card run low or high: the same cards then come up twice.
         unique: dict[tuple[int, ...], tuple[Card, ...]] = {}
         for option in options:
             unique.setdefault(tuple(sorted(c.index for c in option)), option)
         options = list(unique.values())
     return tuple(options)
+
+
+def _reach(naturals: tuple[Card, ...], held: int, positions: range, jokers: int) -> list[tuple[Card, int]]:
+    """(card, held) at each of ``positions`` (a suit's run positions, from the run outwards) up to the last
+    one that ``jokers`` can still supply: past a missing card with no joker left for it, nothing is reached."""
+    reached: list[tuple[Card, int]] = []
+    missing = 0
+    for p in positions:
+        is_held = held >> p & 1
+        if not is_held:
+            missing += 1
+            if missing > jokers:
+                break
+        reached.append((naturals[p - 1 if p < 14 else 0], is_held))
+    return reached
 
 
 def _supplied(wanted: list[tuple[Card, int]], jokers: int) -> list[tuple[tuple[Card, ...], int]]:
