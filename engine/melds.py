@@ -65,6 +65,38 @@ class Shape:
         return self.kind == "run" and self.low == 1
 
 
+_SHAPE_FIELDS = ("kind", "cards", "rank", "suit", "low", "high", "touching", "body", "reach", "touching_cards")
+_shape_slots = tuple(Shape.__dict__[name].__set__ for name in _SHAPE_FIELDS)
+
+
+def _new_shape(
+    kind: str,
+    cards: tuple[Card, ...],
+    rank: int,
+    suit: int,
+    low: int,
+    high: int,
+    touching: frozenset[int],
+    body: int,
+    reach: int,
+    touching_cards: frozenset[Card],
+) -> Shape:
+    """``Shape(...)`` with every field given, its slots filled without the frozen dataclass's
+    ``object.__setattr__`` per field (a shape is made anew on each cache miss of :func:`meld_shape`)."""
+    shape = object.__new__(Shape)
+    s_kind, s_cards, s_rank, s_suit, s_low, s_high, s_touching, s_body, s_reach, s_touching_cards = _shape_slots
+    s_kind(shape, kind)
+    s_cards(shape, cards)
+    s_rank(shape, rank)
+    s_suit(shape, suit)
+    s_low(shape, low)
+    s_high(shape, high)
+    s_touching(shape, touching)
+    s_body(shape, body)
+    s_reach(shape, reach)
+    s_touching_cards(shape, touching_cards)
+    return shape
+
 def _fail(code: str, reason: str, **values: Any) -> RulesError:
     return RulesError(code, reason, **values)
 
@@ -104,14 +136,17 @@ def _known_shape(cards: tuple[Card, ...]) -> Shape:
         rank = cards[0].rank
         free = [] if len(cards) == SET_MAX else [s for s in range(4) if s not in held]
         touching_indices = [s * 13 + rank - 1 for s in free]  # Card.natural(rank, s).index
-        return Shape(
+        return _new_shape(
             "set",
             ordered,
-            rank=rank,
-            touching=frozenset(touching_indices),
-            body=sum([1 << s for s in suit_list]),
-            reach=sum([1 << s for s in free]),
-            touching_cards=frozenset([NATURALS[i] for i in touching_indices]),
+            rank,
+            0,
+            0,
+            0,
+            frozenset(touching_indices),
+            sum([1 << s for s in suit_list]),
+            sum([1 << s for s in free]),
+            frozenset([NATURALS[i] for i in touching_indices]),
         )
     if len(set(map(_SUIT, cards))) > 1:
         raise _fail("not_a_meld", "meld.mixed")
@@ -128,16 +163,17 @@ def _known_shape(cards: tuple[Card, ...]) -> Shape:
             suit = cards[0].suit
             ends = [p for p in (low - 1, high + 1) if 1 <= p <= 14] if size < MAX_RUN else []
             touching_indices = [suit * 13 + rank_at(p) - 1 for p in ends]  # Card.natural(rank_at(p), suit).index
-            return Shape(
+            return _new_shape(
                 "run",
                 tuple([by_position[p] for p in range(low, high + 1)]),
-                suit=suit,
-                low=low,
-                high=high,
-                touching=frozenset(touching_indices),
-                body=((1 << (high + 1)) - 1) ^ ((1 << low) - 1),
-                reach=sum([1 << p for p in ends]),
-                touching_cards=frozenset([NATURALS[i] for i in touching_indices]),
+                0,
+                suit,
+                low,
+                high,
+                frozenset(touching_indices),
+                ((1 << (high + 1)) - 1) ^ ((1 << low) - 1),
+                sum([1 << p for p in ends]),
+                frozenset([NATURALS[i] for i in touching_indices]),
             )
     if aces and 2 in ranks and 13 in ranks:
         raise _fail("ace_around_corner", "run.around_corner")
