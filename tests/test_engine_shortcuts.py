@@ -23,7 +23,8 @@ import pytest
 
 from engine.cards import DECLARED, JOKER, NATURALS, Card, make_deck, parse_cards
 from engine.flags import Flags
-from engine.melds import MAX_RUN, Shape, _new_shape, _rank_sets, _run_layoffs, _run_shapes, _suit_runs, meld_shape
+from engine.layoffs import _run_layoffs
+from engine.melds import MAX_RUN, Shape, _new_shape, _rank_sets, _run_shapes, _suit_runs, meld_shape
 from engine.moves import Meld, meld_of
 from engine.rommi import MELD_HELPERS, call_grounds
 from engine.round import Round
