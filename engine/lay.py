@@ -21,13 +21,13 @@ from __future__ import annotations
 from engine.cards import JOKER, Card
 from engine.duty import Duty, duty_for
 from engine.errors import RulesError
+from engine.layoffs import layoff_options
 from engine.melds import (
     HandSummary,
     check_meld,
     extended_shape,
     hand_melds,
     layoff_error,
-    layoff_options,
 )
 from engine.moves import Layoff, Meld, Move, layoff
 from engine.payable import card_payable, fast_payable, two_owed_payable, two_owed_quick

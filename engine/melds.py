@@ -1,4 +1,5 @@
-"""Meld maths, free of game state: what a meld is, every meld a hand allows, every lay-off on a meld.
+"""Meld maths, free of game state: what a meld is, every meld a hand allows (every lay-off on a meld:
+:mod:`engine.layoffs`).
 
 Runs use positions 1–14: an ace is position 1 when low (A-2-3) and 14 when high (Q-K-A). Hands are
 summarised as one bitmask of positions per suit, so listing melds is a few table look-ups:
@@ -14,15 +15,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations, product
-from operator import itemgetter
+from itertools import combinations
+from operator import attrgetter
 from typing import Any
 
-from engine.cards import JOKER, Card
+from engine.cards import DECLARED, JOKER, NATURALS, Card
 from engine.errors import RulesError
-from engine.moves import Meld
+from engine.moves import Meld, meld_of
 
-_FIRST = itemgetter(0)
+_RANK = attrgetter("rank")
+_SUIT = attrgetter("suit")
+_IS_JOKER = attrgetter("is_joker")
 
 MAX_RUN = 13
 #: The run positions that are ranks, ace (1) to king (13): a mask's bit 14 is the ace again, high.
@@ -63,6 +66,38 @@ class Shape:
         return self.kind == "run" and self.low == 1
 
 
+_SHAPE_FIELDS = ("kind", "cards", "rank", "suit", "low", "high", "touching", "body", "reach", "touching_cards")
+_shape_slots = tuple(Shape.__dict__[name].__set__ for name in _SHAPE_FIELDS)
+
+
+def _new_shape(
+    kind: str,
+    cards: tuple[Card, ...],
+    rank: int,
+    suit: int,
+    low: int,
+    high: int,
+    touching: frozenset[int],
+    body: int,
+    reach: int,
+    touching_cards: frozenset[Card],
+) -> Shape:
+    """``Shape(...)`` with every field given, its slots filled without the frozen dataclass's
+    ``object.__setattr__`` per field (a shape is made anew on each cache miss of :func:`meld_shape`)."""
+    shape = object.__new__(Shape)
+    s_kind, s_cards, s_rank, s_suit, s_low, s_high, s_touching, s_body, s_reach, s_touching_cards = _shape_slots
+    s_kind(shape, kind)
+    s_cards(shape, cards)
+    s_rank(shape, rank)
+    s_suit(shape, suit)
+    s_low(shape, low)
+    s_high(shape, high)
+    s_touching(shape, touching)
+    s_body(shape, body)
+    s_reach(shape, reach)
+    s_touching_cards(shape, touching_cards)
+    return shape
+
 def _fail(code: str, reason: str, **values: Any) -> RulesError:
     return RulesError(code, reason, **values)
 
@@ -83,58 +118,63 @@ def meld_shape(cards: tuple[Card, ...] | list[Card]) -> Shape:
 @lru_cache(maxsize=1 << 16)
 def _known_shape(cards: tuple[Card, ...]) -> Shape:
     """:func:`meld_shape` of ``cards``, kept (a refusal is raised again each time, never kept)."""
-    if any(c.is_joker and not c.declared for c in cards):
+    if JOKER in cards:  # the one card that is a joker and not declared (cards are shared instances)
         raise _fail("joker_needs_declaration", "joker.undeclared")
     if len(cards) < 3:
         raise _fail("not_a_meld", "meld.too_few")
-    if all(c.is_joker for c in cards):
+    if all(map(_IS_JOKER, cards)):
         raise _fail("not_a_meld", "meld.only_jokers")
-    ranks = {c.rank for c in cards}
+    rank_list = list(map(_RANK, cards))
+    ranks = set(rank_list)
     if len(ranks) == 1:
         if len(cards) > SET_MAX:
             raise _fail("set_too_large", "set.too_large")
-        if len({c.suit for c in cards}) < len(cards):
+        suit_list = list(map(_SUIT, cards))
+        held = set(suit_list)
+        if len(held) < len(cards):
             raise _fail("set_suits_repeat", "set.suits_repeat")
-        ordered = tuple(sorted(cards, key=lambda c: c.suit))
+        ordered = tuple(sorted(cards, key=_SUIT))
         rank = cards[0].rank
-        free = [] if len(cards) == SET_MAX else [s for s in range(4) if not any(c.suit == s for c in cards)]
-        touching = frozenset(Card.natural(rank, s) for s in free)
-        suits = sum(1 << c.suit for c in cards)
-        return Shape(
+        free = [] if len(cards) == SET_MAX else [s for s in range(4) if s not in held]
+        touching_indices = [s * 13 + rank - 1 for s in free]  # Card.natural(rank, s).index
+        return _new_shape(
             "set",
             ordered,
-            rank=rank,
-            touching=frozenset(c.index for c in touching),
-            body=suits,
-            reach=sum(1 << s for s in free),
-            touching_cards=touching,
+            rank,
+            0,
+            0,
+            0,
+            frozenset(touching_indices),
+            sum([1 << s for s in suit_list]),
+            sum([1 << s for s in free]),
+            frozenset([NATURALS[i] for i in touching_indices]),
         )
-    if len({c.suit for c in cards}) > 1:
+    if len(set(map(_SUIT, cards))) > 1:
         raise _fail("not_a_meld", "meld.mixed")
-    aces = sum(1 for c in cards if c.rank == 1)
+    aces = rank_list.count(1)
     if aces > 1:
         raise _fail("ace_around_corner", "run.two_aces")
+    size = len(cards)
     # With a king in the run the ace is tried high first, so a full A-K run scores its ace high (ace_high_value).
     for high_ace in ((True, False) if 13 in ranks else (False, True)) if aces else (False,):
-        positions = sorted(((14 if (c.rank == 1 and high_ace) else c.rank, c) for c in cards), key=_FIRST)
-        low, high = positions[0][0], positions[-1][0]
-        if high - low + 1 == len(cards) and len({p for p, _ in positions}) == len(cards):
+        at = [14 if r == 1 else r for r in rank_list] if high_ace else rank_list  # the run position of each card
+        low, high = min(at), max(at)
+        if high - low + 1 == size and len(set(at)) == size:  # every position once: the cards by position
+            by_position = dict(zip(at, cards, strict=True))
             suit = cards[0].suit
-            ends = [p for p in (low - 1, high + 1) if 1 <= p <= 14 and len(cards) < MAX_RUN]
-            touching = frozenset(Card.natural(rank_at(p), suit) for p in ends)
-            body = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
-            reach = sum(1 << p for p in ends)
-            ordered = tuple(c for _, c in positions)
-            return Shape(
+            ends = [p for p in (low - 1, high + 1) if 1 <= p <= 14] if size < MAX_RUN else []
+            touching_indices = [suit * 13 + rank_at(p) - 1 for p in ends]  # Card.natural(rank_at(p), suit).index
+            return _new_shape(
                 "run",
-                ordered,
-                suit=suit,
-                low=low,
-                high=high,
-                touching=frozenset(c.index for c in touching),
-                body=body,
-                reach=reach,
-                touching_cards=touching,
+                tuple([by_position[p] for p in range(low, high + 1)]),
+                0,
+                suit,
+                low,
+                high,
+                frozenset(touching_indices),
+                ((1 << (high + 1)) - 1) ^ ((1 << low) - 1),
+                sum([1 << p for p in ends]),
+                frozenset([NATURALS[i] for i in touching_indices]),
             )
     if aces and 2 in ranks and 13 in ranks:
         raise _fail("ace_around_corner", "run.around_corner")
@@ -193,7 +233,9 @@ def _run_shapes(mask: int, jokers: int) -> tuple[tuple[tuple[int, ...], tuple[in
             if high - low < 2 or not present_so_far:
                 continue
             spare = jokers - len(missing_so_far)
-            for k in range(min(spare, len(present_so_far) - 1) + 1):
+            # no card replaced by a joker: the held cards and the missing ones as they are (both in order)
+            found.append((tuple(present_so_far), tuple(missing_so_far)))
+            for k in range(1, min(spare, len(present_so_far) - 1) + 1):
                 for replaced in combinations(present_so_far, k):
                     naturals = tuple(p for p in present_so_far if p not in replaced)
                     found.append((naturals, tuple(sorted(missing_so_far + list(replaced)))))
@@ -202,12 +244,20 @@ def _run_shapes(mask: int, jokers: int) -> tuple[tuple[tuple[int, ...], tuple[in
 
 @cache
 def _suit_runs(suit: int, mask: int, jokers: int) -> tuple[Meld, ...]:
+    # by run position 1-14 (the ace at 1 and 14; position 0, never asked, holds the ace too), the natural
+    # card and a joker declared as it
+    first = suit * 13
+    naturals = (NATURALS[first], *NATURALS[first : first + 13], NATURALS[first])
+    as_jokers = (DECLARED[first], *DECLARED[first : first + 13], DECLARED[first])
     melds = []
-    for naturals, jokered in _run_shapes(mask, jokers):
-        by_position = {p: Card.natural(rank_at(p), suit) for p in naturals}
-        by_position |= {p: Card.joker_as(Card.natural(rank_at(p), suit)) for p in jokered}
-        melds.append(Meld(tuple(by_position[p] for p in sorted(by_position))))
-    return tuple(dict.fromkeys(melds))  # A-…-K and 2-…-A of the same cards are one meld
+    whole = False  # a run of all thirteen ranks: A-…-K and 2-…-A of the same cards are then one meld
+    for natural, jokered in _run_shapes(mask, jokers):
+        low = min(natural[0], jokered[0]) if jokered else natural[0]
+        size = len(natural) + len(jokered)
+        whole = whole or size == MAX_RUN
+        joker_at = set(jokered)
+        melds.append(meld_of(tuple([as_jokers[p] if p in joker_at else naturals[p] for p in range(low, low + size)])))
+    return tuple(dict.fromkeys(melds)) if whole else tuple(melds)
 
 
 @cache
@@ -224,7 +274,7 @@ def _rank_sets(rank: int, suits: int, jokers: int) -> tuple[Meld, ...]:
                 for joker_suits in combinations(others, n_jokers):
                     cards = [Card.natural(rank, s) for s in natural_suits]
                     cards += [Card.joker_as(Card.natural(rank, s)) for s in joker_suits]
-                    melds.append(Meld(tuple(sorted(cards, key=lambda c: c.suit))))
+                    melds.append(meld_of(tuple(sorted(cards, key=_SUIT))))
     return tuple(melds)
 
 
@@ -265,101 +315,7 @@ def hand_melds(hand: tuple[Card, ...] | list[Card], summary: HandSummary | None 
     return found
 
 
-# --- lay-offs ------------------------------------------------------------------------------------
-
-
-def layoff_options(
-    shape: Shape, hand: tuple[Card, ...] | list[Card], summary: HandSummary | None = None
-) -> tuple[tuple[Card, ...], ...]:
-    """Every group of cards from ``hand`` that extends the meld ``shape`` (jokers declared every way they fit).
-
-    ``summary``, the hand's :class:`HandSummary`, saves summarising the same hand for every meld on the
-    table. The groups depend only on a few numbers (the meld's suit and ends, or its rank and suits; which
-    cards of that suit or rank the hand holds; its jokers), so they are worked out once for each and kept.
-    """
-    if summary is None:
-        summary = HandSummary(hand)
-    jokers = summary.jokers
-    if shape.kind == "set":
-        have = summary.rank_suits[shape.rank]
-        if not jokers and not have & shape.reach:
-            return ()
-        return _set_layoffs(shape.rank, shape.body, have & ~shape.body, jokers)
-    have = summary.suit_masks[shape.suit]
-    if not jokers:
-        if not have & shape.reach:
-            return ()
-        have = _next_to(have, shape.low, shape.high)  # fewer cases to keep: the cards in a row from its ends
-    return _run_layoffs(shape.suit, shape.low, shape.high, have & ~shape.body, jokers)
-
-
-def _next_to(mask: int, low: int, high: int) -> int:
-    """The positions of ``mask`` in an unbroken row from just below ``low`` down, or just above ``high`` up.
-
-    >>> bin(_next_to(0b1011_0000_1100, 4, 7))  # 2 3 | run 4-7 | 8 9, and 11 beyond a gap
-    '0b1100001100'
-    """
-    above = mask >> (high + 1)
-    row_above = (~above & (above + 1)).bit_length() - 1  # how many in a row above the run
-    missing_below = ~mask & ((1 << low) - 1)  # never empty: position 0 is never held
-    below = mask & ((1 << low) - 1) & ~((1 << missing_below.bit_length()) - 1)
-    return below | (((1 << row_above) - 1) << (high + 1))
-
-
-@lru_cache(maxsize=1 << 15)
-def _set_layoffs(rank: int, present: int, have: int, jokers: int) -> tuple[tuple[Card, ...], ...]:
-    """The lay-offs on a set of ``rank`` holding the suits ``present`` (bits), from a hand holding that rank
-    in the suits ``have`` (bits) and ``jokers`` jokers."""
-    held = {Card.natural(rank, s).index for s in range(4) if have >> s & 1}
-    missing = [s for s in range(4) if not present >> s & 1]
-    options: list[tuple[Card, ...]] = []
-    for k in range(1, SET_MAX - present.bit_count() + 1):
-        for suits in combinations(missing, k):
-            options.extend(_fill([Card.natural(rank, s) for s in suits], held, jokers))
-    return tuple(options)
-
-
-@lru_cache(maxsize=1 << 15)
-def _run_layoffs(suit: int, low: int, high: int, have: int, jokers: int) -> tuple[tuple[Card, ...], ...]:
-    """The lay-offs on a run of ``suit`` from position ``low`` to ``high``, from a hand holding the cards of
-    that suit at the positions ``have`` (bits, outside the run) and ``jokers`` jokers."""
-    held = {Card.natural(rank_at(p), suit).index for p in range(1, 15) if have >> p & 1}
-    below = list(range(low - 1, 0, -1))
-    above = list(range(high + 1, 15))
-    length = high - low + 1
-    options: list[tuple[Card, ...]] = []
-    for n_below in range(len(below) + 1):
-        low_cards = [Card.natural(rank_at(p), suit) for p in sorted(below[:n_below])]
-        if n_below and not _fill(low_cards, held, jokers):
-            break
-        for n_above in range(len(above) + 1):
-            if n_below + n_above == 0:
-                continue
-            if length + n_below + n_above > MAX_RUN:
-                break
-            high_cards = [Card.natural(rank_at(p), suit) for p in above[:n_above]]
-            fills = _fill(low_cards + high_cards, held, jokers)
-            if not fills:
-                break
-            options.extend(fills)
-    if any(len(o) + length == MAX_RUN for o in options):
-        # The ace can end a 13-card run low or high: the same cards then come up twice.
-        unique: dict[tuple[int, ...], tuple[Card, ...]] = {}
-        for option in options:
-            unique.setdefault(tuple(sorted(c.index for c in option)), option)
-        options = list(unique.values())
-    return tuple(options)
-
-
-def _fill(wanted: list[Card], held: set[int], jokers: int) -> list[tuple[Card, ...]]:
-    """Every way to supply ``wanted`` cards from a hand: each by the natural card if held, or by a joker."""
-    choices = []
-    for card in wanted:
-        ways = ([card] if card.index in held else []) + ([Card.joker_as(card)] if jokers else [])
-        if not ways:
-            return []
-        choices.append(ways)
-    return [combo for combo in product(*choices) if sum(c.is_joker for c in combo) <= jokers]
+# --- lay-offs (the groups a hand can lay on a meld: engine.layoffs) ------------------------------------
 
 
 def extended_shape(shape: Shape, cards: tuple[Card, ...]) -> Shape | None:

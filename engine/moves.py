@@ -227,6 +227,25 @@ DRAW = Draw()
 STOP = Stop()
 TAKE_ALL = Take(None)
 
+_new_move = object.__new__
+_set_key = Move.__dict__["_key"].__set__
+_set_text = Move.__dict__["_text"].__set__
+_set_cards = Meld.__dict__["cards"].__set__
+
+
+def meld_of(cards: tuple[Card, ...]) -> Meld:
+    """``Meld(cards)``, its slots filled without the constructors' calls: a meld listing made anew (a cache
+    miss) builds dozens, and this halves what each costs. The same object in every slot.
+
+    >>> meld_of(parse_cards("5H 6H 7H")) == Meld(parse_cards("7H 5H 6H")), meld_of(parse_cards("5H 6H 7H"))
+    (True, Move.parse('meld 5H 6H 7H'))
+    """
+    meld = _new_move(Meld)
+    _set_key(meld, None)
+    _set_text(meld, None)
+    _set_cards(meld, cards)
+    return meld
+
 
 @cache
 def discard(card: Card) -> Discard:

@@ -217,7 +217,10 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
         # Whether the called card can be laid only grows with the cards taken, so once it can, it can for
         # every deeper take; the quick answers below are the ones after_call would reach (see payable).
         hand = state.hands[player]
-        same_rank, same_suit, jokers = _of_rank_and_suit(hand, called)
+        # what the hand holds of the called card's rank and suit, and its jokers (what _of_rank_and_suit gives:
+        # a bare joker's bits are all 0), read from the hand's summary, which the deeper calls grow below
+        summary = HandSummary(hand)
+        same_rank, same_suit, jokers = summary.rank_suits[rank], summary.suit_masks[suit], summary.jokers
         # card_payable_bits with the whole pile, inlined (asked of every caller): in a meld, or laid off
         all_rank, all_suit, all_jokers = same_rank | pile_rank, same_suit | pile_suit, jokers + pile_jokers
         if all_jokers:
@@ -252,8 +255,7 @@ def calls_with_states(state: StateT, seat: int | None = None) -> list[tuple[int,
                 break
         if not fit:
             continue
-        summary = HandSummary(hand)  # the hand and the cards above the depth asked
-        for n in range(1, fit):
+        for n in range(1, fit):  # the summary: the hand and the cards above the depth asked
             summary.add(pile[-n])
         first = fit
         if fit == 1:

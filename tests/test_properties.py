@@ -22,7 +22,8 @@ from engine.bots.greedy import GreedyBot
 from engine.cards import JOKER, NATURALS, Card, cards_text, parse_cards
 from engine.errors import RULE_CODES, RulesError
 from engine.lay import duty_lays, duty_payable_exact, duty_payable_fast, lay_is_legal
-from engine.melds import HandSummary, Shape, extended_shape, hand_melds, layoff_options, meld_shape
+from engine.layoffs import layoff_options
+from engine.melds import HandSummary, Shape, extended_shape, hand_melds, meld_shape
 from engine.moves import Discard, Layoff, Meld, Move, Rommi, Take
 from engine.payable import joker_call_quick, lay_leaves_payable, two_owed_quick
 from engine.pile_take import after_take, lifted
