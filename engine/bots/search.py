@@ -64,7 +64,10 @@ def playout(state: Round, rng: random.Random, max_decisions: int) -> Round:
     for _ in range(max_decisions):
         if state.phase is Phase.OVER:
             break
-        seat, move = _GREEDY.choose(state, rng)
+        if state.rommi_from is None:  # no call to weigh: a world already, so greedy decides from it directly
+            seat, move = state.to_move, _GREEDY.move_from(state)
+        else:
+            seat, move = _GREEDY.choose(state, rng)
         state = state.apply(move, seat)
     return state
 
