@@ -53,9 +53,12 @@ def main() -> None:
     )
     take_pending_code(language)  # a ?device= link's code, taken out of the address by init_learner
     app = session.app_state()
-    if app.signed_out:  # said once, on whichever page opened
+    if app.signed_out:  # said on whichever page opened, until the learner leaves that page
+        app.signed_out, app.signed_out_page = False, page.url_path
+    if app.signed_out_page == page.url_path:
         st.info(t("learner.signed_out", language))
-        app.signed_out = False
+    else:
+        app.signed_out_page = None
     render_sidebar(language)
     page.run()
     # Last in the sidebar: the cookie writer is drawn only in the run that sets the cookie (the first, usually),

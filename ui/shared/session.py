@@ -71,8 +71,11 @@ class AppState:
     learner_fresh: bool = False
     #: This browser's device token, kept in its cookie (None: the store cannot be used).
     device_token: str | None = None
-    #: This browser was signed out from another device: said once, on whichever page opened.
+    #: This browser was signed out from another device (found when the run began; :mod:`ui.app.router` says so).
     signed_out: bool = False
+    #: The address of the page that says the browser was signed out: it says so until the learner leaves it
+    #: (a rerun of the same page, one the page makes itself, keeps it in view), or None.
+    signed_out_page: str | None = None
     #: The language whose words for Streamlit's connection dialog the page holds (:mod:`ui.shared.connection`).
     connection_words: str | None = None
     #: Set by tests only: the cookie a browser would send (AppTest sends none).
