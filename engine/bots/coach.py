@@ -436,14 +436,14 @@ def _answer(state: Round, rng: random.Random, all_callers: bool) -> tuple[int, b
             after = state.apply(call, caller)
             if isinstance(call, Rummy):  # laid at once out of turn; then the next player plays as ever
                 called = after.laid_points()[caller] - state.laid_points()[caller]
-                laid, ended, _ = _turn(after, rng, after.to_move)
+                laid, ended, _ = _turn(after, after.to_move)
                 return called + laid, ended, True
-            laid, ended, _ = _turn(after, rng, caller)
+            laid, ended, _ = _turn(after, caller)
             return laid, ended, True
-    return _turn(state, rng, state.to_move)
+    return _turn(state, state.to_move)
 
 
-def _turn(state: Round, rng: random.Random, seat: int) -> tuple[int, bool, bool]:
+def _turn(state: Round, seat: int) -> tuple[int, bool, bool]:
     """``seat``'s turn from ``state`` as ``greedy`` plays it: (points they lay, whether the round ended,
     whether the turn began by taking from the pile)."""
     before = state.laid_points()[seat]
