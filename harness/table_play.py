@@ -63,17 +63,49 @@ def pick(target: Locator, tries: int = 3) -> None:
     expect(target).to_have_attribute("aria-pressed", "true")
 
 
-def click_move(page: Page, move: Move, pile_size: int) -> None:
+def text_changes(element: Locator) -> Callable[[], bool]:
+    """Whether ``element``'s text has changed since now (a redraw in between counts as no change yet): the
+    ``answered`` of :func:`press_action`, given the table's message."""
+    before = element.inner_text()
+
+    def changed() -> bool:
+        try:
+            return element.inner_text(timeout=1000) != before
+        except PlaywrightError:
+            return False
+
+    return changed
+
+
+def press_action(page: Page, action: str, answered: Callable[[], bool] | None = None) -> None:
+    """Press one of the table's action buttons. With ``answered`` (whether the table has answered the
+    press), a press the table has not answered 8 s later is pressed again, once, as a person taps again
+    when a tap did nothing: the picks stay made in the browser, so the same move is sent. A fresh-clone CI
+    run saw the first move of a newly started game go unanswered for 20 s, the table still showing the
+    same decision; no run here did it again."""
+    button = table_action(page, action)
+    button.click()
+    if answered is None:
+        return
+    deadline = time.monotonic() + 8
+    while time.monotonic() < deadline:
+        if answered():
+            return
+        page.wait_for_timeout(200)
+    button.click()
+
+
+def click_move(page: Page, move: Move, pile_size: int, answered: Callable[[], bool] | None = None) -> None:
     """Make ``move`` on the page's table by clicking: the hand's cards it lays or discards (the first
     unpicked copy of each), the pile card a take or a Rommi call reaches down to (on a pile of
     ``pile_size`` cards), the meld a lay-off goes on, what each joker stands for (in the lists under the
-    hand, in hand order), then the move's action."""
+    hand, in hand order), then the move's action (:func:`press_action`, with ``answered``)."""
     if isinstance(move, Take | Rommi):
         if move.count is None:
-            table_action(page, "take_all").click()
+            press_action(page, "take_all", answered)
             return
         pick(page.locator(".r5t-pile [data-pile]").nth(pile_size - move.count))
-        table_action(page, move.kind).click()
+        press_action(page, move.kind, answered)
         return
     cards: tuple[Card, ...] = ()
     if isinstance(move, Meld | Layoff):
@@ -89,7 +121,7 @@ def click_move(page: Page, move: Move, pile_size: int) -> None:
     declared = [card.natural_card for card in cards if card.is_joker]
     for number, natural in enumerate(declared):
         page.locator(f'.r5t-jokers select[data-joker="{number}"]').select_option(str(natural))
-    table_action(page, move.kind).click()
+    press_action(page, move.kind, answered)
 
 
 def seat_choice(view: TableView) -> Choice:

@@ -58,8 +58,12 @@ def in_view(page: Page, element: Locator) -> None:
     size = page.viewport_size
     assert size is not None
     box = None
-    for _ in range(20):  # the scroll that brings the answer into view is smooth on some machines, and a busy
-        page.wait_for_timeout(150)  # one lays a phone's page out again after its first paint: up to 3 s
+    # The scroll that brings the answer into view is smooth on some machines; a busy one lays a phone's page
+    # out again after its first paint (up to 3 s), and a whole page drawn again after a solved task (the
+    # lesson list's stars) left a laptop's answer below the screen for more than 3 s in a fresh-clone CI run,
+    # the other tests busy on the second core. The page is given 8 s to settle.
+    for _ in range(round(8 / 0.15)):
+        page.wait_for_timeout(150)
         box = element.bounding_box()
         if box is not None and _inside(box, size["width"], size["height"]):
             return

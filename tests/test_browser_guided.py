@@ -16,7 +16,7 @@ from engine.moves import Discard, Meld
 from engine.variants import get_variant
 from harness.chromium import PHONE
 from harness.served_app import served_app
-from harness.table_play import click_move, pick, table_action
+from harness.table_play import click_move, pick, press_action, table_action, text_changes
 from tutor.i18n.strings import t
 from tutor.practice.game import Game
 from tutor.practice.guide import guide
@@ -75,7 +75,7 @@ def test_a_guided_rommi_hand_on_a_phone(chromium: Browser, app_url: str, shots: 
                 in_view(page, page.locator(".r5t-actions"))
                 page.screenshot(path=str(shots / f"guided-decision-{decisions + 1}-phone.png"))
             assert said.move is not None
-            click_move(page, said.move, len(game.state.pile))
+            click_move(page, said.move, len(game.state.pile), text_changes(message))
             game.play(said.move, 0)
             game.advance()
             decisions += 1
@@ -109,13 +109,13 @@ def test_the_advice_stays_beside_a_wrong_press_in_finnish_on_a_phone(chromium: B
         seen.update(first.met)
         expect(message).to_contain_text(first.now)
         assert first.move is not None
-        click_move(page, first.move, len(game.state.pile))
+        click_move(page, first.move, len(game.state.pile), text_changes(message))
         game.play(first.move, 0)
         game.advance()
         assert game.pending().kind == "turn", "the deal's second decision is the rest of the turn"
         advice = guide(game.state, 0, seen, "fi")
         expect(message).to_contain_text(advice.advice)
-        table_action(page, "discard").click()  # nothing picked
+        press_action(page, "discard", text_changes(message))  # nothing picked
         expect(message).to_contain_text(t("ui.problem.pick_one_card", "fi"))
         expect(message).to_contain_text(advice.advice)  # the advice stays beside the warning
         in_view(page, message)

@@ -124,8 +124,11 @@ def test_playing_the_first_lesson_with_clicks(sized: tuple[Page, str], server_ur
         CHOICE_SCENARIO.say(CHOICE_SCENARIO.task.options[CHOICE_SCENARIO.task.correct]), exact=True
     ).click()
     expect(radio.get_by_role("radio").nth(CHOICE_SCENARIO.task.correct)).to_be_checked()
-    tab.get_by_role("button", name="Check", exact=True).click()
-    in_view(tab, alert(tab, "success").first)
+    check = tab.get_by_role("button", name="Check", exact=True)
+    check.evaluate("button => button.scrollIntoView({block: 'end'})")  # scrolled down just until it showed
+    check.click()
+    in_view(tab, alert(tab, "success").first)  # the answer, below the button, comes into view
+    in_view(tab, tab.get_by_role("button", name="Next lesson"))
     expect(tab.get_by_text("Solved! ★★★")).to_be_visible()
     expect(tab.get_by_role("button", name="Next lesson")).to_be_visible()
     no_traceback(tab)

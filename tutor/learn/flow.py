@@ -24,6 +24,7 @@ costs a star, as a hint does, and says so; the same wrong answer given twice cos
 
 from __future__ import annotations
 
+from itertools import count
 from typing import Final
 
 from engine.moves import Move
@@ -49,6 +50,8 @@ from tutor.seat.game import Answer
 MAX_STARS: Final = 3
 MIN_STARS: Final = 1
 
+_FEEDBACK_SERIALS: Final = count(1)
+
 class ScenarioRun:
     """A learner's attempt at one scenario: the positions so far, the step, the hints, the last feedback."""
 
@@ -64,6 +67,9 @@ class ScenarioRun:
         self.wrong_answers: set[str] = set()
         self.solved = False
         self.feedback: Answer | None = None
+        #: A number no other feedback of this server has had (0: none yet): a page knows a new answer by it,
+        #: even the same words said again.
+        self.feedback_serial = 0
         self.tried: Move | None = None
 
     @property
@@ -181,6 +187,7 @@ class ScenarioRun:
 
     def _say(self, feedback: Answer) -> Answer:
         self.feedback = feedback
+        self.feedback_serial = next(_FEEDBACK_SERIALS)
         return feedback
 
     # --- what the charts read ---------------------------------------------------------------------

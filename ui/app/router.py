@@ -21,6 +21,7 @@ from ui.progress.cookie import keep_learner_in_browser
 from ui.progress.learner import take_pending_code
 from ui.shared import session
 from ui.shared.connection import say_connection_words
+from ui.shared.into_view import MARK_PREFIX
 from ui.shared.language import resolve_language
 from ui.shared.page_files import page_file
 
@@ -32,9 +33,11 @@ def main() -> None:
     # link beside a heading: it shows only on hover, which a phone has not, and a heading that filled its line
     # was pushed onto a second, empty one by it (page titles have none at all: `anchor=False`, from the first
     # paint).
+    # The component that brings an answer into view draws nothing: its box is hidden, so it adds no gap.
     st.html(
         "<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}"
-        "@media (max-width:640px),(hover:none){[data-testid='stHeaderActionElements']{display:none}}</style>"
+        "@media (max-width:640px),(hover:none){[data-testid='stHeaderActionElements']{display:none}}"
+        f"[class*='st-key-{MARK_PREFIX}']{{display:none}}</style>"
     )
     session.init_defaults()
     session.init_learner()  # who is at this browser: the cookie's device token, or a new learner

@@ -1,5 +1,5 @@
-"""A number, choice or judge task answered from its widgets, and the move a judge task asks about, the same
-way in a lesson and in a review."""
+"""A number, choice or judge task answered from its widgets, its answer drawn below them (and brought into
+view), and the move a judge task asks about, the same way in a lesson and in a review."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import streamlit as st
 from engine.moves import Move
 from engine.records.lines import split_line
 from tutor.i18n.names import cast_name
-from tutor.i18n.plain_text import plain
+from tutor.i18n.plain_text import plain, sentence
 from tutor.i18n.strings import YOU, t
 from tutor.i18n.style import Style, style_for
 from tutor.learn.flow import ScenarioRun
@@ -34,6 +34,28 @@ def answer_from_widgets(run: ScenarioRun, kind: str, number_key: str, choice_key
         run.answer_choice(int(picked), language)
     else:
         run.judge(kind == "legal", language)
+
+
+def answer_token(run: ScenarioRun) -> str | None:
+    """What makes the answer below a number, choice or judge task's controls new, for
+    :func:`ui.shared.into_view.kept_in_view`; None when there is none to bring into view (no answer yet, or a
+    move task's: the table says it and brings it into view itself)."""
+    feedback = run.feedback
+    if run.is_move_task or feedback is None or not feedback.message:
+        return None
+    return str(run.feedback_serial)
+
+
+def show_answer(run: ScenarioRun, cost: bool = True) -> None:
+    """The answer to a number, choice or judge task, in the box of its kind, and what a wrong one cost (a
+    lesson's stars; ``cost=False``: a review's, where stars are not counted)."""
+    feedback = run.feedback
+    if run.is_move_task or feedback is None or not feedback.message:
+        return
+    show = {"error": st.error, "warning": st.warning, "success": st.success, "info": st.info}[feedback.kind]
+    show(sentence(feedback.message))  # "5. The 9♥ …" is an answer, not list item 5
+    if cost and feedback.cost:
+        st.caption(feedback.cost)
 
 
 def judged_move(task: JudgeTask, run: ScenarioRun, language: str | Style) -> str:

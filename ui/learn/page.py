@@ -22,7 +22,7 @@ from engine.records.lines import split_line
 from engine.variants import Variant
 from tutor.compare.grid import house_rule_phrases, table_text
 from tutor.course import Track, TrackLesson, track_for
-from tutor.i18n.plain_text import plain, sentence
+from tutor.i18n.plain_text import plain
 from tutor.i18n.strings import t, variant_name
 from tutor.i18n.style import Style
 from tutor.learn.flow import ScenarioRun, star_text
@@ -32,12 +32,13 @@ from tutor.progress import ProgressError, ProgressStore
 from tutor.seat.game import Answer
 from ui.felt.controls import clear_picks, draw_seat_game, play_request
 from ui.felt.settings import show_notation
-from ui.learn.answers import answer_from_widgets, judged_move
+from ui.learn.answers import answer_from_widgets, answer_token, judged_move, show_answer
 from ui.learn.charts import charts_mark, task_charts
 from ui.learn.lesson_list import LessonEntry, LessonListData, lesson_list, take_request
 from ui.learn.review import lesson_mark, note_lesson_mistake, render_review_entry, stop_review
 from ui.learn.state import (
     AGAIN,
+    ANSWER,
     ANSWERS,
     CHECK,
     CHOICE,
@@ -53,6 +54,7 @@ from ui.learn.state import (
 )
 from ui.practice.state import open_practice_on
 from ui.shared import session
+from ui.shared.into_view import kept_in_view
 from ui.shared.page_files import page_file
 from ui.shared.storage_fault import save_later, say_progress_problem
 
@@ -326,12 +328,12 @@ def _task(track: Track, lesson: TrackLesson, index: int, run: ScenarioRun, langu
         elif isinstance(task, JudgeTask):
             _judge_controls(task, run, language)
 
-    if not run.is_move_task:
-        _feedback(run, language)
-    _save_error(language)
-    _hints(run, language)
-    if run.solved and not answer_first:  # the move's answer: the solved box comes with the whole page next
-        _solved(track, lesson, index, run, language)
+    with kept_in_view(ANSWER, answer_token(run)):  # a number, choice or judge task's answer, and what follows it
+        show_answer(run)
+        _save_error(language)
+        _hints(run, language)
+        if run.solved and not answer_first:  # the move's answer: the solved box comes with the whole page next
+            _solved(track, lesson, index, run, language)
     if not answer_first and (_outside() != learn.drawn or (_fragment_alone() and charts_mark(run) != learn.charts_for)):
         st.rerun(scope="app")  # a task saved (the lesson list's stars), the charts: drawn outside, out of date
 
@@ -419,16 +421,6 @@ def _check(kind: str) -> None:
 
 
 # --- feedback, hints, progress --------------------------------------------------------------------
-
-
-def _feedback(run: ScenarioRun, language: str | Style) -> None:
-    feedback = run.feedback
-    if feedback is None or not feedback.message:
-        return
-    show = {"error": st.error, "warning": st.warning, "success": st.success, "info": st.info}[feedback.kind]
-    show(sentence(feedback.message))  # "5. The 9♥ …" is an answer, not list item 5
-    if feedback.cost:
-        st.caption(feedback.cost)
 
 
 def _save_error(language: str | Style) -> None:

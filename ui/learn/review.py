@@ -29,8 +29,9 @@ from tutor.review.mastery import lessons_due
 from tutor.review.rating import rate
 from tutor.seat.game import Answer, Look
 from ui.felt.controls import PickKeys, clear_picks, draw_seat_game, play_request
-from ui.learn.answers import answer_from_widgets, judged_move
+from ui.learn.answers import answer_from_widgets, answer_token, judged_move, show_answer
 from ui.shared import session
+from ui.shared.into_view import kept_in_view
 from ui.shared.reviews import deck, due_today
 from ui.shared.storage_fault import say_progress_problem
 
@@ -43,6 +44,7 @@ HINT: Final = "review_hint"
 CHECK: Final = "review_check"
 NUMBER: Final = "review_number"
 CHOICE: Final = "review_choice"
+ANSWER: Final = "review_answer"  # the block of a task's answer: brought into view
 JUDGE_LEGAL: Final = "review_judge_legal"
 JUDGE_ILLEGAL: Final = "review_judge_illegal"
 STATE: Final = "review_state"
@@ -226,19 +228,18 @@ def _review(track: Track, language: str | Style) -> None:
             st.button(t("ui.learn.check", language), key=CHECK, on_click=_check, args=("choice",), type="primary")
         elif isinstance(task, JudgeTask):
             _judge(task, run, language)
-    if not run.is_move_task and run.feedback is not None and run.feedback.message:
-        feedback = run.feedback
-        {"error": st.error, "warning": st.warning, "success": st.success, "info": st.info}[feedback.kind](feedback.message)
-    for number, hint in enumerate(run.hints(language), start=1):
-        st.info(t("ui.learn.hint_text", language, number=number, hint=hint))
-    if not run.solved and run.hints_left:
-        st.button(t("ui.learn.hint", language, left=run.hints_left), key=HINT, on_click=_hint)
-    if run.solved:
-        _rate(state)
-        if state.back_in is not None:
-            days = state.back_in.days
-            st.success(t("review.back_in", language, days=days) if days >= 1 else t("review.back_today", language))
-        st.button(t("review.next", language), key=NEXT, on_click=_next, type="primary")
+    with kept_in_view(ANSWER, answer_token(run)):  # a number, choice or judge task's answer, and what follows it
+        show_answer(run, cost=False)
+        for number, hint in enumerate(run.hints(language), start=1):
+            st.info(t("ui.learn.hint_text", language, number=number, hint=hint))
+        if not run.solved and run.hints_left:
+            st.button(t("ui.learn.hint", language, left=run.hints_left), key=HINT, on_click=_hint)
+        if run.solved:
+            _rate(state)
+            if state.back_in is not None:
+                days = state.back_in.days
+                st.success(t("review.back_in", language, days=days) if days >= 1 else t("review.back_today", language))
+            st.button(t("review.next", language), key=NEXT, on_click=_next, type="primary")
 
 
 def _decision(state: ReviewState, seat: DecisionSeat, language: str | Style) -> None:

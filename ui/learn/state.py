@@ -86,6 +86,7 @@ KEYS = PickKeys("learn_")
 NUMBER: Final = "learn_number"  # a number task's answer
 CHOICE: Final = "learn_choice"  # a choice task's answer
 ANSWERS: Final = (NUMBER, CHOICE)  # forgotten when another task opens
+ANSWER: Final = "learn_answer"  # the block of a task's answer, the solved box and the hints: brought into view
 CHECK: Final = "learn_check"
 JUDGE_LEGAL: Final = "learn_judge_legal"
 JUDGE_ILLEGAL: Final = "learn_judge_illegal"
