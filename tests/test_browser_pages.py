@@ -275,3 +275,25 @@ def test_no_page_scrolls_sideways_on_a_phone(chromium: Browser, server_url: str,
         shoot(phone, shots, f"18-{nav.split()[0].lower()}-phone")
     finally:
         phone.close()
+
+
+def test_a_refused_start_is_said_in_view_on_a_phone(chromium: Browser, server_url: str, shots: Path) -> None:
+    """Passing one device with one name: "Start the game", pressed at the bottom of a phone's screen, is
+    refused in a sentence that comes into view (it is drawn below the button)."""
+    phone = chromium.new_page(viewport=SIZES["phone"])
+    try:
+        phone.goto(f"{server_url}/practice")
+        phone.get_by_text(t("practice.setup.mode_people"), exact=True).click()
+        names = phone.get_by_label(t("practice.setup.names"))
+        names.fill("Anna")
+        names.blur()
+        expect(names).to_have_value("Anna")
+        start = phone.get_by_role("button", name=t("practice.setup.start"))
+        start.evaluate("button => button.scrollIntoView({block: 'end'})")  # scrolled down just until it showed
+        start.click()
+        refusal = alert(phone, "error").filter(has_text=t("practice.setup.bad_table", problem="").rstrip(": "))
+        in_view(phone, refusal)
+        no_traceback(phone)
+        shoot(phone, shots, "19-practice-refused-start-phone")
+    finally:
+        phone.close()

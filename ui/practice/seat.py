@@ -13,8 +13,9 @@ from tutor.practice.game import Game
 from tutor.practice.seat import PracticeSeat
 from tutor.seat.game import Answer, AnswerKind
 from ui.felt import controls
-from ui.practice.state import KEYS, STEPWISE, practice_state
+from ui.practice.state import FEEDBACK, KEYS, STEPWISE, practice_state
 from ui.shared import session
+from ui.shared.into_view import kept_in_view, new_token
 
 
 def current_game() -> Game | None:
@@ -69,7 +70,9 @@ def notice(kind: AnswerKind, key: str, /, **values: object) -> None:
     if table is not None:
         table.answer = Answer(kind, t(key, language, **values))
     else:
-        practice_state().feedback = (kind, t(key, language, **escaped(values)))
+        practice = practice_state()
+        practice.feedback = (kind, t(key, language, **escaped(values)))
+        practice.feedback_token = new_token()
 
 
 def escaped(values: dict[str, object]) -> dict[str, object]:
@@ -83,8 +86,11 @@ def board_seat(game: Game) -> int:
 
 
 def show_feedback() -> None:
-    """Show the notice left for the start form, if any."""
-    said = practice_state().feedback
+    """Show the notice left for the start form, if any, brought into view when it is new (the Start button
+    may be at the bottom of a phone's screen, a record loaded from further down the page)."""
+    practice = practice_state()
+    said = practice.feedback
     if said:
         kind, message = said
-        {"error": st.error, "warning": st.warning, "info": st.info, "success": st.success}[kind](message)
+        with kept_in_view(FEEDBACK, practice.feedback_token):
+            {"error": st.error, "warning": st.warning, "info": st.info, "success": st.success}[kind](message)

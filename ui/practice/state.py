@@ -39,6 +39,8 @@ class PracticeState:
     viewer: RecordViewer | None = None
     #: A notice for the start form, (kind, message), or None.
     feedback: tuple[AnswerKind, str] | None = None
+    #: What makes that notice new (:func:`ui.shared.into_view.new_token`): it is brought into view once.
+    feedback_token: str | None = None
     #: The record refused last, (section, sentence), or None.
     refused: tuple[str, str] | None = None
     #: The seed the start form offers first (one per session).
@@ -87,6 +89,7 @@ NAMES: Final = "practice_names"
 PREPARED: Final = "practice_prepared"  # a prepared deal of a guided hand
 ANY_DEAL: Final = "any"  # the prepared-deal box's first option: no prepared deal, the number below
 START: Final = "practice_start"
+FEEDBACK: Final = "practice_feedback"  # the block of the form's notice: brought into view when new
 #: The form's choices a new game starts from again (:attr:`PracticeState.form_kept`).
 KEPT_CHOICES: Final = (MODE, COMPUTERS, LEVEL, NAMES)
 # The expanders of the start form that keep their state (open after a refusal shown in them).

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import count
 from typing import Final
 
 import streamlit as st
@@ -53,6 +54,12 @@ export default function (component) {
 )
 
 _MARK = st.components.v2.component("rummy500_into_view", js=_JS)
+_TOKENS: Final = count(1)
+
+
+def new_token() -> str:
+    """A token no other answer of this server has had: give one to each new answer a page keeps to say."""
+    return f"answer-{next(_TOKENS)}"
 
 
 @contextmanager
