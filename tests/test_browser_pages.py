@@ -297,3 +297,24 @@ def test_a_refused_start_is_said_in_view_on_a_phone(chromium: Browser, server_ur
         shoot(phone, shots, "19-practice-refused-start-phone")
     finally:
         phone.close()
+
+
+def test_a_wrong_table_code_is_said_in_view_on_a_phone(chromium: Browser, server_url: str, shots: Path) -> None:
+    """Play together, a code no table has: "Take a seat", pressed at the bottom of a phone's screen, is
+    answered in a sentence that comes into view (it is drawn below the button)."""
+    phone = chromium.new_page(viewport=SIZES["phone"])
+    try:
+        phone.goto(f"{server_url}/together")
+        phone.get_by_label(t("together.code_label"), exact=True).fill("QQQQQQ")
+        name = phone.get_by_label(t("together.name_label"), exact=True)
+        name.fill("Anna")
+        name.blur()
+        expect(name).to_have_value("Anna")
+        join = phone.get_by_role("button", name=t("together.join_button"), exact=True)
+        join.evaluate("button => button.scrollIntoView({block: 'end'})")  # scrolled down just until it showed
+        join.click()
+        in_view(phone, alert(phone, "error").filter(has_text=t("together.errors.no_table")))
+        no_traceback(phone)
+        shoot(phone, shots, "19-together-wrong-code-phone")
+    finally:
+        phone.close()

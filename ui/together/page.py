@@ -34,6 +34,7 @@ from tutor.together.model import MAX_SEATS, TURN_LIMITS, SeatInfo, TableError, T
 from tutor.together.seat import turn_limit_note
 from tutor.together.store import SqlTableStore
 from ui.shared import guesses, session
+from ui.shared.into_view import kept_in_view, new_token
 from ui.shared.storage_fault import wait_for
 from ui.together.links import base_url, qr_png, table_link
 from ui.together.round import draw_round, seat_table, seen_round
@@ -46,6 +47,8 @@ SEAT_WATCH_SECONDS: Final = 5.0
 #: Session keys of this page.
 SEEN: Final = "together_seen_version"
 FEEDBACK: Final = "together_feedback"
+JOIN_ANSWER: Final = "together_join_answer"  # why a seat was not taken: brought into view
+OPEN_ANSWER: Final = "together_open_answer"  # why a table was not opened: brought into view
 SEAT_GONE: Final = "together_seat_gone"  # this device came with a seat link that holds no seat
 HOST_GONE: Final = "together_host_gone"  # this device came with a host link whose role was passed on
 KNOWN: Final = "together_known_codes"  # the table codes this session has found: never counted as guesses
@@ -246,7 +249,8 @@ def _open_form(language: str | Style) -> None:
         try:
             ticket = table_store().open_table(_visitor(), variant.id, rules, int(seats), watchers, limit)
         except TableError as error:
-            st.error(error.text(language))
+            with kept_in_view(OPEN_ANSWER, new_token()):
+                st.error(error.text(language))
             return
         _found(ticket.code)
         st.query_params.update({"table": ticket.code, "host": ticket.token})
@@ -275,14 +279,15 @@ def _join_form(language: str | Style, code: str, waiting: bool = False) -> None:
     if look:
         st.query_params.from_dict({"table": code})
         st.rerun()
-    if waiting or _guessing(code, language):
-        return
-    try:
-        ticket = table_store().join(code, name)
-    except TableError as error:
-        st.error(error.text(language))
-        _found(code, error, language)
-        return
+    with kept_in_view(JOIN_ANSWER, new_token()):  # below the buttons, pressed at the bottom of a phone's screen
+        if waiting or _guessing(code, language):
+            return
+        try:
+            ticket = table_store().join(code, name)
+        except TableError as error:
+            st.error(error.text(language))
+            _found(code, error, language)
+            return
     _found(ticket.code)
     params = {"table": ticket.code, "seat": ticket.token}
     if st.query_params.get("host"):
