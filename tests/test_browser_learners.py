@@ -17,8 +17,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from browser_support import press_until
+from browser_support import in_view, press_until
 
+from harness.chromium import PHONE
+from tutor.i18n.strings import t
 from tutor.learn.curriculum import load_curriculum
 from tutor.progress import ProgressStore
 from tutor.progress.clock import utc_now
@@ -125,3 +127,23 @@ def test_signing_out_a_device(chromium: Browser, app_server: tuple[str, Path]) -
     finally:
         first.close()
         second.close()
+
+
+def test_a_code_typed_wrong_is_answered_in_view_on_a_phone(chromium: Browser, app_server: tuple[str, Path]) -> None:
+    """The Progress page's code box is at its foot, its answer at its head: "Use this code", pressed at the
+    bottom of a phone's screen with a code typed wrong, is answered in a sentence that comes into view."""
+    url, _ = app_server
+    context = chromium.new_context(viewport=PHONE, locale="en-GB")
+    try:
+        page = opened(context.new_page(), url + "/progress")
+        page.get_by_text("Use progress from another device").click()
+        box = page.get_by_label(t("learner.code"), exact=True)
+        box.fill("AB")
+        box.press("Enter")
+        expect(box).to_have_value("AB")
+        use = page.get_by_role("button", name=t("learner.use_code"), exact=True)
+        use.evaluate("button => button.scrollIntoView({block: 'end'})")  # scrolled down just until it showed
+        use.click()
+        in_view(page, page.get_by_text(t("learner.not_a_code", length=8)))
+    finally:
+        context.close()

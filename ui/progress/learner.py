@@ -29,6 +29,7 @@ from tutor.progress.learner import (
     token_hash,
 )
 from ui.shared import guesses, session
+from ui.shared.into_view import kept_in_view, new_token
 from ui.shared.storage_fault import progress_problem
 
 #: Widget keys.
@@ -49,6 +50,7 @@ SIGN_OUT_OTHERS = "learner_sign_out_others"
 #: Session keys of the page: the code made here and its expiry; a code waiting for "Switch / Keep this one".
 MADE_CODE = "learner_made_code"
 ASKING = "learner_asking"
+MESSAGES = "learner_messages"  # the block of the notice and the question: brought into view when new
 
 
 def render_learner_messages(store: ProgressStore, language: str | Style) -> None:
@@ -56,12 +58,17 @@ def render_learner_messages(store: ProgressStore, language: str | Style) -> None
     code asks in a browser that has progress of its own."""
     state = st.session_state
     notice = state.get(session.LEARNER_NOTICE)
-    if notice:
-        kind, message = notice
-        (st.success if kind == "success" else st.info)(message)
-        state[session.LEARNER_NOTICE] = None
-    if state.get(ASKING):
-        _ask_before_switching(store, language)
+    asking = state.get(ASKING)
+    # Brought into view: the buttons that answer are at the page's foot, below the learner's progress. A
+    # notice is said once (a new one each time); the question stays until answered (new for each code).
+    token = new_token() if notice else f"asking-{asking}" if asking else None
+    with kept_in_view(MESSAGES, token):
+        if notice:
+            kind, message = notice
+            (st.success if kind == "success" else st.info)(message)
+            state[session.LEARNER_NOTICE] = None
+        if asking:
+            _ask_before_switching(store, language)
 
 
 def render_learner_tools(store: ProgressStore, language: str | Style) -> None:
