@@ -87,7 +87,7 @@ def board_seat(game: Game) -> int:
 
 def show_feedback() -> None:
     """Show the notice left for the start form, if any, brought into view when it is new (the Start button
-    may be at the bottom of a phone's screen, a record loaded from further down the page)."""
+    may be at the bottom of a phone's screen, the saved games further down the page)."""
     practice = practice_state()
     said = practice.feedback
     if said:
