@@ -72,6 +72,13 @@ def in_view(page: Page, element: Locator) -> None:
     assert box["x"] >= -1 and box["x"] + box["width"] <= size["width"] + 1, (box, size)
 
 
+def press_at_the_foot(button: Locator) -> None:
+    """Press ``button`` scrolled down just until it shows, at the screen's foot, as a person who scrolls no
+    further than they must: what is drawn below it is out of view until the page brings it in."""
+    button.evaluate("button => button.scrollIntoView({block: 'end'})")
+    button.click()
+
+
 def _inside(box: FloatRect, width: float, height: float) -> bool:
     """Whether ``box`` lies whole inside a screen of ``width`` × ``height`` (a pixel's rounding allowed)."""
     return box["y"] >= -1 and box["y"] + box["height"] <= height + 1 and box["x"] >= -1 and box["x"] + box["width"] <= width + 1

@@ -40,7 +40,7 @@ from app_page_support import (
     shoot,
     sidebar,
 )
-from browser_support import RENDER_TIMEOUT, choose, in_view, no_traceback
+from browser_support import RENDER_TIMEOUT, choose, in_view, no_traceback, press_at_the_foot
 
 from harness.chromium import LAPTOP, SIZES
 from tutor.compare.grid import field_label
@@ -124,9 +124,7 @@ def test_playing_the_first_lesson_with_clicks(sized: tuple[Page, str], server_ur
         CHOICE_SCENARIO.say(CHOICE_SCENARIO.task.options[CHOICE_SCENARIO.task.correct]), exact=True
     ).click()
     expect(radio.get_by_role("radio").nth(CHOICE_SCENARIO.task.correct)).to_be_checked()
-    check = tab.get_by_role("button", name="Check", exact=True)
-    check.evaluate("button => button.scrollIntoView({block: 'end'})")  # scrolled down just until it showed
-    check.click()
+    press_at_the_foot(tab.get_by_role("button", name="Check", exact=True))
     in_view(tab, alert(tab, "success").first)  # the answer, below the button, comes into view
     in_view(tab, tab.get_by_role("button", name="Next lesson"))
     expect(tab.get_by_text("Solved! ★★★")).to_be_visible()

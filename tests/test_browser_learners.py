@@ -17,7 +17,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from browser_support import in_view, press_until
+from browser_support import in_view, press_at_the_foot, press_until
 
 from harness.chromium import PHONE
 from tutor.i18n.strings import t
@@ -141,9 +141,7 @@ def test_a_code_typed_wrong_is_answered_in_view_on_a_phone(chromium: Browser, ap
         box.fill("AB")
         box.press("Enter")
         expect(box).to_have_value("AB")
-        use = page.get_by_role("button", name=t("learner.use_code"), exact=True)
-        use.evaluate("button => button.scrollIntoView({block: 'end'})")  # scrolled down just until it showed
-        use.click()
+        press_at_the_foot(page.get_by_role("button", name=t("learner.use_code"), exact=True))
         in_view(page, page.get_by_text(t("learner.not_a_code", length=8)))
     finally:
         context.close()

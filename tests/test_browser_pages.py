@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,7 @@ from app_page_support import (
     shoot,
     sidebar,
 )
-from browser_support import choose, in_view, no_traceback
+from browser_support import choose, in_view, no_traceback, press_at_the_foot
 
 from engine.cards import Card, parse_cards
 from engine.errors import RulesError
@@ -277,44 +278,55 @@ def test_no_page_scrolls_sideways_on_a_phone(chromium: Browser, server_url: str,
         phone.close()
 
 
-def test_a_refused_start_is_said_in_view_on_a_phone(chromium: Browser, server_url: str, shots: Path) -> None:
-    """Passing one device with one name: "Start the game", pressed at the bottom of a phone's screen, is
-    refused in a sentence that comes into view (it is drawn below the button)."""
-    phone = chromium.new_page(viewport=SIZES["phone"])
-    try:
-        phone.goto(f"{server_url}/practice")
-        phone.get_by_text(t("practice.setup.mode_people"), exact=True).click()
-        names = phone.get_by_label(t("practice.setup.names"))
-        names.fill("Anna")
-        names.blur()
-        expect(names).to_have_value("Anna")
-        start = phone.get_by_role("button", name=t("practice.setup.start"))
-        start.evaluate("button => button.scrollIntoView({block: 'end'})")  # scrolled down just until it showed
-        start.click()
-        refusal = alert(phone, "error").filter(has_text=t("practice.setup.bad_table", problem="").rstrip(": "))
-        in_view(phone, refusal)
-        no_traceback(phone)
-        shoot(phone, shots, "19-practice-refused-start-phone")
-    finally:
-        phone.close()
+@dataclass(frozen=True)
+class RefusedPress:
+    """A form whose refusal is drawn below the button that asks: where it is, what is filled in, the button
+    and the refusal's words."""
+
+    path: str
+    picks: tuple[str, ...]  # options clicked first (a radio's label)
+    fields: tuple[tuple[str, str], ...]  # (label, text typed)
+    button: str
+    refusal: str
 
 
-def test_a_wrong_table_code_is_said_in_view_on_a_phone(chromium: Browser, server_url: str, shots: Path) -> None:
-    """Play together, a code no table has: "Take a seat", pressed at the bottom of a phone's screen, is
-    answered in a sentence that comes into view (it is drawn below the button)."""
+REFUSED_PRESSES = {
+    # Practice, passing one device with one name
+    "practice-refused-start": RefusedPress(
+        "/practice",
+        (t("practice.setup.mode_people"),),
+        ((t("practice.setup.names"), "Anna"),),
+        t("practice.setup.start"),
+        t("practice.setup.bad_table", problem="").rstrip(": "),
+    ),
+    # Play together, a code no table has
+    "together-wrong-code": RefusedPress(
+        "/together",
+        (),
+        ((t("together.code_label"), "QQQQQQ"), (t("together.name_label"), "Anna")),
+        t("together.join_button"),
+        t("together.errors.no_table"),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED_PRESSES))
+def test_a_refusal_below_its_button_comes_into_view_on_a_phone(chromium: Browser, server_url: str, shots: Path, case: str) -> None:
+    """The button pressed at the bottom of a phone's screen: its refusal, drawn below it, comes into view."""
+    form = REFUSED_PRESSES[case]
     phone = chromium.new_page(viewport=SIZES["phone"])
     try:
-        phone.goto(f"{server_url}/together")
-        phone.get_by_label(t("together.code_label"), exact=True).fill("QQQQQQ")
-        name = phone.get_by_label(t("together.name_label"), exact=True)
-        name.fill("Anna")
-        name.blur()
-        expect(name).to_have_value("Anna")
-        join = phone.get_by_role("button", name=t("together.join_button"), exact=True)
-        join.evaluate("button => button.scrollIntoView({block: 'end'})")  # scrolled down just until it showed
-        join.click()
-        in_view(phone, alert(phone, "error").filter(has_text=t("together.errors.no_table")))
+        phone.goto(server_url + form.path)
+        for option in form.picks:
+            phone.get_by_text(option, exact=True).click()
+        for label, text in form.fields:
+            field = phone.get_by_label(label, exact=True)
+            field.fill(text)
+            field.blur()
+            expect(field).to_have_value(text)
+        press_at_the_foot(phone.get_by_role("button", name=form.button, exact=True))
+        in_view(phone, alert(phone, "error").filter(has_text=form.refusal))
         no_traceback(phone)
-        shoot(phone, shots, "19-together-wrong-code-phone")
+        shoot(phone, shots, f"19-{case}-phone")
     finally:
         phone.close()
