@@ -176,8 +176,10 @@ def test_a_costly_decision_of_a_practice_round_comes_back_as_its_position_with_t
         then.hands, then.pile, then.stock, then.to_move, then.phase
     )
     again = DecisionSeat(state, seat, key)
+    assert again.look("en").top  # opened from the foot of the card before: the page goes to its top
     answer = again.answer_move(game.current.moves[index][1], "en")
     assert answer.kind == "warning" and again.wrong and answer.message
+    assert not again.look("en").top  # the answer is said beside the table, which stays where it is
     advice = suggest(state, seat)
     assert advice is not None
     coach = DecisionSeat(state, seat, key)

@@ -79,7 +79,8 @@ class DecisionSeat(WithoutHelp):
         self.wrong = False
 
     def look(self, language: str | Style) -> Look:
-        """The position, live until a legal move is made."""
+        """The position, live until a legal move is made; a decision not yet tried opens at the page's top (the
+        review's next card is opened from the foot of the one before)."""
         rommi = self.state.variant.rommi_call and len(self.state.players) > 2
         message = None if self.answer is None else (self.answer.kind, self.answer.message)
         return Look(
@@ -87,6 +88,7 @@ class DecisionSeat(WithoutHelp):
             actions=() if self.decided else tuple(turn_actions(self.state, rommi)),
             message=message,
             key=f"{self.key}:{self.decided}:{self.answer is not None}",
+            top=self.answer is None,
         )
 
     def play(self, play: Play, language: str | Style) -> Answer:
