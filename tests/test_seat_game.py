@@ -21,6 +21,7 @@ from tutor.practice.log import describe
 from tutor.practice.rounds import RoundPlay
 from tutor.practice.seat import PracticeSeat
 from tutor.practice.seats import Seat
+from tutor.seat.coach import suggest
 from tutor.seat.felt import FeltOptions, felt_data
 from tutor.seat.game import Answer, Play, SeatGame
 from tutor.seat.picks import SelectionProblem, action_for, picked_move, picks_for
@@ -112,6 +113,24 @@ def test_practice_plays_the_computers_after_the_learner_and_reviews_hints_and_un
     assert table.can_undo()
     undone = table.undo("en")
     assert undone is not None and len(game.current.moves) == 1 and game.state.phase is Phase.PLAY
+
+
+def test_a_new_round_of_practice_opens_at_the_pages_top_when_the_learner_starts_it() -> None:
+    """"Next round" is pressed at the foot of the round's summary: a round the learner starts opens at the
+    page's top (one a computer started brings its moves into view instead, beside the table)."""
+    game = Game.new(get_variant("dansk"), [Seat("Anna"), Seat("Bertil", "greedy")], seed=5)
+    table = PracticeSeat(game)
+    opened = []
+    for _ in range(3):
+        table.catch_up()
+        opened.append((bool(game.current.steps), table.look("en").top))
+        while not game.state.round_over:
+            advice = suggest(game.state, 0, "greedy")
+            assert advice is not None
+            game.play(advice.move, 0)
+            game.advance()
+        assert table.next_round("en") is None
+    assert opened == [(False, True), (True, False), (False, True)]  # the two players start by turns
 
 
 def test_practice_stepwise_leaves_the_computers_turn_to_the_learner() -> None:

@@ -110,7 +110,7 @@ class PracticeSeat:
             log=tuple(self._fresh_log(language)),
             key=f"{game.seed}:{game.current.number}:{len(game.current.steps)}:{viewer}:{live}:{self.picks_dropped}",
             show_hand=not game.needs_handover() and game.visible_hand(viewer) is not None,
-            top=not game.current.steps and game.current.number == 1 and not game.guided,  # a guide speaks at once
+            top=not game.current.steps and not game.guided,  # a new game or round, the learner first; a guide speaks at once
             show=(self.hints, self.advice.move) if live and self.advice is not None and self.advice.seat == viewer else None,
         )
 
