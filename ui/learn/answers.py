@@ -14,6 +14,7 @@ from tutor.i18n.style import Style, style_for
 from tutor.learn.flow import ScenarioRun
 from tutor.learn.tasks import JudgeTask
 from tutor.seat.coach import describe_move
+from tutor.seat.game import Answer
 
 
 def answer_from_widgets(run: ScenarioRun, kind: str, number_key: str, choice_key: str, language: str | Style) -> None:
@@ -36,21 +37,24 @@ def answer_from_widgets(run: ScenarioRun, kind: str, number_key: str, choice_key
         run.judge(kind == "legal", language)
 
 
-def answer_token(run: ScenarioRun) -> str | None:
-    """What makes the answer below a number, choice or judge task's controls new, for
-    :func:`ui.shared.into_view.kept_in_view`; None when there is none to bring into view (no answer yet, or a
-    move task's: the table says it and brings it into view itself)."""
+def _said_below(run: ScenarioRun) -> Answer | None:
+    """The answer said below a number, choice or judge task's controls, or None (none yet; a move task's is
+    said by the table, which brings it into view itself)."""
     feedback = run.feedback
-    if run.is_move_task or feedback is None or not feedback.message:
-        return None
-    return str(run.feedback_serial)
+    return None if run.is_move_task or feedback is None or not feedback.message else feedback
+
+
+def answer_token(run: ScenarioRun) -> str | None:
+    """What makes the answer below the task's controls new, for :func:`ui.shared.into_view.kept_in_view`;
+    None when there is none to bring into view."""
+    return None if _said_below(run) is None else str(run.feedback_serial)
 
 
 def show_answer(run: ScenarioRun, cost: bool = True) -> None:
     """The answer to a number, choice or judge task, in the box of its kind, and what a wrong one cost (a
     lesson's stars; ``cost=False``: a review's, where stars are not counted)."""
-    feedback = run.feedback
-    if run.is_move_task or feedback is None or not feedback.message:
+    feedback = _said_below(run)
+    if feedback is None:
         return
     show = {"error": st.error, "warning": st.warning, "success": st.success, "info": st.info}[feedback.kind]
     show(sentence(feedback.message))  # "5. The 9♥ …" is an answer, not list item 5
